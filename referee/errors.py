@@ -1,0 +1,69 @@
+"""Errors that stop a record from being read: syntax (``ttn.*``) and record (``record.*``).
+
+Rule violations are not errors but findings (referee.report.Finding). Both error kinds
+render the same way::
+
+    game.ttn:12:7: error [ttn.card]: '1OS' is not a card (ranks A K Q J T 10 9 ... 2, ...)
+      3. E 1OS N call
+           ^
+"""
+
+from __future__ import annotations
+
+
+class RefereeError(Exception):
+    """Base of the errors that make input unreadable (exit code 2)."""
+
+    kind = "error"
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        file: str = "<string>",
+        line: int = 0,
+        column: int = 0,
+        source_line: str | None = None,
+        expected: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.source_line = source_line
+        self.expected = expected
+
+    def with_file(self, file: str, text: str | None = None) -> RefereeError:
+        """Set the file name and, from ``text``, the source line shown under the message."""
+        self.file = file
+        if text is not None and self.line and self.source_line is None:
+            lines = text.splitlines()
+            if 0 < self.line <= len(lines):
+                self.source_line = lines[self.line - 1]
+        return self
+
+    def render(self) -> str:
+        """``FILE:LINE:COL: error [id]: message``, the source line with a caret, what was expected."""
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        out = [f"{where}: error [{self.code}]: {self.message}"]
+        if self.source_line is not None:
+            shown = self.source_line.replace("\t", " ")
+            out.append("  " + shown)
+            out.append("  " + " " * max(self.column - 1, 0) + "^")
+        if self.expected:
+            out.append(f"  expected {self.expected}")
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class NotationSyntaxError(RefereeError):
+    """The text does not follow the TTN grammar (ids ``ttn.*``)."""
+
+
+class RecordError(RefereeError):
+    """Well-formed text that describes an impossible record (ids ``record.*``)."""

@@ -1,0 +1,3 @@
+"""Every game module; importing this package registers them all."""
+
+from referee.games import twenty_eight  # noqa: F401

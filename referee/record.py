@@ -1,0 +1,173 @@
+"""The record AST: what a TTN file says, with source spans and comments, judging nothing.
+
+A file is a stream of records (matches). Each record opens with a ``RecordHeader`` (its tags)
+and goes on with ``Deal`` items. The parser yields headers and deals one at a time so that an
+archive of many thousands of deals is never held in memory; ``Record`` gathers one match when
+a caller wants it whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from referee.cards import Card
+
+ACTION_KINDS = (
+    "play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
+    "turnup", "rob", "exchange", "knock", "down", "stop", "claim", "redeal",
+)
+"""Every action a record can hold. ``redeal`` is first hand's demand for a new deal (28 R1)."""
+
+AUCTION_KINDS = frozenset({"bid", "pass", "double", "redouble", "redeal"})
+"""Actions the canonical writer keeps together on one auction line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where an item stands in its file: 1-based line and column, end exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
+
+
+NO_SPAN = Span(0, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment as written: ``kind`` "brace" for ``{...}``, "line" for ``; ...``.
+
+    ``text`` is everything between the delimiters, verbatim, so the writer can put it back.
+    """
+
+    text: str
+    kind: Literal["brace", "line"] = "brace"
+
+    def render(self) -> str:
+        return "{" + self.text + "}" if self.kind == "brace" else ";" + self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One thing a seat (or the table, for ``turnup``) did.
+
+    ``cards`` holds played, laid or discarded cards; ``drawn`` the cards drawn in an
+    exchange; ``value`` a bid (int) or a named suit (``trump H``, as the letter).
+    """
+
+    seat: str | None
+    kind: str
+    cards: tuple[Card, ...] = ()
+    value: int | str | None = None
+    drawn: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        from referee.notation.writer import format_action  # writer owns the spelling
+
+        return format_action(self)
+
+
+@dataclass(slots=True)
+class Event:
+    """An action where it was written, with its trick mark (``5.``) if the record had one."""
+
+    action: Action
+    span: Span = NO_SPAN
+    trick: int | None = None
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ResultLine:
+    """``result NS 17 EW 11`` (kind "points") or ``result score NS 2 EW -1`` (kind "score")."""
+
+    kind: Literal["points", "score"]
+    values: tuple[tuple[str, int], ...]
+    span: Span = NO_SPAN
+    comments: list[Comment] = field(default_factory=list)
+
+
+DealItem = Event | ResultLine
+
+
+@dataclass(slots=True)
+class Hand:
+    """The cards one seat was dealt, in dealing rounds (one round where order is not given)."""
+
+    seat: str
+    rounds: list[list[Card]]
+    span: Span = NO_SPAN
+    comments: list[Comment] = field(default_factory=list)
+
+    @property
+    def cards(self) -> list[Card]:
+        return [card for round_ in self.rounds for card in round_]
+
+
+@dataclass(slots=True)
+class Deal:
+    """One deal: its number, dealer (None when left to rotation), hands and events."""
+
+    number: int
+    dealer: str | None
+    hands: list[Hand] = field(default_factory=list)
+    items: list[DealItem] = field(default_factory=list)
+    span: Span = NO_SPAN
+    comments: list[Comment] = field(default_factory=list)
+
+    @property
+    def events(self) -> list[Event]:
+        return [item for item in self.items if isinstance(item, Event)]
+
+
+@dataclass(slots=True)
+class Tag:
+    """``[Name "value" ...]``."""
+
+    name: str
+    values: list[str]
+    span: Span = NO_SPAN
+    comments: list[Comment] = field(default_factory=list)
+
+    @property
+    def value(self) -> str:
+        return self.values[0] if self.values else ""
+
+
+@dataclass(slots=True)
+class RecordHeader:
+    """The tag section that opens a record; ``comments`` are those written before any tag."""
+
+    tags: list[Tag] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+    span: Span = NO_SPAN
+
+    def get(self, name: str) -> Tag | None:
+        for tag in self.tags:
+            if tag.name == name:
+                return tag
+        return None
+
+    def get_all(self, name: str) -> list[Tag]:
+        return [tag for tag in self.tags if tag.name == name]
+
+
+@dataclass(slots=True)
+class Record:
+    """One match, whole: its header and its deals."""
+
+    header: RecordHeader
+    deals: list[Deal] = field(default_factory=list)
+
+    @property
+    def tags(self) -> list[Tag]:
+        return self.header.tags
+
+
+StreamItem = RecordHeader | Deal

@@ -1,0 +1,199 @@
+"""Drive a Ruleset over a stream of records and collect findings, deal by deal.
+
+After a violation the replay goes on, treating the action as having happened, unless the
+exclusion is fatal (the state would no longer be well defined): then the rest of that deal is
+reported as not checked (decision 4 of the rules README). Recorded ``result`` lines are
+compared with the computed results (decision 6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from referee.errors import RecordError
+from referee.record import Deal, Event, RecordHeader, ResultLine, StreamItem
+from referee.report import DealReport, Finding, MatchReport
+from referee.rules.base import DealResult, DealState, Ruleset, located
+from referee.rules.registry import ruleset_for
+
+
+def format_alternatives(ruleset: Ruleset, state: DealState, seat: str | None) -> list[str]:
+    """The legal actions of ``seat`` now, as the record would write them."""
+    from referee.notation.writer import format_action
+
+    return [
+        format_action(action)
+        for action in ruleset.legal_actions(state).allowed
+        if action.seat == seat
+    ]
+
+
+class MatchReplay:
+    """The replay of one record: feed it deals, then ``finish`` it."""
+
+    def __init__(self, header: RecordHeader) -> None:
+        self.header = header
+        self.ruleset = ruleset_for(header)
+        self.match: Any = self.ruleset.new_match()
+        self.report = MatchReport(
+            game=self.ruleset.name,
+            preset=self.ruleset.options.preset,
+            options=dict(self.ruleset.options),
+            line=header.span.line,
+        )
+
+    def replay_deal(self, deal: Deal) -> DealReport:
+        """Check one deal and score it into the match."""
+        ruleset = self.ruleset
+        prefix = ruleset.rule_prefix
+        report = DealReport(deal.number, deal.dealer)
+        self.report.deals.append(report)
+        if ruleset.is_match_over(self.match):
+            report.findings.append(Finding(
+                f"{prefix}.match-over",
+                f"the match was over before deal {deal.number} ({ruleset.match_result(self.match)})",
+                deal=deal.number, span=deal.span,
+            ))
+            report.unchecked = "recorded after the end of the match"
+            return report
+        self._check_seats(deal)
+        state = ruleset.start_deal(self.match, deal)
+        report.dealer = getattr(state, "dealer", deal.dealer)
+        for rule, message in state.notes:
+            report.findings.append(Finding(rule, message, deal=deal.number, span=deal.span,
+                                           severity="note"))
+        offenders: list[str] = []
+        for rule, message, seat in state.deal_findings:
+            report.findings.append(Finding(rule, message, deal=deal.number, seat=seat,
+                                           span=deal.span))
+            if seat is not None:
+                offenders.append(seat)
+        results: list[ResultLine] = []
+        stopped = False
+        for item in deal.items:
+            if isinstance(item, ResultLine):
+                results.append(item)
+                continue
+            if stopped:
+                continue
+            stopped = self._replay_event(state, item, report, offenders)
+        if not stopped and not ruleset.is_deal_over(state):
+            report.findings.append(Finding(
+                f"{prefix}.incomplete",
+                ruleset.incomplete_message(state) if hasattr(ruleset, "incomplete_message")
+                else f"deal {deal.number} ends before the deal is over",
+                deal=deal.number, span=_last_span(deal),
+            ))
+            report.unchecked = report.unchecked or "the record ends before the deal is over"
+        result = ruleset.settle(self.match, state, offenders)
+        result.disputed = result.disputed or bool(offenders) or stopped
+        report.result = result
+        for line in results:
+            self._compare_result(line, result, report, deal)
+        return report
+
+    def _check_seats(self, deal: Deal) -> None:
+        table = self.ruleset.table
+        if deal.dealer is not None and deal.dealer not in table:
+            raise located(RecordError("record.seat", _undeclared(deal.dealer, table.seats)), deal)
+        for hand in deal.hands:
+            if hand.seat not in table:
+                raise located(RecordError("record.seat", _undeclared(hand.seat, table.seats)), hand)
+        for event in deal.items:
+            if isinstance(event, Event):
+                seat = event.action.seat
+                if seat is not None and seat not in table:
+                    raise located(RecordError("record.seat", _undeclared(seat, table.seats)), event)
+                if event.action.kind not in self.ruleset.accepted_actions:
+                    raise located(RecordError(
+                        "record.action",
+                        f"{self.ruleset.name} has no '{event.action.kind}' action "
+                        f"(it accepts: {', '.join(sorted(self.ruleset.accepted_actions))})",
+                    ), event)
+
+    def _replay_event(
+        self, state: DealState, event: Event, report: DealReport, offenders: list[str]
+    ) -> bool:
+        """Judge and apply one event; True if the deal cannot be replayed further."""
+        ruleset = self.ruleset
+        action = event.action
+        if event.trick is not None:
+            expected = state.trick_no + 1 if state.trick_len == 0 else None
+            if expected != event.trick:
+                where = (f"this play opens trick {expected}" if expected is not None
+                         else f"trick {state.trick_no} is still in progress")
+                report.findings.append(Finding(
+                    f"{ruleset.rule_prefix}.trick-number",
+                    f"trick mark {event.trick}. is wrong: {where}",
+                    deal=report.number, trick=state.position_trick, seat=action.seat,
+                    span=event.span,
+                ))
+        exclusion = ruleset.check(state, action)
+        if exclusion is not None:
+            report.findings.append(Finding(
+                exclusion.rule, exclusion.message, deal=report.number,
+                trick=state.position_trick if action.kind in ("play", "down", "call", "pair")
+                or state.play_started else None,
+                seat=action.seat, span=event.span,
+                alternatives=format_alternatives(ruleset, state, action.seat),
+            ))
+            if action.seat is not None:
+                offenders.append(action.seat)
+            if exclusion.fatal:
+                report.unchecked = (
+                    f"not checked after line {event.span.line}: {exclusion.message}"
+                )
+                return True
+        ruleset.apply(state, action)
+        return False
+
+    def _compare_result(
+        self, line: ResultLine, result: DealResult, report: DealReport, deal: Deal
+    ) -> None:
+        computed = result.points if line.kind == "points" else result.score
+        for team, value in line.values:
+            if team not in computed:
+                raise located(RecordError(
+                    "record.team",
+                    f"'{team}' in the result line is not a team "
+                    f"(teams: {', '.join(computed) or 'none scored'})",
+                ), line)
+            if computed[team] != value:
+                what = "card points" if line.kind == "points" else "match score"
+                shown = " ".join(f"{t} {v}" for t, v in computed.items())
+                report.findings.append(Finding(
+                    "record.result-mismatch",
+                    f"recorded {what} {team} {value}, computed {team} {computed[team]} ({shown})",
+                    deal=deal.number, span=line.span,
+                ))
+
+    def finish(self) -> MatchReport:
+        self.report.result = self.ruleset.match_result(self.match)
+        self.report.finished = self.ruleset.is_match_over(self.match)
+        self.report.score = dict(getattr(self.match, "score", {}) or {})
+        return self.report
+
+
+def replay_stream(items: Iterable[StreamItem]) -> Iterator[MatchReport]:
+    """Replay every record of a parsed stream, yielding each match's report when it ends."""
+    current: MatchReplay | None = None
+    for item in items:
+        if isinstance(item, RecordHeader):
+            if current is not None:
+                yield current.finish()
+            current = MatchReplay(item)
+        else:
+            if current is None:  # the parser never yields a deal before a header
+                raise located(RecordError("record.game", "a deal before any tags"), item)
+            current.replay_deal(item)
+    if current is not None:
+        yield current.finish()
+
+
+def _undeclared(seat: str, seats: tuple[str, ...]) -> str:
+    return f"seat '{seat}' is not declared (seats: {' '.join(seats)})"
+
+
+def _last_span(deal: Deal):
+    return deal.items[-1].span if deal.items else deal.span

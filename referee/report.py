@@ -1,0 +1,138 @@
+"""What the referee found: findings per deal, the deal results, the match result.
+
+Data only; rendering lives in referee.reporters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from referee.record import NO_SPAN, Span
+from referee.rules.base import DealResult
+
+
+@dataclass(slots=True)
+class Finding:
+    """A rule violation (severity "error") or something the referee could not check ("note").
+
+    ``alternatives`` lists the legal actions at that point, as the record would write them.
+    """
+
+    rule: str
+    message: str
+    deal: int | None = None
+    trick: int | None = None
+    seat: str | None = None
+    span: Span = NO_SPAN
+    severity: str = "error"
+    alternatives: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "rule": self.rule,
+            "severity": self.severity,
+            "message": self.message,
+            "deal": self.deal,
+            "trick": self.trick,
+            "seat": self.seat,
+            "line": self.span.line or None,
+            "column": self.span.column or None,
+        }
+        if self.alternatives:
+            data["alternatives"] = list(self.alternatives)
+        return data
+
+
+@dataclass(slots=True)
+class DealReport:
+    """One deal: its findings and what it came to (``result`` is None if it was not settled)."""
+
+    number: int
+    dealer: str | None
+    findings: list[Finding] = field(default_factory=list)
+    result: DealResult | None = None
+    unchecked: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "number": self.number,
+            "dealer": self.dealer,
+            "findings": [f.to_json() for f in self.findings],
+        }
+        if self.result is not None:
+            data["result"] = asdict(self.result)
+        if self.unchecked:
+            data["unchecked"] = self.unchecked
+        return data
+
+
+@dataclass(slots=True)
+class MatchReport:
+    """One record (match): game, resolved options, deals, findings outside deals, result."""
+
+    game: str
+    preset: str
+    options: dict[str, Any]
+    line: int = 0
+    deals: list[DealReport] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    result: str = ""
+    finished: bool = False
+    score: dict[str, int] = field(default_factory=dict)
+
+    def all_findings(self) -> list[Finding]:
+        found = list(self.findings)
+        for deal in self.deals:
+            found.extend(deal.findings)
+        return sorted(found, key=lambda f: (f.span.line, f.span.column))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "preset": self.preset,
+            "options": dict(self.options),
+            "line": self.line,
+            "deals": [d.to_json() for d in self.deals],
+            "findings": [f.to_json() for f in self.findings],
+            "result": self.result,
+            "finished": self.finished,
+            "score": dict(self.score),
+        }
+
+
+@dataclass(slots=True)
+class FileReport:
+    """One file: its matches, or the error that made it unreadable."""
+
+    path: str
+    matches: list[MatchReport] = field(default_factory=list)
+    error: str | None = None
+    error_code: str | None = None
+    error_line: int = 0
+    error_column: int = 0
+    expectations: list[str] = field(default_factory=list)
+    """Unmet expectations (``--expect``), each a sentence."""
+
+    @property
+    def deal_count(self) -> int:
+        return sum(len(m.deals) for m in self.matches)
+
+    def findings(self, severity: str = "error") -> list[Finding]:
+        return [f for m in self.matches for f in m.all_findings() if f.severity == severity]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "path": self.path,
+            "matches": [m.to_json() for m in self.matches],
+        }
+        if self.error is not None:
+            data["error"] = {
+                "code": self.error_code,
+                "message": self.error,
+                "line": self.error_line or None,
+                "column": self.error_column or None,
+            }
+        if self.expectations:
+            data["expectations"] = list(self.expectations)
+        return data

@@ -1,0 +1,87 @@
+"""The registry of games: names, aliases, and resolving a record's Game/Rules/Option tags."""
+
+from __future__ import annotations
+
+from referee.errors import RecordError
+from referee.record import RecordHeader
+from referee.rules.base import Ruleset, located
+from referee.rules.options import OptionError, Options, resolve_options
+
+_GAMES: dict[str, type[Ruleset]] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(game: type[Ruleset]) -> type[Ruleset]:
+    """Class decorator: make ``game`` findable by its name and aliases."""
+    _GAMES[game.name] = game
+    for alias in (game.name, *game.aliases):
+        _ALIASES[alias.lower()] = game.name
+    return game
+
+
+def games() -> list[type[Ruleset]]:
+    """Every registered game, in registration order."""
+    _load_games()
+    return list(_GAMES.values())
+
+
+def find_game(name: str) -> type[Ruleset]:
+    """The game called ``name`` or one of its aliases; ``KeyError`` lists the known ones."""
+    _load_games()
+    key = _ALIASES.get(name.strip().lower())
+    if key is None:
+        known = ", ".join(f"{g.name} ({', '.join(g.aliases)})" if g.aliases else g.name
+                          for g in _GAMES.values())
+        raise KeyError(f"unknown game '{name}' (known: {known})")
+    return _GAMES[key]
+
+
+def ruleset_for(header: RecordHeader) -> Ruleset:
+    """Bind the record's game, preset and options to its table; ``RecordError`` if impossible."""
+    game_tag = header.get("Game")
+    if game_tag is None:
+        error = RecordError("record.game", "the record has no Game tag")
+        if header.tags:
+            located(error, header.tags[0])
+        elif header.span.line:
+            located(error, header)
+        raise error
+    try:
+        game = find_game(game_tag.value)
+    except KeyError as exc:
+        raise located(RecordError("record.game", exc.args[0]), game_tag) from None
+    options = resolve_header_options(game, header)
+    table = game.make_table(header, options)
+    return game(options, table)
+
+
+def resolve_header_options(game: type[Ruleset], header: RecordHeader) -> Options:
+    """Options from the game's defaults, the ``Rules`` preset and the ``Option`` tags."""
+    rules_tag = header.get("Rules")
+    overrides = []
+    for tag in header.get_all("Option"):
+        if len(tag.values) != 2:
+            raise located(
+                RecordError("record.option", 'an Option tag takes a name and a value: [Option "name" "value"]'),
+                tag,
+            )
+        overrides.append((tag.values[0], tag.values[1]))
+    try:
+        return resolve_options(
+            game.option_specs, game.presets, rules_tag.value if rules_tag else None, overrides
+        )
+    except OptionError as exc:
+        culprit = rules_tag if exc.code == "record.preset" else _option_tag(header, str(exc))
+        raise located(RecordError(exc.code, str(exc)), culprit or header) from None
+
+
+def _option_tag(header: RecordHeader, message: str):
+    for tag in header.get_all("Option"):
+        if tag.values and f"'{tag.values[0]}'" in message:
+            return tag
+    return None
+
+
+def _load_games() -> None:
+    # Importing the package registers every game module exactly once.
+    import referee.games  # noqa: F401

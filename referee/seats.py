@@ -1,0 +1,59 @@
+"""The table: seats in clockwise order, turn order in either direction, and teams."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CLOCKWISE = "cw"
+COUNTER_CLOCKWISE = "ccw"
+
+
+@dataclass(frozen=True)
+class Table:
+    """Seats clockwise around the table and the teams (each a tuple of seats).
+
+    A team is named by its seats run together in seating order (``NS``); in games without
+    teams each seat is a team of one.
+    """
+
+    seats: tuple[str, ...]
+    teams: tuple[tuple[str, ...], ...]
+    _index: dict[str, int] = field(init=False, repr=False, compare=False)
+    _team_of: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {seat: i for i, seat in enumerate(self.seats)})
+        team_of = {seat: "".join(team) for team in self.teams for seat in team}
+        object.__setattr__(self, "_team_of", team_of)
+
+    @property
+    def team_names(self) -> tuple[str, ...]:
+        return tuple("".join(team) for team in self.teams)
+
+    def __contains__(self, seat: object) -> bool:
+        return seat in self._index
+
+    def index(self, seat: str) -> int:
+        return self._index[seat]
+
+    def next(self, seat: str, direction: str, steps: int = 1) -> str:
+        """The seat ``steps`` turns after ``seat`` when play goes ``direction``."""
+        step = steps if direction == CLOCKWISE else -steps
+        return self.seats[(self._index[seat] + step) % len(self.seats)]
+
+    def order_from(self, seat: str, direction: str) -> list[str]:
+        """Every seat once, starting at ``seat``, in turn order."""
+        return [self.next(seat, direction, i) for i in range(len(self.seats))]
+
+    def team_of(self, seat: str) -> str:
+        return self._team_of[seat]
+
+    def partners(self, seat: str) -> tuple[str, ...]:
+        team = self._team_of[seat]
+        return tuple(s for s in self.seats if s != seat and self._team_of[s] == team)
+
+    def same_team(self, a: str, b: str) -> bool:
+        return self._team_of[a] == self._team_of[b]
+
+    def other_teams(self, team: str) -> tuple[str, ...]:
+        return tuple(name for name in self.team_names if name != team)
