@@ -46,7 +46,7 @@ class RefereeError(Exception):
         return self
 
     def render(self) -> str:
-        """``FILE:LINE:COL: error [id]: message``, the source line with a caret, what was expected."""
+        """``FILE:LINE:COL: error [id]: message``, the source line, a caret, the expected."""
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
         out = [f"{where}: error [{self.code}]: {self.message}"]
         if self.source_line is not None:

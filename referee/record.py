@@ -9,7 +9,7 @@ a caller wants it whole.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from referee.cards import Card
 
@@ -23,9 +23,11 @@ AUCTION_KINDS = frozenset({"bid", "pass", "double", "redouble", "redeal"})
 """Actions the canonical writer keeps together on one auction line."""
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Where an item stands in its file: 1-based line and column, end exclusive."""
+class Span(NamedTuple):
+    """Where an item stands in its file: 1-based line and column, end exclusive.
+
+    A named tuple, not a dataclass: the parser makes one per action and it must be cheap.
+    """
 
     line: int
     column: int
@@ -53,12 +55,12 @@ class Comment:
         return "{" + self.text + "}" if self.kind == "brace" else ";" + self.text
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One thing a seat (or the table, for ``turnup``) did.
 
     ``cards`` holds played, laid or discarded cards; ``drawn`` the cards drawn in an
-    exchange; ``value`` a bid (int) or a named suit (``trump H``, as the letter).
+    exchange; ``value`` a bid (int), a named suit (``trump H``, as the letter) or
+    ``"seventh"``. Immutable and hashable, so legal-action sets can hold it.
     """
 
     seat: str | None

@@ -52,7 +52,8 @@ class MatchReplay:
         if ruleset.is_match_over(self.match):
             report.findings.append(Finding(
                 f"{prefix}.match-over",
-                f"the match was over before deal {deal.number} ({ruleset.match_result(self.match)})",
+                f"the match was over before deal {deal.number} "
+                f"({ruleset.match_result(self.match)})",
                 deal=deal.number, span=deal.span,
             ))
             report.unchecked = "recorded after the end of the match"

@@ -8,6 +8,7 @@ so the referee, the simulator and ``referee moves`` can never disagree.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -128,6 +129,10 @@ class Ruleset(ABC):
             seats = cls.default_seats
         else:
             seats = tuple(word for value in seats_tag.values for word in value.split())
+            for seat in seats:
+                problem = seat_name_problem(seat)
+                if problem:
+                    raise _at(RecordError("record.seats", problem), seats_tag)
             if len(set(seats)) != len(seats):
                 raise _at(RecordError("record.seats", "a seat is named twice"), seats_tag)
         teams_tag = header.get("Teams")
@@ -157,11 +162,14 @@ class Ruleset(ABC):
         if len(seats) % 2:
             return tuple((seat,) for seat in seats)
         half = len(seats) // 2
-        return tuple(tuple(seats[i::half]) for i in range(half)) if half > 1 else ((seats[0],), (seats[1],))
+        if half == 1:
+            return ((seats[0],), (seats[1],))
+        return tuple(tuple(seats[i::half]) for i in range(half))
 
     @classmethod
     def check_table(cls, table: Table, options: Options, header: RecordHeader) -> None:
         """Raise ``RecordError`` if the game cannot be played at this table."""
+        return None  # most games accept any table the tags describe
 
     # -- match and deal --------------------------------------------------------------------
     @abstractmethod
@@ -190,7 +198,7 @@ class Ruleset(ABC):
 
     @abstractmethod
     def settle(self, match: Any, state: DealState, offenders: list[str]) -> DealResult:
-        """Score the deal into ``match``; ``offenders`` are the seats of its violations, in order."""
+        """Score the deal into ``match``; ``offenders``: the violators' seats, in order."""
 
     @abstractmethod
     def is_match_over(self, match: Any) -> bool:
@@ -218,6 +226,27 @@ class Ruleset(ABC):
     @classmethod
     def rule(cls, rule_id: str) -> Rule:
         return cls.rules[rule_id]
+
+
+KEYWORDS = frozenset((
+    "deal", "dealer", "pass", "double", "redouble", "trump", "call", "pair", "single", "turnup",
+    "rob", "exchange", "none", "knock", "down", "stop", "claim", "result", "score", "seventh",
+    "redeal",
+))
+_SEAT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+_CARD_LIKE = re.compile(r"(?:10|[AKQJTakqjt2-9])[SHDCshdc]")
+
+
+def seat_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a seat (notation.md section 1), or None if it can."""
+    if not _SEAT_NAME.fullmatch(name):
+        return (f"seat name '{name}' must start with a letter and hold only letters, digits, "
+                "'_' and '-'")
+    if name.lower() in KEYWORDS:
+        return f"seat name '{name}' is a keyword"
+    if _CARD_LIKE.fullmatch(name):
+        return f"seat name '{name}' is spelled like a card"
+    return None
 
 
 def generic_rules(prefix: str, section: str) -> dict[str, Rule]:

@@ -62,7 +62,8 @@ def resolve_header_options(game: type[Ruleset], header: RecordHeader) -> Options
     for tag in header.get_all("Option"):
         if len(tag.values) != 2:
             raise located(
-                RecordError("record.option", 'an Option tag takes a name and a value: [Option "name" "value"]'),
+                RecordError("record.option",
+                            'an Option tag takes a name and a value: [Option "name" "value"]'),
                 tag,
             )
         overrides.append((tag.values[0], tag.values[1]))

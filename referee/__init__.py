@@ -1,0 +1,73 @@
+"""referee: a rules referee for trick-taking card games recorded in TTN.
+
+A json-module-style API::
+
+    records = referee.load("match.ttn")      # or loads(text)
+    text = referee.dumps(records)            # canonical TTN
+    data = referee.to_json(records[0])       # the JSON form (schemas/record.schema.json)
+    report = referee.check("match.ttn")      # findings, deal results, match result
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from referee.errors import NotationSyntaxError, RecordError, RefereeError
+from referee.record import Record
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "NotationSyntaxError", "Record", "RecordError", "RefereeError", "__version__", "check",
+    "dump", "dumps", "from_json", "load", "loads", "to_json",
+]
+
+
+def loads(text: str, file: str = "<string>") -> list[Record]:
+    """Parse every record in ``text``."""
+    from referee.notation.parser import parse_records
+
+    return parse_records(text, file)
+
+
+def load(path: str | Path) -> list[Record]:
+    """Parse every record in the file at ``path``."""
+    from referee.notation.parser import gather, iter_file
+
+    return list(gather(iter_file(path)))
+
+
+def dumps(records: Record | list[Record]) -> str:
+    """Canonical TTN text of one record or several."""
+    from referee.notation.writer import dumps as write
+
+    return write([records] if isinstance(records, Record) else records)
+
+
+def dump(records: Record | list[Record], path: str | Path) -> None:
+    """Write canonical TTN to ``path`` (atomically: a temporary file, then a rename)."""
+    from referee.fileio import write_atomic
+
+    write_atomic(path, dumps(records))
+
+
+def to_json(record: Record) -> dict[str, Any]:
+    """The JSON form of a record."""
+    from referee.jsonform import record_to_json
+
+    return record_to_json(record)
+
+
+def from_json(data: dict[str, Any]) -> Record:
+    """A record from its JSON form (validated against schemas/record.schema.json)."""
+    from referee.jsonform import record_from_json
+
+    return record_from_json(data)
+
+
+def check(path: str | Path, expect: bool = False):
+    """Referee the file at ``path``: a ``FileReport`` (errors are caught into it)."""
+    from referee.check import check_file
+
+    return check_file(path, expect=expect)

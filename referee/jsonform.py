@@ -1,0 +1,185 @@
+"""The JSON form of a record (schemas/record.schema.json), both ways.
+
+One record is one JSON object; a file of several records is JSON Lines. Comments travel with
+the item they are attached to, so text -> JSON -> text keeps every one of them. Source
+positions do not travel: they belong to a text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from referee.errors import RecordError
+from referee.record import (
+    Action,
+    Comment,
+    Deal,
+    Event,
+    Hand,
+    Record,
+    RecordHeader,
+    ResultLine,
+    Tag,
+)
+from referee.resources import load_schema
+
+FORMAT = "ttn/1"
+
+
+def _comments(comments: list[Comment]) -> dict[str, Any]:
+    if not comments:
+        return {}
+    return {"comments": [{"text": c.text, "kind": c.kind} for c in comments]}
+
+
+def event_to_json(item: Event | ResultLine) -> dict[str, Any]:
+    """One event (or result line) as a JSON object."""
+    if isinstance(item, ResultLine):
+        data: dict[str, Any] = {
+            "action": "result",
+            "kind": item.kind,
+            "values": [[team, value] for team, value in item.values],
+        }
+        data.update(_comments(item.comments))
+        return data
+    action = item.action
+    data = {"action": action.kind}
+    if action.seat is not None:
+        data["seat"] = action.seat
+    if action.cards or action.kind in ("play", "exchange"):
+        data["cards"] = list(action.cards)
+    if action.drawn or action.kind == "exchange":
+        data["drawn"] = list(action.drawn)
+    if action.value is not None:
+        data["value"] = action.value
+    if item.trick is not None:
+        data["trick"] = item.trick
+    data.update(_comments(item.comments))
+    return data
+
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    data: dict[str, Any] = {"number": deal.number}
+    if deal.dealer is not None:
+        data["dealer"] = deal.dealer
+    data["hands"] = {hand.seat: [list(r) for r in hand.rounds] for hand in deal.hands}
+    hand_comments = {
+        hand.seat: _comments(hand.comments)["comments"] for hand in deal.hands if hand.comments
+    }
+    if hand_comments:
+        data["hand_comments"] = hand_comments
+    data["events"] = [event_to_json(item) for item in deal.items]
+    data.update(_comments(deal.comments))
+    return data
+
+
+def header_to_json(header: RecordHeader) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": FORMAT}
+    data.update(_comments(header.comments))
+    data["tags"] = []
+    for tag in header.tags:
+        entry: dict[str, Any] = {"name": tag.name, "values": list(tag.values)}
+        entry.update(_comments(tag.comments))
+        data["tags"].append(entry)
+    return data
+
+
+def record_to_json(record: Record) -> dict[str, Any]:
+    """A record as a JSON-ready dict that validates against record.schema.json."""
+    data = header_to_json(record.header)
+    data["deals"] = [deal_to_json(deal) for deal in record.deals]
+    return data
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(load_schema("record.schema.json"))
+
+
+def validate(data: Any, where: str = "<json>", line: int = 0) -> None:
+    """Raise RecordError ``record.json`` at the first schema violation, with its JSON path."""
+    error = next(iter(sorted(_validator().iter_errors(data), key=lambda e: e.path)), None)
+    if error is not None:
+        raise RecordError(
+            "record.json", f"{error.json_path}: {error.message}", file=where, line=line,
+            column=1 if line else 0,
+        )
+
+
+def _comments_from(data: dict[str, Any]) -> list[Comment]:
+    return [Comment(c["text"], c.get("kind", "brace")) for c in data.get("comments", [])]
+
+
+def _event_from(data: dict[str, Any]) -> Event | ResultLine:
+    if data["action"] == "result":
+        return ResultLine(
+            data["kind"], tuple((team, value) for team, value in data["values"]),
+            comments=_comments_from(data),
+        )
+    action = Action(
+        data.get("seat"), data["action"], tuple(data.get("cards", ())), data.get("value"),
+        tuple(data.get("drawn", ())),
+    )
+    return Event(action, trick=data.get("trick"), comments=_comments_from(data))
+
+
+def record_from_json(data: dict[str, Any], where: str = "<json>", line: int = 0) -> Record:
+    """A Record from its JSON form; the data is validated against the schema first."""
+    validate(data, where, line)
+    header = RecordHeader(
+        [Tag(t["name"], list(t["values"]), comments=_comments_from(t)) for t in data["tags"]],
+        _comments_from(data),
+    )
+    record = Record(header)
+    for deal_data in data["deals"]:
+        hand_comments = deal_data.get("hand_comments", {})
+        deal = Deal(
+            deal_data["number"], deal_data.get("dealer"),
+            [
+                Hand(seat, [list(r) for r in rounds],
+                     comments=_comments_from({"comments": hand_comments.get(seat, [])}))
+                for seat, rounds in deal_data["hands"].items()
+            ],
+            [_event_from(e) for e in deal_data["events"]],
+            comments=_comments_from(deal_data),
+        )
+        record.deals.append(deal)
+    return record
+
+
+def iter_json_records(text: str, where: str = "<json>") -> Iterator[Record]:
+    """Records from a JSON document (one record, or a list) or from JSON Lines."""
+    stripped = text.lstrip()
+    if not stripped:
+        raise RecordError("record.json", "no JSON record in the input", file=where)
+    try:
+        whole = json.loads(text)
+    except json.JSONDecodeError:
+        whole = None
+    if whole is not None:
+        for item in whole if isinstance(whole, list) else [whole]:
+            yield record_from_json(item, where)
+        return
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise RecordError("record.json", f"invalid JSON: {exc.msg}", file=where,
+                              line=number, column=exc.colno) from None
+        yield record_from_json(data, where, number)
+
+
+def json_lines(records: Iterable[Record]) -> str:
+    """Records as JSON Lines (one compact JSON object per line)."""
+    return "".join(json.dumps(record_to_json(r), ensure_ascii=False) + "\n" for r in records)
+
+
+def json_lines_to_records(text: str, where: str = "<json>") -> list[Record]:
+    return list(iter_json_records(text, where))

@@ -1,0 +1,122 @@
+"""Turn Lark's parse errors into ``NotationSyntaxError``: an id, a sentence, what was expected.
+
+Ids: ``ttn.card`` (a malformed card), ``ttn.tag`` (a malformed tag), ``ttn.string`` (an
+unclosed quoted value), ``ttn.comment`` (an unclosed brace comment), ``ttn.keyword`` (an
+unknown word where an action was expected), ``ttn.deal`` (a malformed deal line),
+``ttn.hand`` (a malformed hand line), ``ttn.result`` (a malformed result line), ``ttn.eof``
+(the text ends too early), ``ttn.unexpected`` (anything else). ``ttn.encoding``, ``ttn.empty``
+and ``ttn.unseen`` are raised elsewhere in referee.notation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from referee.errors import NotationSyntaxError
+
+_WORDS = {
+    "SEAT": "a seat",
+    "CARD": "a card",
+    "SUIT": "a suit",
+    "SEVENTH": "'seventh'",
+    "SEAT_WORD": "call, pair, single, knock, stop or claim",
+    "MARK": "a trick mark such as '5.'",
+    "TAG_NAME": "a tag name",
+    "STRING": 'a quoted value ("...")',
+    "PLAYS": "a play (SEAT CARD)",
+    "CALLS": "a bid or a pass (SEAT 16, SEAT pass)",
+    "HAND": "a hand line (SEAT: cards)",
+    "DEAL_LINE": "a deal line (deal N dealer SEAT)",
+    "RESULT": "a result line (result TEAM N TEAM N)",
+    "$END": "the end of the record",
+}
+_CARDISH = re.compile(r"^(?:[0-9]{1,2}|[AKQJTakqjt1])[^\s,;{}\[\]]{0,2}$")
+_WORD = re.compile(r"[^\s,;{}\[\]]+")
+
+
+def expected_words(names: set[str] | frozenset[str], lark: Lark) -> str:
+    """Terminal names in words: "a card, a seat or 'trump'"."""
+    words = set()
+    for name in names:
+        if name in _WORDS:
+            words.add(_WORDS[name])
+            continue
+        try:
+            pattern = lark.get_terminal(name).pattern
+        except KeyError:
+            words.add(name.lower())
+            continue
+        words.add(f"'{pattern.value}'" if pattern.type == "str" else name.lower())
+    ordered = sorted(words)
+    if len(ordered) > 1:
+        return ", ".join(ordered[:-1]) + " or " + ordered[-1]
+    return ordered[0] if ordered else "something else"
+
+
+def syntax_error(exc: UnexpectedInput, chunk, file: str, lark: Lark) -> NotationSyntaxError:
+    """The NotationSyntaxError for a Lark error raised while parsing ``chunk``."""
+    lines = chunk.text.splitlines()
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or isinstance(
+        exc, UnexpectedEOF
+    ):
+        line = len(lines)
+        column = len(lines[-1]) + 1 if lines else 1
+        code, message = "ttn.eof", "the record ends too early"
+        if chunk.kind == "header":
+            code, message = "ttn.tag", "the tag is not closed with ']'"
+        expected = expected_words(set(exc.expected), lark)
+        return _located(code, message, chunk, file, line, column, expected)
+    line, column = exc.line, exc.column
+    source = lines[line - 1] if 0 < line <= len(lines) else ""
+    rest = source[column - 1:]
+    word_match = _WORD.match(rest)
+    word = word_match.group() if word_match else rest[:1]
+    allowed = set(exc.allowed) if isinstance(exc, UnexpectedCharacters) else set(exc.expected)
+    if isinstance(exc, UnexpectedToken):
+        word = exc.token.value.split()[0] if exc.token.value.split() else exc.token.value
+    expected = expected_words(allowed, lark) if allowed else None
+    code, message = _classify(rest, word, allowed, chunk.kind)
+    return _located(code, message, chunk, file, line, column, expected)
+
+
+def _classify(rest: str, word: str, allowed: set[str], kind: str) -> tuple[str, str]:
+    if rest.startswith("{") and "}" not in rest:
+        return "ttn.comment", "this brace comment is not closed with '}'"
+    if rest.startswith('"'):
+        return "ttn.string", "this quoted value is not closed"
+    if kind == "header":
+        if rest.startswith("[") or "TAG_NAME" in allowed or "STRING" in allowed:
+            return "ttn.tag", f"malformed tag at '{word}': tags are written [Name \"value\" ...]"
+        return "ttn.tag", f"'{word}' cannot stand in the tag section; a deal starts with 'deal N'"
+    if rest.startswith("["):
+        return "ttn.tag", "a tag must start its own line, before the deals of its record"
+    if word.startswith("deal"):
+        return "ttn.deal", "malformed deal line: write 'deal N dealer SEAT'"
+    if word.startswith("result"):
+        return "ttn.result", (
+            "malformed result line: write 'result TEAM N TEAM N' or 'result score TEAM N ...'"
+        )
+    if "CARD" in allowed or _CARDISH.match(word) or ":" in rest.split(None, 1)[0]:
+        if _CARDISH.match(word) or "CARD" in allowed:
+            return "ttn.card", (
+                f"'{word}' is not a card (ranks A K Q J T 10 9 8 7 6 5 4 3 2, "
+                "suits S H D C or ♠ ♥ ♦ ♣)"
+            )
+        return "ttn.hand", (
+            f"malformed hand line at '{word}': write 'SEAT: card card ... | card ...'"
+        )
+    if word[:1].isalpha():
+        return "ttn.keyword", f"unexpected word '{word}'"
+    return "ttn.unexpected", f"unexpected '{word}'"
+
+
+def _located(code, message, chunk, file, line, column, expected) -> NotationSyntaxError:
+    lines = chunk.text.splitlines()
+    source = lines[line - 1] if 0 < line <= len(lines) else None
+    return NotationSyntaxError(
+        code, message, file=file, line=line + chunk.first_line - 1, column=column,
+        source_line=source, expected=expected,
+    )

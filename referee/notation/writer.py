@@ -1,0 +1,164 @@
+"""The canonical TTN writer.
+
+Tags in the order of notation.md section 2, then unknown tags in file order; one deal line;
+hand lines in seating order; the auction on one line; one line per trick, opened by its mark;
+other events on lines of their own; every comment where it was attached; cards as rank
+letter + suit letter. A ``;`` comment ends its line, so what follows it starts a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from referee.record import (
+    AUCTION_KINDS,
+    Action,
+    Comment,
+    Deal,
+    Event,
+    Record,
+    RecordHeader,
+    ResultLine,
+    StreamItem,
+    Tag,
+)
+
+TAG_ORDER = ("Game", "Rules", "Option", "Seats", "Teams", "Player", "Event", "Site", "Date",
+             "Round", "Annotator", "Expect")
+_TRICK_KINDS = frozenset({"play", "call", "down"})
+_SEP = "  "
+
+
+def format_action(action: Action) -> str:
+    """An action as the record writes it: ``W JH``, ``S 16``, ``N trump 9S``, ``turnup 7C``."""
+    kind = action.kind
+    if kind == "play":
+        body = " ".join(action.cards)
+    elif kind == "bid":
+        body = str(action.value)
+    elif kind == "trump":
+        body = "trump " + (action.cards[0] if action.cards else str(action.value))
+    elif kind in ("rob", "down"):
+        body = f"{kind} {action.cards[0]}"
+    elif kind == "exchange":
+        body = ("exchange " + " ".join(action.cards) + " > " + " ".join(action.drawn)
+                if action.cards or action.drawn else "exchange none")
+    elif kind == "turnup":
+        return f"turnup {action.cards[0]}"
+    else:
+        body = kind
+    return f"{action.seat} {body}"
+
+
+def format_result(line: ResultLine) -> str:
+    pairs = " ".join(f"{team} {value}" for team, value in line.values)
+    return f"result score {pairs}" if line.kind == "score" else f"result {pairs}"
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _with_comments(text: str, comments: list[Comment]) -> tuple[str, bool]:
+    """``text`` followed by its comments; True if a ``;`` comment now ends the line."""
+    ends_line = False
+    for comment in comments:
+        separator = "\n" if ends_line else (" " if text else "")
+        text += separator + comment.render()
+        ends_line = comment.kind == "line"
+    return text, ends_line
+
+
+def sorted_tags(tags: list[Tag]) -> list[Tag]:
+    known = [t for name in TAG_ORDER for t in tags if t.name == name]
+    return known + [t for t in tags if t.name not in TAG_ORDER]
+
+
+def write_header(header: RecordHeader) -> str:
+    lines = [c.render() for c in header.comments]
+    for tag in sorted_tags(header.tags):
+        text = "[" + " ".join([tag.name, *(_quote(v) for v in tag.values)]) + "]"
+        lines.append(_with_comments(text, tag.comments)[0])
+    return "\n".join(lines) + "\n"
+
+
+def seat_order(header: RecordHeader | None) -> list[str] | None:
+    """Seats in seating order from the Seats tag (None when the tag is absent)."""
+    if header is None:
+        return None
+    tag = header.get("Seats")
+    if tag is None:
+        return None
+    return [word for value in tag.values for word in value.split()]
+
+
+def write_deal(deal: Deal, seats: list[str] | None = None) -> str:
+    """One deal in canonical text (hands ordered by ``seats``, default N E S W)."""
+    head = f"deal {deal.number}" + (f" dealer {deal.dealer}" if deal.dealer else "")
+    lines = [_with_comments(head, deal.comments)[0]]
+    order = seats or ["N", "E", "S", "W"]
+    rank = {seat: i for i, seat in enumerate(order)}
+    hands = sorted(deal.hands, key=lambda h: rank.get(h.seat, len(rank)))
+    for hand in hands:
+        text = f"{hand.seat}: " + " | ".join(" ".join(r) for r in hand.rounds)
+        lines.append(_with_comments(text, hand.comments)[0])
+    current: list[str] = []
+    current_kind: str | None = None
+    for item in deal.items:
+        if isinstance(item, ResultLine):
+            kind, text = "result", format_result(item)
+        else:
+            kind = _line_kind(item)
+            text = format_action(item.action)
+            if item.trick is not None:
+                text = f"{item.trick}. {text}"
+        starts_line = (
+            current_kind is None
+            or kind != current_kind
+            or kind in ("other", "result")
+            or (isinstance(item, Event) and item.trick is not None)
+        )
+        if starts_line and current:
+            lines.append(_SEP.join(current))
+            current = []
+        text, ends_line = _with_comments(text, item.comments)
+        current.append(text)
+        current_kind = kind
+        if ends_line:
+            lines.append(_SEP.join(current))
+            current, current_kind = [], "continued-" + kind
+    if current:
+        lines.append(_SEP.join(current))
+    return "\n".join(lines) + "\n"
+
+
+def _line_kind(event: Event) -> str:
+    kind = event.action.kind
+    if kind in AUCTION_KINDS:
+        return "auction"
+    if kind in _TRICK_KINDS:
+        return "trick"
+    return "other"
+
+
+def write_items(items: Iterable[StreamItem]) -> Iterator[str]:
+    """Canonical text, one chunk per header or deal, blank lines between them."""
+    seats: list[str] | None = None
+    first = True
+    for item in items:
+        if isinstance(item, RecordHeader):
+            seats = seat_order(item)
+            yield ("" if first else "\n") + write_header(item)
+        else:
+            yield "\n" + write_deal(item, seats)
+        first = False
+
+
+def dumps(records: Iterable[Record]) -> str:
+    """Every record as canonical TTN text."""
+    def items() -> Iterator[StreamItem]:
+        for record in records:
+            yield record.header
+            yield from record.deals
+
+    return "".join(write_items(items()))
