@@ -82,12 +82,12 @@ class MatchReplay:
         if not stopped and not ruleset.is_deal_over(state):
             report.findings.append(Finding(
                 f"{prefix}.incomplete",
-                ruleset.incomplete_message(state) if hasattr(ruleset, "incomplete_message")
-                else f"deal {deal.number} ends before the deal is over",
+                ruleset.incomplete_message(state),
                 deal=deal.number, span=_last_span(deal),
             ))
             report.unchecked = report.unchecked or "the record ends before the deal is over"
         result = ruleset.settle(self.match, state, offenders)
+        report.unchecked = report.unchecked or ruleset.unchecked_reason(state)
         result.disputed = result.disputed or bool(offenders) or stopped
         report.result = result
         for line in results:

@@ -220,8 +220,12 @@ class Ruleset(ABC):
         return legality
 
     def unchecked_reason(self, state: DealState) -> str | None:
-        """Why the deal was settled without its full play, if so (for reports)."""
+        """Why the recorded play was not judged (a cancelled deal), if so (for reports)."""
         return None
+
+    def incomplete_message(self, state: DealState) -> str:
+        """What is missing when the record ends before the deal is over."""
+        return "the record ends before the deal is over"
 
     @classmethod
     def rule(cls, rule_id: str) -> Rule:

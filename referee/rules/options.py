@@ -48,9 +48,13 @@ class OptionSpec:
             return "yes, no"
         if self.kind == "choice":
             return ", ".join(self.choices)
-        low = "" if self.minimum is None else str(self.minimum)
-        high = "" if self.maximum is None else str(self.maximum)
-        return f"a whole number {low}..{high}".rstrip(".") if (low or high) else "a whole number"
+        if self.minimum is not None and self.maximum is not None:
+            return f"a whole number from {self.minimum} to {self.maximum}"
+        if self.minimum is not None:
+            return f"a whole number of at least {self.minimum}"
+        if self.maximum is not None:
+            return f"a whole number of at most {self.maximum}"
+        return "a whole number"
 
     def parse(self, text: str | OptionValue) -> OptionValue:
         """Convert a tag's text (or a preset's value) to this option's type."""

@@ -1,0 +1,261 @@
+"""Check files: parse, replay and (optionally) compare with Expect tags, one FileReport per file.
+
+The library behind ``referee check``. Nothing here prints: every problem a file can have ends
+up in its ``FileReport``, either as findings of its matches or, for input that cannot be read
+(syntax, an impossible record, bytes that are not UTF-8 text, a missing file), as the report's
+``error``. A file is streamed deal by deal, so an archive of many thousands of deals is never
+held in memory; the matches read before an unreadable part are kept.
+
+>>> report = check_text('[Game "28"]')
+>>> report.error is None, len(report.matches)
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.errors import RefereeError
+from referee.record import RecordHeader, StreamItem
+from referee.replay import replay_stream
+from referee.report import FileReport
+
+STDIN = "-"
+"""The path that stands for standard input."""
+
+SUFFIX = ".ttn"
+"""Files a directory walk picks up."""
+
+
+@dataclass(slots=True)
+class CheckedFile(FileReport):
+    """A FileReport that also keeps what the error needs to be shown with a caret.
+
+    ``error_source`` is the offending source line and ``error_expected`` what the parser
+    expected there, as ``RefereeError.render`` shows them (they are not part of the JSON form).
+    """
+
+    error_source: str | None = None
+    error_expected: str | None = None
+
+    def set_error(self, error: RefereeError) -> None:
+        self.error = error.message
+        self.error_code = error.code
+        self.error_line = error.line
+        self.error_column = error.column
+        self.error_source = error.source_line
+        self.error_expected = error.expected
+
+
+def error_of(report: FileReport) -> RefereeError | None:
+    """The report's error as a ``RefereeError`` (for ``render()``), or None if it was readable."""
+    if report.error is None:
+        return None
+    return RefereeError(
+        report.error_code or "error",
+        report.error,
+        file=report.path,
+        line=report.error_line,
+        column=report.error_column,
+        source_line=getattr(report, "error_source", None),
+        expected=getattr(report, "error_expected", None),
+    )
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def file_error(path: str, exc: OSError) -> RefereeError:
+    """An ``OSError`` met while reading or writing ``path``, as a ``file.*`` error."""
+    if isinstance(exc, FileNotFoundError):
+        return RefereeError("file.not-found", "no such file or directory", file=path)
+    if isinstance(exc, IsADirectoryError):
+        return RefereeError("file.unreadable", "is a directory", file=path)
+    if isinstance(exc, PermissionError):
+        return RefereeError("file.unreadable", "permission denied", file=path)
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return RefereeError("file.unreadable", reason[:1].lower() + reason[1:], file=path)
+
+
+def encoding_error(path: str, data: bytes, start: int) -> RefereeError:
+    """``ttn.encoding`` for the byte at ``start`` of ``data`` (a NUL, or not UTF-8)."""
+    line = data.count(b"\n", 0, start) + 1
+    line_start = data.rfind(b"\n", 0, start) + 1
+    column = len(data[line_start:start].decode("utf-8", "replace")) + 1
+    if data[start] == 0:
+        message = "this is not a text file (it holds NUL bytes)"
+    else:
+        message = f"invalid UTF-8 (byte 0x{data[start]:02x}); TTN files are UTF-8 text"
+    return RefereeError("ttn.encoding", message, file=path, line=line, column=column)
+
+
+def decode(data: bytes, path: str = "<string>") -> str:
+    """UTF-8 bytes as text (line endings untouched), or ``ttn.encoding``."""
+    nul = data.find(b"\0")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = exc.start if nul < 0 else min(nul, exc.start)
+        raise encoding_error(path, data, start) from None
+    if nul >= 0:
+        raise encoding_error(path, data, nul)
+    return text
+
+
+def read_text(path: str | Path) -> str:
+    """A file's text for commands that need it whole (``fmt``, ``convert``); ``-`` is stdin.
+
+    Raises ``RefereeError`` (``file.*``, ``ttn.encoding``) for anything that is not readable
+    UTF-8 text.
+    """
+    name = str(path)
+    try:
+        data = sys.stdin.buffer.read() if name == STDIN else Path(path).read_bytes()
+    except OSError as exc:
+        raise file_error(name, exc) from None
+    return decode(data, "<stdin>" if name == STDIN else name)
+
+
+def source_line(path: str | Path, line: int) -> str | None:
+    """Line ``line`` (1-based) of a file, for an error found without the text at hand."""
+    if line <= 0 or str(path) == STDIN:
+        return None
+    try:
+        with open(path, encoding="utf-8", errors="replace", newline="") as stream:
+            for number, text in enumerate(stream, 1):
+                if number == line:
+                    return text.rstrip("\r\n")
+    except OSError:
+        return None
+    return None
+
+
+# -- checking --------------------------------------------------------------------------------
+
+
+def check_items(
+    items: Iterable[StreamItem], path: str = "<string>", expect: bool = False
+) -> FileReport:
+    """Replay parsed items into a report; the caller handles errors (see ``check_text``)."""
+    report = CheckedFile(path)
+    _replay_into(report, items, expect)
+    return report
+
+
+def check_text(text: str, path: str = "<string>", expect: bool = False) -> FileReport:
+    """Check TTN text. ``expect`` fills ``expectations`` with the unmet Expect tags."""
+    from referee.notation.parser import iter_items
+
+    report = CheckedFile(path)
+    try:
+        _replay_into(report, iter_items(text, file=path), expect)
+    except RefereeError as exc:
+        exc.file = path
+        report.set_error(exc.with_file(path, text))
+    except Exception as exc:  # a bug, not bad input: report it and go on with other files
+        report.set_error(internal_error(path, exc))
+    return report
+
+
+def check_file(path: str | Path, expect: bool = False) -> FileReport:
+    """Check one TTN file, streamed from disk deal by deal (``-`` reads standard input)."""
+    name = str(path)
+    if name == STDIN:
+        try:
+            text = read_text(STDIN)
+        except RefereeError as exc:
+            report = CheckedFile("<stdin>")
+            report.set_error(exc)
+            return report
+        return check_text(text, "<stdin>", expect)
+    from referee.notation.parser import iter_file
+
+    report = CheckedFile(name)
+    try:
+        if os.path.isdir(path):
+            raise IsADirectoryError(name)
+        _replay_into(report, iter_file(path), expect)
+    except RefereeError as exc:
+        exc.file = name
+        if exc.source_line is None and exc.code != "ttn.encoding":
+            exc.source_line = source_line(path, exc.line)
+        report.set_error(exc)
+    except UnicodeDecodeError as exc:
+        report.set_error(RefereeError("ttn.encoding", f"not UTF-8 text: {exc.reason}", file=name))
+    except OSError as exc:
+        report.set_error(file_error(name, exc))
+    except Exception as exc:  # a bug, not bad input: report it and go on with other files
+        report.set_error(internal_error(name, exc))
+    return report
+
+
+def expand_paths(paths: Iterable[str | Path]) -> Iterator[str]:
+    """Each path as given, except that a directory becomes its ``*.ttn`` files, sorted.
+
+    Hidden files and folders (names starting with ``.``) are skipped in a walk. A path that
+    does not exist is passed on, for the reader to report.
+    """
+    for path in paths:
+        name = str(path)
+        if name != STDIN and os.path.isdir(name):
+            yield from _walk(name)
+        else:
+            yield name
+
+
+def check_paths(paths: Iterable[str | Path], expect: bool = False) -> Iterator[FileReport]:
+    """``check_file`` for every file named, directories walked for ``*.ttn`` (sorted)."""
+    for name in expand_paths(paths):
+        yield check_file(name, expect)
+
+
+def _walk(directory: str) -> list[str]:
+    found: list[str] = []
+    for root, dirs, files in os.walk(directory):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found.extend(
+            os.path.join(root, f) for f in files if f.endswith(SUFFIX) and not f.startswith(".")
+        )
+    return sorted(found, key=lambda p: Path(p).parts)
+
+
+def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool) -> None:
+    """Stream ``items`` through the replay, appending each match as soon as it ends.
+
+    The Expect tags of each record are read as its header passes by, so a malformed tag is
+    an error located at the tag, and compared when that record's report comes out.
+    """
+    pending: deque[list] = deque()
+
+    def tap() -> Iterator[StreamItem]:
+        for item in items:
+            if isinstance(item, RecordHeader) and expect:
+                from referee.expect import expectations_of
+
+                pending.append(expectations_of(item))
+            yield item
+
+    for match in replay_stream(tap()):
+        report.matches.append(match)
+        if expect:
+            from referee.expect import compare
+
+            expectations = pending.popleft() if pending else []
+            report.expectations.extend(compare(expectations, match))
+
+
+def internal_error(path: str, exc: Exception) -> RefereeError:
+    """A bug met while reading ``path``, as an error of that file (``referee.internal``)."""
+    frame = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
+    where = f" at {Path(frame[0].filename).name}:{frame[0].lineno}" if frame else ""
+    return RefereeError(
+        "referee.internal",
+        f"internal error{where}: {type(exc).__name__}: {exc} (please report this with the file)",
+        file=path,
+    )

@@ -1,0 +1,533 @@
+"""The ``referee`` command: one thin Typer command per library function.
+
+Exit codes are the same for every command (see ``EXIT_CODES``); bad input never ends in a
+Python traceback: each unreadable file is reported as ``FILE:LINE:COL: error [id]: message``
+with its source line and a caret, the other files are still processed, and the exit code is 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from enum import Enum
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from referee.check import (
+    STDIN,
+    check_file,
+    check_paths,
+    expand_paths,
+    file_error,
+    internal_error,
+    read_text,
+)
+from referee.errors import RefereeError
+from referee.reporters import (
+    Totals,
+    render_error,
+    render_file,
+    render_finding,
+    render_json,
+    render_summary,
+    use_color,
+)
+
+EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
+
+EXIT_CODES = (
+    "Exit codes: 0 valid (no error findings; with --expect, every expectation met); "
+    "1 rule findings (with --expect, unmet expectations; for fmt --check, a file would be "
+    "rewritten); 2 unreadable input or usage error (syntax or record error, missing file, "
+    "bad option)."
+)
+
+app = typer.Typer(
+    name="referee",
+    epilog=EXIT_CODES,
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class OutputFormat(str, Enum):  # noqa: UP042 - the Typer docs' form of a choice
+    """How ``referee check`` writes its report."""
+
+    text = "text"
+    json = "json"
+
+
+class ConvertTarget(str, Enum):  # noqa: UP042
+    """What ``referee convert`` writes."""
+
+    json = "json"
+    ttn = "ttn"
+
+
+JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"referee {version()}")
+        raise typer.Exit()
+
+
+def version() -> str:
+    """The package's version (the installed distribution's, else the source tree's)."""
+    try:
+        from referee import __version__
+
+        return __version__
+    except ImportError:
+        pass
+    try:
+        from importlib.metadata import version as dist_version
+
+        return dist_version("referee")
+    except Exception:
+        return "unknown"
+
+
+@app.callback()
+def _root(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True,
+                     help="Show the version and exit."),
+    ] = False,
+) -> None:
+    """A rules referee for trick-taking card games recorded in TTN.
+
+    It reads match records, replays them against the game's rules, and reports illegal
+    actions, card points, game points and the match result.
+    """
+
+
+# -- check -------------------------------------------------------------------------------------
+
+
+@app.command(epilog=EXIT_CODES)
+def check(
+    files: Annotated[
+        list[str],
+        typer.Argument(metavar="FILES", show_default=False,
+                       help="TTN files to check; a directory is searched for *.ttn files "
+                            "(sorted); - reads standard input."),
+    ],
+    output_format: Annotated[
+        OutputFormat,
+        typer.Option("--format", "-f", help="text for people, json for programs "
+                                            "(schemas/report.schema.json)."),
+    ] = OutputFormat.text,
+    expect: Annotated[
+        bool,
+        typer.Option("--expect", help="Compare with the records' Expect tags: every "
+                                      "expectation must hold and every error must be expected."),
+    ] = False,
+) -> None:
+    """Referee records: illegal actions, points, game points and match results."""
+    raise typer.Exit(run_check(files, output_format, expect))
+
+
+def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool) -> int:
+    """Check every file and print as each one is done; the exit code."""
+    totals = Totals()
+    reports = check_paths(files, expect=expect)
+    if output_format is OutputFormat.json:
+        collected = []
+        for report in reports:
+            totals.add(report)
+            collected.append(report)
+            _echo_err(render_error(report, use_color(sys.stderr)))
+        typer.echo(json.dumps(render_json(collected), indent=2, ensure_ascii=False,
+                              default=_jsonable))
+    else:
+        color = use_color(sys.stdout)
+        for report in reports:
+            totals.add(report)
+            _echo_err(render_error(report, use_color(sys.stderr)))
+            text = render_file(report, color, expect)
+            if text:
+                typer.echo(text)
+        if not totals.files:
+            _echo_err("referee check: no .ttn files found in " + " ".join(files))
+        typer.echo(render_summary(totals, color, expect))
+    return totals.exit_code(expect)
+
+
+# -- score -----------------------------------------------------------------------------------
+
+
+@app.command(epilog=EXIT_CODES)
+def score(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A TTN file; - reads standard input.",
+                                        show_default=False)],
+) -> None:
+    """Print the score sheet of every match: deal, dealer, contract, points, running score."""
+    raise typer.Exit(run_score(file))
+
+
+def run_score(file: str) -> int:
+    from referee.scoresheet import render_scoresheet
+
+    report = check_file(file)
+    if report.error is not None:
+        _echo_err(render_error(report, use_color(sys.stderr)))
+        return EXIT_UNREADABLE
+    typer.echo(render_scoresheet(report.matches, report.path), nl=False)
+    errors = report.findings("error")
+    if errors:
+        color = use_color(sys.stderr)
+        for finding in errors:
+            _echo_err(render_finding(report.path, finding, color))
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+# -- fmt -------------------------------------------------------------------------------------
+
+
+@app.command(epilog=EXIT_CODES)
+def fmt(
+    files: Annotated[list[str], typer.Argument(
+        metavar="FILES", show_default=False,
+        help="TTN files (a directory: its *.ttn files); - reads standard input.")],
+    check_only: Annotated[
+        bool, typer.Option("--check", help="Change nothing; exit 1 if a file is not canonical.")
+    ] = False,
+    in_place: Annotated[
+        bool, typer.Option("--in-place", "-i", help="Rewrite the files (atomically: a "
+                                                    "temporary file, then a rename).")
+    ] = False,
+) -> None:
+    """Rewrite records in canonical TTN (to standard output unless --check or --in-place)."""
+    if check_only and in_place:
+        raise typer.BadParameter("use --check or --in-place, not both",
+                                 param_hint="'--check' / '--in-place'")
+    if in_place and STDIN in files:
+        raise typer.BadParameter("standard input cannot be rewritten in place",
+                                 param_hint="'--in-place'")
+    raise typer.Exit(run_fmt(files, check_only, in_place))
+
+
+def canonical_text(text: str, path: str) -> str:
+    """The canonical form of TTN ``text`` (comments kept); ``RefereeError`` if unreadable."""
+    from referee.notation.parser import iter_items
+    from referee.notation.writer import write_items
+
+    try:
+        return "".join(write_items(iter_items(text, file=path)))
+    except RefereeError as exc:
+        if exc.code != "ttn.encoding":
+            exc.with_file(exc.file, text)
+        raise
+
+
+def format_file(name: str, check_only: bool, in_place: bool) -> bool:
+    """Format one file as ``fmt`` asks; True if it is not (or was not) canonical."""
+    from referee.fileio import write_atomic
+
+    text = read_text(name)
+    canonical = canonical_text(text, "<stdin>" if name == STDIN else name)
+    if not (check_only or in_place):
+        typer.echo(canonical, nl=False)
+    changed = canonical != text
+    if in_place and changed:
+        try:
+            write_atomic(name, canonical)
+        except OSError as exc:
+            raise _write_error(name, exc) from None
+    return changed
+
+
+def run_fmt(files: Iterable[str], check_only: bool, in_place: bool) -> int:
+    unreadable = changed = total = 0
+    for name in expand_paths(files):
+        total += 1
+        try:
+            if format_file(name, check_only, in_place):
+                changed += 1
+                if check_only or in_place:
+                    _echo_err(f"{name}: {'would be rewritten' if check_only else 'rewritten'}")
+        except RefereeError as exc:
+            unreadable += 1
+            _echo_err(exc.render())
+        except Exception as exc:  # a bug, not bad input: say so and go on with other files
+            unreadable += 1
+            _echo_err(internal_error(name, exc).render())
+    if check_only or in_place:
+        verb = "would be rewritten" if check_only else "rewritten"
+        _echo_err(f"{total} file{'s' * (total != 1)}, {changed} {verb}"
+                  + (f", {unreadable} unreadable" if unreadable else ""))
+    if unreadable:
+        return EXIT_UNREADABLE
+    return EXIT_FINDINGS if check_only and changed else EXIT_OK
+
+
+# -- convert ---------------------------------------------------------------------------------
+
+
+@app.command(epilog=EXIT_CODES)
+def convert(
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", show_default=False,
+        help="A .ttn file, or a .json/.jsonl file of records in the JSON form.")],
+    to: Annotated[
+        ConvertTarget | None,
+        typer.Option("--to", "-t", help="json: JSON Lines, one record a line; ttn: canonical "
+                                        "TTN. Default: the other form of the input."),
+    ] = None,
+    output: Annotated[
+        str | None,
+        typer.Option("--output", "-o", help="Write here (atomically) instead of to standard "
+                                            "output.", show_default=False),
+    ] = None,
+) -> None:
+    """Convert records between TTN and the JSON form (schemas/record.schema.json)."""
+    raise typer.Exit(run_convert(file, to, output))
+
+
+def is_json_path(path: str) -> bool:
+    return path.lower().endswith(JSON_SUFFIXES)
+
+
+def convert_text(text: str, path: str, to: ConvertTarget, from_json: bool) -> Iterator[str]:
+    """The converted text, in chunks (a JSON line per record, or canonical TTN)."""
+    from referee.notation.writer import write_items
+
+    records = None
+    if from_json:
+        from referee.jsonform import iter_json_records
+
+        records = iter_json_records(text, path)
+    if to is ConvertTarget.json:
+        from referee.jsonform import record_to_json
+
+        if records is None:
+            from referee.notation.parser import gather, iter_items
+
+            records = gather(iter_items(text, file=path))
+        for record in records:
+            yield json.dumps(record_to_json(record), ensure_ascii=False) + "\n"
+    elif records is None:
+        yield canonical_text(text, path)
+    else:
+        yield from write_items(item for record in records
+                               for item in (record.header, *record.deals))
+
+
+def run_convert(file: str, to: ConvertTarget | None, output: str | None) -> int:
+    from referee.fileio import write_atomic
+
+    from_json = is_json_path(file)
+    target = to or (ConvertTarget.ttn if from_json else ConvertTarget.json)
+    shown = "<stdin>" if file == STDIN else file
+    text: str | None = None
+    try:
+        text = read_text(file)
+        chunks = convert_text(text, shown, target, from_json)
+        if output is None or output == STDIN:
+            for chunk in chunks:
+                typer.echo(chunk, nl=False)
+        else:
+            converted = "".join(chunks)
+            try:
+                write_atomic(output, converted)
+            except OSError as exc:
+                raise _write_error(output, exc) from None
+    except RefereeError as exc:
+        if not from_json and text is not None and exc.code != "ttn.encoding":
+            exc.with_file(exc.file, text)
+        _echo_err(exc.render())
+        return EXIT_UNREADABLE
+    except Exception as exc:  # a bug, not bad input
+        _echo_err(internal_error(shown, exc).render())
+        return EXIT_UNREADABLE
+    return EXIT_OK
+
+
+# -- games -----------------------------------------------------------------------------------
+
+
+@app.command()
+def games(
+    game: Annotated[str | None, typer.Argument(
+        metavar="GAME", show_default=False,
+        help="A game or alias (28, twenty-eight); omit it for the list of games.")] = None,
+) -> None:
+    """List the games, or one game's presets, options and rule ids."""
+    from referee.rules.registry import find_game
+    from referee.rules.registry import games as all_games
+
+    if game is None:
+        typer.echo(render_games(all_games()), nl=False)
+        return
+    try:
+        ruleset = find_game(game)
+    except KeyError as exc:
+        _echo_err(f"referee games: {exc.args[0]}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    typer.echo(render_game(ruleset), nl=False)
+
+
+def render_games(rulesets: Iterable[Any]) -> str:
+    """One line per game: name, aliases, title, presets."""
+    rows = [
+        (r.name, ", ".join(r.aliases), r.title, ", ".join(r.presets))
+        for r in rulesets
+    ]
+    if not rows:
+        return "no games are registered\n"
+    header = ("game", "aliases", "title", "presets")
+    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(3)]
+    lines = [
+        "  ".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=True))
+        + "  " + row[3]
+        for row in (header, *rows)
+    ]
+    lines.append("")
+    lines.append("referee games GAME shows a game's presets, options and rule ids.")
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def render_game(ruleset: Any) -> str:
+    """A game's title, aliases, presets, options (default, values, meaning) and rules."""
+    out = [f"{ruleset.name}: {ruleset.title}"]
+    if ruleset.aliases:
+        out.append(f"aliases: {', '.join(ruleset.aliases)}")
+    if getattr(ruleset, "source", ""):
+        out.append(f"source: {ruleset.source}")
+    specs = {spec.name: spec for spec in ruleset.option_specs}
+    out += ["", "presets ([Rules \"NAME\"])"]
+    for preset in ruleset.presets.values():
+        out.append(f"  {preset.name}: {preset.description}" if preset.description
+                   else f"  {preset.name}")
+        if preset.values:
+            shown = ", ".join(
+                f"{name}={specs[name].show(value) if name in specs else value}"
+                for name, value in preset.values.items()
+            )
+            out.append(f"      {shown}")
+    out += ["", "options ([Option \"NAME\" \"VALUE\"]): default; values; meaning"]
+    if not ruleset.option_specs:
+        out.append("  none")
+    for spec in ruleset.option_specs:
+        out.append(f"  {spec.name} = {spec.show(spec.default)}  ({spec.valid_values()})")
+        out.append(f"      {spec.meaning}")
+        if spec.rules:
+            out.append(f"      changes: {', '.join(spec.rules)}")
+    out += ["", "rules: id, digest section, summary"]
+    rules = list(ruleset.rules.values())
+    width = max((len(rule.id) for rule in rules), default=0)
+    section_width = max((len(rule.section) for rule in rules), default=0)
+    for rule in rules:
+        out.append(f"  {rule.id.ljust(width)}  {rule.section.ljust(section_width)}  "
+                   f"{rule.summary}".rstrip())
+    return "\n".join(out) + "\n"
+
+
+# -- simulate --------------------------------------------------------------------------------
+
+
+@app.command(epilog=EXIT_CODES)
+def simulate(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="A game or alias (28, twenty-eight).",
+                                        show_default=False)],
+    deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="How many deals.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="The random seed: the same seed "
+                                                           "gives the same record.")] = 0,
+    preset: Annotated[str | None, typer.Option("--preset", "-p", help="A preset of the game "
+                                                                      "(default: standard).",
+                                               show_default=False)] = None,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Write here "
+                                                                      "(atomically) instead of "
+                                                                      "to standard output.",
+                                               show_default=False)] = None,
+) -> None:
+    """Play random legal deals and write them as a TTN record (for fixtures and tests)."""
+    raise typer.Exit(run_simulate(game, deals, seed, preset, output))
+
+
+def run_simulate(game: str, deals: int, seed: int, preset: str | None,
+                 output: str | None) -> int:
+    try:
+        from referee import simulate as simulator
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("referee.simulate",):
+            raise
+        _fail("referee simulate: the simulator (referee.simulate) is not part of this "
+              "installation")
+    from referee.rules.options import OptionError
+    from referee.rules.registry import find_game
+
+    try:
+        find_game(game)
+    except KeyError as exc:
+        _fail(f"referee simulate: {exc.args[0]}")
+    try:
+        text = simulator.simulate(game, deals, seed, preset)
+    except OptionError as exc:
+        _fail(f"referee simulate: {exc}")
+    except RefereeError as exc:
+        _fail(f"referee simulate: {exc.message}")
+    if output is None or output == STDIN:
+        typer.echo(text, nl=False)
+        return EXIT_OK
+    from referee.fileio import write_atomic
+
+    try:
+        write_atomic(output, text)
+    except OSError as exc:
+        _echo_err(_write_error(output, exc).render())
+        return EXIT_UNREADABLE
+    return EXIT_OK
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _echo_err(text: str) -> None:
+    if text:
+        typer.echo(text, err=True)
+
+
+def _jsonable(value: Any) -> Any:
+    """JSON for what a game may keep in ``DealResult.contract`` beyond plain JSON types."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=str)
+    if isinstance(value, Enum):
+        return value.value
+    return str(value)
+
+
+def _fail(message: str) -> NoReturn:
+    _echo_err(message)
+    raise typer.Exit(EXIT_UNREADABLE)
+
+
+def _write_error(path: str, exc: OSError) -> RefereeError:
+    error = file_error(path, exc)
+    error.code = "file.write"
+    error.message = f"not written ({error.message}); the original is unchanged"
+    return error
+
+
+def main() -> None:
+    """The ``referee`` console script."""
+    try:
+        app(prog_name="referee")
+    except BrokenPipeError:
+        # The reader went away (``referee check dir | head``): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(EXIT_FINDINGS)
+    except KeyboardInterrupt:
+        sys.exit(130)
+

@@ -1,0 +1,154 @@
+"""Pure scoring and card helpers of the Twenty-Eight family (digest Part A, sections A5-A7).
+
+Nothing here knows about records, states or seats: each function takes plain values and
+returns plain values, so the scoring rules are tested by tables (tests/test_scoring28.py).
+Game data (rank order, point table) is passed in, so Twenty-Nine, Forty and Fifty-Six can
+reuse the same functions with their own data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+RANK_ORDER_28 = "J9ATKQ87"
+"""Rank order of every suit, trumps included, high to low (section 1, notation 0.3)."""
+
+CARD_POINTS_28: Mapping[str, int] = {"J": 3, "9": 2, "A": 1, "T": 1}
+"""Card points by rank (section 1.2); ranks not listed are worth 0."""
+
+
+def card_points(card: str, table: Mapping[str, int] = CARD_POINTS_28) -> int:
+    """Points of one card (``"JS"`` -> 3)."""
+    return table.get(card[0], 0)
+
+
+def cards_points(cards: Iterable[str], table: Mapping[str, int] = CARD_POINTS_28) -> int:
+    """Points of several cards."""
+    return sum(table.get(card[0], 0) for card in cards)
+
+
+def rank_key(rank_order: str) -> dict[str, int]:
+    """Rank -> strength (higher is stronger) for ``rank_order`` written high to low."""
+    return {rank: len(rank_order) - i for i, rank in enumerate(rank_order)}
+
+
+def is_pointless(cards: Iterable[str], table: Mapping[str, int] = CARD_POINTS_28) -> bool:
+    """True if none of ``cards`` carries a point (redeal rules R1 and R3, A6.6)."""
+    return all(table.get(card[0], 0) == 0 for card in cards)
+
+
+def is_sure_winner_hand(cards: Iterable[str], rank_order: str = RANK_ORDER_28) -> bool:
+    """True if every card is certain to win when played out without trumps (A7.3, 28-40).
+
+    That is the case when, in every suit held, the cards are the top cards of the suit in
+    unbroken sequence from the highest rank down (J 9 A 10 ...): leading them in order, each
+    is the highest card left in its suit.
+    """
+    by_suit: dict[str, list[str]] = {}
+    for card in cards:
+        by_suit.setdefault(card[1], []).append(card[0])
+    if not by_suit:
+        return False
+    for ranks in by_suit.values():
+        if sorted(ranks, key=rank_order.index) != list(rank_order[: len(ranks)]):
+            return False
+    return True
+
+
+def adjusted_target(
+    bid: int,
+    pair_by_bidding_side: bool | None,
+    pair_value: int = 4,
+    clamp: tuple[int, int] | None = (14, 28),
+) -> int:
+    """The target after a pair (A5.3, A5.4): -value for the bidding side, +value otherwise.
+
+    ``pair_by_bidding_side`` is None when no pair was declared. ``clamp`` bounds the result
+    (option ``pair_clamp``); None leaves it unbounded (28-29).
+    """
+    if pair_by_bidding_side is None:
+        target = bid
+    else:
+        target = bid - pair_value if pair_by_bidding_side else bid + pair_value
+    if clamp is not None:
+        low, high = clamp
+        target = max(low, min(high, target))
+    return target
+
+
+def multiplier(doubled: bool, redoubled: bool) -> int:
+    """1, 2 when doubled, 4 when redoubled (A7.1)."""
+    return 4 if redoubled else 2 if doubled else 1
+
+
+class ContractScore(NamedTuple):
+    """What a contract came to: made or not, and the signed change of the bidding side."""
+
+    made: bool
+    delta: int
+
+
+def stake(bid: int, mult: int, high_bid_two: bool = False, high_bid_from: int = 21) -> int:
+    """Game points at stake in a deal, before the under-half rule (A6.3, A6.4, A7.1).
+
+    Base 1; with ``high_bid_two`` a bid of ``high_bid_from`` or more is worth 2 and the value
+    is capped at 4 (the opponents' double of such a bid is the last word).
+    """
+    base = 2 if high_bid_two and bid >= high_bid_from else 1
+    value = base * mult
+    if high_bid_two:
+        value = min(value, 4)
+    return value
+
+
+def contract_score(
+    points: int,
+    bid: int,
+    target: int,
+    mult: int = 1,
+    *,
+    high_bid_two: bool = False,
+    high_bid_from: int = 21,
+    under_half_double_loss: bool = False,
+) -> ContractScore:
+    """Score a contract from the bidding side's card points (A6.2-A6.4, appendix ``settle``).
+
+    Made if ``points >= target``; the bidding side gains or loses the stake. With
+    ``under_half_double_loss`` a loss with fewer than half the target's points
+    (2 * points < target) is doubled again.
+    """
+    made = points >= target
+    value = stake(bid, mult, high_bid_two, high_bid_from)
+    if not made and under_half_double_loss and 2 * points < target:
+        value *= 2
+    return ContractScore(made, value if made else -value)
+
+
+def forced_score(
+    made: bool, bid: int, mult: int = 1, *, high_bid_two: bool = False, high_bid_from: int = 21
+) -> ContractScore:
+    """The misplay penalty (A6.6 R6): the contract counts as made or lost outright."""
+    value = stake(bid, mult, high_bid_two, high_bid_from)
+    return ContractScore(made, value if made else -value)
+
+
+def single_hand_score(tricks_won: int, tricks: int = 8, value: int = 3) -> ContractScore:
+    """Single hand (A7.3): +value if the declarer won every trick, else -value."""
+    made = tricks_won == tricks
+    return ContractScore(made, value if made else -value)
+
+
+def match_winner(
+    score: Mapping[str, int], target: int = 6, teams: Sequence[str] | None = None
+) -> str | None:
+    """The team that has won the match (A6.5): reached +target, or the other reached -target."""
+    names = list(teams) if teams is not None else list(score)
+    for team in names:
+        if score.get(team, 0) >= target:
+            return team
+    for team in names:
+        if score.get(team, 0) <= -target:
+            others = [t for t in names if t != team]
+            return others[0] if len(others) == 1 else None
+    return None

@@ -1,0 +1,1416 @@
+"""Twenty-Eight (28): the rules referee, and the base of the 28 family (29, 40, 56).
+
+Sources: seed 000 (the Wikipedia article "Twenty-eight (card game)", machine-translated),
+restated in /work/shared/spec/rules/twenty-eight-and-twenty-nine.md ("the digest"): section 1,
+Part A (A1-A7), the option table (section 8), edge cases 28-01..28-43 (9A), ambiguities (10)
+and the appendix pseudo-code; plus the decisions and errata of rules/README.md.
+
+Behaviour is driven by options and class data (rank order, point table, hand size), never by
+the game's name, so the family's other games can be subclasses or presets.
+
+Presets: ``standard`` (seed 000, digest defaults, free partner raise), ``pagat``
+(partner raise 20+, ``forced_trick8``), ``west-bengal`` (minimum 16, West Bengal pair),
+``kerala`` (clockwise, no raise over one's partner) (README decision 1).
+
+Interpretations chosen where the sources leave a choice (decision 7), with the option that
+changes each one:
+
+1. The auction ends after three consecutive passes that follow the last bid, or at once after
+   a bid of the maximum; a pass is not final (A3.4, 10.2). Option ``auction_end``.
+2. Raising over one's partner's standing bid is free in ``standard`` (README decision 2);
+   ``pagat`` asks for 20 or more (A3.5, 10.6). Option ``partner_raise``.
+3. Trump: the bidder lays a card of his first four face down; it is outside his hand until
+   exposed (A3.7, 1.6). The "seventh card" is the third card of his second batch, and it is
+   itself the face-down card (A3.9, 10.8). Option ``seventh_card``.
+4. A void player may call (optional) and must then trump if able; the bidder exposing for
+   himself may play any trump (A4.3(c)-(e)). Options ``trump_call_mandatory``,
+   ``caller_must_trump``, ``self_reveal_card``.
+5. Trump-suit cards played to the revealing trick before the call do not count (A4.4(b),
+   10.9), except when the suit led is the trump suit: then every card of it counts (README
+   erratum on 28-18/28-24). Option ``pre_reveal_trumps_count``.
+6. The undertrump ban binds every later player of the trick; a player holding only lower
+   trumps must play one; the caller's duty to trump is not limited by it (A4.4(d), 10.10).
+   Option ``no_undertrump``.
+7. No call in seven tricks: the deal is void and the turn to deal moves on (A4.5, 10.11); a
+   recorded trick 8 is reported (28.void-deal). Under ``forced_trick8`` the face-down card is
+   exposed at the bidder's turn in trick 8, before he plays it, so it counts as a trump
+   (10.25); an explicit call or simply playing the card are both accepted.
+   Option ``void_if_trump_never_called``.
+8. Pair: the revealing trick counts as won after the reveal; the declaration is allowed at
+   any moment while the conditions hold; the target is clamped to [min_bid, max_bid]
+   (A5.2, A5.4, A5.5, 10.14, 10.15). Options ``pair_enabled``, ``pair_value``, ``pair_clamp``;
+   ``pair_scale = west_bengal`` bars the bidding side's pair below a bid of 19 and lowers 19 by
+   3 (A5.6; the opponents' pair stays +4, as recommended there).
+9. Double and redouble are said after the trump choice and before the second batch, the
+   redouble only directly after the double (A7.1, 10.24); in the record: bids, trump,
+   double, redouble, then a single hand or the first lead. Options ``double_allowed``,
+   ``redouble_allowed``. With ``high_bid_two`` a bid of 21+ is worth 2, doubled 4, and
+   cannot be redoubled (A6.4, 28-36).
+10. Single hand: any player, after the full deal (after the double window) and before the
+    lead; forbidden when every card of his is a sure winner (top cards of each suit held, in
+    sequence from the J); no trumps, the face-down card returns to the bidder, doubles are
+    discarded, the declarer leads and his partner's cards stay out of play (three-card
+    tricks); the record may stop at the first lost trick (A7.3, 10.20). Option
+    ``single_hand``.
+11. Misplay: the first offender of the deal decides: a member of the bidding side loses the
+    contract, a defender makes it for the bidders (A6.6 R6, 10.22). Option
+    ``misplay_penalty``.
+12. Under-half rule: measured against the adjusted target, strictly less than half,
+    multiplying the double (A6.4, 10.17). Option ``under_half_double_loss``.
+13. The deal passes in the turn direction; an annulled deal (R1 redeal, R3 eight pointless
+    cards, everybody passing) is dealt again by the same dealer; a void deal moves on
+    (A2, 10.11). A stated dealer that differs is reported (28.dealer).
+14. Illegal actions are carried out (decision 4) where the state stays well defined: an
+    illegal bid above the standing bid becomes the high bid (one not above it counts as a
+    pass); an illegal pass stands; illegal doubles, redoubles, calls and pair declarations
+    take effect; a trump choice while the auction is open closes it on the standing bid.
+    Not carried out: calls after the auction ended, a single hand declared after the lead
+    (both ignored), and a redeal demand that was not allowed when the record goes on (the
+    demand was refused; if the record stops there, the deal was thrown in, unscored).
+15. With ``opening_bid_forced = no`` a deal in which all four pass is thrown in (no score,
+    same dealer).
+16. Hands (decision 5): a missing hand line is inferred from the seat's plays plus the card
+    of its ``trump CARD``; the deal order is then unknown and each check that needs it is
+    named in one ``28.deal-order`` note per deal. ``trump seventh`` cannot be judged without
+    the bidder's hand line and is a record error (``record.deal-order``); with a hand line
+    in one round of eight, the seventh card listed is taken, with a note.
+17. Playing the face-down card before it is exposed (outside ``forced_trick8``'s trick 8) is
+    reported under 28.call (the call must come first) and carried out as an exposure. A
+    single hand declared before the full deal is reported and carried out (the auction and
+    the trump choice are cancelled).
+18. The misplay penalty scores only deals that have a contract and are not void or
+    annulled: a void or annulled deal stays unscored whatever was found in it.
+19. Not implemented (no option declared): the spare 2-5 trump indicator, second bidding
+    round, "C", cot, tiered score tables, single-hand show, pass_final, R2, the other
+    cancellations of WP-old (R4), the "double or halve" pair remark (10.16).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from referee.cards import SUIT_NAMES, UNSEEN, make_pack
+from referee.errors import RecordError
+from referee.games.scoring28 import (
+    CARD_POINTS_28,
+    RANK_ORDER_28,
+    adjusted_target,
+    contract_score,
+    forced_score,
+    is_pointless,
+    is_sure_winner_hand,
+    match_winner,
+    multiplier,
+    rank_key,
+    single_hand_score,
+)
+from referee.record import Action, Deal
+from referee.rules.base import (
+    DealResult,
+    DealState,
+    Exclusion,
+    Rule,
+    Ruleset,
+    generic_rules,
+    located,
+)
+from referee.rules.options import OptionSpec, Preset
+from referee.rules.registry import register
+from referee.seats import Table
+
+AUCTION, TRUMP, WINDOW, PLAY, OVER = "auction", "trump", "window", "play", "over"
+"""Stages of a deal: bidding; the bidder choosing trumps; the double window (after the trump
+choice, before the second batch); play; over."""
+
+def _rules(prefix: str) -> dict[str, Rule]:
+    rules = generic_rules(prefix, "A3-A4, decision 4")
+    own = [
+        ("opening-bid", "first hand must open the auction with a bid of at least the minimum "
+         "(or demand a redeal with a pointless four)", "A3.2"),
+        ("bid-range", "a bid lies between min_bid (14) and max_bid (28)", "A3.3"),
+        ("bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
+        ("partner-raise", "raising over one's partner's standing bid is limited by the "
+         "partner_raise option (pagat: 20 or more)", "A3.5"),
+        ("auction-over", "nothing is bid after the auction has ended (three passes after the "
+         "last bid, or a bid of the maximum)", "A3.4"),
+        ("auction-open", "trumps are chosen and cards played only after the auction has "
+         "ended", "A3.4"),
+        ("redeal", "only first hand, at his first turn, with no point card in his first "
+         "four, may demand a redeal", "A6.6 R1"),
+        ("trump-card", "the bidder lays one card of his first four face down as the trump "
+         "card", "A3.7"),
+        ("seventh-card", "the bidder may call for his seventh card (third of the second "
+         "batch) as the trump card", "A3.9"),
+        ("double", "only an opponent of the bidder may double, once, after the trump choice "
+         "and before the second batch", "A7.1"),
+        ("redouble", "only the bidder or his partner may redouble, once, directly after the "
+         "double", "A7.1, A6.4"),
+        ("single-hand", "any player may play a single hand after the full deal and before the "
+         "lead, unless every card of his is a sure winner", "A7.3"),
+        ("follow-suit", "a player who holds a card of the suit led must play one", "A4.2"),
+        ("lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
+         "unless he holds only trumps or another player has led it", "A4.3(b)"),
+        ("call", "only a player void in the suit led may call for the trump, at his turn, "
+         "before he plays, while it is concealed", "A4.3(c)-(d)"),
+        ("must-call", "with trump_call_mandatory a player void in the suit led must call for "
+         "the concealed trump", "A4.3(g)"),
+        ("call-must-trump", "the player who called must play a trump to that trick if he "
+         "holds one", "A4.3(c)2, A4.3(e)"),
+        ("undertrump", "a void player may not play a trump lower than a trump already in the "
+         "trick unless he holds nothing else", "A4.4(d)"),
+        ("pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
+         "the holder's side has won a trick since", "A5.1-A5.5"),
+        ("void-deal", "with nobody calling for the trump in seven tricks the deal is void and "
+         "trick 8 is not played", "A4.5"),
+        ("deal-order", "the record gives each hand in its two dealing rounds where a check "
+         "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
+         "A6.6 R1, decision 5"),
+    ]
+    for name, summary, section in own:
+        rules[f"{prefix}.{name}"] = Rule(f"{prefix}.{name}", summary, section)
+    return rules
+
+
+def _options(prefix: str) -> tuple[OptionSpec, ...]:
+    p = prefix + "."
+    return (
+        OptionSpec("direction", "choice", "ccw", "turn order for dealing, bidding and play",
+                   (p + "turn", p + "dealer"), choices=("ccw", "cw")),
+        OptionSpec("min_bid", "int", 14, "lowest bid (and lowest target after a pair)",
+                   (p + "bid-range", p + "opening-bid", p + "pair"), minimum=1, maximum=56),
+        OptionSpec("max_bid", "int", 28, "highest bid; a bid of it ends the auction",
+                   (p + "bid-range", p + "auction-over", p + "pair"), minimum=1, maximum=64),
+        OptionSpec("opening_bid_forced", "bool", True,
+                   "first hand must open (he may not pass at his first turn)",
+                   (p + "opening-bid",)),
+        OptionSpec("partner_raise", "choice", "free",
+                   "bidding over partner's standing bid: free, min20 (20 or more), forbidden",
+                   (p + "partner-raise",), choices=("free", "min20", "forbidden")),
+        OptionSpec("auction_end", "choice", "three_passes",
+                   "the auction ends after three passes following a bid, or after one round",
+                   (p + "auction-over", p + "auction-open", p + "turn"),
+                   choices=("three_passes", "single_round")),
+        OptionSpec("seventh_card", "bool", True,
+                   "the bidder may call for his seventh card as the trump card",
+                   (p + "seventh-card",)),
+        OptionSpec("bidder_lead_restriction", "bool", True,
+                   "the bidder may not lead the concealed trump suit (unless only trumps or "
+                   "already led by another)", (p + "lead-trump",)),
+        OptionSpec("trump_call_mandatory", "bool", False,
+                   "a player void in the suit led must call for the concealed trump",
+                   (p + "must-call",)),
+        OptionSpec("caller_must_trump", "bool", True,
+                   "the caller must play a trump to the revealing trick if he holds one",
+                   (p + "call-must-trump",)),
+        OptionSpec("self_reveal_card", "choice", "any_trump",
+                   "the bidder exposing for himself plays any trump, or the exposed card",
+                   (p + "call-must-trump",), choices=("any_trump", "exposed")),
+        OptionSpec("pre_reveal_trumps_count", "bool", False,
+                   "trump-suit cards played to the revealing trick before the call count as "
+                   "trumps (always so when trumps were led)", (p + "undertrump",)),
+        OptionSpec("no_undertrump", "bool", True,
+                   "a void player may not play a trump lower than one already in the trick",
+                   (p + "undertrump",)),
+        OptionSpec("void_if_trump_never_called", "choice", "void",
+                   "no call in seven tricks: the deal is void, or the bidder exposes and "
+                   "plays his card in trick 8", (p + "void-deal", p + "call"),
+                   choices=("void", "forced_trick8")),
+        OptionSpec("pair_enabled", "bool", True, "K and Q of trumps may be shown as a pair",
+                   (p + "pair",)),
+        OptionSpec("pair_value", "int", 4, "how much a pair lowers (own side) or raises the "
+                   "target", (p + "pair",), minimum=0, maximum=28),
+        OptionSpec("pair_scale", "choice", "flat",
+                   "flat: pair_value either way; west_bengal: the bidding side needs a bid of "
+                   "19+ and lowers 19 by 3", (p + "pair",), choices=("flat", "west_bengal")),
+        OptionSpec("pair_clamp", "bool", True,
+                   "the target after a pair stays within [min_bid, max_bid]", (p + "pair",)),
+        OptionSpec("double_allowed", "bool", True,
+                   "the bidder's opponents may double after the trump choice", (p + "double",)),
+        OptionSpec("redouble_allowed", "bool", True,
+                   "the bidding side may redouble a double", (p + "redouble",)),
+        OptionSpec("single_hand", "bool", True,
+                   "a player may play alone for all eight tricks, no trumps, +/-3",
+                   (p + "single-hand",)),
+        OptionSpec("game_target", "int", 6, "the match is won at +N and lost at -N",
+                   (p + "match-over",), minimum=1),
+        OptionSpec("redeal_fh_pointless", "bool", True,
+                   "first hand with no point card in his first four may demand a redeal",
+                   (p + "redeal", p + "opening-bid")),
+        OptionSpec("annul_eight_zero", "bool", True,
+                   "a deal in which a player's eight cards have no point is cancelled", ()),
+        OptionSpec("misplay_penalty", "choice", "offender_side_loses",
+                   "a violation scores the deal against the first offender's side, or is "
+                   "only reported", (), choices=("offender_side_loses", "report_only")),
+        OptionSpec("under_half_double_loss", "bool", False,
+                   "a bidding side taking less than half its target loses double", ()),
+        OptionSpec("high_bid_two", "bool", False,
+                   "bids of 21 or more are worth 2; doubled 4, which is the cap",
+                   (p + "redouble",)),
+    )
+
+
+WEST_BENGAL_PAIR_FROM = 19
+"""West Bengal (A5.6): the bidding side shows the pair only with a bid of 19 or more, and at
+19 it lowers the target by 3."""
+
+STANDARD = Preset("standard", "seed 000 (Wikipedia) with the digest's defaults; raising over "
+                  "one's partner is free (README decision 2)", {})
+PAGAT = Preset("pagat", "pagat.com: raising over one's partner needs 20; with no call in "
+               "seven tricks the bidder exposes and plays his card in trick 8",
+               {"partner_raise": "min20", "void_if_trump_never_called": "forced_trick8"})
+WEST_BENGAL = Preset("west-bengal", "seed 000's West Bengal variant: minimum bid 16; the "
+                     "bidding side shows the pair only from 19, and 19 goes down by 3",
+                     {"min_bid": 16, "pair_scale": "west_bengal"})
+KERALA = Preset("kerala", "Kerala (K): clockwise; a partner may not raise over his partner's "
+                "standing bid", {"direction": "cw", "partner_raise": "forbidden"})
+
+
+@dataclass(slots=True)
+class Match28:
+    """The match: the score per team and the dealer of the next deal."""
+
+    score: dict[str, int]
+    next_dealer: str | None = None
+    deals: int = 0
+    redeal_same_dealer: bool = False
+    """True when the last deal was annulled, so its dealer deals again."""
+
+
+@dataclass(slots=True)
+class Trick:
+    """A completed trick: its number, the plays in order, the winner and its points."""
+
+    number: int
+    plays: list[tuple[str, str]]
+    winner: str
+    points: int
+
+
+class TwentyEightState(DealState):
+    """One deal of 28 as the replay walks through it."""
+
+    def __init__(self, number: int, dealer: str, first_hand: str, teams: Iterable[str],
+                 players: int = 4) -> None:
+        super().__init__()
+        self.number = number
+        self.players = players
+        self._dealer = dealer
+        self.first_hand = first_hand
+        self.stage = AUCTION
+        # the deal
+        self.dealt: dict[str, list[str]] = {}
+        self.first_four: dict[str, list[str] | None] = {}
+        self.seventh: dict[str, str | None] = {}
+        self.inferred: set[str] = set()
+        self.hands: dict[str, set[str]] = {}
+        # auction
+        self.turn: str | None = first_hand
+        self.calls: list[tuple[str, int | None]] = []
+        self.high_bid: int | None = None
+        self.high_bidder: str | None = None
+        self.passes_in_row = 0
+        self.redeal_pending: str | None = None
+        self.bidder: str | None = None
+        self.bid: int | None = None
+        # trump
+        self.trump: str | None = None
+        self.facedown: str | None = None
+        self.trump_seventh = False
+        self.revealed = False
+        self.reveal_trick: int | None = None
+        self.reveal_index: int | None = None
+        self.caller: str | None = None
+        self.doubled_by: str | None = None
+        self.redoubled_by: str | None = None
+        self.last_kind: str | None = None
+        self.single: str | None = None
+        self.single_partner: str | None = None
+        self.single_lost: int | None = None
+        # play
+        self.trick: list[tuple[str, str]] = []
+        self.tricks: list[Trick] = []
+        self.trump_led_by_other = False
+        self.points: dict[str, int] = {team: 0 for team in teams}
+        self.pair: str | None = None
+        # ending
+        self.annulled: str | None = None
+        self.disregard = False
+        self.void = False
+
+    @property
+    def dealer(self) -> str:
+        return self._dealer
+
+    @property
+    def position_trick(self) -> int | None:
+        """The trick a play, call or pair belongs to; before the first lead, trick 1."""
+        return self.trick_no if self.trick_len else self.trick_no + 1
+
+    @property
+    def trick_size(self) -> int:
+        """Every player plays to a trick, except a single-hand declarer's partner."""
+        return self.players - 1 if self.single else self.players
+
+    def led_suit(self) -> str | None:
+        return self.trick[0][1][1] if self.trick else None
+
+
+@register
+class TwentyEight(Ruleset):
+    """Twenty-Eight, four players in two partnerships, counter-clockwise (digest Part A)."""
+
+    name = "twenty-eight"
+    aliases = ("28",)
+    rule_prefix = "28"
+    title = "Twenty-Eight"
+    source = ("seed 000 (Wikipedia 'Twenty-eight (card game)'); spec/rules/"
+              "twenty-eight-and-twenty-nine.md Part A, sections 8-10")
+    default_seats = ("N", "E", "S", "W")
+    accepted_actions = frozenset(
+        {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
+         "redeal"}
+    )
+    rules = _rules("28")
+    option_specs = _options("28")
+    presets = {"standard": STANDARD, "pagat": PAGAT, "west-bengal": WEST_BENGAL,
+               "kerala": KERALA}
+
+    # -- game data: the family's other games override these ---------------------------------
+    rank_order: str = RANK_ORDER_28
+    card_point_table: dict[str, int] = dict(CARD_POINTS_28)
+    deal_rounds: tuple[int, ...] = (4, 4)
+    seventh_position: tuple[int, int] = (1, 2)  # round 2, third card
+    partner_raise_floor: int = 20
+    single_hand_value: int = 3
+    high_bid_from: int = 21
+
+    def __init__(self, options, table: Table) -> None:
+        super().__init__(options, table)
+        self.p = self.rule_prefix + "."
+        self.pack = frozenset(make_pack(self.rank_order))
+        self.hand_size = sum(self.deal_rounds)
+        self.tricks_per_deal = self.hand_size
+        self.strength = rank_key(self.rank_order)
+        self.direction = options.direction
+        self.total_points = sum(self._pts(card) for card in self.pack)
+
+    # -- the table ---------------------------------------------------------------------------
+    @classmethod
+    def check_table(cls, table, options, header) -> None:
+        if len(table.seats) != 4 or len(table.teams) != 2 or any(len(t) != 2 for t in
+                                                                  table.teams):
+            raise RecordError(
+                "record.seats",
+                f"{cls.title} is played by four players in two partnerships of two",
+            )
+
+    # -- small helpers -----------------------------------------------------------------------
+    def _next(self, seat: str, steps: int = 1) -> str:
+        return self.table.next(seat, self.direction, steps)
+
+    def _partner(self, seat: str) -> str:
+        return self.table.partners(seat)[0]
+
+    def _team(self, seat: str) -> str:
+        return self.table.team_of(seat)
+
+    def _label(self, team: str) -> str:
+        return "-".join(team) if all(len(s) == 1 for s in team) else team
+
+    def _side(self, seat: str) -> str:
+        """'N-S' for seat N: the partnership, for messages."""
+        return self._label(self._team(seat))
+
+    def _sorted(self, cards: Iterable[str]) -> list[str]:
+        order = self.rank_order
+        return sorted(cards, key=lambda c: ("SHDC".index(c[1]), order.index(c[0])))
+
+    def _show(self, cards: Iterable[str]) -> str:
+        return " ".join(self._sorted(cards))
+
+    def _pts(self, card: str) -> int:
+        return self.card_point_table.get(card[0], 0)
+
+    def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
+        return Exclusion(self.p + rule, message, fatal)
+
+    # -- match -------------------------------------------------------------------------------
+    def new_match(self) -> Match28:
+        return Match28(score={team: 0 for team in self.table.team_names})
+
+    def is_match_over(self, match: Match28) -> bool:
+        return self._winner(match) is not None
+
+    def _winner(self, match: Match28) -> str | None:
+        return match_winner(match.score, self.options.game_target, self.table.team_names)
+
+    def match_result(self, match: Match28) -> str:
+        winner = self._winner(match)
+        shown = " ".join(f"{team} {value}" for team, value in match.score.items())
+        if winner is None:
+            return f"in progress: {shown}"
+        own = match.score[winner]
+        if own >= self.options.game_target:
+            return f"{self._label(winner)} win (+{own})"
+        loser = next(t for t in match.score if t != winner)
+        return f"{self._label(winner)} win ({self._label(loser)} {match.score[loser]})"
+
+    # -- the deal ----------------------------------------------------------------------------
+    def start_deal(self, match: Match28, deal: Deal) -> TwentyEightState:
+        expected = match.next_dealer
+        if deal.dealer is None:
+            if expected is None:
+                raise located(RecordError(
+                    "record.dealer", f"deal {deal.number} must name its dealer "
+                    f"(write 'deal {deal.number} dealer SEAT')"), deal)
+            dealer = expected
+        else:
+            dealer = deal.dealer
+        state = TwentyEightState(deal.number, dealer, self._next(dealer),
+                                 self.table.team_names, len(self.table.seats))
+        if deal.dealer is not None and expected is not None and deal.dealer != expected:
+            if match.redeal_same_dealer:
+                rotation = "an annulled deal is dealt again by the same dealer"
+            else:
+                way = "counter-clockwise" if self.direction == "ccw" else "clockwise"
+                rotation = f"the deal passes {way}"
+            state.deal_findings.append((
+                self.p + "dealer",
+                f"deal {deal.number} is dealt by {deal.dealer}, but {expected} should deal "
+                f"({rotation})", None))
+        self._deal_hands(state, deal)
+        self._note_deal_order(state, deal)
+        if self.options.annul_eight_zero:
+            for seat in self.table.seats:
+                cards = state.dealt.get(seat, [])
+                if len(cards) == self.hand_size and is_pointless(cards, self.card_point_table):
+                    state.annulled = (f"{seat} was dealt eight cards without a point "
+                                      f"({self._show(cards)}) (R3)")
+                    state.disregard = True
+                    state.stage = OVER
+                    state.turn = None
+                    break
+        return state
+
+    def _deal_hands(self, state: TwentyEightState, deal: Deal) -> None:
+        """Fill the state's hands from the hand lines, inferring missing ones (decision 5)."""
+        owner: dict[str, str] = {}
+        seen_seats: set[str] = set()
+        for hand in deal.hands:
+            if hand.seat in seen_seats:
+                raise located(RecordError("record.hand-twice",
+                                          f"{hand.seat}'s hand is given twice"), hand)
+            seen_seats.add(hand.seat)
+            cards = hand.cards
+            for card in cards:
+                if card == UNSEEN:
+                    raise located(RecordError(
+                        "record.unseen", "'??' (an unseen card) is not supported yet"), hand)
+                if card not in self.pack:
+                    raise located(RecordError(
+                        "record.card-not-in-pack",
+                        f"{card} is not in the {len(self.pack)}-card pack of {self.title} "
+                        f"(ranks {' '.join(self.rank_order)})"), hand)
+                if card in owner:
+                    where = ("twice in this hand" if owner[card] == hand.seat
+                             else f"to {owner[card]} and to {hand.seat}")
+                    raise located(RecordError("record.card-twice",
+                                              f"{card} is dealt {where}"), hand)
+                owner[card] = hand.seat
+            if len(cards) != self.hand_size:
+                raise located(RecordError(
+                    "record.hand-size",
+                    f"{hand.seat} has {len(cards)} cards; each player is dealt "
+                    f"{self.hand_size}"), hand)
+            sizes = [len(r) for r in hand.rounds]
+            if sizes == list(self.deal_rounds):
+                first = self.deal_rounds[0]
+                state.first_four[hand.seat] = list(cards[:first])
+                r, i = self.seventh_position
+                state.seventh[hand.seat] = hand.rounds[r][i]
+            elif len(sizes) == 1:
+                state.first_four[hand.seat] = None
+                state.seventh[hand.seat] = None
+            else:
+                shown = " | ".join(str(n) for n in sizes)
+                wanted = " | ".join(str(n) for n in self.deal_rounds)
+                raise located(RecordError(
+                    "record.hand-rounds",
+                    f"{hand.seat}'s hand is written in rounds of {shown} cards; {self.title} "
+                    f"deals {wanted} (or write all {self.hand_size} without '|')"), hand)
+            state.dealt[hand.seat] = list(cards)
+        missing = [seat for seat in self.table.seats if seat not in state.dealt]
+        inferred: dict[str, list[str]] = {seat: [] for seat in missing}
+        for event in deal.events:
+            action = event.action
+            if action.seat not in inferred or action.kind not in ("play", "trump"):
+                continue
+            cards = action.cards if action.kind == "play" else (
+                (_action_card(action),) if _action_card(action) else ())
+            for card in cards:
+                if card == UNSEEN:
+                    raise located(RecordError(
+                        "record.unseen", "'??' (an unseen card) is not supported yet"), event)
+                if card not in self.pack:
+                    raise located(RecordError(
+                        "record.card-not-in-pack",
+                        f"{card} is not in the {len(self.pack)}-card pack of {self.title}"),
+                        event)
+                holder = owner.get(card)
+                if holder is None:
+                    owner[card] = action.seat
+                    inferred[action.seat].append(card)
+                elif holder != action.seat:
+                    raise located(RecordError(
+                        "record.card-twice",
+                        f"{card} is played by {action.seat} but belongs to {holder} "
+                        f"(hands inferred from the plays)"), event)
+            if action.kind == "trump" and action.value == "seventh":
+                raise located(RecordError(
+                    "record.deal-order",
+                    f"'{action.seat} trump seventh' needs {action.seat}'s hand line in its "
+                    f"dealing rounds: the seventh card fixes trumps"), event)
+        for seat in missing:
+            state.dealt[seat] = inferred[seat]
+            state.first_four[seat] = None
+            state.seventh[seat] = None
+            state.inferred.add(seat)
+        for seat, cards in state.dealt.items():
+            state.hands[seat] = set(cards)
+
+    def _note_deal_order(self, state: TwentyEightState, deal: Deal) -> None:
+        unchecked: list[str] = []
+        for event in deal.events:
+            action = event.action
+            seat = action.seat
+            if seat is None or seat not in state.first_four:
+                continue
+            if state.first_four[seat] is not None:
+                continue
+            how = ("inferred from the plays" if seat in state.inferred
+                   else "given without its dealing rounds")
+            if action.kind == "trump" and action.value == "seventh":
+                cards = state.dealt[seat]
+                if len(cards) >= 7:
+                    state.seventh[seat] = cards[6]
+                unchecked.append(
+                    f"{seat}'s hand is {how}: the seventh card is taken to be the 7th card "
+                    f"listed ({cards[6] if len(cards) >= 7 else '?'})")
+            elif action.kind == "trump":
+                card = _action_card(action)
+                unchecked.append(
+                    f"{seat}'s hand is {how}: could not check that the trump card "
+                    f"{card or action.value} came from {seat}'s first four")
+            elif action.kind == "redeal" and seat == state.first_hand:
+                unchecked.append(
+                    f"{seat}'s hand is {how}: could not check that first hand's first four "
+                    f"had no point card (redeal)")
+        if unchecked:
+            state.notes.append((self.p + "deal-order", "; ".join(dict.fromkeys(unchecked))))
+
+    # -- what may be judged now ----------------------------------------------------------------
+    def candidates(self, state: TwentyEightState) -> Iterator[Action]:
+        if state.stage == OVER or state.disregard:
+            return
+        seats = self.table.seats
+        if state.stage == AUCTION:
+            seat = state.turn
+            for value in range(self.options.min_bid, self.options.max_bid + 1):
+                yield Action(seat, "bid", value=value)
+            yield Action(seat, "pass")
+            yield Action(seat, "redeal")
+            return
+        if state.stage == TRUMP:
+            bidder = state.bidder
+            for card in self._sorted(state.hands[bidder]):
+                yield Action(bidder, "trump", cards=(card,))
+            yield Action(bidder, "trump", value="seventh")
+            return
+        if state.stage == WINDOW:
+            for seat in seats:
+                if not self.table.same_team(seat, state.bidder):
+                    yield Action(seat, "double")
+            for seat in seats:
+                if self.table.same_team(seat, state.bidder):
+                    yield Action(seat, "redouble")
+            for seat in seats:
+                yield Action(seat, "single")
+        seat = state.turn
+        if seat is not None:
+            for card in self._sorted(state.hands[seat]):
+                yield Action(seat, "play", cards=(card,))
+            if seat == state.bidder and state.facedown and not state.revealed \
+                    and not state.single:
+                yield Action(seat, "play", cards=(state.facedown,))
+            if state.stage == PLAY and not state.single:
+                yield Action(seat, "call")
+        if state.stage == PLAY:
+            for other in seats:
+                yield Action(other, "pair")
+
+    # -- the rulebook cascade ------------------------------------------------------------------
+    def check(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        if state.disregard:
+            return None  # R3: the deal is cancelled and its recorded play disregarded
+        if state.stage == OVER:
+            return self._after_end(state, action)
+        kind = action.kind
+        if kind in ("bid", "pass"):
+            return self._check_call(state, action)
+        if kind == "play":
+            return self._check_play(state, action)
+        if kind == "call":
+            return self._check_trump_call(state, action)
+        if kind == "trump":
+            return self._check_trump(state, action)
+        if kind == "double":
+            return self._check_double(state, action)
+        if kind == "redouble":
+            return self._check_redouble(state, action)
+        if kind == "pair":
+            return self._check_pair(state, action)
+        if kind == "single":
+            return self._check_single(state, action)
+        if kind == "redeal":
+            return self._check_redeal(state, action)
+        return self._excl("turn", f"{self.title} has no '{kind}' action", fatal=True)
+
+    def _after_end(self, state: TwentyEightState, action: Action) -> Exclusion:
+        if state.void:
+            return self._excl(
+                "void-deal",
+                f"the deal is void: nobody called for the trump in seven tricks, so trick "
+                f"{len(state.tricks) + 1} is not played and the deal is not scored", fatal=True)
+        if state.annulled:
+            return self._excl("deal-over", f"the deal was annulled ({state.annulled}); "
+                              f"nothing more is recorded in it", fatal=True)
+        return self._excl("deal-over", f"the deal is over after trick {len(state.tricks)}; "
+                          f"nothing more is recorded in it", fatal=True)
+
+    # auction -------------------------------------------------------------------------------
+    def _auction_closed_message(self, state: TwentyEightState) -> str:
+        if state.high_bid is not None and state.high_bid >= self.options.max_bid:
+            return f"the auction ended with {state.high_bidder}'s bid of {state.high_bid}"
+        if state.bidder is not None:
+            return (f"the auction ended: {state.bidder} is the bidder at {state.bid}")
+        return "the auction is over"
+
+    def _check_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        opts = self.options
+        if state.stage != AUCTION:
+            what = "bid" if action.kind == "bid" else "pass"
+            return self._excl("auction-over",
+                              f"{seat} may not {what}: {self._auction_closed_message(state)}")
+        if seat != state.turn:
+            return self._excl("turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
+        first_call = not state.calls
+        if action.kind == "pass":
+            if first_call and opts.opening_bid_forced and seat == state.first_hand:
+                extra = ""
+                if opts.redeal_fh_pointless:
+                    extra = " (or demand a redeal if his first four hold no point)"
+                return self._excl(
+                    "opening-bid", f"{seat} is first hand and must open with a bid of "
+                    f"{opts.min_bid} or more{extra}; he may not pass")
+            return None
+        value = action.value
+        if not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid:
+            return self._excl("bid-range", f"{seat}'s bid of {value} is out of range: bids "
+                              f"go from {opts.min_bid} to {opts.max_bid}")
+        if state.high_bid is not None and value <= state.high_bid:
+            return self._excl("bid-higher", f"{seat} must bid more than {state.high_bid} "
+                              f"({state.high_bidder}'s standing bid), or pass")
+        high_bidder = state.high_bidder
+        if high_bidder is not None and high_bidder in self.table.partners(seat):
+            rule = opts.partner_raise
+            if rule == "forbidden":
+                return self._excl("partner-raise", f"{seat} may not bid over his partner "
+                                  f"{high_bidder}'s standing bid of {state.high_bid} "
+                                  f"(partner_raise = forbidden); he may pass")
+            floor = max(self.partner_raise_floor, state.high_bid + 1)
+            if rule == "min20" and value < floor:
+                return self._excl(
+                    "partner-raise", f"{seat} bids {value} over his partner {high_bidder}'s "
+                    f"standing bid of {state.high_bid}: over one's partner the bid must be "
+                    f"at least {floor} (partner_raise = min20)")
+        return None
+
+    def _check_redeal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        fh = state.first_hand
+        if state.stage != AUCTION:
+            return self._excl("redeal", f"{seat} may not demand a redeal now: "
+                              f"{self._auction_closed_message(state)}")
+        if not self.options.redeal_fh_pointless:
+            return self._excl("redeal", "a redeal for a pointless four is not played "
+                              "(redeal_fh_pointless = no)")
+        if seat != fh:
+            return self._excl("redeal", f"only first hand ({fh}) may demand a redeal for a "
+                              f"pointless four, not {seat}")
+        if state.calls:
+            return self._excl("redeal", f"{seat} may demand a redeal only instead of his "
+                              f"opening bid")
+        four = state.first_four.get(seat)
+        if four is not None and not is_pointless(four, self.card_point_table):
+            counting = [c for c in four if self._pts(c)]
+            return self._excl("redeal", f"{seat}'s first four ({self._show(four)}) hold "
+                              f"points ({self._show(counting)}): no redeal; he must bid")
+        return None
+
+    # trump choice ------------------------------------------------------------------------
+    def _check_trump(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        if state.stage == AUCTION:
+            if state.high_bidder != seat:
+                who = (f"{state.high_bidder} holds the standing bid"
+                       if state.high_bidder else "nobody has bid")
+                return self._excl("turn", f"{seat} cannot choose trumps: the auction is not "
+                                  f"over and {who}", fatal=True)
+            return self._excl("auction-open", self._open_auction_message(state))
+        if state.stage != TRUMP:
+            if state.single:
+                return self._excl("turn", f"{seat} cannot choose trumps: {state.single} plays "
+                                  f"a single hand without trumps", fatal=True)
+            return self._excl("turn", f"trumps were already chosen by {state.bidder}",
+                              fatal=True)
+        if seat != state.bidder:
+            return self._excl("turn", f"only the bidder {state.bidder} chooses trumps, "
+                              f"not {seat}", fatal=True)
+        return self._trump_choice_problem(state, seat, action)
+
+    def _open_auction_message(self, state: TwentyEightState) -> str:
+        need = self._auction_need(state)
+        return f"the auction is not over: {need}"
+
+    def _auction_need(self, state: TwentyEightState) -> str:
+        turn = state.turn
+        if state.high_bid is None:
+            return f"{turn} must still speak (nobody has bid yet)"
+        if self.options.auction_end == "single_round":
+            return f"{turn} must still speak (each player speaks once)"
+        passes = state.passes_in_row
+        said = {0: "no pass follows", 1: "one pass follows", 2: "two passes follow"}.get(
+            passes, f"{passes} passes follow")
+        return (f"{turn} must still speak ({said} {state.high_bidder}'s {state.high_bid}; "
+                f"three end the auction)")
+
+    def _trump_choice_problem(
+        self, state: TwentyEightState, seat: str, action: Action
+    ) -> Exclusion | None:
+        if action.value == "seventh":
+            if not self.options.seventh_card:
+                return self._excl("seventh-card", f"{seat} may not call for the seventh card "
+                                  f"(seventh_card = no); he must lay a card of his first four")
+            return None
+        card = _action_card(action)
+        if card is None:
+            suit = str(action.value)
+            return self._excl("trump-card", f"{seat} named {SUIT_NAMES.get(suit, suit)} but "
+                              f"must lay a card of the trump suit from his first four face "
+                              f"down (or call for the seventh card)")
+        if card not in state.hands[seat]:
+            return self._excl("not-held", f"{seat} does not hold {card} and cannot lay it "
+                              f"face down as the trump card", fatal=True)
+        four = state.first_four.get(seat)
+        if four is not None and card not in four:
+            suits = sorted({c[1] for c in four}, key="SHDC".index)
+            names = ", ".join(SUIT_NAMES[s] for s in suits)
+            return self._excl(
+                "trump-card", f"{card} is not among {seat}'s first four ({self._show(four)}): "
+                f"the trump card comes from them (possible trumps: {names}), or he calls for "
+                f"the seventh card")
+        return None
+
+    # double window -------------------------------------------------------------------------
+    def _window_closed(self, state: TwentyEightState) -> str | None:
+        if state.stage in (AUCTION, TRUMP):
+            return "trumps have not been chosen yet"
+        if state.single:
+            return f"{state.single} plays a single hand"
+        if state.stage == PLAY:
+            return "the second batch has been dealt and play has begun"
+        return None
+
+    def _check_double(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        if not self.options.double_allowed:
+            return self._excl("double", "doubling is not played (double_allowed = no)")
+        closed = self._window_closed(state)
+        if closed:
+            return self._excl("double", f"{seat} may double only after the trump choice and "
+                              f"before the second batch: {closed}")
+        if self.table.same_team(seat, state.bidder):
+            return self._excl("double", f"{seat} is on the bidding side ({state.bidder} bid "
+                              f"{state.bid}); only an opponent may double")
+        if state.doubled_by:
+            return self._excl("double", f"the contract is already doubled (by "
+                              f"{state.doubled_by}); one double only")
+        return None
+
+    def _check_redouble(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        if not self.options.redouble_allowed:
+            return self._excl("redouble", "redoubling is not played (redouble_allowed = no)")
+        closed = self._window_closed(state)
+        if closed:
+            return self._excl("redouble", f"{seat} may redouble only before the second "
+                              f"batch: {closed}")
+        if not self.table.same_team(seat, state.bidder):
+            return self._excl("redouble", f"{seat} is an opponent of the bidder "
+                              f"{state.bidder}; only the bidding side may redouble")
+        if state.redoubled_by:
+            return self._excl("redouble", f"the contract is already redoubled (by "
+                              f"{state.redoubled_by}); one redouble only")
+        if not state.doubled_by or state.last_kind != "double":
+            return self._excl("redouble", f"{seat} may redouble only directly after an "
+                              f"opponent's double")
+        if self.options.high_bid_two and state.bid is not None \
+                and state.bid >= self.high_bid_from:
+            return self._excl("redouble", f"a bid of {state.bid} is worth 2 and doubled 4, "
+                              f"the cap: it cannot be redoubled (high_bid_two)")
+        return None
+
+    # single hand ---------------------------------------------------------------------------
+    def _check_single(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        if not self.options.single_hand:
+            return self._excl("single-hand", "the single hand is not played (single_hand = "
+                              "no)")
+        if state.single:
+            return self._excl("single-hand", f"{state.single} already plays a single hand")
+        if state.stage in (AUCTION, TRUMP):
+            now = "auction" if state.stage == AUCTION else "trump choice"
+            return self._excl("single-hand", f"{seat} may declare a single hand only after "
+                              f"the full deal (after the trump choice and any double), not "
+                              f"during the {now}")
+        if state.stage == PLAY:
+            return self._excl("single-hand", f"{seat} may declare a single hand only before "
+                              f"the lead to trick 1")
+        hand = self._full_hand(state, seat)
+        if len(hand) == self.hand_size and is_sure_winner_hand(hand, self.rank_order):
+            return self._excl("single-hand", f"{seat} may not play a single hand with "
+                              f"{self._show(hand)}: every card is a sure winner; he needs a "
+                              f"card that could lose a trick")
+        return None
+
+    def _full_hand(self, state: TwentyEightState, seat: str) -> set[str]:
+        hand = set(state.hands[seat])
+        if seat == state.bidder and state.facedown and not state.revealed:
+            hand.add(state.facedown)
+        return hand
+
+    # play ------------------------------------------------------------------------------------
+    def _stage_blocks_play(self, state: TwentyEightState, seat: str) -> Exclusion | None:
+        if state.stage == AUCTION:
+            return self._excl("auction-open", f"{seat} cannot play: the auction is not over "
+                              f"({self._auction_need(state)})", fatal=True)
+        if state.stage == TRUMP:
+            return self._excl("turn", f"{seat} cannot play: the bidder {state.bidder} has not "
+                              f"chosen trumps", fatal=True)
+        return None
+
+    def _check_play(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        blocked = self._stage_blocks_play(state, seat)
+        if blocked:
+            return blocked
+        if len(action.cards) != 1:
+            return self._excl("turn", f"{seat} plays {len(action.cards)} cards; a play is one "
+                              f"card", fatal=True)
+        card = action.cards[0]
+        if seat != state.turn:
+            if state.single and seat == state.single_partner:
+                return self._excl("turn", f"{seat} takes no part: his partner {state.single} "
+                                  f"plays a single hand", fatal=True)
+            return self._excl("turn", f"it is {state.turn}'s turn to play, not {seat}'s",
+                              fatal=True)
+        hand = state.hands[seat]
+        facedown_play = (card == state.facedown and seat == state.bidder
+                         and not state.revealed and not state.single)
+        if facedown_play:
+            if self._forced_trick8(state, seat):
+                return None  # the face-down card is exposed at his turn, then played
+            reason = self._call_problem(state, seat)
+            if reason:
+                return self._excl("call", f"{card} lies face down as the trump card: {seat} "
+                                  f"can play it only after the trump is exposed, and {reason}")
+            return self._excl("call", f"{card} lies face down as the trump card: {seat} must "
+                              f"call for the trump (expose it) before playing it "
+                              f"(write '{seat} call')")
+        if card not in hand:
+            return self._excl("not-held", f"{seat} does not hold {card}", fatal=True)
+        led = state.led_suit()
+        trump = state.trump
+        if led is None:
+            return self._check_lead(state, seat, card)
+        following = [c for c in hand if c[1] == led]
+        if following and card[1] != led:
+            return self._excl("follow-suit", f"{seat} holds {self._show(following)} and must "
+                              f"follow {SUIT_NAMES[led]}")
+        if following:
+            return None
+        # void in the suit led
+        if not state.revealed:
+            if (self.options.trump_call_mandatory and not state.single
+                    and trump is not None):
+                return self._excl("must-call", f"{seat} has no {SUIT_NAMES[led]} and must call "
+                                  f"for the concealed trump before playing "
+                                  f"(trump_call_mandatory)")
+            return None
+        if self._caller_duty(state, seat):
+            trumps = [c for c in hand if c[1] == trump]
+            if self.options.caller_must_trump and trumps and card[1] != trump:
+                return self._excl("call-must-trump", f"{seat} called for the trump and holds "
+                                  f"{self._show(trumps)}: he must play a trump to this trick")
+            if (self.options.self_reveal_card == "exposed" and seat == state.bidder
+                    and state.facedown in hand and card != state.facedown):
+                return self._excl("call-must-trump", f"{seat} exposed his trump card "
+                                  f"{state.facedown} himself and must play it "
+                                  f"(self_reveal_card = exposed)")
+            return None
+        if self.options.no_undertrump and trump is not None and card[1] == trump:
+            counting = self._counting_trumps(state)
+            if counting:
+                top = max(counting, key=lambda c: self.strength[c[0]])
+                ok = [c for c in hand if c[1] != trump
+                      or self.strength[c[0]] > self.strength[top[0]]]
+                if ok and self.strength[card[0]] < self.strength[top[0]]:
+                    return self._excl(
+                        "undertrump", f"{seat} may not play {card} under {top}, the trump "
+                        f"already in the trick: he holds {self._show(ok)} (a higher trump or a "
+                        f"card of another suit)")
+        return None
+
+    def _check_lead(self, state: TwentyEightState, seat: str, card: str) -> Exclusion | None:
+        trump = state.trump
+        if (self.options.bidder_lead_restriction and seat == state.bidder and trump
+                and not state.revealed and not state.single and card[1] == trump
+                and not state.trump_led_by_other):
+            others = [c for c in state.hands[seat] if c[1] != trump]
+            if others:
+                return self._excl(
+                    "lead-trump", f"{seat}, the bidder, may not lead {SUIT_NAMES[trump]} (the "
+                    f"concealed trump) while he holds other suits ({self._show(others)}) and "
+                    f"nobody else has led {SUIT_NAMES[trump]}")
+        return None
+
+    def _forced_trick8(self, state: TwentyEightState, seat: str) -> bool:
+        return (self.options.void_if_trump_never_called == "forced_trick8"
+                and seat == state.bidder and not state.revealed and not state.single
+                and len(state.tricks) == self.tricks_per_deal - 1)
+
+    def _caller_duty(self, state: TwentyEightState, seat: str) -> bool:
+        """True if ``seat`` called in the current trick and has not played to it yet."""
+        return (state.caller == seat and state.reveal_trick == len(state.tricks) + 1
+                and bool(state.trick) and state.reveal_index is not None
+                and state.reveal_index >= 0 and all(s != seat for s, _ in state.trick))
+
+    def _counting_trumps(self, state: TwentyEightState) -> list[str]:
+        """Cards in the current trick that count as trumps (1.5, A4.4(b), erratum)."""
+        trump = state.trump
+        if not state.revealed or trump is None or state.single:
+            return []
+        start = self._counting_from(state, len(state.tricks) + 1, state.led_suit())
+        return [c for i, (_, c) in enumerate(state.trick) if c[1] == trump and i >= start]
+
+    def _counting_from(self, state: TwentyEightState, number: int, led: str | None) -> int:
+        if state.reveal_trick is None or state.reveal_trick < number:
+            return 0
+        if led == state.trump or self.options.pre_reveal_trumps_count:
+            return 0  # erratum: cards following a trump lead were never discards
+        return state.reveal_index or 0
+
+    # call for trumps -----------------------------------------------------------------------
+    def _call_problem(self, state: TwentyEightState, seat: str) -> str | None:
+        """Why ``seat`` may not call for the trump now (None if he may)."""
+        if state.single:
+            return f"{state.single} plays a single hand: there are no trumps"
+        if state.trump is None:
+            return "no trump has been chosen"
+        if state.revealed:
+            return f"the trump ({SUIT_NAMES[state.trump]}) is already exposed"
+        if self._forced_trick8(state, seat) and seat == state.turn:
+            return None
+        if seat != state.turn:
+            return f"it is {state.turn}'s turn, not {seat}'s"
+        led = state.led_suit()
+        if led is None:
+            return f"{seat} is leading: only a player void in the suit led may call"
+        held = [c for c in state.hands[seat] if c[1] == led]
+        if held:
+            return (f"{seat} holds {self._show(held)}: only a player void in "
+                    f"{SUIT_NAMES[led]} may call")
+        return None
+
+    def _check_trump_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        blocked = self._stage_blocks_play(state, seat)
+        if blocked:
+            return self._excl(blocked.rule.split(".", 1)[1], blocked.message)
+        if state.stage == WINDOW:
+            return self._excl("call", f"{seat} may not call for the trump before the first "
+                              f"lead: only a player void in the suit led may call")
+        reason = self._call_problem(state, seat)
+        if reason:
+            return self._excl("call", f"{seat} may not call for the trump: {reason}")
+        return None
+
+    # pair --------------------------------------------------------------------------------
+    def _check_pair(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        opts = self.options
+        if not opts.pair_enabled:
+            return self._excl("pair", "the pair is not played (pair_enabled = no)")
+        if state.single:
+            return self._excl("pair", f"no pair in a single hand ({state.single} plays without "
+                              f"trumps)")
+        if state.pair:
+            return self._excl("pair", f"{state.pair} has already shown the pair")
+        if state.stage != PLAY or not state.revealed or state.trump is None:
+            return self._excl("pair", f"{seat} may show the pair only after the trump has been "
+                              f"exposed")
+        king, queen = "K" + state.trump, "Q" + state.trump
+        hand = state.hands[seat]
+        missing = [c for c in (king, queen) if c not in hand]
+        if missing:
+            if all(c in state.dealt.get(seat, ()) for c in missing):
+                why = f"{seat} has already played {' and '.join(missing)}"
+            else:
+                why = f"{seat} does not hold {' and '.join(missing)}"
+            return self._excl("pair", f"the pair is K and Q of trumps ({king} {queen}) in one "
+                              f"hand: {why}")
+        team = self._team(seat)
+        if (opts.pair_scale == "west_bengal" and state.bidder is not None
+                and team == self._team(state.bidder) and state.bid < WEST_BENGAL_PAIR_FROM):
+            return self._excl("pair", f"with a bid of {state.bid} the bidding side may not show "
+                              f"the pair: it needs a bid of {WEST_BENGAL_PAIR_FROM} or more "
+                              f"(pair_scale = west_bengal)")
+        won = [t for t in state.tricks
+               if t.number >= (state.reveal_trick or 99) and self._team(t.winner) == team]
+        if not won:
+            return self._excl("pair", f"{self._side(seat)} must win a trick after the trump was "
+                              f"exposed (in trick {state.reveal_trick}) before showing the pair")
+        return None
+
+    # -- carrying actions out ------------------------------------------------------------------
+    def apply(self, state: TwentyEightState, action: Action) -> None:
+        if state.disregard:
+            return
+        kind = action.kind
+        if kind != "redeal":
+            state.redeal_pending = None
+        if state.stage == OVER:
+            return
+        handler = getattr(self, "_apply_" + kind, None)
+        if handler is not None:
+            handler(state, action)
+        state.last_kind = kind
+
+    def _apply_bid(self, state: TwentyEightState, action: Action) -> None:
+        if state.stage != AUCTION:
+            return  # calls after the end of the auction are ignored
+        seat = action.seat
+        value = action.value if isinstance(action.value, int) else None
+        state.calls.append((seat, value))
+        if value is not None and (state.high_bid is None or value > state.high_bid):
+            state.high_bid, state.high_bidder = value, seat
+            state.passes_in_row = 0
+        else:
+            state.passes_in_row += 1  # a bid that does not raise counts as a pass
+        state.turn = self._next(seat)
+        self._maybe_end_auction(state)
+
+    def _apply_pass(self, state: TwentyEightState, action: Action) -> None:
+        if state.stage != AUCTION:
+            return
+        state.calls.append((action.seat, None))
+        state.passes_in_row += 1
+        state.turn = self._next(action.seat)
+        self._maybe_end_auction(state)
+
+    def _maybe_end_auction(self, state: TwentyEightState) -> None:
+        opts = self.options
+        if state.high_bid is not None and state.high_bid >= opts.max_bid:
+            self._close_auction(state)
+        elif opts.auction_end == "single_round":
+            if len(state.calls) >= len(self.table.seats):
+                self._close_auction(state)
+        else:
+            # three passes after a bid end it; four passes with no bid throw the deal in
+            needed = len(self.table.seats) - (1 if state.high_bid is not None else 0)
+            if state.passes_in_row >= needed:
+                self._close_auction(state)
+
+    def _close_auction(self, state: TwentyEightState) -> None:
+        if state.high_bidder is None:
+            state.annulled = "all four passed"
+            state.stage = OVER
+            state.turn = None
+            return
+        state.bidder, state.bid = state.high_bidder, state.high_bid
+        state.stage = TRUMP
+        state.turn = state.bidder
+
+    def _apply_redeal(self, state: TwentyEightState, action: Action) -> None:
+        if self._check_redeal(state, action) is None:
+            state.annulled = f"first hand {action.seat} demanded a redeal (R1)"
+            state.stage = OVER
+            state.turn = None
+        elif state.stage == AUCTION:
+            state.redeal_pending = action.seat
+
+    def _apply_trump(self, state: TwentyEightState, action: Action) -> None:
+        seat = action.seat
+        if state.stage == AUCTION:
+            if state.high_bidder != seat:
+                return
+            state.bidder, state.bid = state.high_bidder, state.high_bid
+            state.stage = TRUMP
+        if state.stage != TRUMP or seat != state.bidder:
+            return
+        if action.value == "seventh":
+            card = state.seventh.get(seat)
+            state.trump_seventh = True
+        else:
+            card = _action_card(action)
+        if card is None:
+            state.trump = str(action.value) if action.value else None
+            state.facedown = None
+        else:
+            state.trump = card[1]
+            state.facedown = card
+            state.hands[seat].discard(card)
+        state.stage = WINDOW
+        state.turn = state.first_hand
+
+    def _apply_double(self, state: TwentyEightState, action: Action) -> None:
+        if state.doubled_by is None and not state.single:
+            state.doubled_by = action.seat
+
+    def _apply_redouble(self, state: TwentyEightState, action: Action) -> None:
+        if state.redoubled_by is None and not state.single:
+            state.redoubled_by = action.seat
+
+    def _apply_single(self, state: TwentyEightState, action: Action) -> None:
+        if state.single or state.stage == PLAY:
+            return  # a second single hand, or one declared after the lead, is disregarded
+        seat = action.seat
+        if state.bidder and state.facedown and not state.revealed:
+            state.hands[state.bidder].add(state.facedown)
+        state.single = seat
+        state.single_partner = self._partner(seat)
+        state.trump = None
+        state.facedown = None
+        state.stage = PLAY
+        state.turn = seat
+
+    def _apply_call(self, state: TwentyEightState, action: Action) -> None:
+        if state.stage != PLAY or state.revealed or state.single or state.trump is None:
+            return
+        self._reveal(state, action.seat)
+
+    def _reveal(self, state: TwentyEightState, seat: str) -> None:
+        state.revealed = True
+        state.reveal_trick = len(state.tricks) + 1
+        state.reveal_index = len(state.trick)
+        state.caller = seat
+        if state.facedown is not None and state.bidder is not None:
+            state.hands[state.bidder].add(state.facedown)
+
+    def _apply_pair(self, state: TwentyEightState, action: Action) -> None:
+        if state.pair is None and not state.single:
+            state.pair = action.seat
+
+    def _apply_play(self, state: TwentyEightState, action: Action) -> None:
+        seat = action.seat
+        card = action.cards[0]
+        if state.stage == WINDOW:
+            state.stage = PLAY
+        state.play_started = True
+        if (card == state.facedown and seat == state.bidder and not state.revealed
+                and not state.single):
+            self._reveal(state, seat)  # exposed at his turn, then played
+        state.hands[seat].discard(card)
+        if not state.trick and state.trump and card[1] == state.trump and seat != state.bidder:
+            state.trump_led_by_other = True
+        state.trick.append((seat, card))
+        state.trick_len = len(state.trick)
+        state.trick_no = len(state.tricks) + 1
+        if len(state.trick) >= state.trick_size:
+            self._complete_trick(state)
+        else:
+            state.turn = self._next_player(state, seat)
+
+    def _next_player(self, state: TwentyEightState, seat: str) -> str:
+        nxt = self._next(seat)
+        if state.single_partner == nxt:
+            nxt = self._next(nxt)
+        return nxt
+
+    def _complete_trick(self, state: TwentyEightState) -> None:
+        number = len(state.tricks) + 1
+        winner = self.trick_winner(state, state.trick, number)
+        points = sum(self._pts(c) for _, c in state.trick)
+        state.tricks.append(Trick(number, list(state.trick), winner, points))
+        state.points[self._team(winner)] += points
+        state.trick = []
+        state.trick_len = 0
+        state.trick_no = number
+        state.turn = winner
+        if state.single and not self.table.same_team(winner, state.single) \
+                and state.single_lost is None:
+            state.single_lost = number
+        if number >= self.tricks_per_deal:
+            state.stage = OVER
+            state.turn = None
+        elif (number == self.tricks_per_deal - 1 and not state.revealed and not state.single
+              and state.trump is not None
+              and self.options.void_if_trump_never_called == "void"):
+            state.void = True
+            state.stage = OVER
+            state.turn = None
+
+    def trick_winner(self, state: TwentyEightState, plays: list[tuple[str, str]],
+                     number: int) -> str:
+        """The winner of ``plays`` as trick ``number`` (1.5, A4.4(a)-(b))."""
+        led = plays[0][1][1]
+        trump = state.trump if state.revealed and not state.single else None
+        pool: list[tuple[str, str]] = []
+        if trump is not None:
+            start = self._counting_from(state, number, led)
+            pool = [(s, c) for i, (s, c) in enumerate(plays) if c[1] == trump and i >= start]
+        if not pool:
+            pool = [(s, c) for s, c in plays if c[1] == led]
+        return max(pool, key=lambda sc: self.strength[sc[1][0]])[0]
+
+    # -- the end of a deal -----------------------------------------------------------------------
+    def is_deal_over(self, state: TwentyEightState) -> bool:
+        return (state.stage == OVER or state.redeal_pending is not None
+                or (state.single is not None and state.single_lost is not None))
+
+    def incomplete_message(self, state: TwentyEightState) -> str:
+        if state.stage == AUCTION:
+            return f"the auction is not over: {self._auction_need(state)}"
+        if state.stage == TRUMP:
+            return f"the bidder {state.bidder} has not chosen trumps"
+        if state.stage == WINDOW:
+            return f"no card has been played: {state.turn} must lead to trick 1"
+        if state.trick:
+            return (f"trick {len(state.tricks) + 1} is not complete: {state.turn} must "
+                    f"play")
+        return (f"only {len(state.tricks)} of {self.tricks_per_deal} tricks are recorded: "
+                f"{state.turn} must lead to trick {len(state.tricks) + 1}")
+
+    def unchecked_reason(self, state: TwentyEightState) -> str | None:
+        if state.disregard:
+            return f"the deal is cancelled ({state.annulled}); recorded play disregarded"
+        return None
+
+    def settle(self, match: Match28, state: TwentyEightState, offenders: list[str]
+               ) -> DealResult:
+        opts = self.options
+        teams = self.table.team_names
+        result = DealResult(points=dict(state.points),
+                            game_points={team: 0 for team in teams})
+        match.deals += 1
+        if state.redeal_pending and not state.annulled:
+            state.annulled = (f"{state.redeal_pending} demanded a redeal, which was not "
+                              f"allowed, and the record ends there")
+        match.redeal_same_dealer = bool(state.annulled)
+        if state.annulled:
+            match.next_dealer = state.dealer  # annulled before play: same dealer
+            result.scored = False
+            result.outcome = f"annulled: {state.annulled}"
+            result.score = dict(match.score)
+            return result
+        match.next_dealer = self._next(state.dealer)
+        contract: dict[str, Any] = {}
+        result.contract = contract
+        if state.single:
+            bidding_team = self._team(state.single)
+            contract.update(single=state.single, bidder=state.single)
+        elif state.bidder is not None:
+            bidding_team = self._team(state.bidder)
+            pair_team = self._team(state.pair) if state.pair else None
+            own_pair = None if pair_team is None else pair_team == bidding_team
+            value = opts.pair_value
+            if (opts.pair_scale == "west_bengal" and own_pair
+                    and state.bid == WEST_BENGAL_PAIR_FROM):
+                value = 3
+            target = adjusted_target(
+                state.bid, own_pair, value,
+                (opts.min_bid, opts.max_bid) if opts.pair_clamp else None)
+            contract.update(
+                bidder=state.bidder, bid=state.bid, target=target, trump=state.trump,
+                multiplier=multiplier(bool(state.doubled_by), bool(state.redoubled_by)))
+            if state.trump_seventh:
+                contract["seventh"] = True
+            if state.pair:
+                contract["pair"] = state.pair
+        else:
+            result.scored = False
+            result.outcome = "not scored: the auction did not end"
+            result.disputed = True
+            result.score = dict(match.score)
+            return result
+        side = self._label(bidding_team)
+        if state.void:
+            result.scored = False
+            result.outcome = "void: no call in seven tricks"
+            result.score = dict(match.score)
+            return result
+        penalty = bool(offenders) and opts.misplay_penalty == "offender_side_loses"
+        complete = self.is_deal_over(state)
+        if penalty:
+            first = offenders[0]
+            made = self._team(first) != bidding_team
+            if state.single:
+                score = single_hand_score(self.tricks_per_deal if made else 0,
+                                          self.tricks_per_deal, self.single_hand_value)
+            else:
+                score = forced_score(made, state.bid, contract["multiplier"],
+                                     high_bid_two=opts.high_bid_two,
+                                     high_bid_from=self.high_bid_from)
+            what = "single hand" if state.single else "contract"
+            result.outcome = (f"misplay by {first} ({self._side(first)}): {side}'s {what} "
+                              f"counts as {'made' if made else 'lost'}")
+        elif not complete:
+            result.scored = False
+            result.disputed = True
+            result.outcome = "not scored: the deal is incomplete"
+            result.score = dict(match.score)
+            return result
+        elif state.single:
+            won = sum(1 for t in state.tricks if self.table.same_team(t.winner, state.single))
+            score = single_hand_score(won if state.single_lost is None else 0,
+                                      self.tricks_per_deal, self.single_hand_value)
+            if score.made:
+                result.outcome = f"single hand: {state.single} won all {len(state.tricks)} tricks"
+            else:
+                result.outcome = f"single hand: {state.single} lost trick {state.single_lost}"
+        else:
+            points = state.points[bidding_team]
+            score = contract_score(points, state.bid, contract["target"], contract["multiplier"],
+                                   high_bid_two=opts.high_bid_two,
+                                   high_bid_from=self.high_bid_from,
+                                   under_half_double_loss=opts.under_half_double_loss)
+            result.outcome = (f"{side} {'made' if score.made else 'failed'} {points} of "
+                              f"target {contract['target']}")
+        contract["made"] = score.made
+        result.game_points[bidding_team] = score.delta
+        match.score[bidding_team] += score.delta
+        result.score = dict(match.score)
+        return result
+
+
+def _action_card(action: Action) -> str | None:
+    """The card of a ``trump`` action (``trump 9S``), or None for ``trump seventh`` / a suit."""
+    if action.cards:
+        return action.cards[0]
+    value = action.value
+    if isinstance(value, str) and len(value) == 2 and value != "??":
+        return value.upper()
+    return None

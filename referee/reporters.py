@@ -1,0 +1,216 @@
+"""Render FileReports for people (text) and for programs (JSON).
+
+Text, one line per finding, in the form editors and CI annotators read::
+
+    game.ttn:14:5: error [28.follow-suit]: W must follow hearts (deal 1, trick 3, seat W)
+    game.ttn:1: twenty-eight (standard), 3 deals: N-S win +6 to 0
+    1 file, 3 deals, 1 finding, 0 notes
+
+An unreadable file shows its error with the source line and a caret (``RefereeError.render``).
+The JSON form is ``{"version": 1, "files": [...], "summary": {...}}`` and validates against
+schemas/report.schema.json.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import IO, Any
+
+import typer
+
+from referee.check import error_of
+from referee.report import FileReport, Finding, MatchReport
+
+JSON_VERSION = 1
+
+_LINE_PREFIX = re.compile(r"line (\d+): ")
+
+
+def use_color(stream: IO[str] | None) -> bool:
+    """Colour only for a terminal, and never when ``NO_COLOR`` is set (https://no-color.org)."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # a closed stream
+        return False
+
+
+@dataclass(slots=True)
+class Totals:
+    """What the final summary line counts."""
+
+    files: int = 0
+    deals: int = 0
+    findings: int = 0
+    notes: int = 0
+    errors: int = 0
+    unmet: int = 0
+
+    def add(self, report: FileReport) -> None:
+        self.files += 1
+        self.deals += report.deal_count
+        self.findings += len(report.findings("error"))
+        self.notes += len(report.findings("note"))
+        self.errors += report.error is not None
+        self.unmet += len(report.expectations)
+
+    @classmethod
+    def of(cls, reports: Iterable[FileReport]) -> Totals:
+        totals = cls()
+        for report in reports:
+            totals.add(report)
+        return totals
+
+    def exit_code(self, expect: bool = False) -> int:
+        """2 if a file was unreadable, else 1 for findings (unmet expectations), else 0."""
+        if self.errors:
+            return 2
+        return int(bool(self.unmet if expect else self.findings))
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "files": self.files,
+            "deals": self.deals,
+            "findings": self.findings,
+            "notes": self.notes,
+            "errors": self.errors,
+            "expectations": self.unmet,
+        }
+
+
+# -- text --------------------------------------------------------------------------------------
+
+
+def render_text(reports: Iterable[FileReport], color: bool = False, expect: bool = False) -> str:
+    """Every report (errors included) and the summary line, as one text."""
+    totals = Totals()
+    parts: list[str] = []
+    for report in reports:
+        totals.add(report)
+        parts.extend(p for p in (render_error(report, color), render_file(report, color, expect))
+                     if p)
+    parts.append(render_summary(totals, color, expect))
+    return "\n".join(parts) + "\n"
+
+
+def render_file(report: FileReport, color: bool = False, expect: bool = False) -> str:
+    """A readable file's lines: findings and notes by position, then one line per match.
+
+    Under ``expect`` the findings are not listed one by one (the expected ones are fine, the
+    others are unmet expectations); the unmet expectations are, with their lines.
+    """
+    lines: list[str] = []
+    if expect:
+        for sentence in report.expectations:
+            lines.append(render_unmet(report.path, sentence, color))
+        return "\n".join(lines)
+    findings = sorted(
+        (f for match in report.matches for f in match.all_findings()),
+        key=lambda f: (f.span.line, f.span.column),
+    )
+    lines.extend(render_finding(report.path, f, color) for f in findings)
+    lines.extend(render_match(report.path, match, color) for match in report.matches)
+    return "\n".join(lines)
+
+
+def render_finding(path: str, finding: Finding, color: bool = False) -> str:
+    """``FILE:LINE:COL: error [rule]: message (deal D, trick T, seat S)`` and the legal actions."""
+    span = finding.span
+    where = f"{path}:{span.line}:{span.column}" if span.line else path
+    context = [
+        f"{name} {value}"
+        for name, value in (("deal", finding.deal), ("trick", finding.trick),
+                            ("seat", finding.seat))
+        if value is not None
+    ]
+    severity = finding.severity
+    label = _style(severity, color, fg="red" if severity == "error" else "cyan", bold=True)
+    rule = _style(f"[{finding.rule}]", color, bold=True)
+    text = f"{where}: {label} {rule}: {finding.message}"
+    if context:
+        text += f" ({', '.join(context)})"
+    if finding.alternatives:
+        text += "\n  " + _style("legal here:", color, dim=True) + " " + ", ".join(
+            finding.alternatives
+        )
+    return text
+
+
+def render_match(path: str, match: MatchReport, color: bool = False) -> str:
+    """``FILE:LINE: twenty-eight (standard), 3 deals: N-S win +6 to 0``."""
+    where = f"{path}:{match.line}" if match.line else path
+    deals = f"{len(match.deals)} deal" + ("" if len(match.deals) == 1 else "s")
+    result = match.result or ("finished" if match.finished else "not finished")
+    game = _style(match.game, color, bold=True)
+    return f"{where}: {game} ({match.preset}), {deals}: {result}"
+
+
+def render_error(report: FileReport, color: bool = False) -> str:
+    """The error that made the file unreadable, with its source line and caret; "" if none."""
+    error = error_of(report)
+    if error is None:
+        return ""
+    text = error.render()
+    if color:
+        head, _, rest = text.partition("\n")
+        prefix, _, message = head.partition(": error ")
+        head = f"{prefix}: {_style('error', True, fg='red', bold=True)} {message}"
+        text = head + ("\n" + rest if rest else "")
+    return text
+
+
+def render_unmet(path: str, sentence: str, color: bool = False) -> str:
+    """An unmet expectation as ``FILE:LINE: expectation: ...``."""
+    label = _style("unmet", color, fg="red", bold=True)
+    found = _LINE_PREFIX.match(sentence)
+    if found and found.group(1) != "0":
+        return f"{path}:{found.group(1)}: {label} {sentence[found.end():]}"
+    return f"{path}: {label} {sentence}"
+
+
+def render_summary(totals: Totals, color: bool = False, expect: bool = False) -> str:
+    """``N files, N deals, N findings, N notes`` (and unreadable files, unmet expectations)."""
+    parts = [
+        _plural(totals.files, "file"),
+        _plural(totals.deals, "deal"),
+        _plural(totals.findings, "finding"),
+        _plural(totals.notes, "note"),
+    ]
+    if totals.errors:
+        parts.append(_plural(totals.errors, "unreadable file", "unreadable files"))
+    if expect:
+        parts.append(
+            _plural(totals.unmet, "unmet expectation") if totals.unmet else "all expectations met"
+        )
+    text = ", ".join(parts)
+    bad = totals.errors or (totals.unmet if expect else totals.findings)
+    return _style(text, color, fg="red" if bad else "green", bold=True)
+
+
+# -- json ------------------------------------------------------------------------------------
+
+
+def render_json(reports: Iterable[FileReport]) -> dict[str, Any]:
+    """``{"version": 1, "files": [...], "summary": {...}}`` (schemas/report.schema.json)."""
+    totals = Totals()
+    files = []
+    for report in reports:
+        totals.add(report)
+        files.append(report.to_json())
+    return {"version": JSON_VERSION, "files": files, "summary": totals.to_json()}
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _style(text: str, color: bool, **style: Any) -> str:
+    return typer.style(text, **style) if color else text
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (plural or word + 's')}"

@@ -1,0 +1,148 @@
+"""The score sheet of ``referee score``: one plain-text table per match, as kept at the table.
+
+::
+
+    twenty-eight (standard), record at line 1
+                                    points      game points   score
+    deal  dealer  bidder  bid  target   NS  EW  made    NS  EW      NS  EW  outcome
+       1  S       W        16      16   11  17  yes      .  +1       0   1  E-W made 17 of 16
+    result: E-W lead 1 to 0
+
+Contract columns come from ``DealResult.contract`` (``bidder``, ``bid``, ``target``,
+``made``) and show ``-`` where a game or a deal has none. Points, game points and the running
+score have one column per team, in the order the results name the teams.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from referee.report import DealReport, MatchReport
+
+MISSING = "-"
+
+
+def render_scoresheet(matches: Iterable[MatchReport], path: str | None = None) -> str:
+    """Every match's sheet, separated by a blank line."""
+    sheets = [render_match_sheet(match, path) for match in matches]
+    return "\n\n".join(sheets) + "\n" if sheets else ""
+
+
+def render_match_sheet(match: MatchReport, path: str | None = None) -> str:
+    """One match: a title line, the table, the result line."""
+    where = f"{path}:{match.line}" if path and match.line else (path or f"line {match.line}")
+    title = f"{match.game} ({match.preset}), {where}"
+    teams = _teams(match)
+    columns: list[tuple[str, str, str]] = [
+        # (group, header, alignment)
+        ("", "deal", ">"), ("", "dealer", "<"), ("", "bidder", "<"), ("", "bid", ">"),
+        ("", "target", ">"),
+        *(("points", team, ">") for team in teams),
+        ("", "made", "<"),
+        *(("game points", team, ">") for team in teams),
+        *(("score", team, ">") for team in teams),
+        ("", "outcome", "<"),
+    ]
+    rows = [_row(deal, teams) for deal in match.deals]
+    table = _table(columns, rows)
+    result = match.result or ("finished" if match.finished else "not finished")
+    return "\n".join([title, table, f"result: {result}"])
+
+
+def _teams(match: MatchReport) -> list[str]:
+    teams: list[str] = []
+    for deal in match.deals:
+        if deal.result is None:
+            continue
+        for mapping in (deal.result.points, deal.result.game_points, deal.result.score):
+            for team in mapping:
+                if team not in teams:
+                    teams.append(team)
+    for team in match.score:
+        if team not in teams:
+            teams.append(team)
+    return teams
+
+
+def _row(deal: DealReport, teams: list[str]) -> list[str]:
+    result = deal.result
+    contract: dict[str, Any] = result.contract if result is not None else {}
+    remarks: list[str] = []
+    if result is None:
+        points = game_points = score = [MISSING] * len(teams)
+        remarks.append("not settled" + (f": {deal.unchecked}" if deal.unchecked else ""))
+    else:
+        points = [_value(result.points.get(team)) for team in teams]
+        game_points = [_signed(result.game_points.get(team)) for team in teams]
+        score = [_value(result.score.get(team)) for team in teams]
+        if result.outcome:
+            remarks.append(result.outcome)
+        if result.disputed:
+            remarks.append("disputed")
+        if not result.scored:
+            remarks.append("not scored")
+    errors = sum(1 for f in deal.findings if f.severity == "error")
+    if errors:
+        remarks.append(f"{errors} finding" + ("" if errors == 1 else "s"))
+    return [
+        str(deal.number),
+        deal.dealer or MISSING,
+        _value(contract.get("bidder")),
+        _value(contract.get("bid")),
+        _value(contract.get("target")),
+        *points,
+        _made(contract.get("made")),
+        *game_points,
+        *score,
+        "; ".join(remarks),
+    ]
+
+
+def _value(value: Any) -> str:
+    return MISSING if value is None or value == "" else str(value)
+
+
+def _signed(value: int | None) -> str:
+    if value is None:
+        return MISSING
+    return f"{value:+d}" if value else "0"
+
+
+def _made(value: Any) -> str:
+    if value is None:
+        return MISSING
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _table(columns: list[tuple[str, str, str]], rows: list[list[str]]) -> str:
+    """Columns two spaces apart; a group's name stands over its columns, which widen to fit it."""
+    widths = [len(header) for _, header, _ in columns]
+    for row in rows:
+        widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
+    groups: dict[str, list[int]] = {}
+    for index, (group, _, _) in enumerate(columns):
+        if group:
+            groups.setdefault(group, []).append(index)
+    for name, members in groups.items():
+        span = sum(widths[i] for i in members) + 2 * (len(members) - 1)
+        for k in range(max(len(name) - span, 0)):  # spread the extra width over the group
+            widths[members[k % len(members)]] += 1
+    starts = [sum(widths[:i]) + 2 * i for i in range(len(columns))]
+    group_line = ""
+    for name, members in groups.items():
+        group_line = group_line.ljust(starts[members[0]]) + name
+    lines = [group_line] if group_line else []
+
+    def fmt(cells: list[str]) -> str:
+        out = [
+            cell.rjust(width) if align == ">" else cell.ljust(width)
+            for cell, width, (_, _, align) in zip(cells, widths, columns, strict=True)
+        ]
+        return "  ".join(out).rstrip()
+
+    lines.append(fmt([header for _, header, _ in columns]))
+    lines.extend(fmt(row) for row in rows)
+    return "\n".join(lines)
