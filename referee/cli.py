@@ -218,12 +218,14 @@ def fmt(
 
 
 def canonical_text(text: str, path: str) -> str:
-    """The canonical form of TTN ``text`` (comments kept); ``RefereeError`` if unreadable."""
+    """The canonical form of TTN ``text`` (comments kept, tricks numbered by replaying them);
+    ``RefereeError`` if unreadable."""
+    from referee.canonical import with_trick_marks
     from referee.notation.parser import iter_items
     from referee.notation.writer import write_items
 
     try:
-        return "".join(write_items(iter_items(text, file=path)))
+        return "".join(write_items(with_trick_marks(iter_items(text, file=path))))
     except RefereeError as exc:
         if exc.code != "ttn.encoding":
             exc.with_file(exc.file, text)
