@@ -128,9 +128,16 @@ def _event_from(data: dict[str, Any]) -> Event | ResultLine:
     return Event(action, trick=data.get("trick"), comments=_comments_from(data))
 
 
-def record_from_json(data: dict[str, Any], where: str = "<json>", line: int = 0) -> Record:
-    """A Record from its JSON form; the data is validated against the schema first."""
-    validate(data, where, line)
+def record_from_json(
+    data: dict[str, Any], where: str = "<json>", line: int = 0, *, check_schema: bool = True
+) -> Record:
+    """A Record from its JSON form, validated against the schema first unless told not to.
+
+    Validation costs about 20 ms a deal (jsonschema walks every event); a caller that made the
+    data itself, or validates a sample, may skip it.
+    """
+    if check_schema:
+        validate(data, where, line)
     header = RecordHeader(
         [Tag(t["name"], list(t["values"]), comments=_comments_from(t)) for t in data["tags"]],
         _comments_from(data),

@@ -9,7 +9,7 @@ a caller wants it whole.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, Protocol
 
 from referee.cards import Card
 
@@ -75,14 +75,98 @@ class Action(NamedTuple):
         return format_action(self)
 
 
-@dataclass(slots=True)
+class Locator:
+    """Turns character offsets in a parsed chunk into file positions."""
+
+    __slots__ = ("_text", "_first_line")
+
+    def __init__(self, text: str, first_line: int) -> None:
+        self._text = text
+        self._first_line = first_line
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based line and column of ``offset``."""
+        text = self._text
+        line_start = text.rfind("\n", 0, offset) + 1
+        return self._first_line + text.count("\n", 0, offset), offset - line_start + 1
+
+    def span(self, offset: int, length: int) -> Span:
+        line, column = self.position(offset)
+        end_line, end_column = self.position(offset + length)
+        return Span(line, column, end_line, end_column)
+
+
+class Place(Protocol):
+    """Where the parser found a group of events; computes their offsets only when asked.
+
+    Positions are needed only for findings and for placing comments, so the parser records
+    an event's place (a run of events and the event's index in it) instead of a Span: a deal
+    has some forty actions and most positions are never looked at.
+    """
+
+    def offset(self, index: int) -> int: ...
+
+    def span(self, index: int) -> Span: ...
+
+
 class Event:
     """An action where it was written, with its trick mark (``5.``) if the record had one."""
 
-    action: Action
-    span: Span = NO_SPAN
-    trick: int | None = None
-    comments: list[Comment] = field(default_factory=list)
+    __slots__ = ("action", "trick", "comments", "_span", "_place", "_index")
+
+    def __init__(
+        self,
+        action: Action,
+        span: Span = NO_SPAN,
+        trick: int | None = None,
+        comments: list[Comment] | None = None,
+    ) -> None:
+        self.action = action
+        self.trick = trick
+        self.comments = [] if comments is None else comments
+        self._span = span
+        self._place: Place | None = None
+        self._index = 0
+
+    @classmethod
+    def at(cls, action: Action, trick: int | None, place: Place, index: int) -> Event:
+        """An event the parser found as the ``index``-th event of ``place``."""
+        event = object.__new__(cls)  # no __init__: the parser makes one per action
+        event.action = action
+        event.trick = trick
+        event.comments = []
+        event._span = NO_SPAN
+        event._place = place
+        event._index = index
+        return event
+
+    @property
+    def offset(self) -> int:
+        """Character offset in the parsed chunk (-1 when not parsed from text)."""
+        return -1 if self._place is None else self._place.offset(self._index)
+
+    @property
+    def span(self) -> Span:
+        if self._place is not None and self._span is NO_SPAN:
+            self._span = self._place.span(self._index)
+        return self._span
+
+    @span.setter
+    def span(self, value: Span) -> None:
+        self._span = value
+        self._place = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.action, self.trick, self.comments, self.span) == (
+            other.action, other.trick, other.comments, other.span)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclasses around it
+
+    def __repr__(self) -> str:
+        return (f"Event(action={self.action!r}, span={self.span!r}, trick={self.trick!r}, "
+                f"comments={self.comments!r})")
 
 
 @dataclass(slots=True)

@@ -15,6 +15,7 @@ from referee.errors import NotationSyntaxError
 
 _SPECIAL = re.compile(r'[{};"]')
 _DEAL_START = re.compile(r"[ \t]*deal(?![\w-])")
+_MAY_START = frozenset("d[ \t")
 
 
 @dataclass(slots=True)
@@ -56,7 +57,8 @@ def iter_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
     for number, line in enumerate(lines, 1):
         if not line.endswith("\n"):
             line += "\n"
-        if not in_brace:
+        # Most lines start with a seat or a trick number; only 'd', '[' or blanks need a look.
+        if not in_brace and line[0] in _MAY_START:
             starts_deal = _DEAL_START.match(line) is not None
             starts_tags = kind == "deal" and line.lstrip().startswith("[")
             if starts_deal or starts_tags:
@@ -67,9 +69,32 @@ def iter_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
         if not buffer:
             first = number
         buffer.append(line)
-        in_brace = _brace_state(line, in_brace)
+        if in_brace or "{" in line:
+            in_brace = _brace_state(line, in_brace)
     if buffer:
         yield Chunk(kind, first, "".join(buffer))
+
+
+def read_lines(path: str, file: str) -> Iterator[str]:
+    """Lines of the UTF-8 file at ``path``, decoded in large blocks (fast); a file that is not
+    clean UTF-8 text is read again line by line to say where (``decode_lines``)."""
+    try:
+        with open(path, encoding="utf-8", newline=None) as handle:
+            for number, line in enumerate(handle, 1):
+                if "\x00" in line:
+                    raise _NotText(number)
+                if number == 1 and line.startswith("\ufeff"):
+                    line = line[1:]
+                yield line
+    except (UnicodeDecodeError, _NotText):
+        with open(path, "rb") as handle:
+            for _ in decode_lines(handle, file):
+                pass
+        raise  # unreachable: decode_lines raises the located error
+
+
+class _NotText(Exception):
+    """A NUL byte: the located error comes from decode_lines."""
 
 
 def decode_lines(raw_lines: Iterable[bytes], file: str) -> Iterator[str]:

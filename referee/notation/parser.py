@@ -17,9 +17,9 @@ from typing import Any
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
-from referee.cards import CardError, parse_card, parse_suit
+from referee.cards import RANK_NAMES, CardError, parse_card, parse_suit
 from referee.errors import NotationSyntaxError
-from referee.notation.chunks import Chunk, decode_lines, iter_chunks
+from referee.notation.chunks import Chunk, iter_chunks, read_lines
 from referee.notation.diagnostics import syntax_error
 from referee.record import (
     Action,
@@ -27,6 +27,7 @@ from referee.record import (
     Deal,
     Event,
     Hand,
+    Locator,
     Record,
     RecordHeader,
     ResultLine,
@@ -36,7 +37,12 @@ from referee.record import (
 )
 from referee.resources import grammar_text
 
-_CARD_FORMS: dict[str, str] = {}
+_CARD_FORMS: dict[str, str] = {
+    rank + suit: parse_card(rank + suit)
+    for rank in (*RANK_NAMES, *(r.lower() for r in RANK_NAMES), "10")
+    for suit in "SHDCshdc♠♥♦♣♤♡♢♧"
+}
+"""Every spelling of every card, so the transformer looks cards up instead of parsing them."""
 
 
 def _card(text: str, token: Token, offset: int = 0) -> str:
@@ -77,50 +83,85 @@ def _position(token: Token, offset: int) -> tuple[int, int]:
 
 
 _CARD_RE = r"(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧](?![\w-])|\?\?"
-_PLAY = re.compile(
-    rf"(?:(\d+)\.\s*)?([A-Za-z][\w-]*)[ \t]+((?:{_CARD_RE})(?:[ \t]+(?:{_CARD_RE}))*)"
+_RUN_EVENT = re.compile(
+    r"(?:(\d+)\.\s*)?([A-Za-z][\w-]*)[ \t]+"
+    r"(?:trump[ \t]+([^\s,]+)"
+    rf"|((?:{_CARD_RE})(?:[ \t]+(?:{_CARD_RE}))*)"
+    r"|([^\s,]+))"
 )
-_CALL = re.compile(r"([A-Za-z][\w-]*)[ \t]+(\S+?)(?=[\s,]|$)")
-_HAND_ITEM = re.compile(r"[^\s,|]+|\|")
+_HAND_LINE = re.compile(r"([A-Za-z][\w-]*)[ \t]*:([^\n]*)")
 _RESULT_PAIR = re.compile(r"([A-Za-z][\w-]*)[ \t]+([+-]?\d+)")
 
 
+class _Run:
+    """The place of a run of events: one token, split by the transformer."""
+
+    __slots__ = ("locator", "start", "value", "_offsets")
+
+    def __init__(self, locator: Locator, start: int, value: str) -> None:
+        self.locator = locator
+        self.start = start
+        self.value = value
+        self._offsets: list[tuple[int, int]] | None = None
+
+    def _events(self) -> list[tuple[int, int]]:
+        if self._offsets is None:
+            self._offsets = [(self.start + m.start(), m.end() - m.start())
+                             for m in _RUN_EVENT.finditer(self.value)]
+        return self._offsets
+
+    def offset(self, index: int) -> int:
+        return self._events()[index][0]
+
+    def span(self, index: int) -> Span:
+        return self.locator.span(*self._events()[index])
+
+    def unseen(self, index: int, token: Token) -> _ChunkError:
+        offset = self._events()[index][0] - self.start
+        return _error_at(token, offset + self.value[offset:].index("??"), "ttn.unseen",
+                         "'??' (a card not seen) is not supported yet in version 1")
+
+
+class _Single:
+    """The place of one event read by a grammar rule of its own."""
+
+    __slots__ = ("locator", "start", "length")
+
+    def __init__(self, locator: Locator, start: int, length: int) -> None:
+        self.locator = locator
+        self.start = start
+        self.length = length
+
+    def offset(self, index: int) -> int:
+        return self.start
+
+    def span(self, index: int) -> Span:
+        return self.locator.span(self.start, self.length)
+
+
 class _Builder(Transformer):
-    """Inline transformer: Lark calls these as it reduces; values stay plain ``str``/``int``."""
+    """Inline transformer: Lark calls these as it reduces; values stay plain ``str``/``int``.
+
+    Events get their offset in the chunk, not a Span: ``Locator`` computes positions only for
+    the few events a report points at. ``items`` collects (offset, item) for the comments.
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.items: list[tuple[int, Any]] = []
-        self.line_offset = 0
-        """Lines before the chunk, added to every position (tokens count from the chunk)."""
+        self.locator = Locator("", 1)
 
-    def _span(self, token: Token, shift: int = 0) -> Span:
-        offset = self.line_offset
-        return Span(token.line + offset, token.column + shift,
-                    (token.end_line or token.line) + offset, token.end_column or token.column)
-
-    def _runs(self, token: Token, pattern: re.Pattern[str]):
-        """Matches of ``pattern`` in a coarse token, each with its line and column in the file."""
-        value = token.value
-        line = token.line + self.line_offset
-        line_start = 1 - token.column  # offset in value where the current line starts
-        last = 0
-        for match in pattern.finditer(value):
-            start = match.start()
-            newlines = value.count("\n", last, start)
-            if newlines:
-                line += newlines
-                line_start = value.rfind("\n", last, start) + 1
-            last = start
-            column = start - line_start + 1
-            yield match, Span(line, column, line, column + match.end() - start), start
+    def _span(self, offset: int, length: int) -> Span:
+        return self.locator.span(offset, length)
 
     # -- tags ------------------------------------------------------------------------------
     def tag(self, children: list[Token]) -> Tag:
         name, *strings = children
         values = [_unquote(s.value) for s in strings]
-        tag = Tag(name.value, values, self._span(name, -1))
-        self.items.append((name.start_pos - 1, tag))
+        start = name.start_pos - 1  # the '['
+        end = (strings[-1].end_pos if strings else name.end_pos) + 1
+        tag = Tag(name.value, values, self._span(start, end - start))
+        self.items.append((start, tag))
         return tag
 
     def header(self, tags: list[Tag]) -> list[Tag]:
@@ -130,32 +171,34 @@ class _Builder(Transformer):
     def deal(self, children: list[Any]) -> Deal:
         line = children[0]
         words = line.value.split()
-        number = int(words[1])
-        dealer = words[3] if len(words) > 3 else None
-        deal = Deal(number, dealer, span=self._span(line))
+        deal = Deal(int(words[1]), words[3] if len(words) > 3 else None,
+                    span=self._span(line.start_pos, len(line.value)))
+        self.items.append((line.start_pos, deal))
         for child in children[1:]:
-            if isinstance(child, Token):  # a hand line
-                deal.hands.append(self._hand(child))
+            if isinstance(child, Token):  # hand lines
+                deal.hands.extend(self._hands(child))
             else:
                 deal.items.extend(child)
-        self.items.insert(0, (line.start_pos, deal))
         return deal
 
-    def _hand(self, token: Token) -> Hand:
+    def _hands(self, token: Token) -> list[Hand]:
+        hands = []
         value = token.value
-        seat, _, rest = value.partition(":")
-        seat = seat.strip()
-        base = len(value) - len(rest)
-        rounds: list[list[str]] = [[]]
-        for match in _HAND_ITEM.finditer(rest):
-            text = match.group()
-            if text == "|":
-                rounds.append([])
-            else:
-                rounds[-1].append(_card(text, token, base + match.start()))
-        hand = Hand(seat, rounds, self._span(token))
-        self.items.append((token.start_pos, hand))
-        return hand
+        base = token.start_pos
+        forms = _CARD_FORMS
+        for line in _HAND_LINE.finditer(value):
+            cards_text = line.group(2)
+            rounds = [
+                [forms.get(text) or _card(text, token, line.start(2) + cards_text.find(text))
+                 for text in part.replace(",", " ").split()]
+                for part in cards_text.split("|")
+            ]
+            start = line.start()
+            hand = Hand(line.group(1), rounds,
+                        self._span(base + start, len(line.group().rstrip())))
+            self.items.append((base + start, hand))
+            hands.append(hand)
+        return hands
 
     # -- events ----------------------------------------------------------------------------
     @staticmethod
@@ -164,54 +207,63 @@ class _Builder(Transformer):
             return int(children[0].value[:-1]), children[1:]
         return None, children
 
-    def plays(self, children: list[Token]) -> list[Event]:
-        mark, (token,) = self._split_mark(children)
-        events = []
-        append = self.items.append
-        base = token.start_pos
-        forms = _CARD_FORMS
-        for match, span, start in self._runs(token, _PLAY):
-            number, seat, cards_text = match.groups()
-            card = forms.get(cards_text)
-            if card is not None:
-                cards: tuple[str, ...] = (card,)
-            else:
-                cards = tuple(_card(part, token, match.start(3)) for part in cards_text.split())
-            if number is not None:
-                mark = int(number)
-            event = Event(Action(seat, "play", cards), span, mark)
-            mark = None
-            events.append(event)
-            append((base + start, event))
-        return events
+    def events(self, children: list[Token]) -> list[Event]:
+        """Split a run of common events; the grammar has checked its shape already.
 
-    def calls(self, children: list[Token]) -> list[Event]:
+        Splitting on whitespace is several times cheaper than a regular expression per event;
+        the run computes each event's offset with one only when a report or a comment needs it.
+        """
         mark, (token,) = self._split_mark(children)
-        events = []
-        append = self.items.append
-        base = token.start_pos
-        for match, span, start in self._runs(token, _CALL):
-            seat, word = match.groups()
-            action = Action(seat, "bid", value=int(word)) if word.isdigit() else Action(seat, word)
-            event = Event(action, span, mark)
+        value = token.value
+        words = value.replace(",", " ").split()
+        run = _Run(self.locator, token.start_pos, value)
+        forms = _CARD_FORMS
+        new_action = tuple.__new__  # Action(...) without the named tuple's Python frame
+        at = Event.at
+        events: list[Event] = []
+        count = len(words)
+        i = 0
+        while i < count:
+            word = words[i]
+            if word[-1] == "." and word[:-1].isdigit():
+                mark = int(word[:-1])
+                i += 1
+                continue
+            seat, arg = word, words[i + 1]
+            i += 2
+            card = forms.get(arg)
+            if card is not None:
+                cards = [card]
+                while i < count and words[i] in forms:  # several cards of one play (22)
+                    cards.append(forms[words[i]])
+                    i += 1
+                action = new_action(Action, (seat, "play", tuple(cards), None, ()))
+            elif arg == "trump":
+                what = words[i]
+                i += 1
+                if what == "seventh":
+                    action = Action(seat, "trump", value="seventh")
+                elif what in forms:
+                    action = Action(seat, "trump", (forms[what],))
+                elif what == "??":
+                    raise run.unseen(len(events), token)
+                else:
+                    action = Action(seat, "trump", value=parse_suit(what))
+            elif arg.isdigit():
+                action = new_action(Action, (seat, "bid", (), int(arg), ()))
+            elif arg == "??":
+                raise run.unseen(len(events), token)
+            else:
+                action = new_action(Action, (seat, arg, (), None, ()))
+            events.append(at(action, mark, run, len(events)))
             mark = None
-            events.append(event)
-            append((base + start, event))
         return events
 
     def _simple(self, children: list[Token], kind: str, **fields: Any) -> list[Event]:
         mark, rest = self._split_mark(children)
-        seat = rest[0]
-        last = rest[-1]
-        offset = self.line_offset
-        event = Event(
-            Action(seat.value, kind, **fields),
-            Span(seat.line + offset, seat.column, (last.end_line or seat.line) + offset,
-                 last.end_column or seat.column),
-            mark,
-        )
-        self.items.append((seat.start_pos, event))
-        return [event]
+        first, last = rest[0], rest[-1]
+        place = _Single(self.locator, first.start_pos, last.end_pos - first.start_pos)
+        return [Event.at(Action(first.value, kind, **fields), mark, place, 0)]
 
     def trump(self, children: list[Token]) -> list[Event]:
         arg = children[-1]
@@ -241,23 +293,22 @@ class _Builder(Transformer):
         return self._simple(children, "exchange")
 
     def turnup(self, children: list[Token]) -> list[Event]:
-        mark, rest = self._split_mark(children)
-        card = rest[-1]
-        offset = self.line_offset
-        event = Event(Action(None, "turnup", (_card(card.value, card),)),
-                      Span(card.line + offset, max(card.column - 7, 1),
-                           card.end_line + offset, card.end_column),
-                      mark)
-        self.items.append((card.start_pos - 7, event))
-        return [event]
+        mark, (word, card) = self._split_mark(children)
+        place = _Single(self.locator, word.start_pos, card.end_pos - word.start_pos)
+        return [Event.at(Action(None, "turnup", (_card(card.value, card),)), mark, place, 0)]
 
     def result(self, children: list[Token]) -> list[ResultLine]:
         (token,) = children
-        kind = "score" if token.value.split()[1] == "score" else "points"
-        body = token.value.split(None, 2 if kind == "score" else 1)[-1]
-        values = tuple((m.group(1), int(m.group(2))) for m in _RESULT_PAIR.finditer(body))
-        line = ResultLine(kind, values, self._span(token))  # type: ignore[arg-type]
-        self.items.append((token.start_pos, line))
+        value = token.value
+        start = value.index("result")
+        words = value.split()
+        kind = "score" if words[1] == "score" else "points"
+        body = value[start + len("result"):]
+        values = tuple((m.group(1), int(m.group(2))) for m in _RESULT_PAIR.finditer(body)
+                       if m.group(1) != "score")
+        line = ResultLine(kind, values,  # type: ignore[arg-type]
+                          self._span(token.start_pos + start, len(value) - start))
+        self.items.append((token.start_pos + start, line))
         return [line]
 
 
@@ -296,7 +347,7 @@ class TTNParser:
     def parse_chunk(self, chunk: Chunk, file: str) -> tuple[Any, list[Comment]]:
         """Parse one chunk; returns the tags (header) or the Deal, and leading comments."""
         self.builder.items = []
-        self.builder.line_offset = chunk.first_line - 1
+        self.builder.locator = Locator(chunk.text, chunk.first_line)
         self.comments = []
         try:
             result = self.lark.parse(chunk.text, start=chunk.kind)
@@ -308,14 +359,17 @@ class TTNParser:
             raise
         except UnexpectedInput as exc:
             raise syntax_error(exc, chunk, file, self.lark) from None
-        return result, self._attach_comments()
+        return result, self._attach_comments(result)
 
-    def _attach_comments(self) -> list[Comment]:
+    def _attach_comments(self, result: Any) -> list[Comment]:
         """Give each comment to the last item that starts before it; return the rest."""
         leading: list[Comment] = []
         if not self.comments:
             return leading
-        items = sorted(self.builder.items, key=lambda pair: pair[0])
+        items = list(self.builder.items)
+        if isinstance(result, Deal):
+            items.extend((item.offset, item) for item in result.items if isinstance(item, Event))
+        items.sort(key=lambda pair: pair[0])
         index = -1
         for position, comment in self.comments:
             while index + 1 < len(items) and items[index + 1][0] < position:
@@ -387,8 +441,7 @@ def iter_items(text: str, file: str = "<string>") -> Iterator[StreamItem]:
 def iter_file(path: str | Path) -> Iterator[StreamItem]:
     """Records in the file at ``path``, read line by line (the whole file is never held)."""
     name = str(path)
-    with open(path, "rb") as handle:
-        yield from iter_lines(decode_lines(handle, name), name)
+    yield from iter_lines(read_lines(name, name), name)
 
 
 def gather(items: Iterable[StreamItem]) -> Iterator[Record]:
