@@ -35,6 +35,7 @@ class MatchReplay:
     def __init__(self, header: RecordHeader) -> None:
         self.header = header
         self.ruleset = ruleset_for(header)
+        self._seats = frozenset((*self.ruleset.table.seats, None))  # None: the table's events
         self.match: Any = self.ruleset.new_match()
         self.report = MatchReport(
             game=self.ruleset.name,
@@ -72,12 +73,21 @@ class MatchReplay:
                 offenders.append(seat)
         results: list[ResultLine] = []
         stopped = False
+        check, apply = ruleset.check, ruleset.apply
         for item in deal.items:
-            if isinstance(item, ResultLine):
+            if item.__class__ is ResultLine:
                 results.append(item)
                 continue
             if stopped:
                 continue
+            # The common case inline (legal, no trick mark to judge): this loop runs for
+            # every action of every deal.
+            action = item.action
+            if item.trick is None:
+                exclusion = check(state, action)
+                if exclusion is None:
+                    apply(state, action)
+                    continue
             stopped = self._replay_event(state, item, report, offenders)
         if not stopped and not ruleset.is_deal_over(state):
             report.findings.append(Finding(
@@ -101,6 +111,10 @@ class MatchReplay:
         for hand in deal.hands:
             if hand.seat not in table:
                 raise located(RecordError("record.seat", _undeclared(hand.seat, table.seats)), hand)
+        events = [item.action for item in deal.items if item.__class__ is Event]
+        if ({a.seat for a in events} <= self._seats
+                and {a.kind for a in events} <= self.ruleset.accepted_actions):
+            return  # the common case, in two set operations; else find the culprit
         for event in deal.items:
             if isinstance(event, Event):
                 seat = event.action.seat
