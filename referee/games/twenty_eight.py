@@ -87,9 +87,12 @@ changes each one:
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from types import SimpleNamespace
+from typing import Any, NamedTuple
 
 from referee.cards import SUIT_NAMES, UNSEEN, make_pack
 from referee.errors import RecordError
@@ -106,7 +109,7 @@ from referee.games.scoring28 import (
     rank_key,
     single_hand_score,
 )
-from referee.record import Action, Deal
+from referee.record import Action, Deal, Hand
 from referee.rules.base import (
     DealResult,
     DealState,
@@ -267,6 +270,43 @@ KERALA = Preset("kerala", "Kerala (K): clockwise; a partner may not raise over h
                 "standing bid", {"direction": "cw", "partner_raise": "forbidden"})
 
 
+class PackData(NamedTuple):
+    """A game's pack and what the replay looks up in it, made once per rank order and point
+    table (``_pack_data``)."""
+
+    cards: frozenset[str]
+    strength: dict[str, int]
+    """Rank -> strength, higher is stronger (``rank_key``)."""
+    power: dict[str, int]
+    """Card -> the strength of its rank."""
+    card_points: dict[str, int]
+    """Card -> its points."""
+    point_cards: frozenset[str]
+    """The cards worth a point or more: a hand is pointless when disjoint from them."""
+    suit_cards: defaultdict[str, frozenset[str]]
+    """Suit -> the pack's cards of that suit: ``hand & suit_cards[led]`` follows suit."""
+    total_points: int
+
+
+@cache
+def _pack_data(rank_order: str, point_table: tuple[tuple[str, int], ...]) -> PackData:
+    points = dict(point_table)
+    cards = frozenset(make_pack(rank_order))
+    strength = rank_key(rank_order)
+    card_points = {card: points.get(card[0], 0) for card in cards}
+    suits = {card[1] for card in cards}
+    return PackData(
+        cards=cards,
+        strength=strength,
+        power={card: strength[card[0]] for card in cards},
+        card_points=card_points,
+        point_cards=frozenset(card for card in cards if card_points[card]),
+        suit_cards=defaultdict(frozenset, {
+            suit: frozenset(card for card in cards if card[1] == suit) for suit in suits}),
+        total_points=sum(card_points.values()),
+    )
+
+
 @dataclass(slots=True)
 class Match28:
     """The match: the score per team and the dealer of the next deal."""
@@ -328,6 +368,8 @@ class TwentyEightState(DealState):
         self.single: str | None = None
         self.single_partner: str | None = None
         self.single_lost: int | None = None
+        self.trick_size = players
+        """Every player plays to a trick, except a single-hand declarer's partner."""
         # play
         self.trick: list[tuple[str, str]] = []
         self.tricks: list[Trick] = []
@@ -347,11 +389,6 @@ class TwentyEightState(DealState):
     def position_trick(self) -> int | None:
         """The trick a play, call or pair belongs to; before the first lead, trick 1."""
         return self.trick_no if self.trick_len else self.trick_no + 1
-
-    @property
-    def trick_size(self) -> int:
-        """Every player plays to a trick, except a single-hand declarer's partner."""
-        return self.players - 1 if self.single else self.players
 
     def led_suit(self) -> str | None:
         return self.trick[0][1][1] if self.trick else None
@@ -389,12 +426,36 @@ class TwentyEight(Ruleset):
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
         self.p = self.rule_prefix + "."
-        self.pack = frozenset(make_pack(self.rank_order))
+        pack = _pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())))
+        self.pack = pack.cards
         self.hand_size = sum(self.deal_rounds)
+        self.round_sizes = list(self.deal_rounds)
         self.tricks_per_deal = self.hand_size
-        self.strength = rank_key(self.rank_order)
+        self.strength = pack.strength
+        self.power = pack.power
+        self.card_points = pack.card_points
+        self.point_cards = pack.point_cards
+        self.suit_cards = pack.suit_cards
         self.direction = options.direction
-        self.total_points = sum(self._pts(card) for card in self.pack)
+        self.total_points = pack.total_points
+        # What the replay asks for at every action, computed once: the options as plain
+        # attributes (``Options`` resolves names by a Python-level ``__getattr__``), the turn
+        # order, partners and teams as dicts, and the handler of each kind of action.
+        self.opts = SimpleNamespace(**options)
+        seats = table.seats
+        self.players = len(seats)
+        self.next_seat = {seat: table.next(seat, self.direction) for seat in seats}
+        self.partners = {seat: table.partners(seat) for seat in seats}
+        self.team_of = {seat: table.team_of(seat) for seat in seats}
+        self.team_names = table.team_names
+        self._checkers = {
+            "bid": self._check_call, "pass": self._check_call, "play": self._check_play,
+            "call": self._check_trump_call, "trump": self._check_trump,
+            "double": self._check_double, "redouble": self._check_redouble,
+            "pair": self._check_pair, "single": self._check_single,
+            "redeal": self._check_redeal,
+        }
+        self._appliers: dict[str, Any] = {}
 
     # -- the table ---------------------------------------------------------------------------
     @classmethod
@@ -408,13 +469,15 @@ class TwentyEight(Ruleset):
 
     # -- small helpers -----------------------------------------------------------------------
     def _next(self, seat: str, steps: int = 1) -> str:
+        if steps == 1:
+            return self.next_seat[seat]
         return self.table.next(seat, self.direction, steps)
 
     def _partner(self, seat: str) -> str:
-        return self.table.partners(seat)[0]
+        return self.partners[seat][0]
 
     def _team(self, seat: str) -> str:
-        return self.table.team_of(seat)
+        return self.team_of[seat]
 
     def _label(self, team: str) -> str:
         return "-".join(team) if all(len(s) == 1 for s in team) else team
@@ -438,13 +501,13 @@ class TwentyEight(Ruleset):
 
     # -- match -------------------------------------------------------------------------------
     def new_match(self) -> Match28:
-        return Match28(score={team: 0 for team in self.table.team_names})
+        return Match28(score={team: 0 for team in self.team_names})
 
     def is_match_over(self, match: Match28) -> bool:
         return self._winner(match) is not None
 
     def _winner(self, match: Match28) -> str | None:
-        return match_winner(match.score, self.options.game_target, self.table.team_names)
+        return match_winner(match.score, self.opts.game_target, self.team_names)
 
     def match_result(self, match: Match28) -> str:
         winner = self._winner(match)
@@ -452,7 +515,7 @@ class TwentyEight(Ruleset):
         if winner is None:
             return f"in progress: {shown}"
         own = match.score[winner]
-        if own >= self.options.game_target:
+        if own >= self.opts.game_target:
             return f"{self._label(winner)} win (+{own})"
         loser = next(t for t in match.score if t != winner)
         return f"{self._label(winner)} win ({self._label(loser)} {match.score[loser]})"
@@ -468,8 +531,8 @@ class TwentyEight(Ruleset):
             dealer = expected
         else:
             dealer = deal.dealer
-        state = TwentyEightState(deal.number, dealer, self._next(dealer),
-                                 self.table.team_names, len(self.table.seats))
+        state = TwentyEightState(deal.number, dealer, self._next(dealer), self.team_names,
+                                 self.players)
         if deal.dealer is not None and expected is not None and deal.dealer != expected:
             if match.redeal_same_dealer:
                 rotation = "an annulled deal is dealt again by the same dealer"
@@ -482,10 +545,11 @@ class TwentyEight(Ruleset):
                 f"({rotation})", None))
         self._deal_hands(state, deal)
         self._note_deal_order(state, deal)
-        if self.options.annul_eight_zero:
+        if self.opts.annul_eight_zero:
             for seat in self.table.seats:
                 cards = state.dealt.get(seat, [])
-                if len(cards) == self.hand_size and is_pointless(cards, self.card_point_table):
+                # is_pointless(cards) as one set test: every dealt card is in the pack
+                if len(cards) == self.hand_size and self.point_cards.isdisjoint(cards):
                     state.annulled = (f"{seat} was dealt eight cards without a point "
                                       f"({self._show(cards)}) (R3)")
                     state.disregard = True
@@ -496,7 +560,7 @@ class TwentyEight(Ruleset):
 
     def _deal_hands(self, state: TwentyEightState, deal: Deal) -> None:
         """Fill the state's hands from the hand lines, inferring missing ones (decision 5)."""
-        owner: dict[str, str] = {}
+        dealt: set[str] = set()  # every card of the hands so far
         seen_seats: set[str] = set()
         for hand in deal.hands:
             if hand.seat in seen_seats:
@@ -504,28 +568,18 @@ class TwentyEight(Ruleset):
                                           f"{hand.seat}'s hand is given twice"), hand)
             seen_seats.add(hand.seat)
             cards = hand.cards
-            for card in cards:
-                if card == UNSEEN:
-                    raise located(RecordError(
-                        "record.unseen", "'??' (an unseen card) is not supported yet"), hand)
-                if card not in self.pack:
-                    raise located(RecordError(
-                        "record.card-not-in-pack",
-                        f"{card} is not in the {len(self.pack)}-card pack of {self.title} "
-                        f"(ranks {' '.join(self.rank_order)})"), hand)
-                if card in owner:
-                    where = ("twice in this hand" if owner[card] == hand.seat
-                             else f"to {owner[card]} and to {hand.seat}")
-                    raise located(RecordError("record.card-twice",
-                                              f"{card} is dealt {where}"), hand)
-                owner[card] = hand.seat
+            held = set(cards)
+            # the usual case in one test: every card in the pack, none dealt before or twice
+            if len(held) != len(cards) or not held <= self.pack or not held.isdisjoint(dealt):
+                self._own_cards(hand, cards, self._owners(state))  # raises at the faulty card
+            dealt |= held
             if len(cards) != self.hand_size:
                 raise located(RecordError(
                     "record.hand-size",
                     f"{hand.seat} has {len(cards)} cards; each player is dealt "
                     f"{self.hand_size}"), hand)
-            sizes = [len(r) for r in hand.rounds]
-            if sizes == list(self.deal_rounds):
+            sizes = list(map(len, hand.rounds))
+            if sizes == self.round_sizes:
                 first = self.deal_rounds[0]
                 state.first_four[hand.seat] = list(cards[:first])
                 r, i = self.seventh_position
@@ -541,7 +595,37 @@ class TwentyEight(Ruleset):
                     f"{hand.seat}'s hand is written in rounds of {shown} cards; {self.title} "
                     f"deals {wanted} (or write all {self.hand_size} without '|')"), hand)
             state.dealt[hand.seat] = list(cards)
+            state.hands[hand.seat] = held
         missing = [seat for seat in self.table.seats if seat not in state.dealt]
+        if missing:
+            self._infer_hands(state, deal, self._owners(state), missing)
+
+    @staticmethod
+    def _owners(state: TwentyEightState) -> dict[str, str]:
+        """Card -> seat, for the hands dealt so far."""
+        return {card: seat for seat, cards in state.dealt.items() for card in cards}
+
+    def _own_cards(self, hand: Hand, cards: list[str], owner: dict[str, str]) -> None:
+        """Give ``hand``'s cards to its seat one by one; raise at the first faulty card."""
+        for card in cards:
+            if card == UNSEEN:
+                raise located(RecordError(
+                    "record.unseen", "'??' (an unseen card) is not supported yet"), hand)
+            if card not in self.pack:
+                raise located(RecordError(
+                    "record.card-not-in-pack",
+                    f"{card} is not in the {len(self.pack)}-card pack of {self.title} "
+                    f"(ranks {' '.join(self.rank_order)})"), hand)
+            if card in owner:
+                where = ("twice in this hand" if owner[card] == hand.seat
+                         else f"to {owner[card]} and to {hand.seat}")
+                raise located(RecordError("record.card-twice",
+                                          f"{card} is dealt {where}"), hand)
+            owner[card] = hand.seat
+
+    def _infer_hands(self, state: TwentyEightState, deal: Deal, owner: dict[str, str],
+                     missing: list[str]) -> None:
+        """The hands of ``missing`` seats from their plays and trump cards (decision 5)."""
         inferred: dict[str, list[str]] = {seat: [] for seat in missing}
         for event in deal.events:
             action = event.action
@@ -574,13 +658,14 @@ class TwentyEight(Ruleset):
                     f"dealing rounds: the seventh card fixes trumps"), event)
         for seat in missing:
             state.dealt[seat] = inferred[seat]
+            state.hands[seat] = set(inferred[seat])
             state.first_four[seat] = None
             state.seventh[seat] = None
             state.inferred.add(seat)
-        for seat, cards in state.dealt.items():
-            state.hands[seat] = set(cards)
 
     def _note_deal_order(self, state: TwentyEightState, deal: Deal) -> None:
+        if all(four is not None for four in state.first_four.values()):
+            return  # every hand is given in its dealing rounds: nothing to note
         unchecked: list[str] = []
         for event in deal.events:
             action = event.action
@@ -617,7 +702,7 @@ class TwentyEight(Ruleset):
         seats = self.table.seats
         if state.stage == AUCTION:
             seat = state.turn
-            for value in range(self.options.min_bid, self.options.max_bid + 1):
+            for value in range(self.opts.min_bid, self.opts.max_bid + 1):
                 yield Action(seat, "bid", value=value)
             yield Action(seat, "pass")
             yield Action(seat, "redeal")
@@ -656,26 +741,14 @@ class TwentyEight(Ruleset):
             return None  # R3: the deal is cancelled and its recorded play disregarded
         if state.stage == OVER:
             return self._after_end(state, action)
-        kind = action.kind
-        if kind in ("bid", "pass"):
-            return self._check_call(state, action)
-        if kind == "play":
-            return self._check_play(state, action)
-        if kind == "call":
-            return self._check_trump_call(state, action)
-        if kind == "trump":
-            return self._check_trump(state, action)
-        if kind == "double":
-            return self._check_double(state, action)
-        if kind == "redouble":
-            return self._check_redouble(state, action)
-        if kind == "pair":
-            return self._check_pair(state, action)
-        if kind == "single":
-            return self._check_single(state, action)
-        if kind == "redeal":
-            return self._check_redeal(state, action)
-        return self._excl("turn", f"{self.title} has no '{kind}' action", fatal=True)
+        if action.kind == "play":
+            return self._check_play(state, action)  # most actions are plays
+        # one checker per kind of action (see __init__): bid and pass -> _check_call, call ->
+        # _check_trump_call, and _check_<kind> for the others
+        checker = self._checkers.get(action.kind)
+        if checker is None:
+            return self._excl("turn", f"{self.title} has no '{action.kind}' action", fatal=True)
+        return checker(state, action)
 
     def _after_end(self, state: TwentyEightState, action: Action) -> Exclusion:
         if state.void:
@@ -691,7 +764,7 @@ class TwentyEight(Ruleset):
 
     # auction -------------------------------------------------------------------------------
     def _auction_closed_message(self, state: TwentyEightState) -> str:
-        if state.high_bid is not None and state.high_bid >= self.options.max_bid:
+        if state.high_bid is not None and state.high_bid >= self.opts.max_bid:
             return f"the auction ended with {state.high_bidder}'s bid of {state.high_bid}"
         if state.bidder is not None:
             return (f"the auction ended: {state.bidder} is the bidder at {state.bid}")
@@ -699,7 +772,7 @@ class TwentyEight(Ruleset):
 
     def _check_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat
-        opts = self.options
+        opts = self.opts
         if state.stage != AUCTION:
             what = "bid" if action.kind == "bid" else "pass"
             return self._excl("auction-over",
@@ -724,7 +797,7 @@ class TwentyEight(Ruleset):
             return self._excl("bid-higher", f"{seat} must bid more than {state.high_bid} "
                               f"({state.high_bidder}'s standing bid), or pass")
         high_bidder = state.high_bidder
-        if high_bidder is not None and high_bidder in self.table.partners(seat):
+        if high_bidder is not None and high_bidder in self.partners[seat]:
             rule = opts.partner_raise
             if rule == "forbidden":
                 return self._excl("partner-raise", f"{seat} may not bid over his partner "
@@ -744,7 +817,7 @@ class TwentyEight(Ruleset):
         if state.stage != AUCTION:
             return self._excl("redeal", f"{seat} may not demand a redeal now: "
                               f"{self._auction_closed_message(state)}")
-        if not self.options.redeal_fh_pointless:
+        if not self.opts.redeal_fh_pointless:
             return self._excl("redeal", "a redeal for a pointless four is not played "
                               "(redeal_fh_pointless = no)")
         if seat != fh:
@@ -789,7 +862,7 @@ class TwentyEight(Ruleset):
         turn = state.turn
         if state.high_bid is None:
             return f"{turn} must still speak (nobody has bid yet)"
-        if self.options.auction_end == "single_round":
+        if self.opts.auction_end == "single_round":
             return f"{turn} must still speak (each player speaks once)"
         passes = state.passes_in_row
         said = {0: "no pass follows", 1: "one pass follows", 2: "two passes follow"}.get(
@@ -801,7 +874,7 @@ class TwentyEight(Ruleset):
         self, state: TwentyEightState, seat: str, action: Action
     ) -> Exclusion | None:
         if action.value == "seventh":
-            if not self.options.seventh_card:
+            if not self.opts.seventh_card:
                 return self._excl("seventh-card", f"{seat} may not call for the seventh card "
                                   f"(seventh_card = no); he must lay a card of his first four")
             return None
@@ -836,7 +909,7 @@ class TwentyEight(Ruleset):
 
     def _check_double(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat
-        if not self.options.double_allowed:
+        if not self.opts.double_allowed:
             return self._excl("double", "doubling is not played (double_allowed = no)")
         closed = self._window_closed(state)
         if closed:
@@ -852,7 +925,7 @@ class TwentyEight(Ruleset):
 
     def _check_redouble(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat
-        if not self.options.redouble_allowed:
+        if not self.opts.redouble_allowed:
             return self._excl("redouble", "redoubling is not played (redouble_allowed = no)")
         closed = self._window_closed(state)
         if closed:
@@ -867,7 +940,7 @@ class TwentyEight(Ruleset):
         if not state.doubled_by or state.last_kind != "double":
             return self._excl("redouble", f"{seat} may redouble only directly after an "
                               f"opponent's double")
-        if self.options.high_bid_two and state.bid is not None \
+        if self.opts.high_bid_two and state.bid is not None \
                 and state.bid >= self.high_bid_from:
             return self._excl("redouble", f"a bid of {state.bid} is worth 2 and doubled 4, "
                               f"the cap: it cannot be redoubled (high_bid_two)")
@@ -876,7 +949,7 @@ class TwentyEight(Ruleset):
     # single hand ---------------------------------------------------------------------------
     def _check_single(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat
-        if not self.options.single_hand:
+        if not self.opts.single_hand:
             return self._excl("single-hand", "the single hand is not played (single_hand = "
                               "no)")
         if state.single:
@@ -913,80 +986,101 @@ class TwentyEight(Ruleset):
         return None
 
     def _check_play(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        """A play, in the rulebook's order: the stage, one card, the turn, the face-down card,
+        holding the card, then the lead (A4.3(b)), following suit (A4.2) and, void in the
+        suit led, calling (A4.3(c)-(g)) and undertrumping (A4.4(d))."""
         seat = action.seat
-        blocked = self._stage_blocks_play(state, seat)
-        if blocked:
-            return blocked
-        if len(action.cards) != 1:
-            return self._excl("turn", f"{seat} plays {len(action.cards)} cards; a play is one "
-                              f"card", fatal=True)
-        card = action.cards[0]
+        if state.stage in (AUCTION, TRUMP):
+            return self._stage_blocks_play(state, seat)
+        cards = action.cards
+        if len(cards) != 1:
+            return self._excl("turn", f"{seat} plays {len(cards)} cards; a play is one card",
+                              fatal=True)
+        card = cards[0]
         if seat != state.turn:
             if state.single and seat == state.single_partner:
                 return self._excl("turn", f"{seat} takes no part: his partner {state.single} "
                                   f"plays a single hand", fatal=True)
             return self._excl("turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               fatal=True)
+        # the face-down trump card is outside the bidder's hand until exposed (A3.7, 1.6)
+        if (card == state.facedown and seat == state.bidder and not state.revealed
+                and not state.single):
+            return self._check_facedown_play(state, seat, card)
         hand = state.hands[seat]
-        facedown_play = (card == state.facedown and seat == state.bidder
-                         and not state.revealed and not state.single)
-        if facedown_play:
-            if self._forced_trick8(state, seat):
-                return None  # the face-down card is exposed at his turn, then played
-            reason = self._call_problem(state, seat)
-            if reason:
-                return self._excl("call", f"{card} lies face down as the trump card: {seat} "
-                                  f"can play it only after the trump is exposed, and {reason}")
-            return self._excl("call", f"{card} lies face down as the trump card: {seat} must "
-                              f"call for the trump (expose it) before playing it "
-                              f"(write '{seat} call')")
         if card not in hand:
             return self._excl("not-held", f"{seat} does not hold {card}", fatal=True)
-        led = state.led_suit()
-        trump = state.trump
-        if led is None:
+        trick = state.trick
+        if not trick:
             return self._check_lead(state, seat, card)
-        following = [c for c in hand if c[1] == led]
-        if following and card[1] != led:
+        led = trick[0][1][1]
+        # follow suit if able (A4.2)
+        if card[1] == led:
+            return None
+        if not hand.isdisjoint(self.suit_cards[led]):
+            following = hand & self.suit_cards[led]
             return self._excl("follow-suit", f"{seat} holds {self._show(following)} and must "
                               f"follow {SUIT_NAMES[led]}")
-        if following:
-            return None
         # void in the suit led
+        trump = state.trump
+        opts = self.opts
         if not state.revealed:
-            if (self.options.trump_call_mandatory and not state.single
-                    and trump is not None):
+            # a void player may call; with trump_call_mandatory he must (A4.3(c), A4.3(g))
+            if opts.trump_call_mandatory and not state.single and trump is not None:
                 return self._excl("must-call", f"{seat} has no {SUIT_NAMES[led]} and must call "
                                   f"for the concealed trump before playing "
                                   f"(trump_call_mandatory)")
             return None
+        # the caller must trump if able (A4.3(c)2, A4.3(e))
         if self._caller_duty(state, seat):
-            trumps = [c for c in hand if c[1] == trump]
-            if self.options.caller_must_trump and trumps and card[1] != trump:
+            trumps = hand & self.suit_cards[trump]
+            if opts.caller_must_trump and trumps and card[1] != trump:
                 return self._excl("call-must-trump", f"{seat} called for the trump and holds "
                                   f"{self._show(trumps)}: he must play a trump to this trick")
-            if (self.options.self_reveal_card == "exposed" and seat == state.bidder
+            if (opts.self_reveal_card == "exposed" and seat == state.bidder
                     and state.facedown in hand and card != state.facedown):
                 return self._excl("call-must-trump", f"{seat} exposed his trump card "
                                   f"{state.facedown} himself and must play it "
                                   f"(self_reveal_card = exposed)")
             return None
-        if self.options.no_undertrump and trump is not None and card[1] == trump:
-            counting = self._counting_trumps(state)
-            if counting:
-                top = max(counting, key=lambda c: self.strength[c[0]])
-                ok = [c for c in hand if c[1] != trump
-                      or self.strength[c[0]] > self.strength[top[0]]]
-                if ok and self.strength[card[0]] < self.strength[top[0]]:
-                    return self._excl(
-                        "undertrump", f"{seat} may not play {card} under {top}, the trump "
-                        f"already in the trick: he holds {self._show(ok)} (a higher trump or a "
-                        f"card of another suit)")
+        # no undertrumping unless holding nothing else (A4.4(d))
+        if opts.no_undertrump and trump is not None and card[1] == trump:
+            return self._check_undertrump(state, seat, card, trump)
         return None
+
+    def _check_undertrump(self, state: TwentyEightState, seat: str, card: str, trump: str
+                          ) -> Exclusion | None:
+        counting = self._counting_trumps(state)
+        if not counting:
+            return None
+        strength = self.strength
+        top = max(counting, key=lambda c: strength[c[0]])
+        if strength[card[0]] < strength[top[0]]:
+            hand = state.hands[seat]
+            ok = [c for c in hand if c[1] != trump or strength[c[0]] > strength[top[0]]]
+            if ok:
+                return self._excl(
+                    "undertrump", f"{seat} may not play {card} under {top}, the trump already "
+                    f"in the trick: he holds {self._show(ok)} (a higher trump or a card of "
+                    f"another suit)")
+        return None
+
+    def _check_facedown_play(self, state: TwentyEightState, seat: str, card: str
+                             ) -> Exclusion | None:
+        """The bidder plays his face-down card: only once exposed (A4.3, decision 17)."""
+        if self._forced_trick8(state, seat):
+            return None  # the face-down card is exposed at his turn, then played
+        reason = self._call_problem(state, seat)
+        if reason:
+            return self._excl("call", f"{card} lies face down as the trump card: {seat} "
+                              f"can play it only after the trump is exposed, and {reason}")
+        return self._excl("call", f"{card} lies face down as the trump card: {seat} must "
+                          f"call for the trump (expose it) before playing it "
+                          f"(write '{seat} call')")
 
     def _check_lead(self, state: TwentyEightState, seat: str, card: str) -> Exclusion | None:
         trump = state.trump
-        if (self.options.bidder_lead_restriction and seat == state.bidder and trump
+        if (self.opts.bidder_lead_restriction and seat == state.bidder and trump
                 and not state.revealed and not state.single and card[1] == trump
                 and not state.trump_led_by_other):
             others = [c for c in state.hands[seat] if c[1] != trump]
@@ -998,7 +1092,7 @@ class TwentyEight(Ruleset):
         return None
 
     def _forced_trick8(self, state: TwentyEightState, seat: str) -> bool:
-        return (self.options.void_if_trump_never_called == "forced_trick8"
+        return (self.opts.void_if_trump_never_called == "forced_trick8"
                 and seat == state.bidder and not state.revealed and not state.single
                 and len(state.tricks) == self.tricks_per_deal - 1)
 
@@ -1019,7 +1113,7 @@ class TwentyEight(Ruleset):
     def _counting_from(self, state: TwentyEightState, number: int, led: str | None) -> int:
         if state.reveal_trick is None or state.reveal_trick < number:
             return 0
-        if led == state.trump or self.options.pre_reveal_trumps_count:
+        if led == state.trump or self.opts.pre_reveal_trumps_count:
             return 0  # erratum: cards following a trump lead were never discards
         return state.reveal_index or 0
 
@@ -1039,7 +1133,7 @@ class TwentyEight(Ruleset):
         led = state.led_suit()
         if led is None:
             return f"{seat} is leading: only a player void in the suit led may call"
-        held = [c for c in state.hands[seat] if c[1] == led]
+        held = state.hands[seat] & self.suit_cards[led]
         if held:
             return (f"{seat} holds {self._show(held)}: only a player void in "
                     f"{SUIT_NAMES[led]} may call")
@@ -1061,7 +1155,7 @@ class TwentyEight(Ruleset):
     # pair --------------------------------------------------------------------------------
     def _check_pair(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat
-        opts = self.options
+        opts = self.opts
         if not opts.pair_enabled:
             return self._excl("pair", "the pair is not played (pair_enabled = no)")
         if state.single:
@@ -1104,7 +1198,14 @@ class TwentyEight(Ruleset):
             state.redeal_pending = None
         if state.stage == OVER:
             return
-        handler = getattr(self, "_apply_" + kind, None)
+        if kind == "play":
+            self._apply_play(state, action)  # most actions are plays
+            state.last_kind = kind
+            return
+        try:
+            handler = self._appliers[kind]
+        except KeyError:  # _apply_<kind>, or None for a kind with nothing to carry out
+            handler = self._appliers[kind] = getattr(self, "_apply_" + kind, None)
         if handler is not None:
             handler(state, action)
         state.last_kind = kind
@@ -1120,7 +1221,7 @@ class TwentyEight(Ruleset):
             state.passes_in_row = 0
         else:
             state.passes_in_row += 1  # a bid that does not raise counts as a pass
-        state.turn = self._next(seat)
+        state.turn = self.next_seat[seat]
         self._maybe_end_auction(state)
 
     def _apply_pass(self, state: TwentyEightState, action: Action) -> None:
@@ -1128,19 +1229,19 @@ class TwentyEight(Ruleset):
             return
         state.calls.append((action.seat, None))
         state.passes_in_row += 1
-        state.turn = self._next(action.seat)
+        state.turn = self.next_seat[action.seat]
         self._maybe_end_auction(state)
 
     def _maybe_end_auction(self, state: TwentyEightState) -> None:
-        opts = self.options
+        opts = self.opts
         if state.high_bid is not None and state.high_bid >= opts.max_bid:
             self._close_auction(state)
         elif opts.auction_end == "single_round":
-            if len(state.calls) >= len(self.table.seats):
+            if len(state.calls) >= self.players:
                 self._close_auction(state)
         else:
             # three passes after a bid end it; four passes with no bid throw the deal in
-            needed = len(self.table.seats) - (1 if state.high_bid is not None else 0)
+            needed = self.players - (1 if state.high_bid is not None else 0)
             if state.passes_in_row >= needed:
                 self._close_auction(state)
 
@@ -1202,6 +1303,7 @@ class TwentyEight(Ruleset):
             state.hands[state.bidder].add(state.facedown)
         state.single = seat
         state.single_partner = self._partner(seat)
+        state.trick_size = state.players - 1  # the partner sits out
         state.trump = None
         state.facedown = None
         state.stage = PLAY
@@ -1229,34 +1331,37 @@ class TwentyEight(Ruleset):
         card = action.cards[0]
         if state.stage == WINDOW:
             state.stage = PLAY
-        state.play_started = True
         if (card == state.facedown and seat == state.bidder and not state.revealed
                 and not state.single):
             self._reveal(state, seat)  # exposed at his turn, then played
         state.hands[seat].discard(card)
-        if not state.trick and state.trump and card[1] == state.trump and seat != state.bidder:
-            state.trump_led_by_other = True
-        state.trick.append((seat, card))
-        state.trick_len = len(state.trick)
-        state.trick_no = len(state.tricks) + 1
-        if len(state.trick) >= state.trick_size:
+        trick = state.trick
+        if not trick:  # a lead opens the next trick (the first lead opens play)
+            state.play_started = True
+            state.trick_no = len(state.tricks) + 1
+            if state.trump and card[1] == state.trump and seat != state.bidder:
+                state.trump_led_by_other = True
+        trick.append((seat, card))
+        played = state.trick_len = len(trick)
+        if played >= state.trick_size:
             self._complete_trick(state)
         else:
-            state.turn = self._next_player(state, seat)
-
-    def _next_player(self, state: TwentyEightState, seat: str) -> str:
-        nxt = self._next(seat)
-        if state.single_partner == nxt:
-            nxt = self._next(nxt)
-        return nxt
+            nxt = self.next_seat[seat]
+            if nxt == state.single_partner:  # he sits out his partner's single hand
+                nxt = self.next_seat[nxt]
+            state.turn = nxt
 
     def _complete_trick(self, state: TwentyEightState) -> None:
+        trick = state.trick
         number = len(state.tricks) + 1
-        winner = self.trick_winner(state, state.trick, number)
-        points = sum(self._pts(c) for _, c in state.trick)
-        state.tricks.append(Trick(number, list(state.trick), winner, points))
-        state.points[self._team(winner)] += points
-        state.trick = []
+        winner = self.trick_winner(state, trick, number)
+        card_points = self.card_points
+        points = 0
+        for _, card in trick:
+            points += card_points.get(card, 0)
+        state.tricks.append(Trick(number, trick, winner, points))
+        state.points[self.team_of[winner]] += points
+        state.trick = []  # a new list: the completed trick keeps the old one
         state.trick_len = 0
         state.trick_no = number
         state.turn = winner
@@ -1268,23 +1373,35 @@ class TwentyEight(Ruleset):
             state.turn = None
         elif (number == self.tricks_per_deal - 1 and not state.revealed and not state.single
               and state.trump is not None
-              and self.options.void_if_trump_never_called == "void"):
+              and self.opts.void_if_trump_never_called == "void"):
             state.void = True
             state.stage = OVER
             state.turn = None
 
     def trick_winner(self, state: TwentyEightState, plays: list[tuple[str, str]],
                      number: int) -> str:
-        """The winner of ``plays`` as trick ``number`` (1.5, A4.4(a)-(b))."""
+        """The winner of ``plays`` as trick ``number`` (1.5, A4.4(a)-(b)).
+
+        The highest trump that counts wins (trump cards played to the revealing trick before
+        the call do not count, see ``_counting_from``); without one, the highest card of the
+        suit led.
+        """
         led = plays[0][1][1]
+        power = self.power
         trump = state.trump if state.revealed and not state.single else None
-        pool: list[tuple[str, str]] = []
         if trump is not None:
             start = self._counting_from(state, number, led)
-            pool = [(s, c) for i, (s, c) in enumerate(plays) if c[1] == trump and i >= start]
-        if not pool:
-            pool = [(s, c) for s, c in plays if c[1] == led]
-        return max(pool, key=lambda sc: self.strength[sc[1][0]])[0]
+            best, winner = -1, None
+            for i, (seat, card) in enumerate(plays):
+                if card[1] == trump and i >= start and power[card] > best:
+                    best, winner = power[card], seat
+            if winner is not None:
+                return winner
+        best, winner = -1, None
+        for seat, card in plays:
+            if card[1] == led and power[card] > best:
+                best, winner = power[card], seat
+        return winner
 
     # -- the end of a deal -----------------------------------------------------------------------
     def is_deal_over(self, state: TwentyEightState) -> bool:
@@ -1311,8 +1428,8 @@ class TwentyEight(Ruleset):
 
     def settle(self, match: Match28, state: TwentyEightState, offenders: list[str]
                ) -> DealResult:
-        opts = self.options
-        teams = self.table.team_names
+        opts = self.opts
+        teams = self.team_names
         result = DealResult(points=dict(state.points),
                             game_points={team: 0 for team in teams})
         match.deals += 1
