@@ -78,17 +78,24 @@ class Action(NamedTuple):
 class Locator:
     """Turns character offsets in a parsed chunk into file positions."""
 
-    __slots__ = ("_text", "_first_line")
+    __slots__ = ("_text", "_first_line", "_last_offset", "_last_line")
 
     def __init__(self, text: str, first_line: int) -> None:
         self._text = text
         self._first_line = first_line
+        self._last_offset = 0
+        self._last_line = first_line
 
     def position(self, offset: int) -> tuple[int, int]:
         """1-based line and column of ``offset``."""
         text = self._text
-        line_start = text.rfind("\n", 0, offset) + 1
-        return self._first_line + text.count("\n", 0, offset), offset - line_start + 1
+        # Positions are mostly asked for in order: count newlines from the last one asked.
+        if offset >= self._last_offset:
+            line = self._last_line + text.count("\n", self._last_offset, offset)
+        else:
+            line = self._first_line + text.count("\n", 0, offset)
+        self._last_offset, self._last_line = offset, line
+        return line, offset - text.rfind("\n", 0, offset)
 
     def span(self, offset: int, length: int) -> Span:
         line, column = self.position(offset)

@@ -186,3 +186,18 @@ def test_crlf_and_bom_are_read() -> None:
 def test_card_spellings(spelling: str, card: str) -> None:
     (record,) = parse_records(f'[Game "28"]\ndeal 1 dealer N\nW {spelling}\n')
     assert record.deals[0].events[0].action.cards == (card,)
+
+
+def test_comments_stay_with_their_deal_across_parser_batches() -> None:
+    deals = "".join(
+        f"deal {n} dealer S {{deal {n}}}\nE 14  N pass ; after deal {n}'s pass\nW 7H\n"
+        for n in range(1, 41)
+    )
+    (record,) = parse_records('[Game "28"]\n' + deals)
+    assert len(record.deals) == 40
+    for n, deal in enumerate(record.deals, 1):
+        assert [c.text for c in deal.comments] == [f"deal {n}"]
+        assert [c.text for c in deal.events[1].comments] == [f" after deal {n}'s pass"]
+        assert deal.events[2].span.line == 3 * n + 1
+    canonical = dumps([record])
+    assert dumps(parse_records(canonical)) == canonical

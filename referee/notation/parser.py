@@ -46,7 +46,7 @@ _CARD_FORMS: dict[str, str] = {
 
 
 def _card(text: str, token: Token, offset: int = 0) -> str:
-    """Canonical card for ``text`` (cached: the same few dozen spellings recur)."""
+    """Canonical card for ``text``, or a located error (``??``, or a malformed card)."""
     card = _CARD_FORMS.get(text)
     if card is None:
         if text == "??":
@@ -167,6 +167,9 @@ class _Builder(Transformer):
     def header(self, tags: list[Tag]) -> list[Tag]:
         return tags
 
+    def deals(self, deals: list[Deal]) -> list[Deal]:
+        return deals
+
     # -- deals -----------------------------------------------------------------------------
     def deal(self, children: list[Any]) -> Deal:
         line = children[0]
@@ -188,11 +191,13 @@ class _Builder(Transformer):
         forms = _CARD_FORMS
         for line in _HAND_LINE.finditer(value):
             cards_text = line.group(2)
-            rounds = [
-                [forms.get(text) or _card(text, token, line.start(2) + cards_text.find(text))
-                 for text in part.replace(",", " ").split()]
-                for part in cards_text.split("|")
-            ]
+            try:
+                rounds = [[forms[text] for text in part.split()]
+                          for part in cards_text.replace(",", " ").split("|")]
+            except KeyError as missing:  # only '??' passes the grammar and is no card here
+                text = missing.args[0]
+                _card(text, token, line.start(2) + cards_text.find(text))  # raises, located
+                raise
             start = line.start()
             hand = Hand(line.group(1), rounds,
                         self._span(base + start, len(line.group().rstrip())))
@@ -327,7 +332,7 @@ class TTNParser:
             grammar_text(),
             parser="lalr",
             lexer="contextual",
-            start=["header", "deal"],
+            start=["header", "deals"],
             transformer=self.builder,
             lexer_callbacks={
                 "BRACE_COMMENT": self._brace_comment,
@@ -367,8 +372,9 @@ class TTNParser:
         if not self.comments:
             return leading
         items = list(self.builder.items)
-        if isinstance(result, Deal):
-            items.extend((item.offset, item) for item in result.items if isinstance(item, Event))
+        for deal in result:
+            if isinstance(deal, Deal):
+                items.extend((item.offset, item) for item in deal.items if isinstance(item, Event))
         items.sort(key=lambda pair: pair[0])
         index = -1
         for position, comment in self.comments:
@@ -395,34 +401,52 @@ def _parser() -> TTNParser:
     return TTNParser()
 
 
+BATCH = 16
+"""Deals parsed per call of the Lark parser: each call costs some 40 µs of set-up, as much as
+a tenth of a deal's parse, so consecutive deals are parsed together (still streaming)."""
+
+
 def iter_lines(lines: Iterable[str], file: str = "<string>") -> Iterator[StreamItem]:
     """Records from lines of text, as a stream of headers and deals."""
     parser = _parser()
     seen_header = False
     pending_comments: list[Comment] = []
+    batch: list[Chunk] = []
     last_line = 0
+
+    def parse_batch() -> list[Deal]:
+        first = batch[0]
+        text = first.text if len(batch) == 1 else "".join(c.text for c in batch)
+        deals, leading = parser.parse_chunk(Chunk("deals", first.first_line, text), file)
+        deals[0].comments[:0] = leading
+        batch.clear()
+        return deals
+
     for chunk in iter_chunks(lines):
         last_line = chunk.first_line + chunk.text.count("\n")
-        result, leading = parser.parse_chunk(chunk, file)
-        if chunk.kind == "header":
-            if not result:  # comments only: they open the record that follows
-                pending_comments.extend(leading)
-                continue
-            seen_header = True
-            header = RecordHeader(result, pending_comments + leading,
-                                  result[0].span if result else Span(chunk.first_line, 1, 0, 0))
-            pending_comments = []
-            yield header
-        else:
+        if chunk.kind == "deal":
             if not seen_header:
                 raise NotationSyntaxError(
                     "ttn.tag", 'a record starts with its tags, at least [Game "..."]',
-                    file=file, line=result.span.line, column=1,
-                    source_line=chunk.text.splitlines()[result.span.line - chunk.first_line],
+                    file=file, line=chunk.first_line, column=1,
+                    source_line=chunk.text.splitlines()[0],
                     expected='a tag such as [Game "twenty-eight"] before the first deal',
                 )
-            result.comments[:0] = leading
-            yield result
+            batch.append(chunk)
+            if len(batch) == BATCH:
+                yield from parse_batch()
+            continue
+        if batch:
+            yield from parse_batch()
+        result, leading = parser.parse_chunk(chunk, file)
+        if not result:  # comments only: they open the record that follows
+            pending_comments.extend(leading)
+            continue
+        seen_header = True
+        yield RecordHeader(result, pending_comments + leading, result[0].span)
+        pending_comments = []
+    if batch:
+        yield from parse_batch()
     if not seen_header:
         raise NotationSyntaxError(
             "ttn.empty", "no record: the file holds no tags and no deals",
