@@ -131,6 +131,9 @@ def main(argv: list[str] | None = None) -> None:
     options.add_argument("--rounds", type=int, default=3)
     args = options.parse_args(argv)
 
+    from referee.check import tune_gc
+
+    tune_gc()  # the process settings of the `referee` command
     ttn, jsonl = ensure_data(args.deals, args.seed)
     check_name, check = _check_path()
     methods = {

@@ -13,6 +13,7 @@ held in memory; the matches read before an unreadable part are kept.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import traceback
@@ -137,6 +138,17 @@ def source_line(path: str | Path, line: int) -> str | None:
 
 
 # -- checking --------------------------------------------------------------------------------
+
+
+def tune_gc() -> None:
+    """Run the cyclic garbage collector less often, for the command-line process.
+
+    Checking makes millions of small objects that hold no reference cycles (events, actions,
+    findings), so the default thresholds make the collector walk them again and again; raised
+    thresholds gain about 8 % on a large file (bench/README.md). The ``referee`` command calls
+    this; the library leaves the process's settings alone.
+    """
+    gc.set_threshold(50_000, 20, 20)
 
 
 def check_items(

@@ -523,6 +523,9 @@ def _write_error(path: str, exc: OSError) -> RefereeError:
 
 def main() -> None:
     """The ``referee`` console script."""
+    from referee.check import tune_gc
+
+    tune_gc()
     try:
         app(prog_name="referee")
     except BrokenPipeError:
