@@ -72,6 +72,14 @@ CASES: list[tuple[str, bytes, str, int, int]] = [
     ("undeclared dealer", (GOOD_HEAD + "deal 1 dealer Q\n").encode(), "record.seat", 2, 1),
     ("action the game does not have", (GOOD_HEAD + DEAL + "E knock\n").encode(),
      "record.action", 3, 1),
+    ("card dealt twice", (GOOD_HEAD + DEAL + "N: KS QD KH AC | 7D 9D 9H QS\n"
+                          "E: KS JD QC 7H | QH 8C 8H TD\n").encode(), "record.card-twice", 4, 1),
+    ("hand of seven cards", (GOOD_HEAD + DEAL + "N: KS QD KH AC | 7D 9D 9H\n").encode(),
+     "record.hand-size", 3, 1),
+    ("card not in the pack", (GOOD_HEAD + DEAL + "N: KS QD KH 2C | 7D 9D 9H QS\n").encode(),
+     "record.card-not-in-pack", 3, 1),
+    ("result line naming no team", (GOOD_HEAD + DEAL + "result XY 3\n").encode(),
+     "record.team", 3, 1),
 ]
 
 
