@@ -1,6 +1,6 @@
 """Expect tags: what a record says the referee must find, and the comparison with what it found.
 
-A record that states its own verdict is a test (``referee check --expect``, the pytest plugin)::
+A record that states its own verdict is a test (``referee check --expect``)::
 
     [Expect "illegal" "deal 1" "trick 3" "W" "28.follow-suit"]
     [Expect "score" "NS 2" "EW -1"]
