@@ -14,7 +14,7 @@ from typing import Any
 from referee.errors import RecordError
 from referee.record import Deal, Event, RecordHeader, ResultLine, StreamItem
 from referee.report import DealReport, Finding, MatchReport
-from referee.rules.base import DealResult, DealState, Ruleset, located
+from referee.rules.base import DealResult, DealState, Exclusion, Ruleset, located
 from referee.rules.registry import ruleset_for
 
 
@@ -81,14 +81,13 @@ class MatchReplay:
             if stopped:
                 continue
             # The common case inline (legal, no trick mark to judge): this loop runs for
-            # every action of every deal.
-            action = item.action
-            if item.trick is None:
-                exclusion = check(state, action)
-                if exclusion is None:
-                    apply(state, action)
-                    continue
-            stopped = self._replay_event(state, item, report, offenders)
+            # every action of every deal. ``check`` judges the state before the action, which
+            # a trick mark does not change, so its verdict serves both paths.
+            exclusion = check(state, item.action)
+            if exclusion is None and item.trick is None:
+                apply(state, item.action)
+                continue
+            stopped = self._replay_event(state, item, exclusion, report, offenders)
         if not stopped and not ruleset.is_deal_over(state):
             report.findings.append(Finding(
                 f"{prefix}.incomplete",
@@ -128,9 +127,11 @@ class MatchReplay:
                     ), event)
 
     def _replay_event(
-        self, state: DealState, event: Event, report: DealReport, offenders: list[str]
+        self, state: DealState, event: Event, exclusion: Exclusion | None, report: DealReport,
+        offenders: list[str],
     ) -> bool:
-        """Judge and apply one event; True if the deal cannot be replayed further."""
+        """Report one event's trick mark and ``exclusion`` (``check``'s verdict on it), then
+        apply it; True if the deal cannot be replayed further."""
         ruleset = self.ruleset
         action = event.action
         if event.trick is not None:
@@ -144,7 +145,6 @@ class MatchReplay:
                     deal=report.number, trick=state.position_trick, seat=action.seat,
                     span=event.span,
                 ))
-        exclusion = ruleset.check(state, action)
         if exclusion is not None:
             report.findings.append(Finding(
                 exclusion.rule, exclusion.message, deal=report.number,

@@ -132,9 +132,9 @@ class Ruleset(ABC):
             for seat in seats:
                 problem = seat_name_problem(seat)
                 if problem:
-                    raise _at(RecordError("record.seats", problem), seats_tag)
+                    raise located(RecordError("record.seats", problem), seats_tag)
             if len(set(seats)) != len(seats):
-                raise _at(RecordError("record.seats", "a seat is named twice"), seats_tag)
+                raise located(RecordError("record.seats", "a seat is named twice"), seats_tag)
         teams_tag = header.get("Teams")
         if teams_tag is None:
             teams = cls.default_teams(seats, options)
@@ -143,12 +143,12 @@ class Ruleset(ABC):
             named = [seat for team in teams for seat in team]
             for seat in named:
                 if seat not in seats:
-                    raise _at(
+                    raise located(
                         RecordError("record.seat", f"seat '{seat}' in Teams is not in Seats"),
                         teams_tag,
                     )
             if sorted(named) != sorted(seats):
-                raise _at(
+                raise located(
                     RecordError("record.teams", "Teams must name every seat exactly once"),
                     teams_tag,
                 )
@@ -268,13 +268,9 @@ def generic_rules(prefix: str, section: str) -> dict[str, Rule]:
     return {rule.id: rule for rule in rules}
 
 
-def _at(error: RecordError, item: Any) -> RecordError:
+def located(error: RecordError, item: Any) -> RecordError:
+    """Give ``error`` the position of ``item`` (a tag, hand, deal or event)."""
     span = getattr(item, "span", None)
     if span is not None and span.line:
         error.line, error.column = span.line, span.column
     return error
-
-
-def located(error: RecordError, item: Any) -> RecordError:
-    """Give ``error`` the position of ``item`` (a tag, hand, deal or event)."""
-    return _at(error, item)

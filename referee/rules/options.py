@@ -15,11 +15,16 @@ OptionValue = bool | int | str
 
 
 class OptionError(ValueError):
-    """An unknown option or preset, or a value the option does not take."""
+    """An unknown option or preset, or a value the option does not take.
 
-    def __init__(self, code: str, message: str) -> None:
+    ``option`` names the option at fault (None for an unknown preset), so a caller can point
+    at the tag that set it.
+    """
+
+    def __init__(self, code: str, message: str, option: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.option = option
 
 
 _TRUE = {"yes", "true", "on", "1"}
@@ -76,6 +81,7 @@ class OptionSpec:
         raise OptionError(
             "record.option-value",
             f"option '{self.name}' does not take '{text}' (valid: {self.valid_values()})",
+            self.name,
         )
 
     def check(self, value: OptionValue) -> OptionValue:
@@ -159,6 +165,7 @@ def resolve_options(
             raise OptionError(
                 "record.option",
                 f"unknown option '{name}' (valid: {', '.join(sorted(by_name))})",
+                name,
             )
         values[name] = spec.parse(value)
     return Options(values, preset_name)

@@ -72,15 +72,9 @@ def resolve_header_options(game: type[Ruleset], header: RecordHeader) -> Options
             game.option_specs, game.presets, rules_tag.value if rules_tag else None, overrides
         )
     except OptionError as exc:
-        culprit = rules_tag if exc.code == "record.preset" else _option_tag(header, str(exc))
+        culprit = rules_tag if exc.option is None else next(
+            (tag for tag in header.get_all("Option") if tag.values[0] == exc.option), None)
         raise located(RecordError(exc.code, str(exc)), culprit or header) from None
-
-
-def _option_tag(header: RecordHeader, message: str):
-    for tag in header.get_all("Option"):
-        if tag.values and f"'{tag.values[0]}'" in message:
-            return tag
-    return None
 
 
 def _load_games() -> None:
