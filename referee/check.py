@@ -19,7 +19,6 @@ import sys
 import traceback
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from referee.errors import RefereeError
@@ -34,26 +33,6 @@ SUFFIX = ".ttn"
 """Files a directory walk picks up."""
 
 
-@dataclass(slots=True)
-class CheckedFile(FileReport):
-    """A FileReport that also keeps what the error needs to be shown with a caret.
-
-    ``error_source`` is the offending source line and ``error_expected`` what the parser
-    expected there, as ``RefereeError.render`` shows them (they are not part of the JSON form).
-    """
-
-    error_source: str | None = None
-    error_expected: str | None = None
-
-    def set_error(self, error: RefereeError) -> None:
-        self.error = error.message
-        self.error_code = error.code
-        self.error_line = error.line
-        self.error_column = error.column
-        self.error_source = error.source_line
-        self.error_expected = error.expected
-
-
 def error_of(report: FileReport) -> RefereeError | None:
     """The report's error as a ``RefereeError`` (for ``render()``), or None if it was readable."""
     if report.error is None:
@@ -64,8 +43,8 @@ def error_of(report: FileReport) -> RefereeError | None:
         file=report.path,
         line=report.error_line,
         column=report.error_column,
-        source_line=getattr(report, "error_source", None),
-        expected=getattr(report, "error_expected", None),
+        source_line=report.error_source,
+        expected=report.error_expected,
     )
 
 
@@ -155,7 +134,7 @@ def check_items(
     items: Iterable[StreamItem], path: str = "<string>", expect: bool = False
 ) -> FileReport:
     """Replay parsed items into a report; the caller handles errors (see ``check_text``)."""
-    report = CheckedFile(path)
+    report = FileReport(path)
     _replay_into(report, items, expect)
     return report
 
@@ -164,7 +143,7 @@ def check_text(text: str, path: str = "<string>", expect: bool = False) -> FileR
     """Check TTN text. ``expect`` fills ``expectations`` with the unmet Expect tags."""
     from referee.notation.parser import iter_items
 
-    report = CheckedFile(path)
+    report = FileReport(path)
     try:
         _replay_into(report, iter_items(text, file=path), expect)
     except RefereeError as exc:
@@ -182,13 +161,13 @@ def check_file(path: str | Path, expect: bool = False) -> FileReport:
         try:
             text = read_text(STDIN)
         except RefereeError as exc:
-            report = CheckedFile("<stdin>")
+            report = FileReport("<stdin>")
             report.set_error(exc)
             return report
         return check_text(text, "<stdin>", expect)
     from referee.notation.parser import iter_file
 
-    report = CheckedFile(name)
+    report = FileReport(name)
     try:
         if os.path.isdir(path):
             raise IsADirectoryError(name)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from referee.errors import RefereeError
 from referee.record import NO_SPAN, Span
 from referee.rules.base import DealResult
 
@@ -113,6 +114,19 @@ class FileReport:
     error_column: int = 0
     expectations: list[str] = field(default_factory=list)
     """Unmet expectations (``--expect``), each a sentence."""
+    error_source: str | None = None
+    """The line the error points at, shown with a caret (not part of the JSON form)."""
+    error_expected: str | None = None
+    """What the parser expected there (not part of the JSON form)."""
+
+    def set_error(self, error: RefereeError) -> None:
+        """Record the error that made the file unreadable."""
+        self.error = error.message
+        self.error_code = error.code
+        self.error_line = error.line
+        self.error_column = error.column
+        self.error_source = error.source_line
+        self.error_expected = error.expected
 
     @property
     def deal_count(self) -> int:

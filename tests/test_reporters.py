@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from referee.check import CheckedFile
 from referee.errors import NotationSyntaxError
 from referee.record import Span
 from referee.report import DealReport, FileReport, Finding, MatchReport
@@ -59,7 +58,7 @@ def sample_reports() -> list[FileReport]:
         ],
         result="N-S lead 0 to 0", finished=False, score={"NS": 0, "EW": 0})
     good = FileReport("a.ttn", [match], expectations=["line 3: [Expect \"valid\"] not met: x"])
-    bad = CheckedFile("b.ttn")
+    bad = FileReport("b.ttn")
     bad.set_error(NotationSyntaxError("ttn.card", "'1OS' is not a card", file="b.ttn", line=4,
                                       column=6, source_line="3. E 1OS N call"))
     missing = FileReport("c.ttn", error="no such file or directory",
