@@ -452,13 +452,25 @@ def simulate(
                                                                       "(atomically) instead of "
                                                                       "to standard output.",
                                                show_default=False)] = None,
+    players: Annotated[int | None, typer.Option("--players", min=2, help="Seat this many "
+                                                "players, named P1, P2, ... (games that allow "
+                                                "several table sizes).",
+                                                show_default=False)] = None,
+    teams: Annotated[str | None, typer.Option("--teams", help="Team size (2: pairs, 3: "
+                                              "threes), 'none', or explicit teams such as "
+                                              "'P1 P3,P2 P4'.", show_default=False)] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", help="Set a game option, "
+                                                     "NAME=VALUE (repeatable).",
+                                                     show_default=False)] = None,
 ) -> None:
     """Play random legal deals and write them as a TTN record (for fixtures and tests)."""
-    raise typer.Exit(run_simulate(game, deals, seed, preset, output))
+    raise typer.Exit(run_simulate(game, deals, seed, preset, output, players, teams,
+                                  option or []))
 
 
 def run_simulate(game: str, deals: int, seed: int, preset: str | None,
-                 output: str | None) -> int:
+                 output: str | None, players: int | None = None, teams: str | None = None,
+                 option: list[str] | None = None) -> int:
     try:
         from referee import simulate as simulator
     except ModuleNotFoundError as exc:
@@ -473,8 +485,20 @@ def run_simulate(game: str, deals: int, seed: int, preset: str | None,
         find_game(game)
     except KeyError as exc:
         _fail(f"referee simulate: {exc.args[0]}")
+    options: dict[str, str] = {}
+    for word in option or []:
+        name, sep, value = word.partition("=")
+        if not sep or not name.strip():
+            _fail(f"referee simulate: --option takes NAME=VALUE, not '{word}'")
+        options[name.strip()] = value.strip()
     try:
-        text = simulator.simulate(game, deals, seed, preset)
+        table = simulator.table_spec(game, players, teams)
+    except ValueError as exc:
+        _fail(f"referee simulate: {exc}")
+    if options:
+        table["options"] = options
+    try:
+        text = simulator.simulate(game, deals, seed, preset, **table)
     except OptionError as exc:
         _fail(f"referee simulate: {exc}")
     except RefereeError as exc:

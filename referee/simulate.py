@@ -122,6 +122,47 @@ def make_header(
     return RecordHeader(tags=tags)
 
 
+def seat_names(count: int) -> tuple[str, ...]:
+    """``count`` seats named P1, P2, ... in clockwise order (for ``--players``)."""
+    return tuple(f"P{i}" for i in range(1, count + 1))
+
+
+def table_spec(game: str, players: int | None = None, teams: str | None = None
+               ) -> dict[str, Any]:
+    """``seats``/``teams`` keywords for ``simulate_records`` from the CLI's words.
+
+    ``teams`` is a team size ("2" for pairs, "3" for threes: partners sit alternately, every
+    k-th seat, unless the game's ``teams_of_size`` seats them otherwise), "none" for
+    individual play, or explicit teams: "P1 P3,P2 P4".
+    """
+    cls = find_game(game)
+    spec: dict[str, Any] = {}
+    seats = seat_names(players) if players is not None else None
+    if teams is None:
+        if seats is not None:
+            spec["seats"] = seats
+        return spec
+    if seats is None:
+        seats = cls.default_seats or _default_seat_names(cls)
+    spec["seats"] = seats
+    word = teams.strip().lower()
+    if word in ("none", "1", "individual"):
+        spec["teams"] = tuple((seat,) for seat in seats)
+    elif word.isdigit():
+        size = int(word)
+        if size < 1 or len(seats) % size:
+            raise ValueError(f"{len(seats)} players cannot sit in teams of {size}")
+        hook = getattr(cls, "teams_of_size", None)
+        if callable(hook):
+            spec["teams"] = tuple(hook(tuple(seats), size))
+        else:
+            count = len(seats) // size
+            spec["teams"] = tuple(tuple(seats[i::count]) for i in range(count))
+    else:
+        spec["teams"] = tuple(tuple(part.split()) for part in teams.split(","))
+    return spec
+
+
 def _default_seat_names(cls: type[Ruleset]) -> tuple[str, ...]:
     count = 4
     for name in ("default_player_count", "player_count", "min_players", "players"):

@@ -116,6 +116,7 @@ from referee.rules.base import (
     Exclusion,
     Rule,
     Ruleset,
+    TrickSummary,
     generic_rules,
     located,
 )
@@ -1377,6 +1378,16 @@ class TwentyEight(Ruleset):
             state.void = True
             state.stage = OVER
             state.turn = None
+
+    def completed_tricks(self, state: TwentyEightState) -> list[TrickSummary]:
+        """The tricks so far with the running card points per team (for annotations)."""
+        running = {team: 0 for team in state.points}
+        summaries = []
+        for trick in state.tricks:
+            running[self.team_of[trick.winner]] += trick.points
+            summaries.append(TrickSummary(trick.number, trick.winner, trick.points,
+                                          dict(running)))
+        return summaries
 
     def trick_winner(self, state: TwentyEightState, plays: list[tuple[str, str]],
                      number: int) -> str:

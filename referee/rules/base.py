@@ -12,7 +12,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from referee.errors import RecordError
 from referee.record import Action, Deal, RecordHeader
@@ -75,6 +75,16 @@ class DealState:
         if not self.play_started:
             return None
         return self.trick_no if self.trick_len else self.trick_no + 1
+
+
+class TrickSummary(NamedTuple):
+    """A completed trick, for annotations: its number, winner, its points and the running
+    points per side (team label -> points) after it. Games without trick points give 0."""
+
+    number: int
+    winner: str
+    points: int
+    running: Mapping[str, int]
 
 
 @dataclass(slots=True)
@@ -218,6 +228,10 @@ class Ruleset(ABC):
             else:
                 legality.excluded.append((action, exclusion))
         return legality
+
+    def completed_tricks(self, state: DealState) -> list[TrickSummary]:
+        """Every trick completed so far in this deal, in order (for ``referee annotate``)."""
+        return []
 
     def unchecked_reason(self, state: DealState) -> str | None:
         """Why the recorded play was not judged (a cancelled deal), if so (for reports)."""
