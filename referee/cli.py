@@ -516,6 +516,113 @@ def run_simulate(game: str, deals: int, seed: int, preset: str | None,
     return EXIT_OK
 
 
+# -- annotate --------------------------------------------------------------------------------
+
+
+@app.command(epilog=EXIT_CODES)
+def annotate(
+    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False,
+                                        help="A TTN file; - reads standard input.")],
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", show_default=False,
+        help="Write here (atomically) instead of to standard output.")] = None,
+    in_place: Annotated[bool, typer.Option(
+        "--in-place", "-i", help="Rewrite FILE (atomically: a temporary file, then a "
+                                 "rename; the original is kept if anything fails).")] = False,
+) -> None:
+    """Write the record back in canonical TTN with the referee's comments.
+
+    After each trick: its winner, its points and the running points per side ({= ...});
+    after each deal: its outcome, game points and the match score; at each finding: the
+    rule id, what it requires and the legal alternatives ({! ...}). Annotating again
+    replaces the referee's comments; your own comments stay where they were. Exit 1 when the
+    record has findings (the annotated text is still written).
+    """
+    if in_place and output is not None:
+        raise typer.BadParameter("use --output or --in-place, not both",
+                                 param_hint="'--output' / '--in-place'")
+    if in_place and file == STDIN:
+        raise typer.BadParameter("standard input cannot be rewritten in place",
+                                 param_hint="'--in-place'")
+    raise typer.Exit(run_annotate(file, file if in_place else output))
+
+
+def run_annotate(file: str, output: str | None) -> int:
+    from referee.annotate import annotated_text
+    from referee.fileio import write_atomic
+    from referee.notation.parser import iter_items
+
+    name = "<stdin>" if file == STDIN else file
+    text: str | None = None
+    try:
+        text = read_text(file)
+        annotated, errors = annotated_text(iter_items(text, file=name))
+    except RefereeError as exc:
+        if exc.code != "ttn.encoding" and text is not None:
+            exc.with_file(exc.file or name, text)
+        _echo_err(exc.render())
+        return EXIT_UNREADABLE
+    if output is None or output == STDIN:
+        typer.echo(annotated, nl=False)
+    else:
+        try:
+            write_atomic(output, annotated)
+        except OSError as exc:
+            _echo_err(_write_error(output, exc).render())
+            return EXIT_UNREADABLE
+    if errors:
+        _echo_err(f"{name}: {errors} finding{'s' * (errors != 1)} annotated")
+    return EXIT_FINDINGS if errors else EXIT_OK
+
+
+# -- moves -----------------------------------------------------------------------------------
+
+
+@app.command(epilog=EXIT_CODES)
+def moves(
+    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False,
+                                        help="A TTN file; - reads standard input.")],
+    at: Annotated[str, typer.Option(
+        "--at", "-a", show_default=False,
+        help="The position: DEAL (before its first event), DEAL.TRICK (before the lead of "
+             "that trick) or DEAL.TRICK.SEAT (when SEAT plays to it), e.g. 3.2.S.")],
+    record: Annotated[int, typer.Option("--record", "-r", min=1,
+                                        help="Which record (match) of the file.")] = 1,
+    output_format: Annotated[OutputFormat, typer.Option(
+        "--format", "-f", help="text for people, json for programs.")] = OutputFormat.text,
+) -> None:
+    """List the legal actions at a point of a record, and for each action excluded the rule
+    id that excludes it and why."""
+    from referee.moves import parse_position
+
+    try:
+        position = parse_position(at)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--at'") from None
+    raise typer.Exit(run_moves(file, position, record, output_format))
+
+
+def run_moves(file: str, position: Any, record: int, output_format: OutputFormat) -> int:
+    from referee.moves import moves_at, render_moves
+    from referee.notation.parser import iter_items
+
+    name = "<stdin>" if file == STDIN else file
+    text: str | None = None
+    try:
+        text = read_text(file)
+        found = moves_at(iter_items(text, file=name), position, record)
+    except RefereeError as exc:
+        if exc.code != "ttn.encoding" and text is not None:
+            exc.with_file(name, text)
+        _echo_err(exc.render())
+        return EXIT_UNREADABLE
+    if output_format is OutputFormat.json:
+        typer.echo(json.dumps(found.to_json(), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(render_moves(found), nl=False)
+    return EXIT_OK
+
+
 # -- helpers ---------------------------------------------------------------------------------
 
 

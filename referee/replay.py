@@ -8,7 +8,7 @@ compared with the computed results (decision 6).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from referee.errors import RecordError
@@ -16,6 +16,9 @@ from referee.record import Deal, Event, RecordHeader, ResultLine, StreamItem
 from referee.report import DealReport, Finding, MatchReport
 from referee.rules.base import DealResult, DealState, Exclusion, Ruleset, located
 from referee.rules.registry import ruleset_for
+
+DealWatch = Callable[[Event, DealState], None]
+"""Called after each event of a deal is replayed, with the state then."""
 
 
 def format_alternatives(ruleset: Ruleset, state: DealState, seat: str | None) -> list[str]:
@@ -44,8 +47,11 @@ class MatchReplay:
             line=header.span.line,
         )
 
-    def replay_deal(self, deal: Deal) -> DealReport:
-        """Check one deal and score it into the match."""
+    def replay_deal(self, deal: Deal, watch: DealWatch | None = None) -> DealReport:
+        """Check one deal and score it into the match.
+
+        ``watch`` (for ``referee annotate``) sees the state after every event is replayed.
+        """
         ruleset = self.ruleset
         prefix = ruleset.rule_prefix
         report = DealReport(deal.number, deal.dealer)
@@ -86,8 +92,10 @@ class MatchReplay:
             exclusion = check(state, item.action)
             if exclusion is None and item.trick is None:
                 apply(state, item.action)
-                continue
-            stopped = self._replay_event(state, item, exclusion, report, offenders)
+            else:
+                stopped = self._replay_event(state, item, exclusion, report, offenders)
+            if watch is not None:
+                watch(item, state)
         if not stopped and not ruleset.is_deal_over(state):
             report.findings.append(Finding(
                 f"{prefix}.incomplete",
@@ -102,6 +110,36 @@ class MatchReplay:
         for line in results:
             self._compare_result(line, result, report, deal)
         return report
+
+    def state_before(self, deal: Deal, stop: Callable[[Event, DealState], bool]
+                     ) -> tuple[DealState, Event | None]:
+        """Deal ``deal`` and replay its events up to the first one ``stop`` accepts.
+
+        Returns the state then and that event (None if the deal ran out first). Illegal
+        events are applied like the replay applies them; a fatal one cannot be, so the walk
+        ends there with a ``record.position`` error. The deal is not scored: this is for
+        looking at a position (``referee moves``).
+        """
+        if self.ruleset.is_match_over(self.match):
+            raise located(RecordError(
+                "record.position",
+                f"the match was over before deal {deal.number} "
+                f"({self.ruleset.match_result(self.match)})"), deal)
+        self._check_seats(deal)
+        state = self.ruleset.start_deal(self.match, deal)
+        for item in deal.items:
+            if item.__class__ is ResultLine:
+                continue
+            if stop(item, state):
+                return state, item
+            exclusion = self.ruleset.check(state, item.action)
+            if exclusion is not None and exclusion.fatal:
+                raise located(RecordError(
+                    "record.position",
+                    f"deal {deal.number} cannot be replayed past this event "
+                    f"({exclusion.rule}: {exclusion.message})"), item)
+            self.ruleset.apply(state, item.action)
+        return state, None
 
     def _check_seats(self, deal: Deal) -> None:
         table = self.ruleset.table

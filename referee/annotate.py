@@ -1,0 +1,217 @@
+"""Annotated transcripts: the record in canonical TTN with the referee's comments woven in.
+
+The referee's comments are brace comments marked by their first character, so that
+annotating an annotated record replaces them instead of piling up (annotate twice ==
+annotate once):
+
+- ``{= ...}`` a tally: after each trick its winner, its points and the running points per
+  side; after each deal its outcome, game points and the match score; after the last deal
+  of a match its result;
+- ``{! ...}`` a finding, after the event it concerns: the rule id, what the rule requires and
+  the legal alternatives (``{! 28.follow-suit: W holds AH 7H; legal: AH, 7H}``); notes (what
+  the referee could not check) read ``{! note RULE: ...}``.
+
+Every other comment is the user's and stays attached where it was. The annotated text parses
+and checks like the input: comments carry no meaning for the referee.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from referee.canonical import with_trick_marks
+from referee.record import Comment, Deal, Event, RecordHeader, StreamItem
+from referee.replay import MatchReplay
+from referee.report import DealReport, Finding
+from referee.rules.base import DealResult, DealState, Ruleset, TrickSummary
+
+TALLY, FINDING = "=", "!"
+MARKS = (TALLY, FINDING)
+"""First characters of the referee's own comments."""
+
+
+def is_referee_comment(comment: Comment) -> bool:
+    """True for a comment ``referee annotate`` wrote (and will rewrite)."""
+    return comment.kind == "brace" and comment.text.startswith(MARKS)
+
+
+def strip_referee_comments(items: Iterable[StreamItem]) -> Iterator[StreamItem]:
+    """The stream without the referee's comments (the user's stay where they are)."""
+    for item in items:
+        if isinstance(item, Deal):
+            for holder in (item, *item.hands, *item.items):
+                holder.comments[:] = [c for c in holder.comments if not is_referee_comment(c)]
+        yield item
+
+
+def annotate_items(items: Iterable[StreamItem]) -> Iterator[StreamItem]:
+    """Replay the stream and yield it with the referee's comments attached.
+
+    ``RecordError`` (a record the referee cannot replay) propagates: the caller writes
+    nothing in that case.
+    """
+    replay: MatchReplay | None = None
+    held: Deal | None = None  # the last deal of a match gets the match result
+    for item in with_trick_marks(strip_referee_comments(items)):
+        if isinstance(item, RecordHeader):
+            if held is not None and replay is not None:
+                _close_match(replay, held)
+                yield held
+                held = None
+            replay = MatchReplay(item)
+            yield item
+            continue
+        if replay is None:  # the parser never yields a deal before a header
+            yield item
+            continue
+        if held is not None:
+            yield held
+        _annotate_deal(replay, item)
+        held = item
+    if held is not None and replay is not None:
+        _close_match(replay, held)
+        yield held
+
+
+def annotated_text(items: Iterable[StreamItem]) -> tuple[str, int]:
+    """The annotated record as canonical TTN, and how many error findings it has."""
+    from referee.notation.writer import write_items
+
+    errors = 0
+
+    def counted(stream: Iterable[StreamItem]) -> Iterator[StreamItem]:
+        nonlocal errors
+        for item in stream:
+            if isinstance(item, Deal):
+                errors += sum(_is_error(c) for holder in (item, *item.items)
+                              for c in holder.comments)
+            yield item
+
+    text = "".join(write_items(counted(annotate_items(items))))
+    return text, errors
+
+
+def _is_error(comment: Comment) -> bool:
+    return (is_referee_comment(comment) and comment.text.startswith(FINDING + " ")
+            and not comment.text.startswith(FINDING + " note "))
+
+
+# -- one deal -----------------------------------------------------------------------------------
+
+
+class _DealAnnotator:
+    """Attaches the findings and tricks of one deal's replay to its items as they happen."""
+
+    def __init__(self, replay: MatchReplay, deal: Deal) -> None:
+        self.replay = replay
+        self.deal = deal
+        self.seen_findings = 0
+        self.seen_tricks = 0
+
+    def __call__(self, event: Event, state: DealState) -> None:
+        """The replay's watch: called after ``event`` is replayed."""
+        self.attach_new_findings(event)
+        tricks = self.replay.ruleset.completed_tricks(state)
+        for trick in tricks[self.seen_tricks:]:
+            event.comments.append(Comment(tally_text(trick_line(self.replay.ruleset, trick))))
+        self.seen_tricks = len(tricks)
+
+    def attach_new_findings(self, event: Event | None) -> None:
+        findings = self.replay.report.deals[-1].findings
+        for finding in findings[self.seen_findings:]:
+            self.holder_for(finding, event).comments.append(finding_comment(finding))
+        self.seen_findings = len(findings)
+
+    def holder_for(self, finding: Finding, event: Event | None):
+        """Where a finding's comment goes: the item at its position, else the deal line."""
+        deal = self.deal
+        if event is not None and finding.span == event.span:
+            return event
+        if finding.span == deal.span:
+            return deal  # found when the deal started (dealer, hands, notes)
+        for item in deal.items:
+            if item.span == finding.span:
+                return item
+        return event if event is not None else _last_holder(deal)
+
+
+def _annotate_deal(replay: MatchReplay, deal: Deal) -> None:
+    annotator = _DealAnnotator(replay, deal)
+    report = replay.replay_deal(deal, annotator)
+    annotator.attach_new_findings(None)  # incomplete deal, result lines, match over
+    _last_holder(deal).comments.append(Comment(tally_text(deal_line(deal.number, report))))
+
+
+def _close_match(replay: MatchReplay, last: Deal) -> None:
+    report = replay.finish()
+    words = report.result or "no result"
+    if not report.finished:
+        words += " (the match is not over)"
+    _last_holder(last).comments.append(Comment(tally_text(f"match: {words}")))
+
+
+def _last_holder(deal: Deal):
+    return deal.items[-1] if deal.items else deal
+
+
+# -- the words ---------------------------------------------------------------------------------
+
+
+def _clean(text: str) -> str:
+    """Text that cannot end or open a brace comment, on one line."""
+    return " ".join(text.replace("{", "(").replace("}", ")").split())
+
+
+def tally_text(words: str) -> str:
+    return f"{TALLY} {_clean(words)}"
+
+
+def _numbers(values: dict[str, int], signed: bool = False) -> str:
+    return " ".join(f"{team} {value:+d}" if signed else f"{team} {value}"
+                    for team, value in values.items())
+
+
+def trick_line(ruleset: Ruleset, trick: TrickSummary) -> str:
+    """``trick 3: W wins 10; NS 14 EW 6`` (games without trick points: ``trick 3: W wins``)."""
+    text = f"trick {trick.number}: {trick.winner} wins"
+    if trick.running:
+        text += f" {trick.points}; {_numbers(dict(trick.running))}"
+    return text
+
+
+def deal_line(number: int, report: DealReport) -> str:
+    """``deal 3: N-S made 18 of 16; game points NS +1 EW -1; score NS 2 EW -1``."""
+    result: DealResult | None = report.result
+    parts = [f"deal {number}:"]
+    if result is None or not result.scored:
+        parts.append("not scored" + (f" ({report.unchecked})" if report.unchecked else ""))
+        if result is not None and result.outcome:
+            parts.append(f"- {result.outcome}")
+        if result is not None and result.score:
+            parts.append(f"; score {_numbers(result.score)}")
+        return " ".join(parts)
+    text = f"deal {number}: {result.outcome or 'scored'}"
+    if result.points:
+        text += f"; points {_numbers(result.points)}"
+    if result.game_points:
+        text += f"; game points {_numbers(result.game_points, signed=True)}"
+    if result.score:
+        text += f"; score {_numbers(result.score)}"
+    if report.unchecked:
+        text += f"; {report.unchecked}"
+    return text
+
+
+def finding_comment(finding: Finding) -> Comment:
+    """``{! RULE: MESSAGE; legal: A, B}`` (a note: ``{! note RULE: MESSAGE}``)."""
+    head = f"{FINDING} note {finding.rule}" if finding.severity == "note" else \
+        f"{FINDING} {finding.rule}"
+    text = f"{head}: {_clean(finding.message)}"
+    if finding.alternatives:
+        prefix = f"{finding.seat} " if finding.seat else ""
+        shown = [alt[len(prefix):] if prefix and alt.startswith(prefix) else alt
+                 for alt in finding.alternatives]
+        text += "; legal: " + _clean(", ".join(shown))
+    elif finding.severity != "note" and finding.seat is not None and finding.trick:
+        text += "; legal: none"
+    return Comment(text)
