@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_cli import DEAL
 from typer.testing import CliRunner
 
 from referee.annotate import annotated_text, is_referee_comment
@@ -24,28 +25,11 @@ runner = CliRunner()
 GAMES = [cls.name for cls in games()]
 DEALS = 12
 
-LEGAL = """\
-[Game "twenty-eight"]
+LEGAL = '[Game "twenty-eight"]\n\n' + DEAL.replace(
+    "deal 1 dealer N", "deal 1 dealer N ; the first deal").replace(
+    "W trump 7H", "W trump 7H {W keeps the seven}").replace("result NS 17 EW 11\n", "")
 
-deal 1 dealer N ; the first deal
-N: KC 9H 8S TC | KS TH 8D QD
-E: 9S JD QS 9D | KD 7C 9C KH
-S: 8H 7D TD AC | AH 8C QH JC
-W: JH 7H AS JS | QC 7S TS AD
-W 14  S 18  E pass  N 20  W 24  S pass  E pass  N pass
-W trump 7H {W keeps the seven}
-1. W AS  S call  S QH  E 9S  N 8S
-2. S TD  E KD  N 8D  W AD
-3. W 7S  S 7D  E QS  N KS
-4. N KC  W QC  S JC  E 9C
-5. S 8H  E KH  N TH  W JH
-6. W 7H  S AH  E 9D  N 9H
-7. N QD  W TS  S AC  E JD
-8. E 7C  N TC  W JS  S 8C
-result NS 17 EW 11
-"""
-
-# E discards QS in trick 2 although he holds KD (a revoke), then plays KD in trick 3.
+# E discards QS in trick 2 although he holds diamonds (a revoke), then plays KD in trick 3.
 ILLEGAL = LEGAL.replace("2. S TD  E KD", "2. S TD  E QS").replace(
     "3. W 7S  S 7D  E QS", "3. W 7S  S 7D  E KD")
 
