@@ -118,7 +118,7 @@ def _expectations(suite: ET.Element, path: str, name: str, match: MatchReport) -
         unmet = sorted(match.unmet, key=unmet_line)
         more = f" (and {len(unmet) - 1} more)" if len(unmet) > 1 else ""
         ET.SubElement(case, "failure", type="unmet expectation",
-                      message=_clean(unmet[0] + more)).text = _clean(
+                      message=_clean(render_unmet(path, unmet[0]) + more)).text = _clean(
             "\n".join(render_unmet(path, sentence) for sentence in unmet))
     if match.expected:
         _append_out(case, "\n".join(exp.source for exp in match.expected))
