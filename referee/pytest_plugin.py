@@ -155,4 +155,4 @@ class RecordItem(pytest.Item):
     def reportinfo(self) -> tuple[Path, int | None, str]:
         match = self.match
         line = match.line if match is not None else self.report.error_line
-        return self.path, (line - 1) if line else None, f"{self.path.name}::{self.name}"
+        return self.path, (line - 1) if line else None, self.name
