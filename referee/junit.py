@@ -87,10 +87,12 @@ def _suite(report: FileReport, expect: bool, took: float) -> ET.Element:
 
 def _case(suite: ET.Element, path: str, name: str, findings: list[Finding],
           line: int = 0) -> ET.Element:
-    """A test case at the line of its first finding (``line`` if given)."""
+    """A test case at the line of its first error finding, else of its first finding
+    (``line`` if given)."""
     case = ET.SubElement(suite, "testcase", classname=_clean(path), name=_clean(name),
                          file=_clean(path))
-    first = line or min((f.span.line for f in findings if f.span.line), default=0)
+    errors = [f for f in findings if f.severity == "error"] or findings
+    first = line or min((f.span.line for f in errors if f.span.line), default=0)
     if first:
         case.set("line", str(first))
     return case

@@ -108,8 +108,8 @@ def test_golden_junit_counts():
     assert list(suites) == ["records/broken.ttn", "records/legal.ttn", "records/revoke.ttn",
                             "records/turn.ttn"]
     [revoke] = suites["records/revoke.ttn"].findall("testcase")
-    assert (revoke.get("name"), revoke.find("failure").get("type")) == ("deal 1",
-                                                                        "28.follow-suit")
+    assert (revoke.get("name"), revoke.get("line"), revoke.find("failure").get("type")) == (
+        "deal 1", "16", "28.follow-suit")  # at its error, not at its earlier note
     assert "note [28.deal-order]" in revoke.find("system-out").text
     assert suites["records/legal.ttn"].find("testcase/failure") is None
     expect = ET.fromstring((GOLDEN / "expect.junit.xml").read_text(encoding="utf-8"))
