@@ -6,13 +6,18 @@ Expect tags, turn.ttn does not (its score is wrong on purpose), broken.ttn canno
 
 from __future__ import annotations
 
+import random
+import re
 import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 
+from referee.notation.writer import dumps
 from referee.pytest_plugin import enabled
+from referee.rules.registry import games
+from referee.simulate import break_one_action, simulate_records
 
 pytest_plugins = ["pytester"]
 
@@ -156,3 +161,30 @@ def test_the_plugin_is_cheap_to_load():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_every_registered_game(pytester: pytest.Pytester):
+    """A legal simulated record of each game passes as a test; the same record with one
+    action per deal made illegal fails, naming the rule that action breaks."""
+    def valid(text: str) -> str:
+        return text.replace("\n\n", '\n[Expect "valid"]\n\n', 1)
+
+    rules = {}
+    for cls in games():
+        records = simulate_records(cls.name, 2, 11)
+        pytester.makefile(".ttn", **{f"legal-{cls.name}": valid(dumps(records))})
+        breaks = break_one_action(records, random.Random(11))
+        assert breaks, cls.name
+        pytester.makefile(".ttn", **{f"broken-{cls.name}": valid(dumps(records))})
+        rules[cls.name] = {b.rule for b in breaks}
+    result = pytester.runpytest("-p", PLUGIN, "--referee", "-v")
+    verdicts = [found.groups() for line in result.stdout.lines
+                if (found := re.match(r"(\S+\.ttn)::.* (PASSED|FAILED) +\[", line))]
+    assert {path for path, _ in verdicts} == {
+        f"{kind}-{game}.ttn" for game in rules for kind in ("legal", "broken")}
+    for path, verdict in verdicts:
+        assert verdict == ("PASSED" if path.startswith("legal-") else "FAILED"), (path, verdict)
+    output = result.stdout.str()
+    for game, broken in rules.items():
+        section = output[output.index(f"broken-{game}.ttn:"):]
+        assert any(f"error [{rule}]" in section for rule in broken), game
