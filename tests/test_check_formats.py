@@ -263,3 +263,18 @@ def test_progress_bar_on_a_terminal_only(capsys, monkeypatch):
     tail = drawn[drawn.rindex("\r["):]
     assert re.search(r"\r {40,}\r(\x1b\[[0-9;]*m)*4 files, 3 deals", tail), tail
     assert json.loads(capsys.readouterr().out)["summary"]["files"] == 4
+
+
+def test_github_paths_are_relative_to_the_workspace(capsys, tmp_path, monkeypatch):
+    """GitHub matches an annotation to a file by its path from the repository root."""
+    (tmp_path / "records").mkdir()
+    record = (GOLDEN / "records" / "turn.ttn").read_text(encoding="utf-8")
+    (tmp_path / "records" / "turn.ttn").write_text(record, encoding="utf-8")
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path))
+    monkeypatch.chdir(tmp_path / "records")
+    _, out, _ = run(capsys, [str(tmp_path / "records")], OutputFormat.github)
+    assert out.startswith("::error file=records/turn.ttn,line=14,col=10,title=28.turn::")
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path / "elsewhere"))
+    _, out, _ = run(capsys, [str(tmp_path / "records")], OutputFormat.github)
+    shown = f"{tmp_path}/records/turn.ttn".replace(":", "%3A")  # outside: kept as given
+    assert out.startswith(f"::error file={shown},line=14,")
