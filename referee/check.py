@@ -18,7 +18,7 @@ import os
 import sys
 import traceback
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from referee.errors import RefereeError
@@ -154,8 +154,13 @@ def check_text(text: str, path: str = "<string>", expect: bool = False) -> FileR
     return report
 
 
-def check_file(path: str | Path, expect: bool = False) -> FileReport:
-    """Check one TTN file, streamed from disk deal by deal (``-`` reads standard input)."""
+def check_file(
+    path: str | Path, expect: bool = False, progress: Callable[[], None] | None = None
+) -> FileReport:
+    """Check one TTN file, streamed from disk deal by deal (``-`` reads standard input).
+
+    ``progress``, if given, is called once per deal read (for a progress bar).
+    """
     name = str(path)
     if name == STDIN:
         try:
@@ -171,7 +176,10 @@ def check_file(path: str | Path, expect: bool = False) -> FileReport:
     try:
         if os.path.isdir(path):
             raise IsADirectoryError(name)
-        _replay_into(report, iter_file(path), expect)
+        items: Iterable[StreamItem] = iter_file(path)
+        if progress is not None:
+            items = _counted(items, progress)
+        _replay_into(report, items, expect)
     except RefereeError as exc:
         exc.file = name
         if exc.source_line is None and exc.code != "ttn.encoding":
@@ -184,6 +192,25 @@ def check_file(path: str | Path, expect: bool = False) -> FileReport:
     except Exception as exc:  # a bug, not bad input: report it and go on with other files
         report.set_error(internal_error(name, exc))
     return report
+
+
+def _counted(items: Iterable[StreamItem], progress: Callable[[], None]) -> Iterator[StreamItem]:
+    """``items`` unchanged, calling ``progress`` at each deal."""
+    for item in items:
+        if not isinstance(item, RecordHeader):
+            progress()
+        yield item
+
+
+def sorted_paths(paths: Iterable[str | Path]) -> list[str]:
+    """``expand_paths`` sorted by path (folder by folder) with repeats dropped.
+
+    Reports come out in this order, so findings are sorted by file and then by position
+    whatever order the files were named in; standard input, if named, stays first.
+    """
+    names = dict.fromkeys(expand_paths(paths))
+    stdin = [STDIN] if STDIN in names else []
+    return stdin + sorted((n for n in names if n != STDIN), key=lambda p: Path(p).parts)
 
 
 def expand_paths(paths: Iterable[str | Path]) -> Iterator[str]:
@@ -238,7 +265,9 @@ def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool) 
             from referee.expect import compare
 
             expectations = pending.popleft() if pending else []
-            report.expectations.extend(compare(expectations, match))
+            match.expected = expectations
+            match.unmet = compare(expectations, match)
+            report.expectations.extend(match.unmet)
 
 
 def internal_error(path: str, exc: Exception) -> RefereeError:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
 from typing import Annotated, Any, NoReturn
 
@@ -19,18 +20,20 @@ import typer
 from referee.check import (
     STDIN,
     check_file,
-    check_paths,
     expand_paths,
     file_error,
     internal_error,
     read_text,
+    sorted_paths,
 )
 from referee.errors import RefereeError
+from referee.report import FileReport
 from referee.reporters import (
     Totals,
     render_error,
     render_file,
     render_finding,
+    render_github,
     render_json,
     render_summary,
     use_color,
@@ -61,6 +64,8 @@ class OutputFormat(str, Enum):  # noqa: UP042 - the Typer docs' form of a choice
 
     text = "text"
     json = "json"
+    github = "github"
+    junit = "junit"
 
 
 class ConvertTarget(str, Enum):  # noqa: UP042
@@ -123,8 +128,11 @@ def check(
     ],
     output_format: Annotated[
         OutputFormat,
-        typer.Option("--format", "-f", help="text for people, json for programs "
-                                            "(schemas/report.schema.json)."),
+        typer.Option("--format", "-f",
+                     help="text for people (colour on a terminal, unless NO_COLOR is set); "
+                          "json for programs (schemas/report.schema.json); github for GitHub "
+                          "Actions annotations (::error file=...,line=...,col=...::); junit "
+                          "for CI dashboards (JUnit XML, a test case per deal)."),
     ] = OutputFormat.text,
     expect: Annotated[
         bool,
@@ -132,33 +140,66 @@ def check(
                                       "expectation must hold and every error must be expected."),
     ] = False,
 ) -> None:
-    """Referee records: illegal actions, points, game points and match results."""
+    """Referee records: illegal actions, points, game points and match results.
+
+    Files are checked in path order and findings listed by position; a summary line (files,
+    deals, findings, time) ends the report. On a terminal a long run shows a progress bar on
+    standard error.
+    """
     raise typer.Exit(run_check(files, output_format, expect))
 
 
-def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool) -> int:
-    """Check every file and print as each one is done; the exit code."""
+def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
+              clock: Callable[[], float] = time.perf_counter) -> int:
+    """Check every file (in path order), print the report, and return the exit code.
+
+    Text and GitHub output is printed as each file is done; JSON and JUnit documents at the
+    end. Unreadable files are also shown on standard error, for people. The summary line goes
+    to standard output, except after a JSON or JUnit document, which must stay alone there.
+    """
+    from referee.progress import Progress
+
+    started = clock()
+    paths = sorted_paths(files)
+    progress = Progress(sys.stderr, len(paths)) if _is_terminal(sys.stderr) else None
+    streamed = output_format in (OutputFormat.text, OutputFormat.github)
+    color = output_format is OutputFormat.text and use_color(sys.stdout)
+    err_color = use_color(sys.stderr)
     totals = Totals()
-    reports = check_paths(files, expect=expect)
-    if output_format is OutputFormat.json:
-        collected = []
-        for report in reports:
-            totals.add(report)
+    collected: list[FileReport] = []
+    seconds: list[float] = []
+    for path in paths:
+        began = clock()
+        report = check_file(path, expect, progress.deal if progress else None)
+        seconds.append(clock() - began)
+        totals.add(report)
+        if progress:
+            progress.clear()
+        _echo_err(render_error(report, err_color))
+        if output_format is OutputFormat.text:
+            _echo(render_file(report, color, expect))
+        elif output_format is OutputFormat.github:
+            _echo(render_github(report, expect))
+        else:
             collected.append(report)
-            _echo_err(render_error(report, use_color(sys.stderr)))
+        if progress:
+            progress.file_done()
+    if progress:
+        progress.clear()
+    if not totals.files:
+        _echo_err("referee check: no .ttn files found in " + " ".join(files))
+    if output_format is OutputFormat.json:
         typer.echo(json.dumps(render_json(collected), indent=2, ensure_ascii=False,
                               default=_jsonable))
+    elif output_format is OutputFormat.junit:
+        from referee.junit import render_junit
+
+        typer.echo(render_junit(collected, expect, seconds))
+    elapsed = clock() - started
+    if streamed:
+        typer.echo(render_summary(totals, color, expect, elapsed))
     else:
-        color = use_color(sys.stdout)
-        for report in reports:
-            totals.add(report)
-            _echo_err(render_error(report, use_color(sys.stderr)))
-            text = render_file(report, color, expect)
-            if text:
-                typer.echo(text)
-        if not totals.files:
-            _echo_err("referee check: no .ttn files found in " + " ".join(files))
-        typer.echo(render_summary(totals, color, expect))
+        _echo_err(render_summary(totals, err_color, expect, elapsed))
     return totals.exit_code(expect)
 
 
@@ -629,6 +670,19 @@ def run_moves(file: str, position: Any, record: int, output_format: OutputFormat
 def _echo_err(text: str) -> None:
     if text:
         typer.echo(text, err=True)
+
+
+def _echo(text: str) -> None:
+    if text:
+        typer.echo(text)
+
+
+def _is_terminal(stream: Any) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # a closed stream
+        return False
 
 
 def _jsonable(value: Any) -> Any:

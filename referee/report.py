@@ -81,6 +81,10 @@ class MatchReport:
     result: str = ""
     finished: bool = False
     score: dict[str, int] = field(default_factory=dict)
+    expected: list[Any] = field(default_factory=list)
+    """The record's Expect tags, read (``referee.expect.Expectation``; under --expect only)."""
+    unmet: list[str] = field(default_factory=list)
+    """This record's unmet expectations (under --expect), as in ``FileReport.expectations``."""
 
     def all_findings(self) -> list[Finding]:
         found = list(self.findings)

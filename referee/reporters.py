@@ -1,14 +1,18 @@
-"""Render FileReports for people (text) and for programs (JSON).
+"""Render FileReports for people (text), for programs (JSON) and for GitHub Actions.
 
 Text, one line per finding, in the form editors and CI annotators read::
 
     game.ttn:14:5: error [28.follow-suit]: W must follow hearts (deal 1, trick 3, seat W)
     game.ttn:1: twenty-eight (standard), 3 deals: N-S win +6 to 0
-    1 file, 3 deals, 1 finding, 0 notes
+    1 file, 3 deals, 1 finding, 0 notes (0.02 s)
 
 An unreadable file shows its error with the source line and a caret (``RefereeError.render``).
 The JSON form is ``{"version": 1, "files": [...], "summary": {...}}`` and validates against
-schemas/report.schema.json.
+schemas/report.schema.json. The GitHub form is one workflow command per finding::
+
+    ::error file=game.ttn,line=14,col=5,title=28.follow-suit::W must follow hearts (deal 1, ...)
+
+JUnit XML lives in referee.junit.
 """
 
 from __future__ import annotations
@@ -106,7 +110,7 @@ def render_file(report: FileReport, color: bool = False, expect: bool = False) -
     """
     lines: list[str] = []
     if expect:
-        for sentence in report.expectations:
+        for sentence in sorted(report.expectations, key=unmet_line):
             lines.append(render_unmet(report.path, sentence, color))
         return "\n".join(lines)
     findings = sorted(
@@ -173,8 +177,17 @@ def render_unmet(path: str, sentence: str, color: bool = False) -> str:
     return f"{path}: {label} {sentence}"
 
 
-def render_summary(totals: Totals, color: bool = False, expect: bool = False) -> str:
-    """``N files, N deals, N findings, N notes`` (and unreadable files, unmet expectations)."""
+def unmet_line(sentence: str) -> int:
+    """The line an unmet expectation names (``line 12: ...``), 0 if none: its sort key."""
+    found = _LINE_PREFIX.match(sentence)
+    return int(found.group(1)) if found else 0
+
+
+def render_summary(
+    totals: Totals, color: bool = False, expect: bool = False, seconds: float | None = None
+) -> str:
+    """``N files, N deals, N findings, N notes`` (and unreadable files, unmet expectations),
+    then the time taken if ``seconds`` is given."""
     parts = [
         _plural(totals.files, "file"),
         _plural(totals.deals, "deal"),
@@ -188,6 +201,8 @@ def render_summary(totals: Totals, color: bool = False, expect: bool = False) ->
             _plural(totals.unmet, "unmet expectation") if totals.unmet else "all expectations met"
         )
     text = ", ".join(parts)
+    if seconds is not None:
+        text += f" ({seconds:.2f} s)"
     bad = totals.errors or (totals.unmet if expect else totals.findings)
     return _style(text, color, fg="red" if bad else "green", bold=True)
 
@@ -203,6 +218,78 @@ def render_json(reports: Iterable[FileReport]) -> dict[str, Any]:
         totals.add(report)
         files.append(report.to_json())
     return {"version": JSON_VERSION, "files": files, "summary": totals.to_json()}
+
+
+# -- GitHub Actions --------------------------------------------------------------------------
+
+
+def render_github(report: FileReport, expect: bool = False) -> str:
+    """One GitHub Actions workflow command per finding (``::error`` or ``::notice``), so that
+    each shows on the line of the diff it is about; under ``expect`` one per unmet expectation.
+
+    An unreadable file is an ``::error`` at the place it stopped being readable. Paths are
+    written as given, made relative to the workspace when they lie inside it (GitHub matches
+    annotations to files by their path from the repository root).
+    """
+    path = github_path(report.path)
+    lines: list[str] = []
+    if report.error is not None:
+        lines.append(_command("error", path, report.error_line, report.error_column,
+                              report.error_code or "error", report.error))
+    if expect:
+        for sentence in sorted(report.expectations, key=unmet_line):
+            line = unmet_line(sentence)
+            message = _LINE_PREFIX.sub("", sentence, count=1)
+            lines.append(_command("error", path, line, 0, "unmet expectation", message))
+        return "\n".join(lines)
+    findings = sorted((f for match in report.matches for f in match.all_findings()),
+                      key=lambda f: (f.span.line, f.span.column))
+    for finding in findings:
+        context = ", ".join(
+            f"{name} {value}"
+            for name, value in (("deal", finding.deal), ("trick", finding.trick),
+                                ("seat", finding.seat))
+            if value is not None
+        )
+        message = finding.message + (f" ({context})" if context else "")
+        if finding.alternatives:
+            message += "\nlegal here: " + ", ".join(finding.alternatives)
+        kind = "error" if finding.severity == "error" else "notice"
+        lines.append(_command(kind, path, finding.span.line, finding.span.column, finding.rule,
+                              message))
+    return "\n".join(lines)
+
+
+def github_path(path: str) -> str:
+    """``path`` relative to ``$GITHUB_WORKSPACE`` (else the working folder) if inside it."""
+    if not os.path.isabs(path):
+        return path
+    base = os.environ.get("GITHUB_WORKSPACE") or os.getcwd()
+    try:
+        relative = os.path.relpath(path, base)
+    except ValueError:  # another drive on Windows
+        return path
+    return path if relative.startswith("..") else relative
+
+
+def _command(kind: str, path: str, line: int, column: int, title: str, message: str) -> str:
+    """``::KIND file=...,line=...,col=...,title=...::MESSAGE`` with GitHub's escaping."""
+    properties = [f"file={_escape_property(path)}"]
+    if line:
+        properties.append(f"line={line}")
+        if column:
+            properties.append(f"col={column}")
+    properties.append(f"title={_escape_property(title)}")
+    return f"::{kind} {','.join(properties)}::{_escape_data(message)}"
+
+
+def _escape_data(text: str) -> str:
+    # The escaping of @actions/core: a newline would end the command, % starts an escape.
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 # -- helpers ---------------------------------------------------------------------------------

@@ -1,0 +1,158 @@
+"""pytest plugin: TTN records with Expect tags run as tests.
+
+Installed with referee (the ``pytest11`` entry point ``referee.pytest_plugin``), and off until
+asked for, so it never changes another project's test run::
+
+    pytest --referee samples/              # once
+    [tool.pytest.ini_options]              # always, in pyproject.toml
+    referee = true
+
+When on, every ``*.ttn`` file that pytest meets and that holds an ``[Expect ...]`` tag is
+collected; each record of it is a test item, named by its ``case`` label (else by its line),
+that passes when ``referee check --expect`` would pass that record: every expectation holds
+and every error finding is expected. A failure shows each unmet expectation with its line of
+the record, and everything the referee found in that record. A test file that cannot be read
+fails as an item named ``read``. ``--no-referee`` turns the plugin off for one run.
+
+Without the entry point (a source checkout that is not installed) load it with
+``-p referee.pytest_plugin`` or ``pytest_plugins = ["referee.pytest_plugin"]`` in the root
+conftest.py: the entry point has the module's name, so pytest registers it only once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from referee.report import FileReport, MatchReport
+
+SUFFIX = ".ttn"
+MARK = b"[Expect"
+"""A file without this text has no Expect tag and is not a test: it is not even replayed."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("referee", "referee: TTN records with Expect tags as tests")
+    group.addoption("--referee", action="store_true", dest="referee", default=None,
+                    help="collect *.ttn files with Expect tags as tests (ini: referee = true)")
+    group.addoption("--no-referee", action="store_false", dest="referee",
+                    help="do not collect *.ttn files, whatever the ini file says")
+    parser.addini("referee", type="bool", default=False,
+                  help="collect *.ttn files with Expect tags as tests (referee's plugin)")
+
+
+def enabled(config: pytest.Config) -> bool:
+    """The command line's choice if it made one, else the ini setting."""
+    chosen = config.getoption("referee", default=None)
+    return bool(config.getini("referee")) if chosen is None else bool(chosen)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix != SUFFIX or not enabled(parent.config):
+        return None
+    try:
+        if MARK not in file_path.read_bytes():
+            return None
+    except OSError:
+        return None  # vanished or unreadable: nothing pytest could run either
+    return RecordFile.from_parent(parent, path=file_path)
+
+
+class RecordFile(pytest.File):
+    """A ``*.ttn`` file with Expect tags: checked once, one item per record."""
+
+    def collect(self) -> list[pytest.Item]:
+        from referee.check import check_file
+
+        report = check_file(self.path, expect=True)
+        report.path = shown_path(self.path, self.config.invocation_params.dir)
+        items: list[pytest.Item] = []
+        seen: set[str] = set()
+        for index, match in enumerate(report.matches):
+            name = record_name(match)
+            if name in seen:
+                name = f"{name} (line {match.line})"
+            seen.add(name)
+            items.append(RecordItem.from_parent(self, name=name, report=report, index=index))
+        if report.error is not None:
+            items.append(RecordItem.from_parent(self, name="read", report=report, index=None))
+        return items
+
+
+def shown_path(path: Path, base: Path) -> str:
+    """``path`` relative to where pytest was started, if it lies inside."""
+    try:
+        return str(path.relative_to(base))
+    except ValueError:
+        return str(path)
+
+
+def record_name(match: MatchReport) -> str:
+    """The record's ``case`` labels, else ``record at line N``."""
+    cases = [exp.text for exp in match.expected if exp.kind == "case"]
+    return ", ".join(cases) if cases else f"record at line {match.line}"
+
+
+class RecordFailed(Exception):
+    """A record's unmet expectations (or the file's error), as the text to show."""
+
+
+class RecordItem(pytest.Item):
+    """One record of a test file (``index``), or the file's read error (``index`` None)."""
+
+    def __init__(self, *, report: FileReport, index: int | None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.report = report
+        self.index = index
+
+    @property
+    def match(self) -> MatchReport | None:
+        return None if self.index is None else self.report.matches[self.index]
+
+    def runtest(self) -> None:
+        if self.match is None:
+            from referee.reporters import render_error
+
+            raise RecordFailed(render_error(self.report))
+        if self.match.unmet:
+            raise RecordFailed(self.explain(self.match))
+
+    def explain(self, match: MatchReport) -> str:
+        """Each unmet expectation with the line it names, then what the referee found."""
+        from referee.reporters import render_finding, render_match, render_unmet, unmet_line
+
+        path = self.report.path
+        lines = self._source_lines()
+        out: list[str] = []
+        for sentence in sorted(match.unmet, key=unmet_line):
+            out.append(render_unmet(path, sentence))
+            number = unmet_line(sentence)
+            if 0 < number <= len(lines):
+                out.append(f"  {number:>4} | {lines[number - 1]}")
+        found = match.all_findings()
+        out.append("")
+        out.append(f"the referee found {len(found)} finding{'s' * (len(found) != 1)} in the "
+                   f"record at line {match.line}" + (":" if found else ""))
+        out.extend("  " + render_finding(path, f).replace("\n", "\n  ") for f in found)
+        out.append("  " + render_match(path, match))
+        return "\n".join(out)
+
+    def _source_lines(self) -> list[str]:
+        try:
+            return self.path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            return []
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        if isinstance(excinfo.value, RecordFailed):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo, style=style))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        match = self.match
+        line = match.line if match is not None else self.report.error_line
+        return self.path, (line - 1) if line else None, self.name
