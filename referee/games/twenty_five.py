@@ -280,6 +280,11 @@ class TwentyFiveState(DealState):
     def dealer(self) -> str:
         return self._dealer
 
+    @property
+    def position_trick(self) -> int | None:
+        """The trick a play belongs to; before the opening lead, trick 1."""
+        return self.trick_no if self.trick_len else self.trick_no + 1
+
     def running(self, team: str) -> int:
         return self.start_score[team] + self.points[team]
 
