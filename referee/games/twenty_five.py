@@ -57,7 +57,7 @@ changes each one:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from types import SimpleNamespace
 from typing import Any, NamedTuple
@@ -157,8 +157,17 @@ def _trump_data(trump: str, renege_cards: str) -> TrumpData:
                      "A" + trump)
 
 
+GENERIC_SECTIONS = {
+    # the digest section each shared rule applies in Twenty-Five
+    "25.turn": "T25-L1", "25.not-held": "T25-L4, T25-L5, decision 4",
+    "25.incomplete": "T25-L7", "25.deal-over": "T25-E5, T25-L7", "25.match-over": "T25-S3",
+    "25.trick-number": "notation 3", "25.dealer": "T25-P4",
+}
+
+
 def _rules() -> dict[str, Rule]:
-    rules = generic_rules("25", "T25-L1, T25-P4, decision 4")
+    rules = {rule_id: replace(rule, section=GENERIC_SECTIONS[rule_id])
+             for rule_id, rule in generic_rules("25", "").items()}
     own = [
         ("turnup", "the dealer turns up one card of the stock, before anything else is done; "
          "its suit is trumps", "T25-D3"),
@@ -449,8 +458,8 @@ class TwentyFive(Ruleset):
         """1.8 A6: discarding the trump ace when robbing is legal, but worth a note."""
         turned = next((e.action.cards[0] for e in deal.events if e.action.kind == "turnup"),
                       None)
-        if turned is None:
-            return
+        if turned not in PACK:
+            return  # no turn-up (or an unseen card): reported by 25.turnup
         ace = _trump_data(turned[1], self.opts.renege_cards).ace
         for event in deal.events:
             action = event.action
@@ -474,17 +483,21 @@ class TwentyFive(Ruleset):
             yield Action(state.leader, "play", (leader_cards[0],))
             return
         seat = state.turn
-        for card in state.hands[seat]:
+        hand = state.hands[seat]
+        for card in hand:
             yield Action(seat, "play", (card,))
-        for other in self.table.seats:
-            hand = state.hands[other]
-            if other == state.eligible and state.robbed_by is None:
-                for card in hand:
-                    yield Action(other, "rob", (card,))
-                yield Action(other, "rob", (state.turned,))
-            elif hand:
-                yield Action(other, "rob", (min(hand),))
-        yield Action(None, "turnup", (state.turned,))
+        eligible = state.eligible
+        if eligible is not None and state.robbed_by is None and not state.rob_lapsed:
+            # the robber may rob at any moment until his deadline (T25-D4(d))
+            for card in state.hands[eligible]:
+                yield Action(eligible, "rob", (card,))
+            yield Action(eligible, "rob", (state.turned,))  # excluded: the turned card
+        elif eligible is not None and state.hands[eligible]:
+            # excluded: too late, or a second rob
+            yield Action(eligible, "rob", (min(state.hands[eligible]),))
+        if seat != eligible and hand:
+            yield Action(seat, "rob", (min(hand),))  # excluded: not eligible (or a 2nd rob)
+        yield Action(None, "turnup", (state.turned,))  # excluded: a second turn-up
 
     # -- the rulebook cascade ------------------------------------------------------------------
     def check(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
@@ -517,6 +530,8 @@ class TwentyFive(Ruleset):
         if state.stage != TURNUP:
             return self._excl("turnup", f"the trump card was already turned up ({state.turned}); "
                               f"one card is turned up in a deal", fatal=True)
+        if card not in self.pack:
+            return self._excl("turnup", f"{card} is not a card of the pack", fatal=True)
         for seat, cards in state.dealt.items():
             if card in cards:
                 return self._excl("turnup", f"the turned-up card {card} was dealt to {seat}; it "
