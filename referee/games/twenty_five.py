@@ -326,6 +326,8 @@ class TwentyFive(Ruleset):
         self.team_names = table.team_names
         self.labels = {team: self._label(members)
                        for team, members in zip(table.team_names, table.teams, strict=True)}
+        self.alone = {team: len(members) == 1
+                      for team, members in zip(table.team_names, table.teams, strict=True)}
 
     # -- the table (T25-P1..P3) ---------------------------------------------------------------
     @classmethod
@@ -395,8 +397,8 @@ class TwentyFive(Ruleset):
         label = self.labels[match.winner]
         others = [team for team in match.score if team != match.winner]
         rest = ", ".join(f"{self.labels[t]} {match.score[t]}" for t in others)
-        text = f"{label} win{'s' if len(label.split('-')) == 1 else ''} with " \
-               f"{match.score[match.winner]} ({rest})"
+        verb = "wins" if self.alone[match.winner] else "win"
+        text = f"{label} {verb} with {match.score[match.winner]} ({rest})"
         if all(match.score[t] == 0 for t in others):
             text += "; opponents scoreless (double stakes where played, T25-S5)"
         return text
@@ -755,15 +757,18 @@ class TwentyFive(Ruleset):
         state.trick_no = number
         state.turn = winner
         opts = self.opts
+        # T25-S3: the game ends at the trick that reaches the target, or with end_mid_deal =
+        # no at the end of the deal (the side that reached it first wins); with
+        # jink_wins_game, winning all five tricks wins at once.
         if state.first_to_target is None and state.running(team) >= opts.target:
             state.first_to_target = team
-        jink = (number == TRICKS and opts.jink_wins_game
-                and all(self.team_of[t.winner] == team for t in state.tricks))
-        if (opts.end_mid_deal and state.first_to_target is not None) or jink:
-            state.ended = team if jink else state.first_to_target
-        if state.ended is not None or number >= TRICKS:
-            if state.ended is None and state.first_to_target is not None:
-                state.ended = state.first_to_target  # end_mid_deal = no: at the deal's end
+        last = number >= TRICKS
+        if last and opts.jink_wins_game and all(
+                self.team_of[t.winner] == team for t in state.tricks):
+            state.ended = team
+        elif state.first_to_target is not None and (opts.end_mid_deal or last):
+            state.ended = state.first_to_target
+        if state.ended is not None or last:
             state.stage = OVER
             state.turn = None
 
@@ -818,7 +823,8 @@ class TwentyFive(Ruleset):
         if state.ended is not None:
             match.winner = state.ended
             label = self.labels[state.ended]
-            result.outcome = (f"{label} reach{'es' if '-' not in label else ''} "
+            verb = "reaches" if self.alone[state.ended] else "reach"
+            result.outcome = (f"{label} {verb} "
                               f"{match.score[state.ended]} at trick {len(state.tricks)}: "
                               f"game over")
         elif state.stage == OVER:
