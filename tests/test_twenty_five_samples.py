@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.check import check_file
+from referee.check import check_file, check_text
 from referee.expect import expectations_of
 from referee.games.twenty_five import TwentyFive
 from referee.notation.parser import parse_records
@@ -74,3 +74,14 @@ def test_complete_games_end_at_25():
         assert match.score[winner] == 25
         assert all(value < 25 for team, value in match.score.items() if team != winner)
         assert len(match.deals) >= 2
+
+
+def test_the_documentation_example_is_legal():
+    """docs/games/twenty-five.md opens with a record (T25 #28): it must stay legal."""
+    text = (ROOT / "docs" / "games" / "twenty-five.md").read_text(encoding="utf-8")
+    example = text.split("```\n", 2)[1]
+    report = check_text(example)
+    assert report.error is None
+    (match,) = report.matches
+    assert not [f for f in match.all_findings() if f.severity == "error"]
+    assert match.finished and match.score == {"NS": 25, "EW": 0}
