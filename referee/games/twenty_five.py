@@ -1,0 +1,836 @@
+"""Twenty-Five (25): 3 to 9 players, alone or in teams, robbing the pack, reneging.
+
+Source: seed 003 (gamerules.com "Twenty-Five (25)", machine-translated), restated in
+/work/shared/spec/rules/twenty-five-avinas-twenty-two.md ("the digest"), section 1: rules
+T25-E*, T25-P*, T25-D*, T25-L*, T25-S*, the option table (1.6), the edge cases (1.7, #1-#32)
+and the ambiguities (1.8); plus the decisions of rules/README.md.
+
+Presets: ``standard`` (seed 003, the digest's defaults) and ``dealer-robs-first`` (the dealer
+robs a turned-up ace before the opening lead, the older rule of EB1911) (README decision 1).
+
+Card orders are data (``TRUMP_ORDER``, ``PLAIN_ORDER``), the follow rules are set operations
+on the hand (T25-L4, T25-L5), and every variant of table 1.6 that changes a rule is an option.
+
+Interpretations chosen where the sources leave a choice (decision 7), with the option that
+changes each one:
+
+1. Players 3 to 9 (T25-P1, 1.8 A7); 2 or 10 only with ``players = 2-10``.
+2. Teams come from the ``Teams`` tag and must have the seating of T25-P3: with K teams, seat s
+   (clockwise from the first seat of the ``Seats`` tag) is in team s mod K; pairs need an even
+   number of players, threes 6 or 9. Without a ``Teams`` tag everybody plays alone (T25-P2).
+3. Hand lines are required for every seat: not every dealt card is played (the robber's
+   discard, a game that ends mid-deal), so hands cannot be inferred (decision 5).
+4. The ``turnup`` event comes first in a deal; the turned card lies outside every hand
+   (T25-D3). Nothing else may happen before it.
+5. Robbing (T25-D4): one rob per deal; the eligible seat may rob at any moment up to its own
+   first play to trick 1, while others play included (seed, 1.8 A4). Options
+   ``rob_deadline_holder``, ``rob_deadline_dealer`` (``before_opening_lead``: the
+   ``dealer-robs-first`` preset), ``rob_compulsory``. A discard of the trump ace itself is
+   legal, with a note (1.8 A6). A rob that breaks a rule is carried out (decision 4) unless it
+   cannot be: a second rob, or the turned card named as the discard, is ignored.
+6. With ``rob_compulsory`` the missed rob is reported at the play that passes the deadline:
+   the eligible seat's own first play, or the opening lead when the deadline is
+   ``before_opening_lead`` (that play is then reported, naming the seat that should have
+   robbed).
+7. With ``unrobbed_ace_penalty = lowest_trump`` (Forty-Five, Foster) a trump ace whose holder
+   lets the deadline pass without robbing ranks as the lowest trump for the rest of the deal,
+   also the A of hearts when hearts are trumps (it then loses its reneging privilege).
+   EB1911's "cannot win the hand" is not offered (no source says what it means for scoring).
+8. Reneging (T25-L5, 1.8 A2/A3): compared with the led card (``renege_reference``); a
+   privileged card does not count towards the duty to play a trump, but may be played.
+   ``renege_cards = five_only`` leaves only the 5 of trumps privileged (Irish 45s).
+9. Trumping while able to follow is allowed (T25-L4); ``may_trump_when_following = no``
+   makes a player follow the plain suit led when able.
+10. Scoring (T25-S1..S4, 1.8 A1): 5 points a trick to the winner's team, counted trick by
+    trick; the game ends the moment a side reaches ``target`` (25), mid-deal included, and
+    anything recorded after that is a ``25.game-end`` finding; later deals are
+    ``25.match-over``. With ``end_mid_deal = no`` the deal is played out and the side that
+    reached the target first wins. ``jink_wins_game`` makes a side that wins all five tricks
+    of a deal win at once (it matters only with a target above 25). "Opponents scoreless"
+    (T25-S5) is reported in the match result, as a flag only.
+11. A deal whose record ends early is scored as played (its tricks count) and marked
+    disputed; violations do not change the score (no penalty rule in the digest, decision 4).
+12. The deal passes clockwise (T25-P4); a stated dealer that differs is reported
+    (``25.dealer``). Packets of the deal are not checked (T25-D2, ``deal_packets``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from functools import cache
+from types import SimpleNamespace
+from typing import Any, NamedTuple
+
+from referee.cards import RANKS, SUIT_NAMES, UNSEEN, make_pack
+from referee.errors import RecordError
+from referee.record import Action, Deal, RecordHeader
+from referee.rules.base import (
+    DealResult,
+    DealState,
+    Exclusion,
+    Rule,
+    Ruleset,
+    TrickSummary,
+    generic_rules,
+    located,
+)
+from referee.rules.options import Options, OptionSpec, Preset
+from referee.rules.registry import register
+from referee.seats import CLOCKWISE, Table
+
+TURNUP, PLAY, OVER = "turnup", "play", "over"
+"""Stages of a deal: waiting for the turned-up card; play (robbing allowed); over."""
+
+HAND_SIZE = 5
+TRICKS = 5
+TRICK_POINTS = 5
+ACE_OF_HEARTS = "AH"
+
+TRUMP_ORDER: dict[str, tuple[str, ...]] = {
+    # T25-E3, highest first: the 5 and the J of trumps, the A of hearts, then the trump ace,
+    # K, Q and the spot cards high to low in red, low to high in black.
+    "H": ("5H", "JH", "AH", "KH", "QH", "TH", "9H", "8H", "7H", "6H", "4H", "3H", "2H"),
+    "D": ("5D", "JD", "AH", "AD", "KD", "QD", "TD", "9D", "8D", "7D", "6D", "4D", "3D", "2D"),
+    "C": ("5C", "JC", "AH", "AC", "KC", "QC", "2C", "3C", "4C", "6C", "7C", "8C", "9C", "TC"),
+    "S": ("5S", "JS", "AH", "AS", "KS", "QS", "2S", "3S", "4S", "6S", "7S", "8S", "9S", "TS"),
+}
+"""The trump suit's cards, highest first, for each trump suit (T25-E3)."""
+
+PLAIN_ORDER: dict[str, tuple[str, ...]] = {
+    # T25-E4, highest first: "highest in red, lowest in black"; the A of hearts is always a
+    # trump, the A of diamonds is the lowest diamond, the black aces sit under the jack.
+    "H": ("KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"),
+    "D": ("KD", "QD", "JD", "TD", "9D", "8D", "7D", "6D", "5D", "4D", "3D", "2D", "AD"),
+    "C": ("KC", "QC", "JC", "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC"),
+    "S": ("KS", "QS", "JS", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"),
+}
+"""A suit's cards, highest first, when it is not trumps (T25-E4)."""
+
+PRIVILEGED_RANKS: dict[str, tuple[str, ...]] = {
+    # T25-L5 and option renege_cards: which top trumps may renege ("AH" is the ace of hearts)
+    "five_jack_ace": ("5", "J", ACE_OF_HEARTS),
+    "five_only": ("5",),
+}
+
+TRUMP_BASE = 100
+"""Trump strengths start above every plain strength; a demoted ace (interpretation 7) gets
+exactly this, below every other trump."""
+
+PACK = frozenset(make_pack(RANKS))
+
+
+class TrumpData(NamedTuple):
+    """What the replay looks up once the trump suit is known (``_trump_data``)."""
+
+    trump: str
+    trumps: frozenset[str]
+    """Every trump: the trump suit and the A of hearts (T25-E2, T25-L3)."""
+    suit_of: dict[str, str]
+    """Card -> its effective suit letter (a trump -> the trump suit)."""
+    suit_cards: dict[str, frozenset[str]]
+    """Effective suit -> its cards: ``hand & suit_cards[s]`` are the cards that follow s."""
+    strength: dict[str, int]
+    """Card -> strength within its effective suit; every trump beats every plain card."""
+    privileged: frozenset[str]
+    """The trumps that may renege (T25-L5, option renege_cards)."""
+    ace: str
+    """The ace of the trump suit: the card that gives the right to rob (T25-D4(b))."""
+
+
+@cache
+def _trump_data(trump: str, renege_cards: str) -> TrumpData:
+    order = TRUMP_ORDER[trump]
+    strength = {card: TRUMP_BASE + len(order) - i for i, card in enumerate(order)}
+    suit_of = {card: trump for card in order}
+    for suit, cards in PLAIN_ORDER.items():
+        if suit == trump:
+            continue
+        for i, card in enumerate(cards):
+            strength[card] = len(cards) - i
+            suit_of[card] = suit
+    suit_cards = {suit: frozenset(c for c in suit_of if suit_of[c] == suit) for suit in "SHDC"}
+    privileged = frozenset(
+        rank if rank == ACE_OF_HEARTS else rank + trump
+        for rank in PRIVILEGED_RANKS[renege_cards])
+    return TrumpData(trump, frozenset(order), suit_of, suit_cards, strength, privileged,
+                     "A" + trump)
+
+
+GENERIC_SECTIONS = {
+    # the digest section each shared rule applies in Twenty-Five
+    "25.turn": "T25-L1", "25.not-held": "T25-L4, T25-L5, decision 4",
+    "25.incomplete": "T25-L7", "25.deal-over": "T25-E5, T25-L7", "25.match-over": "T25-S3",
+    "25.trick-number": "notation 3", "25.dealer": "T25-P4",
+}
+
+
+def _rules() -> dict[str, Rule]:
+    rules = {rule_id: replace(rule, section=GENERIC_SECTIONS[rule_id])
+             for rule_id, rule in generic_rules("25", "").items()}
+    own = [
+        ("turnup", "the dealer turns up one card of the stock, before anything else is done; "
+         "its suit is trumps", "T25-D3"),
+        ("rob-eligible", "only the dealer (turned-up ace) or the player dealt the ace of the "
+         "trump suit may rob; the A of hearts counts only when hearts are trumps",
+         "T25-D4(a)(b)"),
+        ("rob-deadline", "the robber robs before his own first play to trick 1 (the dealer "
+         "before the opening lead with rob_deadline_dealer = before_opening_lead)",
+         "T25-D4(d)"),
+        ("rob-once", "at most one rob in a deal", "T25-D4(f)"),
+        ("rob-discard", "the robber discards a card of his hand, not the turned-up card "
+         "(discarding the trump ace is legal, with a note)", "T25-D4(c), 1.8 A6"),
+        ("must-rob", "with rob_compulsory the eligible player must rob before the deadline",
+         "1.6 rob_compulsory"),
+        ("follow-suit", "to a plain-suit lead a player who holds that suit must follow suit or "
+         "trump (follow only, with may_trump_when_following = no)", "T25-L4"),
+        ("renege", "to a trump lead a player must play a trump if he holds one that is not "
+         "privileged: the 5 and J of trumps and the A of hearts may renege when they outrank "
+         "the led card", "T25-L5"),
+        ("game-end", "the game ends the moment a side reaches 25, in the middle of a deal "
+         "too: nothing is recorded after that", "T25-S3"),
+    ]
+    for name, summary, section in own:
+        rules[f"25.{name}"] = Rule(f"25.{name}", summary, section)
+    return rules
+
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("players", "choice", "3-9", "how many players may sit at the table (2 and 10 "
+               "only when set)", (), choices=("3-9", "2-10")),
+    OptionSpec("rob_compulsory", "bool", False,
+               "the eligible player must rob (EB1911) instead of may (seed)", ("25.must-rob",)),
+    OptionSpec("rob_deadline_holder", "choice", "own_first_play",
+               "the trump-ace holder robs before his own first play, or before the opening "
+               "lead", ("25.rob-deadline",), choices=("own_first_play", "before_opening_lead")),
+    OptionSpec("rob_deadline_dealer", "choice", "own_first_play",
+               "the dealer robs a turned-up ace before his own first play (seed), or before "
+               "the opening lead (EB1911)", ("25.rob-deadline",),
+               choices=("own_first_play", "before_opening_lead")),
+    OptionSpec("unrobbed_ace_penalty", "choice", "none",
+               "a trump ace not robbed with by the deadline: no effect, or it ranks as the "
+               "lowest trump (Forty-Five)", ("25.renege",), choices=("none", "lowest_trump")),
+    OptionSpec("renege_reference", "choice", "led",
+               "a privileged trump is compared with the led card, or with the highest trump "
+               "played so far", ("25.renege",), choices=("led", "highest")),
+    OptionSpec("renege_cards", "choice", "five_jack_ace",
+               "the trumps that may renege: 5, J and A of hearts, or the 5 only (Irish 45s)",
+               ("25.renege",), choices=tuple(PRIVILEGED_RANKS)),
+    OptionSpec("may_trump_when_following", "bool", True,
+               "a player holding the plain suit led may trump instead of following",
+               ("25.follow-suit",)),
+    OptionSpec("target", "int", 25, "the score that wins the game", ("25.game-end",),
+               minimum=5, maximum=500),
+    OptionSpec("end_mid_deal", "bool", True,
+               "the game stops the moment a side reaches the target (else at the end of the "
+               "deal)", ("25.game-end",)),
+    OptionSpec("jink_wins_game", "bool", False,
+               "a side that wins all five tricks of a deal wins the game at once",
+               ("25.game-end",)),
+)
+
+STANDARD = Preset("standard", "seed 003 (gamerules.com) with the digest's defaults: the "
+                  "robber robs before his own first play", {})
+DEALER_ROBS_FIRST = Preset("dealer-robs-first", "the older rule (EB1911): the dealer robs a "
+                           "turned-up ace before the opening lead",
+                           {"rob_deadline_dealer": "before_opening_lead"})
+
+
+@dataclass(slots=True)
+class Match25:
+    """The match: the score per team, the dealer of the next deal and the winner."""
+
+    score: dict[str, int]
+    next_dealer: str | None = None
+    winner: str | None = None
+    deals: int = 0
+
+
+@dataclass(slots=True)
+class Trick:
+    """A completed trick: its number, the plays in order and the winner."""
+
+    number: int
+    plays: list[tuple[str, str]]
+    winner: str
+
+
+class TwentyFiveState(DealState):
+    """One deal of 25 as the replay walks through it."""
+
+    def __init__(self, number: int, dealer: str, leader: str, teams: Iterable[str],
+                 start_score: dict[str, int]) -> None:
+        super().__init__()
+        self.number = number
+        self._dealer = dealer
+        self.leader = leader
+        self.stage = TURNUP
+        self.turn: str | None = leader
+        self.hands: dict[str, set[str]] = {}
+        self.dealt: dict[str, list[str]] = {}
+        self.turned: str | None = None
+        self.data: TrumpData | None = None
+        self.eligible: str | None = None
+        self.robbed_by: str | None = None
+        self.discard: str | None = None
+        self.has_played: set[str] = set()
+        self.rob_lapsed = False
+        """True once the eligible seat's deadline passed without a rob."""
+        self.demoted: str | None = None
+        self.trick: list[tuple[str, str]] = []
+        self.tricks: list[Trick] = []
+        self.points: dict[str, int] = {team: 0 for team in teams}
+        self.start_score = dict(start_score)
+        self.ended: str | None = None
+        """The team that won the game in this deal (T25-S3), once it has."""
+        self.first_to_target: str | None = None
+
+    @property
+    def dealer(self) -> str:
+        return self._dealer
+
+    @property
+    def position_trick(self) -> int | None:
+        """The trick a play belongs to; before the opening lead, trick 1."""
+        return self.trick_no if self.trick_len else self.trick_no + 1
+
+    def running(self, team: str) -> int:
+        return self.start_score[team] + self.points[team]
+
+
+@register
+class TwentyFive(Ruleset):
+    """Twenty-Five: 3 to 9 players, alone or in teams, clockwise (digest section 1)."""
+
+    name = "twenty-five"
+    aliases = ("25",)
+    rule_prefix = "25"
+    title = "Twenty-Five"
+    source = ("seed 003 (gamerules.com 'Twenty-Five (25)'); spec/rules/"
+              "twenty-five-avinas-twenty-two.md section 1 (T25-*, 1.6-1.8)")
+    default_seats = None  # 3 to 9 players: the Seats tag is required
+    default_player_count = 4  # what `referee simulate` seats without --players
+    accepted_actions = frozenset({"play", "turnup", "rob"})
+    rules = _rules()
+    option_specs = OPTIONS
+    presets = {"standard": STANDARD, "dealer-robs-first": DEALER_ROBS_FIRST}
+    deal_rounds = (HAND_SIZE,)
+
+    def __init__(self, options: Options, table: Table) -> None:
+        super().__init__(options, table)
+        self.opts = SimpleNamespace(**options)
+        self.pack = PACK
+        seats = table.seats
+        self.next_seat = {seat: table.next(seat, CLOCKWISE) for seat in seats}
+        self.team_of = {seat: table.team_of(seat) for seat in seats}
+        self.team_names = table.team_names
+        self.labels = {team: self._label(members)
+                       for team, members in zip(table.team_names, table.teams, strict=True)}
+        self.alone = {team: len(members) == 1
+                      for team, members in zip(table.team_names, table.teams, strict=True)}
+
+    # -- the table (T25-P1..P3) ---------------------------------------------------------------
+    @classmethod
+    def default_teams(cls, seats: tuple[str, ...], options: Options
+                      ) -> tuple[tuple[str, ...], ...]:
+        """Everybody plays alone unless a Teams tag says otherwise (T25-P2)."""
+        return tuple((seat,) for seat in seats)
+
+    @classmethod
+    def teams_of_size(cls, seats: tuple[str, ...], size: int) -> tuple[tuple[str, ...], ...]:
+        """The seating of T25-P3: with K teams, seat s is in team s mod K."""
+        count = len(seats) // size
+        return tuple(tuple(seats[i::count]) for i in range(count))
+
+    @classmethod
+    def check_table(cls, table: Table, options: Options, header: RecordHeader) -> None:
+        low, high = (int(n) for n in str(options["players"]).split("-"))
+        count = len(table.seats)
+        if not low <= count <= high:
+            extra = "" if high == 10 else ' (2 or 10 with [Option "players" "2-10"])'
+            raise located(RecordError(
+                "record.seats", f"{cls.title} is played by {low} to {high} players, not "
+                f"{count}{extra}"), header.get("Seats") or header)
+        sizes = {len(team) for team in table.teams}
+        if sizes == {1}:
+            return
+        tag = header.get("Teams") or header
+        if len(sizes) != 1 or sizes.pop() not in (2, 3) or len(table.teams) < 2:
+            raise located(RecordError(
+                "record.teams", f"{cls.title} is played alone or in teams of two (an even number "
+                f"of players) or three (6 or 9 players), all of one size (T25-P3)"), tag)
+        size = len(table.teams[0])
+        if size == 3 and count not in (6, 9):
+            raise located(RecordError(
+                "record.teams", f"teams of three are played with 6 or 9 players, not {count} "
+                f"(T25-P3)"), tag)
+        wanted = cls.teams_of_size(table.seats, size)
+        if {frozenset(t) for t in wanted} != {frozenset(t) for t in table.teams}:
+            shown = ", ".join(" ".join(team) for team in wanted)
+            how = "partners sit opposite" if size == 2 else "each player sits between two opponents"
+            raise located(RecordError(
+                "record.teams", f"with {count} players in teams of {size}, {how}: the teams "
+                f"are {shown} (T25-P3)"), tag)
+
+    @staticmethod
+    def _label(members: tuple[str, ...]) -> str:
+        return "-".join(members)
+
+    def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
+        return Exclusion("25." + rule, message, fatal)
+
+    @staticmethod
+    def _show(cards: Iterable[str]) -> str:
+        return " ".join(sorted(cards, key=lambda c: ("SHDC".index(c[1]), RANKS.index(c[0]))))
+
+    # -- match -------------------------------------------------------------------------------
+    def new_match(self) -> Match25:
+        return Match25(score={team: 0 for team in self.team_names})
+
+    def is_match_over(self, match: Match25) -> bool:
+        return match.winner is not None
+
+    def match_result(self, match: Match25) -> str:
+        shown = " ".join(f"{team} {value}" for team, value in match.score.items())
+        if match.winner is None:
+            return f"in progress: {shown}"
+        label = self.labels[match.winner]
+        others = [team for team in match.score if team != match.winner]
+        rest = ", ".join(f"{self.labels[t]} {match.score[t]}" for t in others)
+        verb = "wins" if self.alone[match.winner] else "win"
+        text = f"{label} {verb} with {match.score[match.winner]} ({rest})"
+        if all(match.score[t] == 0 for t in others):
+            text += "; opponents scoreless (double stakes where played, T25-S5)"
+        return text
+
+    # -- the deal ------------------------------------------------------------------------------
+    def start_deal(self, match: Match25, deal: Deal) -> TwentyFiveState:
+        expected = match.next_dealer
+        if deal.dealer is None:
+            if expected is None:
+                raise located(RecordError(
+                    "record.dealer", f"deal {deal.number} must name its dealer "
+                    f"(write 'deal {deal.number} dealer SEAT')"), deal)
+            dealer = expected
+        else:
+            dealer = deal.dealer
+        state = TwentyFiveState(deal.number, dealer, self.next_seat[dealer], self.team_names,
+                                match.score)
+        if deal.dealer is not None and expected is not None and deal.dealer != expected:
+            state.deal_findings.append((
+                "25.dealer", f"deal {deal.number} is dealt by {deal.dealer}, but {expected} "
+                f"should deal (the deal passes clockwise)", None))
+        self._deal_hands(state, deal)
+        self._note_ace_discard(state, deal)
+        return state
+
+    def _deal_hands(self, state: TwentyFiveState, deal: Deal) -> None:
+        """The hands from the hand lines: five distinct cards for every seat (T25-D2)."""
+        owner: dict[str, str] = {}
+        for hand in deal.hands:
+            if hand.seat in state.dealt:
+                raise located(RecordError("record.hand-twice",
+                                          f"{hand.seat}'s hand is given twice"), hand)
+            cards = hand.cards
+            for card in cards:
+                if card == UNSEEN:
+                    raise located(RecordError(
+                        "record.unseen", "'??' (an unseen card) is not supported yet"), hand)
+                if card in owner:
+                    where = ("twice in this hand" if owner[card] == hand.seat
+                             else f"to {owner[card]} and to {hand.seat}")
+                    raise located(RecordError("record.card-twice",
+                                              f"{card} is dealt {where}"), hand)
+                owner[card] = hand.seat
+            if len(cards) != HAND_SIZE:
+                raise located(RecordError(
+                    "record.hand-size", f"{hand.seat} has {len(cards)} cards; each player is "
+                    f"dealt {HAND_SIZE}"), hand)
+            state.dealt[hand.seat] = list(cards)
+            state.hands[hand.seat] = set(cards)
+        missing = [seat for seat in self.table.seats if seat not in state.dealt]
+        if missing:
+            raise located(RecordError(
+                "record.hand-missing", f"deal {deal.number} has no hand line for "
+                f"{' '.join(missing)}: {self.title} needs every hand (the robber's discard and "
+                f"a game that ends mid-deal leave cards unplayed, so hands cannot be "
+                f"inferred)"), deal)
+
+    def _note_ace_discard(self, state: TwentyFiveState, deal: Deal) -> None:
+        """1.8 A6: discarding the trump ace when robbing is legal, but worth a note."""
+        turned = next((e.action.cards[0] for e in deal.events if e.action.kind == "turnup"),
+                      None)
+        if turned not in PACK:
+            return  # no turn-up (or an unseen card): reported by 25.turnup
+        ace = _trump_data(turned[1], self.opts.renege_cards).ace
+        for event in deal.events:
+            action = event.action
+            if action.kind == "rob" and action.cards[0] == ace:
+                state.notes.append((
+                    "25.rob-discard", f"{action.seat} robs and discards {ace}, the ace of "
+                    f"trumps itself: legal (no source forbids it, 1.8 A6), but unusual"))
+                return
+
+    # -- what may be judged now ----------------------------------------------------------------
+    def candidates(self, state: TwentyFiveState) -> Iterator[Action]:
+        if state.stage == OVER:
+            return
+        if state.stage == TURNUP:
+            dealt = {card for cards in state.dealt.values() for card in cards}
+            for card in self.pack - dealt:
+                yield Action(None, "turnup", (card,))
+            # excluded: a dealt card turned up, a lead before the turn-up
+            leader_cards = sorted(state.hands[state.leader])
+            yield Action(None, "turnup", (leader_cards[0],))
+            yield Action(state.leader, "play", (leader_cards[0],))
+            return
+        seat = state.turn
+        hand = state.hands[seat]
+        for card in hand:
+            yield Action(seat, "play", (card,))
+        eligible = state.eligible
+        if eligible is not None and state.robbed_by is None and not state.rob_lapsed:
+            # the robber may rob at any moment until his deadline (T25-D4(d))
+            for card in state.hands[eligible]:
+                yield Action(eligible, "rob", (card,))
+            yield Action(eligible, "rob", (state.turned,))  # excluded: the turned card
+        elif eligible is not None and state.hands[eligible]:
+            # excluded: too late, or a second rob
+            yield Action(eligible, "rob", (min(state.hands[eligible]),))
+        if seat != eligible and hand:
+            yield Action(seat, "rob", (min(hand),))  # excluded: not eligible (or a 2nd rob)
+        yield Action(None, "turnup", (state.turned,))  # excluded: a second turn-up
+
+    # -- the rulebook cascade ------------------------------------------------------------------
+    def check(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
+        if state.stage == OVER:
+            return self._after_end(state)
+        kind = action.kind
+        if kind == "turnup":
+            return self._check_turnup(state, action)
+        if state.stage == TURNUP:
+            return self._excl("turnup", f"the dealer {state.dealer} must turn up the trump card "
+                              f"before anything else (write 'turnup CARD')", fatal=True)
+        if kind == "play":
+            return self._check_play(state, action)
+        if kind == "rob":
+            return self._check_rob(state, action)
+        return self._excl("turn", f"{self.title} has no '{kind}' action", fatal=True)
+
+    def _after_end(self, state: TwentyFiveState) -> Exclusion:
+        if state.ended is not None:
+            team = state.ended
+            return self._excl(
+                "game-end", f"the game ended at trick {len(state.tricks)} when "
+                f"{self.labels[team]} reached {state.running(team)}; nothing is recorded "
+                f"after that", fatal=True)
+        return self._excl("deal-over", f"the deal is over after trick {len(state.tricks)}; "
+                          f"nothing more is recorded in it", fatal=True)
+
+    def _check_turnup(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
+        card = action.cards[0]
+        if state.stage != TURNUP:
+            return self._excl("turnup", f"the trump card was already turned up ({state.turned}); "
+                              f"one card is turned up in a deal", fatal=True)
+        if card not in self.pack:
+            return self._excl("turnup", f"{card} is not a card of the pack", fatal=True)
+        for seat, cards in state.dealt.items():
+            if card in cards:
+                return self._excl("turnup", f"the turned-up card {card} was dealt to {seat}; it "
+                                  f"must come from the stock", fatal=True)
+        return None
+
+    # robbing (T25-D4) ------------------------------------------------------------------------
+    def _deadline_passed(self, state: TwentyFiveState, seat: str) -> bool:
+        if self._deadline(state, seat) == "before_opening_lead":
+            return state.play_started
+        return seat in state.has_played
+
+    def _deadline(self, state: TwentyFiveState, seat: str) -> str:
+        turned_ace = state.turned is not None and state.turned[0] == "A"
+        if seat == state.dealer and turned_ace:
+            return self.opts.rob_deadline_dealer
+        return self.opts.rob_deadline_holder
+
+    def _check_rob(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        discard = action.cards[0]
+        data = state.data
+        if state.robbed_by is not None:
+            return self._excl("rob-once", f"{state.robbed_by} has already robbed; there is one "
+                              f"rob in a deal")
+        if seat != state.eligible:
+            return self._excl("rob-eligible", self._eligibility(state, data))
+        if self._deadline_passed(state, seat):
+            if self._deadline(state, seat) == "before_opening_lead":
+                when = "before the opening lead"
+                option = ("rob_deadline_dealer" if seat == state.dealer
+                          and state.turned[0] == "A" else "rob_deadline_holder")
+                when += f" ({option} = before_opening_lead)"
+            else:
+                when = "before his own first play to trick 1"
+            return self._excl("rob-deadline", f"{seat} may rob only {when}; the right is lost")
+        if discard == state.turned:
+            return self._excl("rob-discard", f"{seat} names the turned-up card {discard} as the "
+                              f"discard: the discard comes from the hand before the turned card "
+                              f"is taken")
+        if discard not in state.hands[seat]:
+            return self._excl("not-held", f"{seat} does not hold {discard} and cannot discard "
+                              f"it", fatal=True)
+        return None
+
+    def _eligibility(self, state: TwentyFiveState, data: TrumpData) -> str:
+        """Who may rob, in words (T25-D4(a)(b)), for the rob-eligible message."""
+        if state.eligible is None:
+            return (f"nobody may rob: the ace of trumps {data.ace} is in the stock, neither "
+                    f"dealt nor turned up")
+        if state.turned == data.ace:
+            return (f"the turned-up card is the ace of trumps ({data.ace}): only the dealer "
+                    f"{state.dealer} may rob")
+        note = ""
+        if data.trump != "H":
+            note = " (the A of hearts gives no right to rob unless hearts are trumps)"
+        return f"only {state.eligible}, who was dealt the ace of trumps {data.ace}, may rob{note}"
+
+    # play ------------------------------------------------------------------------------------
+    def _check_play(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
+        """A play: one card, the turn (T25-L1), holding the card, the compulsory rob, then
+        the follow rules (T25-L4, T25-L5)."""
+        seat = action.seat
+        cards = action.cards
+        if len(cards) != 1:
+            return self._excl("turn", f"{seat} plays {len(cards)} cards; a play is one card",
+                              fatal=True)
+        card = cards[0]
+        if seat != state.turn:
+            if not state.play_started:
+                why = (f"{state.leader}, on the dealer's left, leads to trick 1")
+            else:
+                why = f"it is {state.turn}'s turn to play"
+            return self._excl("turn", f"{seat} may not play now: {why}", fatal=True)
+        hand = state.hands[seat]
+        if card not in hand:
+            return self._excl("not-held", f"{seat} does not hold {card}", fatal=True)
+        missed = self._missed_rob(state, seat)
+        if missed:
+            return self._excl("must-rob", missed)
+        trick = state.trick
+        if not trick:
+            return None  # any card may be led (T25-L2)
+        data = state.data
+        led = trick[0][1]
+        if led in data.trumps:
+            return self._check_renege(state, seat, card, hand, data)
+        suit = data.suit_of[led]
+        follow = hand & data.suit_cards[suit]
+        if not follow or card in follow:
+            return None
+        if card in data.trumps:
+            if self.opts.may_trump_when_following:
+                return None  # "in 25 you may trump at any time" (T25-L4)
+            return self._excl("follow-suit", f"{seat} holds {self._show(follow)} and must "
+                              f"follow {SUIT_NAMES[suit]} (may_trump_when_following = no)")
+        return self._excl("follow-suit", f"{seat} holds {self._show(follow)}: he must follow "
+                          f"{SUIT_NAMES[suit]} or play a trump, not {card}")
+
+    def _check_renege(self, state: TwentyFiveState, seat: str, card: str, hand: set[str],
+                      data: TrumpData) -> Exclusion | None:
+        """T25-L5: to a trump lead, a trump if any non-privileged trump is held."""
+        if card in data.trumps:
+            return None  # any trump may be played to a trump lead (#32)
+        held = hand & data.trumps
+        if not held:
+            return None
+        reference = self._renege_reference(state, data)
+        bar = self._strength(state, reference)
+        privileged = {c for c in held if c in data.privileged and c != state.demoted
+                      and self._strength(state, c) > bar}
+        must = held - privileged
+        if not must:
+            return None
+        because = ""
+        forced = must & data.privileged
+        if forced:
+            because = (f"; {self._show(forced)} may not renege: "
+                       f"{'it ranks' if len(forced) == 1 else 'they rank'} below {reference}")
+        return self._excl("renege", f"a trump ({state.trick[0][1]}) was led and {seat} holds "
+                          f"{self._show(must)}: he must play a trump{because}")
+
+    def _renege_reference(self, state: TwentyFiveState, data: TrumpData) -> str:
+        """The card a privileged trump is compared with (option renege_reference, 1.8 A2)."""
+        led = state.trick[0][1]
+        if self.opts.renege_reference == "led":
+            return led
+        played = [c for _, c in state.trick if c in data.trumps]
+        return max(played, key=lambda c: self._strength(state, c))
+
+    def _strength(self, state: TwentyFiveState, card: str) -> int:
+        if card == state.demoted:
+            return TRUMP_BASE  # interpretation 7: the lowest trump
+        return state.data.strength[card]
+
+    def _missed_rob(self, state: TwentyFiveState, seat: str) -> str | None:
+        """With rob_compulsory: why this play passes a deadline the eligible seat missed."""
+        eligible = state.eligible
+        if not self.opts.rob_compulsory or eligible is None or state.robbed_by is not None:
+            return None
+        if self._deadline(state, eligible) == "before_opening_lead":
+            if state.play_started:
+                return None
+            return (f"{eligible} must rob ({state.turned}) before the opening lead "
+                    f"(rob_compulsory)")
+        if seat != eligible or seat in state.has_played:
+            return None
+        return f"{seat} must rob ({state.turned}) before his first play (rob_compulsory)"
+
+    # -- carrying actions out ------------------------------------------------------------------
+    def apply(self, state: TwentyFiveState, action: Action) -> None:
+        if state.stage == OVER:
+            return
+        kind = action.kind
+        if kind == "turnup":
+            if state.stage == TURNUP:
+                self._apply_turnup(state, action.cards[0])
+        elif state.stage == TURNUP:
+            return
+        elif kind == "play":
+            self._apply_play(state, action.seat, action.cards[0])
+        elif kind == "rob":
+            self._apply_rob(state, action.seat, action.cards[0])
+
+    def _apply_turnup(self, state: TwentyFiveState, card: str) -> None:
+        data = _trump_data(card[1], self.opts.renege_cards)
+        state.turned = card
+        state.data = data
+        state.stage = PLAY
+        if card == data.ace:
+            state.eligible = state.dealer  # T25-D4(a): a turned-up ace is the dealer's
+        else:
+            state.eligible = next(
+                (seat for seat, cards in state.dealt.items() if data.ace in cards), None)
+
+    def _apply_rob(self, state: TwentyFiveState, seat: str, discard: str) -> None:
+        hand = state.hands[seat]
+        if state.robbed_by is not None or discard == state.turned or discard not in hand:
+            return  # a second rob, or no card to discard: not carried out
+        hand.discard(discard)
+        hand.add(state.turned)
+        state.robbed_by = seat
+        state.discard = discard
+
+    def _apply_play(self, state: TwentyFiveState, seat: str, card: str) -> None:
+        state.hands[seat].discard(card)
+        trick = state.trick
+        if not trick:
+            state.play_started = True
+            state.trick_no = len(state.tricks) + 1
+        trick.append((seat, card))
+        state.has_played.add(seat)
+        self._lapse_rob(state)
+        state.trick_len = len(trick)
+        if state.trick_len >= len(self.table.seats):
+            self._complete_trick(state)
+        else:
+            state.turn = self.next_seat[seat]
+
+    def _lapse_rob(self, state: TwentyFiveState) -> None:
+        """Once the eligible seat's deadline passes unrobbed, the right is lost; with
+        unrobbed_ace_penalty = lowest_trump its ace becomes the lowest trump."""
+        eligible = state.eligible
+        if (state.rob_lapsed or eligible is None or state.robbed_by is not None
+                or not self._deadline_passed(state, eligible)):
+            return
+        state.rob_lapsed = True
+        ace = state.data.ace
+        if self.opts.unrobbed_ace_penalty == "lowest_trump" and ace in state.dealt[eligible]:
+            state.demoted = ace
+
+    def _complete_trick(self, state: TwentyFiveState) -> None:
+        trick = state.trick
+        number = len(state.tricks) + 1
+        winner = self.trick_winner(state, trick)
+        state.tricks.append(Trick(number, trick, winner))
+        team = self.team_of[winner]
+        state.points[team] += TRICK_POINTS
+        state.trick = []
+        state.trick_len = 0
+        state.trick_no = number
+        state.turn = winner
+        opts = self.opts
+        # T25-S3: the game ends at the trick that reaches the target, or with end_mid_deal =
+        # no at the end of the deal (the side that reached it first wins); with
+        # jink_wins_game, winning all five tricks wins at once.
+        if state.first_to_target is None and state.running(team) >= opts.target:
+            state.first_to_target = team
+        last = number >= TRICKS
+        if last and opts.jink_wins_game and all(
+                self.team_of[t.winner] == team for t in state.tricks):
+            state.ended = team
+        elif state.first_to_target is not None and (opts.end_mid_deal or last):
+            state.ended = state.first_to_target
+        if state.ended is not None or last:
+            state.stage = OVER
+            state.turn = None
+
+    def trick_winner(self, state: TwentyFiveState, plays: list[tuple[str, str]]) -> str:
+        """T25-L6: the highest trump, else the highest card of the suit led."""
+        data = state.data
+        led_suit = data.suit_of[plays[0][1]]
+        best, winner = -1, plays[0][0]
+        for seat, card in plays:
+            if card in data.trumps or data.suit_of[card] == led_suit:
+                strength = self._strength(state, card)
+                if strength > best:
+                    best, winner = strength, seat
+        return winner
+
+    def completed_tricks(self, state: TwentyFiveState) -> list[TrickSummary]:
+        """The tricks so far, 5 points each, with the deal's running points per team."""
+        running = {team: 0 for team in state.points}
+        summaries = []
+        for trick in state.tricks:
+            running[self.team_of[trick.winner]] += TRICK_POINTS
+            summaries.append(TrickSummary(trick.number, trick.winner, TRICK_POINTS,
+                                          dict(running)))
+        return summaries
+
+    # -- the end of a deal -----------------------------------------------------------------------
+    def is_deal_over(self, state: TwentyFiveState) -> bool:
+        return state.stage == OVER
+
+    def incomplete_message(self, state: TwentyFiveState) -> str:
+        if state.stage == TURNUP:
+            return f"the dealer {state.dealer} has not turned up the trump card"
+        if state.trick:
+            return f"trick {len(state.tricks) + 1} is not complete: {state.turn} must play"
+        return (f"only {len(state.tricks)} of {TRICKS} tricks are recorded: {state.turn} must "
+                f"lead to trick {len(state.tricks) + 1}")
+
+    def settle(self, match: Match25, state: TwentyFiveState, offenders: list[str]
+               ) -> DealResult:
+        match.deals += 1
+        match.next_dealer = self.next_seat[state.dealer]
+        for team, points in state.points.items():
+            match.score[team] += points
+        contract: dict[str, Any] = {}
+        if state.turned is not None:
+            contract.update(turnup=state.turned, trump=state.data.trump)
+        if state.robbed_by is not None:
+            contract["robbed_by"] = state.robbed_by
+        result = DealResult(points=dict(state.points), game_points=dict(state.points),
+                            score=dict(match.score), contract=contract)
+        taken = ", ".join(f"{self.labels[t]} {p}" for t, p in state.points.items() if p)
+        if state.ended is not None:
+            match.winner = state.ended
+            label = self.labels[state.ended]
+            verb = "reaches" if self.alone[state.ended] else "reach"
+            result.outcome = (f"{label} {verb} "
+                              f"{match.score[state.ended]} at trick {len(state.tricks)}: "
+                              f"game over")
+        elif state.stage == OVER:
+            result.outcome = f"tricks: {taken}"
+        else:
+            result.disputed = True
+            result.outcome = f"incomplete, scored as played ({taken or 'no trick'})"
+        return result
+
