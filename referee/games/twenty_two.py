@@ -813,6 +813,7 @@ class TwentyTwo(Ruleset):
             result.scored = False
             result.disputed = True
             result.outcome = "not scored: the deal is incomplete"
+            result.points = {seat: 0 for seat in state.living}  # nobody took damage
             result.score = match.score
             return result
         top = max(STRENGTH[card[0]] for _, card in state.last_cards)
