@@ -279,6 +279,9 @@ class TwentyTwo(Ruleset):
     rules = _rules("22")
     option_specs = _options("22")
     presets = {"standard": STANDARD, "first-death-ends": FIRST_DEATH_ENDS}
+    sheet_labels = {"bidder": "", "bid": "", "target": "", "made": "", "game points": "",
+                    "points": "damage", "score": "total damage"}
+    """The score sheet (referee score): damage per player per deal, totals, who is alive."""
 
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
@@ -817,8 +820,8 @@ class TwentyTwo(Ruleset):
             result.score = match.score
             return result
         top = max(STRENGTH[card[0]] for _, card in state.last_cards)
-        losers = [(seat, card) for seat, card in state.last_cards
-                  if STRENGTH[card[0]] == top]
+        losers = sorted(((seat, card) for seat, card in state.last_cards
+                         if STRENGTH[card[0]] == top), key=lambda pair: self.table.index(pair[0]))
         value = DAMAGE[losers[0][1][0]]
         before = dict(match.damage)
         died: list[str] = []
@@ -831,7 +834,7 @@ class TwentyTwo(Ruleset):
         match.losers = tuple(seat for seat, _ in losers)
         match.nominal = value
         result.points = {seat: (value if seat in match.losers else 0) for seat in state.living}
-        result.game_points = dict(result.points)
+        result.game_points = dict(result.points)  # damage is the match score's change
         result.score = match.score
         result.contract.update(losers=list(match.losers), damage=value, died=died,
                                alive=list(match.alive))
