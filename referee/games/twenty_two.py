@@ -97,6 +97,9 @@ MAX_PLAYERS_ONE_PACK = 6
 PLAYERS_PER_EXTRA_PACK = 3
 """2-6 players with one pack; each further pack seats three more (T22-P1: two packs up to 9)."""
 
+FOLLOW_SAMPLES = 3
+"""Follows that neither dominate nor are the lowest, offered to ``legal_actions`` per turn."""
+
 EXCHANGE, PLAY, OVER = "exchange", "play", "over"
 """Stages of a deal: the exchange round, the tricks, over."""
 
@@ -180,9 +183,15 @@ FIRST_DEATH_ENDS = Preset("first-death-ends", "the game ends when the first play
                           {"game_end": "first-death"})
 
 
+_CARD_STRENGTH = {rank + suit: STRENGTH[rank] for rank in RANK_ORDER for suit in "SHDC"}
+_CARD_ORDER = {rank + suit: (STRENGTH[rank], "SHDC".index(suit))
+               for rank in RANK_ORDER for suit in "SHDC"}
+"""Card -> strength and card -> sort key, looked up once per card (the replay's hot path)."""
+
+
 def strengths(cards: Iterable[Card]) -> list[int]:
     """The ranks' strengths, lowest first (the sorted form of T22-T4)."""
-    return sorted(STRENGTH[card[0]] for card in cards)
+    return sorted(map(_CARD_STRENGTH.__getitem__, cards))
 
 
 def dominates(cards: Iterable[Card], bar: list[int]) -> bool:
@@ -198,7 +207,7 @@ def lowest(hand: Iterable[Card], count: int) -> list[int]:
 
 def ranked(cards: Iterable[Card]) -> list[Card]:
     """Cards from the lowest rank to the highest (suits in S H D C order), for messages."""
-    return sorted(cards, key=lambda card: (STRENGTH[card[0]], "SHDC".index(card[1])))
+    return sorted(cards, key=_CARD_ORDER.__getitem__)
 
 
 def show(cards: Iterable[Card]) -> str:
@@ -262,6 +271,14 @@ class TwentyTwoState(DealState):
         self.last_trick = False
         self.tricks: list[Trick22] = []
         self.last_cards: list[tuple[str, Card]] = []
+
+    @property
+    def position_trick(self) -> int | None:
+        """The trick an action belongs to: none during the exchange round, then the trick in
+        progress or the one about to be led."""
+        if self.stage == EXCHANGE:
+            return None
+        return self.trick_no if self.trick_len else self.trick_no + 1
 
 
 @register
@@ -590,12 +607,22 @@ class TwentyTwo(Ruleset):
 
     def _follow_candidates(self, state: TwentyTwoState, seat: str, hand: list[Card]
                            ) -> Iterator[Action]:
+        """One set per multiset of ranks (suits are irrelevant): the lowest cards, every set
+        that dominates the bar, and a few that do neither (to be excluded); judging all the
+        others would cost much and show nothing new."""
         count = len(state.trick[0][1])
+        bar = state.bar
         seen: set[tuple[str, ...]] = set()
+        others = 0
         for cards in combinations(ranked(hand), count):
             ranks = tuple(card[0] for card in cards)
-            if ranks not in seen:  # suits are irrelevant: one set per multiset of ranks
-                seen.add(ranks)
+            if ranks in seen:
+                continue
+            seen.add(ranks)
+            if len(seen) == 1 or dominates(cards, bar):
+                yield Action(seat, "play", cards=cards)  # the first is the lowest
+            elif others < FOLLOW_SAMPLES:
+                others += 1
                 yield Action(seat, "play", cards=cards)
         if count > 1:
             yield Action(seat, "play", cards=tuple(ranked(hand)[:count - 1]))
@@ -699,6 +726,8 @@ class TwentyTwo(Ruleset):
 
     def _check_held(self, seat: str, cards: tuple[Card, ...], hand: list[Card]
                     ) -> Exclusion | None:
+        if len(set(cards)) == len(cards) and all(card in hand for card in cards):
+            return None  # distinct cards, each held: the usual case without Counters
         missing = Counter(cards) - Counter(hand)
         if missing:
             return self._excl("not-held", f"{seat} does not hold {show(missing.elements())}",
