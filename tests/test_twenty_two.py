@@ -771,3 +771,44 @@ def test_match_over_after_the_last_survivor():
     extra = deal_text({"P1": "2S", "P2": "3S"}, "", dealer="P1", number=len(record.deals) + 1)
     [match] = replay(text + "\n" + extra)
     assert ("22.match-over", len(record.deals) + 1, None, None) in errors(match)
+
+
+# -- the record, the score sheet and the game's listing ------------------------------------------
+
+
+def test_exchange_cards_are_not_read_as_seats():
+    """A run of cards such as 'KD QC' could lex as seat KD playing QC (grammar/ttn.lark)."""
+    text = header("P1 P2") + "deal 1 dealer P2\nP1 exchange AS KD QC > 2C 3C 4C\n"
+    [record] = parse_records(text)
+    [event] = record.deals[0].events
+    assert event.action == exchange("P1", "AS KD QC", "2C 3C 4C")
+
+
+def test_score_sheet_shows_damage_and_who_is_alive():
+    from pathlib import Path
+
+    from referee.check import check_file
+    from referee.scoresheet import render_scoresheet
+
+    path = Path(__file__).resolve().parent.parent / "samples/twenty-two/game-6-players.ttn"
+    report = check_file(path)
+    lines = render_scoresheet(report.matches).splitlines()
+    assert lines[1].split() == ["damage", "total", "damage"]
+    assert lines[2].split()[:8] == ["deal", "dealer", "P1", "P2", "P3", "P4", "P5", "P6"]
+    assert "bidder" not in lines[2] and "made" not in lines[2]
+    match = report.matches[0]
+    first = match.deals[0].result
+    assert lines[3].split()[2:8] == [str(first.points[s]) for s in first.points]
+    assert "alive P1 P2 P3 P4 P5 P6" in lines[3]
+    assert lines[-1] == f"result: {match.result}"
+    # a dead player is dealt nothing: '-' in the damage column of the last deal
+    last = match.deals[-1].result
+    assert len(last.points) < 6 and " - " in lines[-2]
+
+
+def test_games_listing_names_rules_options_presets():
+    from referee.cli import render_game
+
+    text = render_game(TwentyTwo)
+    for word in ("first-death-ends", "ace_lead_forces_lowest", "22.follow", "T22-T5"):
+        assert word in text
