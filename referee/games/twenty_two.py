@@ -50,7 +50,8 @@ changes each one:
    stock or drawing a discard. Fatal (the rest of the deal is not checked): a play or exchange
    out of turn or by a dead player, a card not held, a wrong number of cards (the hands would
    no longer shrink equally), a lead of the whole hand, a draw of a card that is not in the
-   stock, an exchange after the round (other than ``exchange none``).
+   stock, a second exchange or one after the round (a late ``exchange none`` is reported
+   and changes nothing).
 10. There is no penalty rule in 22: a deal with a violation is scored as played and marked
     disputed (decision 4). An incomplete deal is not scored; the next deal's dealer is then
     taken from the record.
