@@ -10,7 +10,9 @@
 
 Contract columns come from ``DealResult.contract`` (``bidder``, ``bid``, ``target``,
 ``made``) and show ``-`` where a game or a deal has none. Points, game points and the running
-score have one column per team, in the order the results name the teams.
+score have one column per team, in the order the results name the teams. A game may rename
+or leave out columns and groups with a ``sheet_labels`` mapping on its Ruleset class
+(Twenty-Two: damage per deal, total damage, no contract columns).
 """
 
 from __future__ import annotations
@@ -45,9 +47,35 @@ def render_match_sheet(match: MatchReport, path: str | None = None) -> str:
         ("", "outcome", "<"),
     ]
     rows = [_row(deal, teams) for deal in match.deals]
+    columns, rows = _game_layout(match.game, columns, rows)
     table = _table(columns, rows)
     result = match.result or ("finished" if match.finished else "not finished")
     return "\n".join([title, table, f"result: {result}"])
+
+
+def _game_layout(
+    game: str, columns: list[tuple[str, str, str]], rows: list[list[str]]
+) -> tuple[list[tuple[str, str, str]], list[list[str]]]:
+    """Apply the game's ``sheet_labels`` (Ruleset class data): a column group or a single
+    column renamed, or left out when its label is ""; games without it keep every column."""
+    from referee.rules.registry import find_game
+
+    try:
+        labels: dict[str, str] = dict(getattr(find_game(game), "sheet_labels", {}) or {})
+    except KeyError:
+        return columns, rows
+    if not labels:
+        return columns, rows
+    keep: list[int] = []
+    renamed: list[tuple[str, str, str]] = []
+    for index, (group, header, align) in enumerate(columns):
+        key = group or header
+        label = labels.get(key, key)
+        if not label:
+            continue
+        keep.append(index)
+        renamed.append((label, header, align) if group else (group, label, align))
+    return renamed, [[row[i] for i in keep] for row in rows]
 
 
 def _teams(match: MatchReport) -> list[str]:

@@ -106,7 +106,11 @@ def test_every_game_annotates_idempotently(game):
 def test_every_game_annotates_a_broken_action_with_its_rule(game):
     records = simulate_records(game, DEALS, 11)
     breaks = break_one_action(records, random.Random(3))
-    assert breaks
+    assert breaks and breaks[0].deal_no == 1
+    # Only the first deal, broken: a broken deal may change what later deals may be (the
+    # dealer, Twenty-Two's deal size), which is what the random-play tests look at.
+    del records[1:]
+    del records[0].deals[1:]
     out = annotate(dumps(records))
     parsed = parse_records(out)
     deals = [d for r in parsed for d in r.deals]

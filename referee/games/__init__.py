@@ -1,4 +1,7 @@
-"""Every game module; importing this package registers them all."""
+"""Every game module; importing this package registers them all, in this order."""
 
-from referee.games import twenty_eight  # noqa: F401
-from referee.games import twenty_five as twenty_five  # noqa: F401
+from referee.games import (  # noqa: F401 - imported to register
+    twenty_eight,
+    twenty_five,
+    twenty_two,
+)

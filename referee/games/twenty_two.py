@@ -1,0 +1,910 @@
+"""Twenty-Two (22): the rules referee for the lose-the-last-trick game of damage and elimination.
+
+Sources: seed 001 (SEED-22, Japanese), restated in
+/work/shared/spec/rules/twenty-five-avinas-twenty-two.md section 3 ("the digest"): rules
+T22-E*, T22-P*, T22-D*, T22-X*, T22-T*, T22-F*, the option table (3.7), edge cases #1-#35 (3.8)
+and ambiguities C1-C7 (3.9); plus the decisions and errata of rules/README.md.
+
+No trumps, no suits in play: only ranks count (T22-E1). A lead is one card or several of one
+rank; followers play as many cards, either a set that dominates the bar (sorted element-wise,
+T22-T4) or exactly their lowest cards (T22-T5). Play goes on until every hand holds one card;
+the highest card of that last trick loses the deal and its value is the loser's damage
+(T22-F*). Damage accumulates over deals; 22 or more is death.
+
+Presets: ``standard`` (seed 001, the digest's defaults) and ``first-death-ends`` (the game
+stops when the first player dies; the least damage wins, ties shared) (README decision 1).
+
+Interpretations chosen where the sources leave a choice (decision 7), with the option that
+changes each one:
+
+1. Deal size: 7, then the previous loser's damage, capped at ``floor(available / living)``;
+   marker cards stay out of the pack (T22-D2-D4). A record whose hands are all of another
+   (equal) size is reported (22.deal-size) and played at that size; unequal hands are a
+   broken record (``record.hand-size``). Options ``markers_removed``, ``packs``.
+2. Dealer and leader (T22-P4, P5, C5, C6): the previous loser deals and the next living
+   player in the turn direction leads. With tied losers the record chooses: the ``dealer``
+   of the next deal line names the chosen loser (if the line has no dealer, the loser whose
+   leader acts first is taken). A loser who died cannot deal: the next living player after
+   the dead loser's seat leads and the nearest living player before that leader deals.
+   A stated dealer that fits none of this is reported (22.dealer); play then follows the
+   stated dealer. Option ``next_dealer`` (only ``loser``).
+3. The stock order is not part of the notation, so T22-X5 (the top cards are drawn) cannot
+   be checked: drawn cards must be cards of the stock (not held, not played, not markers,
+   never an earlier discard, T22-X4). The simulator keeps a stock order and draws from its
+   top.
+4. The exchange round (T22-X1): each living player in turn from the leader records an
+   exchange or ``exchange none`` while the stock lasts; the round ends when everyone has had
+   the chance or the stock is empty. A lead before the round is over is reported
+   (22.exchange-first) and the players not yet asked are taken to decline. After the round
+   no exchange may be recorded, not even ``exchange none``.
+5. A trick is won by the last of the equal strongest plays (T22-T6, C2): the bar process,
+   also for cards played as "lowest cards". Option ``trick_tie``.
+6. Every player tied for the highest card of the last trick loses (T22-F2, C4). Option
+   ``last_trick_tie`` (only ``all``).
+7. Everyone left dies in the same deal: a draw shared by those players (C3). Option
+   ``simultaneous_wipeout``.
+8. Under ``first-death-ends`` the game ends after the first deal in which someone dies; the
+   living player(s) with the least damage win, ties shared (3.7 ``game_end``).
+9. Illegal actions are carried out (decision 4) where the state stays well defined: a lead
+   of mixed ranks, a follow that neither dominates nor is the lowest, an exchange beyond the
+   stock or drawing a discard. Fatal (the rest of the deal is not checked): a play or exchange
+   out of turn or by a dead player, a card not held, a wrong number of cards (the hands would
+   no longer shrink equally), a lead of the whole hand, a draw of a card that is not in the
+   stock, a second exchange or one after the round (a late ``exchange none`` is reported
+   and changes nothing).
+10. There is no penalty rule in 22: a deal with a violation is scored as played and marked
+    disputed (decision 4). An incomplete deal is not scored; the next deal's dealer is then
+    taken from the record.
+11. Hands (decision 5): a missing hand line is inferred as the seat's plays and discards
+    minus its draws. No check needs the deal order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from referee.cards import RANKS, UNSEEN, Card, make_pack
+from referee.errors import RecordError
+from referee.record import Action, Deal, Hand
+from referee.rules.base import (
+    DealResult,
+    DealState,
+    Exclusion,
+    Rule,
+    Ruleset,
+    TrickSummary,
+    generic_rules,
+    located,
+)
+from referee.rules.options import OptionSpec, Preset
+from referee.rules.registry import register
+from referee.seats import CLOCKWISE, COUNTER_CLOCKWISE, Table
+
+RANK_ORDER = "23456789TJQKA"
+"""Ranks from lowest to highest (T22-E1): suits are irrelevant."""
+STRENGTH = {rank: index for index, rank in enumerate(RANK_ORDER)}
+DAMAGE = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10,
+          **{str(value): value for value in range(2, 10)}}
+"""Damage value of each rank (T22-E2)."""
+DEATH = 22
+"""Total damage at which a player dies (T22-F4)."""
+FIRST_DEAL_SIZE = 7
+"""Cards each in the first deal (T22-D2)."""
+MAX_PLAYERS_ONE_PACK = 6
+PLAYERS_PER_EXTRA_PACK = 3
+"""2-6 players with one pack; each further pack seats three more (T22-P1: two packs up to 9)."""
+
+FOLLOW_SAMPLES = 3
+"""Follows that neither dominate nor are the lowest, offered to ``legal_actions`` per turn."""
+
+EXCHANGE, PLAY, OVER = "exchange", "play", "over"
+"""Stages of a deal: the exchange round, the tricks, over."""
+
+_DIRECTIONS = {"clockwise": CLOCKWISE, "counter-clockwise": COUNTER_CLOCKWISE}
+
+
+def _rules(prefix: str) -> dict[str, Rule]:
+    rules = generic_rules(prefix, "T22-P2, T22-T1, T22-D1, decision 4")
+    own = [
+        ("dead-player", "a dead player is dealt no cards and takes no turns", "T22-D1, T22-F4"),
+        ("deal-size", "each living player is dealt 7 cards in the first deal, then the previous "
+         "loser's damage, capped at floor(available cards / living players)",
+         "T22-D2, T22-D3, T22-D4"),
+        ("exchange-first", "the exchange round, each living player once from the leader while "
+         "the stock lasts, comes before the first lead", "T22-X1"),
+        ("exchange-once", "a player exchanges (or declines) only once in a deal",
+         "T22-X1, T22-X3"),
+        ("exchange-stock", "no more cards are exchanged than the stock holds, and none once it "
+         "is empty", "T22-X2, T22-X4"),
+        ("exchange-draw", "an exchange draws as many cards as it discards, from the stock (not "
+         "a card held, played or kept as a damage marker)", "T22-X2"),
+        ("exchange-discards", "discarded cards never return to the stock", "T22-X4"),
+        ("lead-equal", "cards led together are of equal rank", "T22-T2"),
+        ("lead-keep", "the leader keeps at least one card (except in the last trick)",
+         "T22-T2, T22-T7"),
+        ("follow-count", "every other player plays as many cards as were led", "T22-T3"),
+        ("follow", "a follower's cards dominate the bar (sorted element-wise) or are the "
+         "follower's lowest cards", "T22-T4, T22-T5"),
+        ("ace-lead", "after a lead of aces the followers play their lowest cards "
+         "(ace_lead_forces_lowest)", "3.7"),
+    ]
+    rules.update({f"{prefix}.{name}": Rule(f"{prefix}.{name}", summary, section)
+                  for name, summary, section in own})
+    return rules
+
+
+def _options(prefix: str) -> tuple[OptionSpec, ...]:
+    p = prefix + "."
+    return (
+        OptionSpec("packs", "int", 1, "52-card packs shuffled together: 2-6 players with one, "
+                   "three more seats per extra pack; equal cards then repeat (T22-P1, C7)",
+                   (p + "deal-size",), minimum=1, maximum=4),
+        OptionSpec("direction", "choice", "clockwise", "direction of dealing and play (T22-P2)",
+                   (p + "turn", p + "dealer"), choices=tuple(_DIRECTIONS)),
+        OptionSpec("first_dealer", "choice", "record", "the first dealer is the one the record "
+                   "names (the draw for deal is not recorded) (T22-P3)", (p + "dealer",),
+                   choices=("record",)),
+        OptionSpec("next_dealer", "choice", "loser", "later deals: the previous loser deals (the "
+                   "record names one of tied losers) and the next living player leads "
+                   "(T22-P4, T22-P5, C5, C6)", (p + "dealer",), choices=("loser",)),
+        OptionSpec("markers_removed", "bool", True, "damage markers stay out of the pack for "
+                   "the rest of the game (T22-D3)", (p + "deal-size",)),
+        OptionSpec("deal_cap", "choice", "equal-share", "a short pack deals the largest equal "
+                   "number: floor(available / living) (T22-D4)", (p + "deal-size",),
+                   choices=("equal-share",)),
+        OptionSpec("exchange_once", "choice", "yes", "one exchange each, from the leader in "
+                   "turn, within the stock, discard all then draw (T22-X1-X4)",
+                   (p + "exchange-once", p + "exchange-stock"), choices=("yes",)),
+        OptionSpec("set_compare", "choice", "sorted", "sets compare sorted element-wise "
+                   "(T22-T4, C1)", (p + "follow",), choices=("sorted",)),
+        OptionSpec("follower_sets_mixed", "choice", "yes", "followers may play cards of mixed "
+                   "ranks (T22-T3)", (p + "follow",), choices=("yes",)),
+        OptionSpec("trick_tie", "choice", "last", "equal strongest plays: the last (or the "
+                   "first) of them wins the trick (T22-T6)", (), choices=("last", "first")),
+        OptionSpec("last_trick_tie", "choice", "all", "every player tied for the highest card "
+                   "of the last trick loses (T22-F2, C4)", (), choices=("all",)),
+        OptionSpec("game_end", "choice", "last-survivor", "the game ends with one survivor, or "
+                   "after the first death (least damage wins, ties shared) (T22-F5)",
+                   (p + "match-over",), choices=("last-survivor", "first-death")),
+        OptionSpec("simultaneous_wipeout", "choice", "draw", "everyone left dies in one deal: "
+                   "a draw shared by them, or the least total damage wins (C3)",
+                   (), choices=("draw", "lowest-damage")),
+        OptionSpec("ace_lead_forces_lowest", "bool", False, "Cucumber's rule: after a lead of "
+                   "aces the followers must play their lowest cards", (p + "ace-lead",)),
+    )
+
+
+STANDARD = Preset("standard", "seed 001 with the digest's defaults: the last survivor wins", {})
+FIRST_DEATH_ENDS = Preset("first-death-ends", "the game ends when the first player dies; the "
+                          "least damage wins, ties shared (yamaimo blog, 3.7 game_end)",
+                          {"game_end": "first-death"})
+
+
+_CARD_STRENGTH = {rank + suit: STRENGTH[rank] for rank in RANK_ORDER for suit in "SHDC"}
+_CARD_ORDER = {rank + suit: (STRENGTH[rank], "SHDC".index(suit))
+               for rank in RANK_ORDER for suit in "SHDC"}
+"""Card -> strength and card -> sort key, looked up once per card (the replay's hot path)."""
+
+
+def strengths(cards: Iterable[Card]) -> list[int]:
+    """The ranks' strengths, lowest first (the sorted form of T22-T4)."""
+    return sorted(map(_CARD_STRENGTH.__getitem__, cards))
+
+
+def dominates(cards: Iterable[Card], bar: list[int]) -> bool:
+    """True if ``cards`` are at least as strong as ``bar`` element-wise, sorted (T22-T4)."""
+    mine = strengths(cards)
+    return len(mine) == len(bar) and all(y >= x for y, x in zip(mine, bar, strict=True))
+
+
+def lowest(hand: Iterable[Card], count: int) -> list[int]:
+    """The strengths of the ``count`` lowest cards of ``hand`` (T22-T5(b))."""
+    return strengths(hand)[:count]
+
+
+def ranked(cards: Iterable[Card]) -> list[Card]:
+    """Cards from the lowest rank to the highest (suits in S H D C order), for messages."""
+    return sorted(cards, key=_CARD_ORDER.__getitem__)
+
+
+def show(cards: Iterable[Card]) -> str:
+    return " ".join(ranked(cards))
+
+
+@dataclass(slots=True)
+class Match22:
+    """Damage, markers and the living players across deals."""
+
+    damage: dict[str, int]
+    alive: list[str]
+    """Living seats, in seating order."""
+    markers: list[Card] = field(default_factory=list)
+    deals: int = 0
+    nominal: int = FIRST_DEAL_SIZE
+    losers: tuple[str, ...] | None = ()
+    """The previous deal's losers; None when it was not settled (the record then decides)."""
+    winners: tuple[str, ...] = ()
+    over: bool = False
+    ending: str = ""
+
+    @property
+    def score(self) -> dict[str, int]:
+        """The match score: each seat's total damage."""
+        return dict(self.damage)
+
+
+@dataclass(slots=True)
+class Trick22:
+    number: int
+    plays: list[tuple[str, tuple[Card, ...]]]
+    winner: str
+
+
+class TwentyTwoState(DealState):
+    """One deal: living players, hands, the stock, the exchange round and the tricks."""
+
+    def __init__(self, number: int, dealer: str, leader: str, living: list[str]) -> None:
+        super().__init__()
+        self.number = number
+        self.dealer = dealer
+        self.leader = leader
+        self.living = living
+        self.hands: dict[str, list[Card]] = {}
+        self.size = 0
+        self.stock = 0
+        self.first_stock = 0
+        self.unseen: Counter[Card] = Counter()
+        """The cards that can be in the stock: the pack less markers, hands and draws."""
+        self.stock_order: list[Card] | None = None
+        """The stock from the top, when known (the simulator's deals)."""
+        self.discards: Counter[Card] = Counter()
+        self.exchange_queue: list[str] = []
+        self.exchanged: set[str] = set()
+        self.stage = EXCHANGE
+        self.turn: str | None = leader
+        self.trick: list[tuple[str, tuple[Card, ...]]] = []
+        self.bar: list[int] = []
+        self.bar_seat: str | None = None
+        self.last_trick = False
+        self.tricks: list[Trick22] = []
+        self.last_cards: list[tuple[str, Card]] = []
+
+    @property
+    def position_trick(self) -> int | None:
+        """The trick an action belongs to: none during the exchange round, then the trick in
+        progress or the one about to be led."""
+        if self.stage == EXCHANGE:
+            return None
+        return self.trick_no if self.trick_len else self.trick_no + 1
+
+
+@register
+class TwentyTwo(Ruleset):
+    """Twenty-Two, 2 to 6 players each for themselves (digest section 3)."""
+
+    name = "twenty-two"
+    aliases = ("22",)
+    rule_prefix = "22"
+    title = "Twenty-Two"
+    source = "seed 001 (SEED-22); spec/rules/twenty-five-avinas-twenty-two.md section 3"
+    default_seats = None
+    default_player_count = 4
+    accepted_actions = frozenset({"play", "exchange"})
+    rules = _rules("22")
+    option_specs = _options("22")
+    presets = {"standard": STANDARD, "first-death-ends": FIRST_DEATH_ENDS}
+    sheet_labels = {"bidder": "", "bid": "", "target": "", "made": "", "game points": "",
+                    "points": "damage", "score": "total damage"}
+    """The score sheet (referee score): damage per player per deal, totals, who is alive."""
+
+    def __init__(self, options, table: Table) -> None:
+        super().__init__(options, table)
+        self.p = self.rule_prefix + "."
+        self.direction = _DIRECTIONS[options.direction]
+        self.packs = options.packs
+        self.pack_counts = Counter(make_pack(RANKS, self.packs))
+        self.pack_size = sum(self.pack_counts.values())
+        self.current_match: Match22 | None = None
+        """The match being played: ``deal_hands`` (the simulator's hook) deals from it."""
+        self._pending_stock: list[Card] | None = None
+
+    # -- the table ---------------------------------------------------------------------------
+    @classmethod
+    def default_teams(cls, seats: tuple[str, ...], options) -> tuple[tuple[str, ...], ...]:
+        return tuple((seat,) for seat in seats)  # everyone plays for themselves
+
+    @classmethod
+    def check_table(cls, table, options, header) -> None:
+        most = MAX_PLAYERS_ONE_PACK + PLAYERS_PER_EXTRA_PACK * (options.packs - 1)
+        if not 2 <= len(table.seats) <= most:
+            packs = "one pack" if options.packs == 1 else f"{options.packs} packs"
+            raise located(RecordError(
+                "record.seats", f"{cls.title} is played by 2 to {most} players with {packs} "
+                f"(T22-P1; more players need the packs option)"), header.get("Seats") or header)
+        if any(len(team) != 1 for team in table.teams):
+            raise located(RecordError("record.teams", f"{cls.title} has no teams: each player "
+                                      "plays alone"), header.get("Teams") or header)
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
+        return Exclusion(self.p + rule, message, fatal)
+
+    def _next_living(self, seat: str, living: Iterable[str], direction: str | None = None
+                     ) -> str:
+        """The first living seat after ``seat`` (which may be dead) in ``direction``."""
+        alive = set(living)
+        way = direction or self.direction
+        for steps in range(1, len(self.table.seats) + 1):
+            other = self.table.next(seat, way, steps)
+            if other in alive:
+                return other
+        raise ValueError("nobody is alive")
+
+    def _previous_living(self, seat: str, living: Iterable[str]) -> str:
+        back = COUNTER_CLOCKWISE if self.direction == CLOCKWISE else CLOCKWISE
+        return self._next_living(seat, living, back)
+
+    def _order(self, first: str, living: list[str]) -> list[str]:
+        """The living seats in turn order, from ``first``."""
+        alive = set(living)
+        return [seat for seat in self.table.order_from(first, self.direction) if seat in alive]
+
+    def available(self, match: Match22) -> int:
+        """Cards left in the pack: markers are out of it (T22-D3)."""
+        return self.pack_size - (len(match.markers) if self.options.markers_removed else 0)
+
+    def deal_size(self, match: Match22) -> int:
+        """Cards each: the nominal size capped so everyone gets as many (T22-D2, T22-D4)."""
+        nominal = FIRST_DEAL_SIZE if match.deals == 0 else match.nominal
+        return min(nominal, self.available(match) // len(match.alive))
+
+    # -- match -------------------------------------------------------------------------------
+    def new_match(self) -> Match22:
+        match = Match22(damage={seat: 0 for seat in self.table.seats},
+                        alive=list(self.table.seats))
+        self.current_match = match
+        return match
+
+    def is_match_over(self, match: Match22) -> bool:
+        return match.over
+
+    def match_result(self, match: Match22) -> str:
+        damage = " ".join(f"{seat} {value}" for seat, value in match.damage.items())
+        if not match.over:
+            return f"in progress: damage {damage}; alive {' '.join(match.alive)}"
+        return f"{match.ending} (damage {damage})"
+
+    # -- the deal ----------------------------------------------------------------------------
+    def _dealer_options(self, match: Match22) -> list[tuple[str, str]]:
+        """(dealer, leader) for each previous loser the record may choose (T22-P4, P5, C6)."""
+        found: list[tuple[str, str]] = []
+        for loser in match.losers or ():
+            leader = self._next_living(loser, match.alive)
+            dealer = loser if loser in match.alive else self._previous_living(leader,
+                                                                              match.alive)
+            if (dealer, leader) not in found:
+                found.append((dealer, leader))
+        return found
+
+    def _dealer_and_leader(self, match: Match22, deal: Deal, state_findings: list
+                           ) -> tuple[str, str]:
+        stated = deal.dealer
+        first_actor = next((e.action.seat for e in deal.events), None)
+        if match.deals == 0 or match.losers is None:
+            if stated is None:
+                raise located(RecordError(
+                    "record.dealer", f"deal {deal.number} must name its dealer "
+                    f"(write 'deal {deal.number} dealer SEAT')"), deal)
+            if stated not in match.alive:
+                state_findings.append((self.p + "dead-player", f"{stated} is dead and cannot "
+                                       f"deal", stated))
+            return stated, self._next_living(stated, match.alive)
+        options = self._dealer_options(match)
+        if stated is None:
+            chosen = next((o for o in options if o[1] == first_actor), options[0])
+            return chosen
+        fitting = [option for option in options if option[0] == stated]
+        if fitting:
+            return next((o for o in fitting if o[1] == first_actor), fitting[0])
+        losers = match.losers or ()
+        who = losers[0] if len(losers) == 1 else "one of " + ", ".join(losers)
+        if stated not in match.alive:
+            state_findings.append((self.p + "dead-player", f"{stated} is dead and cannot deal",
+                                   stated))
+        expected = " or ".join(dealer for dealer, _ in options)
+        state_findings.append((
+            self.p + "dealer",
+            f"deal {deal.number} is dealt by {stated}, but {expected} should deal (the loser "
+            f"of the last deal, {who}, deals; a dead loser's place passes on, T22-P4, C6)",
+            None))
+        return stated, self._next_living(stated, match.alive)
+
+    def start_deal(self, match: Match22, deal: Deal) -> TwentyTwoState:
+        self.current_match = match
+        findings: list[tuple[str, str, str | None]] = []
+        dealer, leader = self._dealer_and_leader(match, deal, findings)
+        state = TwentyTwoState(deal.number, dealer, leader, list(match.alive))
+        state.deal_findings.extend(findings)
+        size = self.deal_size(match)
+        if size < 1:
+            raise located(RecordError(
+                "record.deal-size", f"{len(match.alive)} players cannot be dealt a card each "
+                f"from {self.available(match)} cards (T22-D5)"), deal)
+        self._deal_hands(state, match, deal)
+        sizes = {len(cards) for cards in state.hands.values()}
+        if len(sizes) > 1:
+            shown = ", ".join(f"{seat} {len(cards)}" for seat, cards in state.hands.items())
+            raise located(RecordError(
+                "record.hand-size", f"the hands are of different sizes ({shown}): every living "
+                "player is dealt as many cards (T22-D4)"), deal)
+        state.size = sizes.pop() if sizes else 0
+        if state.size == 0:
+            raise located(RecordError("record.hand-size", f"deal {deal.number} deals no cards"),
+                          deal)
+        if state.size != size:
+            nominal = FIRST_DEAL_SIZE if match.deals == 0 else match.nominal
+            why = ("the first deal" if match.deals == 0
+                   else f"the last loser took {nominal} damage")
+            cap = ""
+            if size < nominal:
+                cap = (f", capped: {self.available(match)} cards for {len(match.alive)} "
+                       f"players")
+            state.deal_findings.append((
+                self.p + "deal-size",
+                f"each player is dealt {state.size} cards; deal {deal.number} should deal "
+                f"{size} ({why}{cap})", None))
+        dealt = sum(state.hands.values(), [])
+        state.unseen = self._pack_left(match) - Counter(dealt)
+        state.stock = max(self.available(match) - state.size * len(state.living), 0)
+        state.first_stock = state.stock
+        if self._pending_stock is not None:
+            state.stock_order = self._pending_stock
+            self._pending_stock = None
+        state.exchange_queue = self._order(leader, state.living) if state.stock else []
+        self._begin_play_if_done(state)
+        return state
+
+    def _pack_left(self, match: Match22) -> Counter[Card]:
+        left = Counter(self.pack_counts)
+        if self.options.markers_removed:
+            left.subtract(match.markers)
+        return +left
+
+    def _deal_hands(self, state: TwentyTwoState, match: Match22, deal: Deal) -> None:
+        """Hands from the hand lines, inferring missing ones (decision 5)."""
+        left = self._pack_left(match)
+        for hand in deal.hands:
+            if hand.seat in state.hands:
+                raise located(RecordError("record.hand-twice",
+                                          f"{hand.seat}'s hand is given twice"), hand)
+            if hand.seat not in state.living:
+                # T22-D1, edge case 32: reported, and the cards stay out of play
+                state.deal_findings.append((self.p + "dead-player", f"{hand.seat} is dead "
+                                            "and is dealt no cards", hand.seat))
+                continue
+            self._take(left, hand.cards, hand, hand.seat, match.markers)
+            state.hands[hand.seat] = list(hand.cards)
+        missing = [seat for seat in state.living if seat not in state.hands]
+        if missing:
+            inferred = self._infer(deal, missing)
+            for seat in missing:
+                self._take(left, inferred[seat], deal, seat, match.markers)
+                state.hands[seat] = inferred[seat]
+
+    def _take(self, left: Counter[Card], cards: list[Card], item: Any, seat: str,
+              markers: list[Card]) -> None:
+        """Take ``seat``'s dealt ``cards`` out of ``left``; raise at a card it lacks."""
+        for card in cards:
+            if card == UNSEEN:
+                raise located(RecordError(
+                    "record.unseen", "'??' (an unseen card) is not supported yet"), item)
+            if left[card] <= 0:
+                if self.options.markers_removed and card in markers:
+                    why = f"{card} is a damage marker, out of the pack (T22-D3)"
+                else:
+                    why = f"{card} is dealt more often than the pack holds it"
+                raise located(RecordError("record.card-twice", f"{why} ({seat})"), item)
+            left[card] -= 1
+
+    @staticmethod
+    def _infer(deal: Deal, missing: list[str]) -> dict[str, list[Card]]:
+        """A seat's dealt hand: its plays and discards less what it drew."""
+        held: dict[str, Counter[Card]] = {seat: Counter() for seat in missing}
+        drawn: dict[str, Counter[Card]] = {seat: Counter() for seat in missing}
+        for event in deal.events:
+            action = event.action
+            if action.seat in held:
+                held[action.seat].update(action.cards)
+                drawn[action.seat].update(action.drawn)
+        return {seat: ranked((held[seat] - drawn[seat]).elements()) for seat in missing}
+
+    def deal_hands(self, rng: Any, dealer: str | None) -> list[Hand]:
+        """Deal the next deal of ``current_match`` for the simulator (T22-D1-D4).
+
+        The size follows the match; the cards left over are the stock, whose order is kept
+        for the next ``start_deal`` so that simulated exchanges draw from its top.
+        """
+        match = self.current_match if self.current_match is not None else self.new_match()
+        size = self.deal_size(match)
+        cards = sorted(self._pack_left(match).elements())
+        rng.shuffle(cards)
+        living = match.alive
+        hands = {seat: cards[index::len(living)][:size] for index, seat in enumerate(living)}
+        self._pending_stock = cards[size * len(living):]
+        return [Hand(seat, [ranked(hands[seat])]) for seat in living]
+
+    def _begin_play_if_done(self, state: TwentyTwoState) -> None:
+        """End the exchange round once everyone has had the chance or the stock is empty."""
+        if state.stage == EXCHANGE and (not state.exchange_queue or state.stock <= 0):
+            state.exchange_queue = []
+            state.stage = PLAY
+            state.turn = state.leader
+        elif state.stage == EXCHANGE:
+            state.turn = state.exchange_queue[0]
+
+    # -- what may be judged now ----------------------------------------------------------------
+    def candidates(self, state: TwentyTwoState) -> Iterator[Action]:
+        if state.stage == OVER:
+            return
+        seat = state.turn
+        if seat is None:
+            return
+        if state.stage == EXCHANGE:
+            yield from self._exchange_candidates(state, seat)
+            return
+        hand = state.hands[seat]
+        if not state.trick:
+            yield from self._lead_candidates(state, seat, hand)
+        else:
+            yield from self._follow_candidates(state, seat, hand)
+        other = self._next_living(seat, state.living)
+        if other != seat and state.hands[other]:
+            yield Action(other, "play", cards=(ranked(state.hands[other])[0],))
+
+    def _draw(self, state: TwentyTwoState, count: int) -> tuple[Card, ...]:
+        """The cards an exchange of ``count`` draws: the top of the stock when known."""
+        pool = (state.stock_order if state.stock_order is not None
+                else ranked(state.unseen.elements()))
+        return tuple(pool[:count])
+
+    def _exchange_candidates(self, state: TwentyTwoState, seat: str) -> Iterator[Action]:
+        hand = ranked(state.hands[seat])
+        yield Action(seat, "exchange")
+        leader_hand = ranked(state.hands[state.leader])
+        if leader_hand:  # a lead before the round is over (22.exchange-first)
+            yield Action(state.leader, "play", cards=(leader_hand[0],))
+        most = min(len(hand), state.stock)
+        for count in range(1, most + 1):
+            drawn = self._draw(state, count)
+            yield Action(seat, "exchange", cards=tuple(hand[-count:]), drawn=drawn)
+            if count < len(hand):
+                yield Action(seat, "exchange", cards=tuple(hand[:count]), drawn=drawn)
+        if state.discards and hand:
+            # Illegal on purpose: drawing back a discard (T22-X4), or beyond the stock.
+            back = ranked(state.discards.elements())[0]
+            yield Action(seat, "exchange", cards=(hand[0],), drawn=(back,))
+            if most < len(hand):
+                extra = self._draw(state, most) + (back,)
+                yield Action(seat, "exchange", cards=tuple(hand[:most + 1]), drawn=extra)
+        for other in state.living:
+            if other != seat:
+                yield Action(other, "exchange")
+
+    def _lead_candidates(self, state: TwentyTwoState, seat: str, hand: list[Card]
+                         ) -> Iterator[Action]:
+        by_rank: dict[str, list[Card]] = {}
+        for card in ranked(hand):
+            by_rank.setdefault(card[0], []).append(card)
+        for cards in by_rank.values():
+            for count in range(1, len(cards) + 1):
+                yield Action(seat, "play", cards=tuple(cards[:count]))
+        if len(by_rank) > 1:
+            low = ranked(hand)
+            yield Action(seat, "play", cards=(low[0], low[-1]))  # mixed ranks
+
+    def _follow_candidates(self, state: TwentyTwoState, seat: str, hand: list[Card]
+                           ) -> Iterator[Action]:
+        """One set per multiset of ranks (suits are irrelevant): the lowest cards, every set
+        that dominates the bar, and a few that do neither (to be excluded); judging all the
+        others would cost much and show nothing new."""
+        count = len(state.trick[0][1])
+        bar = state.bar
+        seen: set[tuple[str, ...]] = set()
+        others = 0
+        for cards in combinations(ranked(hand), count):
+            ranks = tuple(card[0] for card in cards)
+            if ranks in seen:
+                continue
+            seen.add(ranks)
+            if len(seen) == 1 or dominates(cards, bar):
+                yield Action(seat, "play", cards=cards)  # the first is the lowest
+            elif others < FOLLOW_SAMPLES:
+                others += 1
+                yield Action(seat, "play", cards=cards)
+        if count > 1:
+            yield Action(seat, "play", cards=tuple(ranked(hand)[:count - 1]))
+
+    # -- the rulebook cascade ------------------------------------------------------------------
+    def check(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        if seat not in state.living:
+            return self._excl("dead-player", f"{seat} is dead and takes no part in deal "
+                              f"{state.number}", fatal=True)
+        if state.stage == OVER:
+            return self._excl("deal-over", f"deal {state.number} is over: the last trick has "
+                              "been played", fatal=True)
+        if action.kind == "exchange":
+            return self._check_exchange(state, action)
+        if action.kind == "play":
+            return self._check_play(state, action)
+        return self._excl("turn", f"{self.title} has no '{action.kind}' action", fatal=True)
+
+    def _check_exchange(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
+        """An exchange (T22-X1-X4): once, in turn, held discards, as many drawn from the
+        stock, within the stock, never a discard."""
+        seat = action.seat
+        given, drawn = action.cards, action.drawn
+        moves = bool(given or drawn)
+        if seat in state.exchanged:
+            return self._excl("exchange-once", f"{seat} has already had the one exchange of "
+                              "this deal", fatal=moves)
+        if state.stage != EXCHANGE:
+            if state.play_started:
+                return self._excl("turn", f"play has begun: {seat} can no longer exchange",
+                                  fatal=moves)
+            return self._excl("exchange-stock", f"the stock is empty: {seat} cannot exchange",
+                              fatal=moves)
+        if seat != state.turn:
+            return self._excl("turn", f"it is {state.turn}'s turn to exchange (or decline), "
+                              f"not {seat}'s", fatal=True)
+        missing = Counter(given) - Counter(state.hands[seat])
+        if missing:
+            return self._excl("not-held", f"{seat} does not hold {show(missing.elements())}",
+                              fatal=True)
+        if len(drawn) != len(given):
+            return self._excl("exchange-draw", f"{seat} discards {len(given)} and draws "
+                              f"{len(drawn)}: an exchange draws as many as it discards",
+                              fatal=True)
+        if len(given) > state.stock:
+            return self._excl("exchange-stock", f"{seat} exchanges {len(given)} cards but the "
+                              f"stock holds only {state.stock}")
+        back = Counter(drawn) & (state.discards + Counter(given))
+        if back and not Counter(drawn) <= state.unseen:
+            return self._excl("exchange-discards", f"{show(back.elements())} was discarded: "
+                              "discards never return to the stock")
+        if not Counter(drawn) <= state.unseen:
+            strange = Counter(drawn) - state.unseen
+            return self._excl("exchange-draw", f"{show(strange.elements())} is not in the "
+                              "stock (held, played or a damage marker)", fatal=True)
+        return None
+
+    def _check_play(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
+        """A play, in the rulebook's order: the exchange round, the turn, holding the cards,
+        then the lead (T22-T2) or the follow (T22-T3, T22-T5)."""
+        seat = action.seat
+        cards = action.cards
+        hand = state.hands[seat]
+        if state.stage == EXCHANGE:
+            if seat != state.leader:
+                return self._excl("turn", f"the exchange round is on: {state.turn} must "
+                                  "exchange or decline", fatal=True)
+            # a lead before the round is over: judged as a lead, then reported for the round
+            problem = self._check_held(seat, cards, hand) or self._check_lead(seat, cards, hand)
+            if problem is not None and problem.fatal:
+                return problem
+            waiting = ", ".join(state.exchange_queue)
+            return self._excl("exchange-first", f"{waiting} must exchange or decline "
+                              "('exchange none') before the first lead")
+        if seat != state.turn:
+            return self._excl("turn", f"it is {state.turn}'s turn to play, not {seat}'s",
+                              fatal=True)
+        problem = self._check_held(seat, cards, hand)
+        if problem is not None:
+            return problem
+        if not state.trick:
+            return self._check_lead(seat, cards, hand)
+        led = state.trick[0][1]
+        if len(cards) != len(led):
+            return self._excl("follow-count", f"{seat} plays {len(cards)} card"
+                              f"{'s' if len(cards) != 1 else ''} to a lead of {len(led)}",
+                              fatal=True)
+        is_lowest = strengths(cards) == lowest(hand, len(cards))
+        if self.options.ace_lead_forces_lowest and led[0][0] == "A" and not is_lowest:
+            return self._excl("ace-lead", f"aces were led: {seat} must play the lowest cards "
+                              f"({show(ranked(hand)[:len(cards)])})")
+        if is_lowest or dominates(cards, state.bar):
+            return None
+        return self._excl("follow", f"{show(cards)} neither matches or beats the bar "
+                          f"{self._bar_text(state)} card by card nor is {seat}'s lowest "
+                          f"{len(cards)} ({show(ranked(hand)[:len(cards)])})")
+
+    def _bar_text(self, state: TwentyTwoState) -> str:
+        return "-".join(RANK_ORDER[s] for s in state.bar)
+
+    def _check_held(self, seat: str, cards: tuple[Card, ...], hand: list[Card]
+                    ) -> Exclusion | None:
+        if len(set(cards)) == len(cards) and all(card in hand for card in cards):
+            return None  # distinct cards, each held: the usual case without Counters
+        missing = Counter(cards) - Counter(hand)
+        if missing:
+            return self._excl("not-held", f"{seat} does not hold {show(missing.elements())}",
+                              fatal=True)
+        return None
+
+    def _check_lead(self, seat: str, cards: tuple[Card, ...], hand: list[Card]
+                    ) -> Exclusion | None:
+        # hands shrink equally (T22-T7): a leader with one card opens the last trick
+        if len(hand) > 1 and len(cards) >= len(hand):
+            return self._excl("lead-keep", f"{seat} leads all {len(hand)} cards: the leader "
+                              "keeps at least one for the last trick", fatal=True)
+        if len({card[0] for card in cards}) > 1:
+            return self._excl("lead-equal", f"{seat} leads {show(cards)}: cards led together "
+                              "are of one rank")
+        return None
+
+    # -- carrying out --------------------------------------------------------------------------
+    def apply(self, state: TwentyTwoState, action: Action) -> None:
+        if action.kind == "exchange":
+            self._apply_exchange(state, action)
+        elif action.kind == "play":
+            self._apply_play(state, action)
+
+    def _apply_exchange(self, state: TwentyTwoState, action: Action) -> None:
+        seat = action.seat
+        hand = state.hands[seat]
+        for card in action.cards:
+            if card in hand:
+                hand.remove(card)
+        hand.extend(action.drawn)
+        state.discards.update(action.cards)
+        state.unseen.subtract(action.drawn)
+        state.unseen = +state.unseen
+        if state.stock_order is not None:
+            for card in action.drawn:
+                if card in state.stock_order:
+                    state.stock_order.remove(card)
+        state.stock = max(state.stock - len(action.cards), 0)
+        if state.stage == EXCHANGE and seat not in state.exchanged:
+            state.exchanged.add(seat)
+            if seat in state.exchange_queue:
+                state.exchange_queue.remove(seat)
+            self._begin_play_if_done(state)
+
+    def _apply_play(self, state: TwentyTwoState, action: Action) -> None:
+        seat = action.seat
+        if state.stage == EXCHANGE:  # the players not yet asked are taken to decline
+            state.exchange_queue = []
+            self._begin_play_if_done(state)
+        hand = state.hands[seat]
+        for card in action.cards:
+            hand.remove(card)
+        trick = state.trick
+        if not trick:
+            state.play_started = True
+            state.trick_no = len(state.tricks) + 1
+            state.last_trick = not hand  # the leader's last card: the last trick (T22-F1)
+            state.bar = strengths(action.cards)
+            state.bar_seat = seat
+        elif self._takes_over(action.cards, state.bar):
+            state.bar = strengths(action.cards)
+            state.bar_seat = seat
+        trick.append((seat, action.cards))
+        state.trick_len = len(trick)
+        if len(trick) >= len(state.living):
+            self._complete_trick(state)
+        else:
+            state.turn = self._next_living(seat, state.living)
+
+    def _takes_over(self, cards: tuple[Card, ...], bar: list[int]) -> bool:
+        """T22-T6: dominating cards become the bar; ``trick_tie = first`` wants more."""
+        if not dominates(cards, bar):
+            return False
+        return self.options.trick_tie == "last" or strengths(cards) != bar
+
+    def _complete_trick(self, state: TwentyTwoState) -> None:
+        winner = state.bar_seat or state.trick[0][0]
+        state.tricks.append(Trick22(state.trick_no, state.trick, winner))
+        if state.last_trick:
+            state.last_cards = [(seat, cards[0]) for seat, cards in state.trick if cards]
+            state.stage = OVER
+            state.turn = None
+        else:
+            state.turn = winner
+        state.trick = []
+        state.trick_len = 0
+        state.bar = []
+        state.bar_seat = None
+
+    def completed_tricks(self, state: TwentyTwoState) -> list[TrickSummary]:
+        """The tricks so far with their winners (22 has no card points)."""
+        return [TrickSummary(t.number, t.winner, 0, {}) for t in state.tricks]
+
+    # -- the end of a deal -----------------------------------------------------------------------
+    def is_deal_over(self, state: TwentyTwoState) -> bool:
+        return state.stage == OVER
+
+    def incomplete_message(self, state: TwentyTwoState) -> str:
+        if state.stage == EXCHANGE:
+            return (f"the exchange round is not over: {', '.join(state.exchange_queue)} must "
+                    "exchange or decline")
+        number = len(state.tricks) + 1
+        if state.trick:
+            return f"trick {number} is not complete: {state.turn} must play"
+        return f"the deal is not over: {state.turn} must lead to trick {number}"
+
+    def settle(self, match: Match22, state: TwentyTwoState, offenders: list[str]) -> DealResult:
+        """Damage to the loser(s) of the last trick, deaths, and the end of the game
+        (T22-F2-F5, C3)."""
+        result = DealResult(contract={"size": state.size, "stock": state.first_stock})
+        match.deals += 1
+        if not state.last_cards:
+            match.losers = None  # the record names the next dealer
+            result.scored = False
+            result.disputed = True
+            result.outcome = "not scored: the deal is incomplete"
+            result.points = {seat: 0 for seat in state.living}  # nobody took damage
+            result.score = match.score
+            return result
+        top = max(STRENGTH[card[0]] for _, card in state.last_cards)
+        losers = sorted(((seat, card) for seat, card in state.last_cards
+                         if STRENGTH[card[0]] == top), key=lambda pair: self.table.index(pair[0]))
+        value = DAMAGE[losers[0][1][0]]
+        before = dict(match.damage)
+        died: list[str] = []
+        for seat, card in losers:
+            match.damage[seat] += value
+            match.markers.append(card)
+            if before[seat] < DEATH <= match.damage[seat]:
+                died.append(seat)
+        match.alive = [seat for seat in match.alive if seat not in died]
+        match.losers = tuple(seat for seat, _ in losers)
+        match.nominal = value
+        result.points = {seat: (value if seat in match.losers else 0) for seat in state.living}
+        result.game_points = dict(result.points)  # damage is the match score's change
+        result.score = match.score
+        result.contract.update(losers=list(match.losers), damage=value, died=died,
+                               alive=list(match.alive))
+        names = " and ".join(match.losers)
+        verb = "loses" if len(losers) == 1 else "lose"
+        cards = " ".join(card for _, card in losers)
+        parts = [f"{names} {verb} with {cards}: +{value}"]
+        if died:
+            parts.append(f"{' and '.join(died)} {'dies' if len(died) == 1 else 'die'} "
+                         f"({', '.join(str(match.damage[s]) for s in died)})")
+        parts.append(f"alive {' '.join(match.alive) or 'nobody'}")
+        result.outcome = "; ".join(parts)
+        self._end_of_game(match, died, state.number)
+        return result
+
+    def _end_of_game(self, match: Match22, died: list[str], number: int) -> None:
+        """T22-F5: one survivor wins; none: C3; ``first-death`` ends at the first death."""
+        if not match.alive:
+            if self.options.simultaneous_wipeout == "lowest-damage":
+                least = min(match.damage[seat] for seat in died)
+                match.winners = tuple(seat for seat in died if match.damage[seat] == least)
+                who = " and ".join(match.winners)
+                verb = "wins" if len(match.winners) == 1 else "share the win"
+                match.ending = (f"{who} {verb} (the least damage when everyone left died in "
+                                f"deal {number})")
+            else:
+                match.winners = tuple(died)
+                match.ending = (f"draw between {' and '.join(died)} (everyone left died in "
+                                f"deal {number})")
+            match.over = True
+            return
+        if len(match.alive) == 1:
+            match.winners = (match.alive[0],)
+            match.over = True
+            match.ending = f"{match.alive[0]} wins (the last survivor)"
+            return
+        if died and self.options.game_end == "first-death":
+            least = min(match.damage[seat] for seat in match.alive)
+            match.winners = tuple(s for s in match.alive if match.damage[s] == least)
+            match.over = True
+            who = " and ".join(match.winners)
+            match.ending = (f"{who} {'wins' if len(match.winners) == 1 else 'share the win'} "
+                            f"(the least damage when {' and '.join(died)} died)")
