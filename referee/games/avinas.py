@@ -364,6 +364,11 @@ class AvinasState(DealState):
         self.abandoned = False
 
     @property
+    def position_trick(self) -> int | None:
+        """The trick a card belongs to; before the opening lead, trick 1."""
+        return self.trick_no if self.trick_len else self.trick_no + 1
+
+    @property
     def sevens_game(self) -> bool:
         return self.sevens > 0
 
@@ -946,7 +951,8 @@ class Avinas(Ruleset):
             contract.update(made=made, rams=rams, rams_to=receiver)
             need = "all 8 tricks" if state.knocker else "61"
             result.outcome = (
-                f"sevens game (k={state.sevens}{knock}): {self._label(side)} "
+                f"sevens game ({declarer} declarer, {SUIT_NAMES[state.trump]}, "
+                f"k={state.sevens}{knock}): {self._label(side)} "
                 f"{'made' if made else 'failed'} {points} ({need} needed); "
                 f"{self._label(receiver)} +{rams} rams; {self._rams_text(match)}")
         else:
