@@ -250,7 +250,7 @@ def _options() -> tuple[OptionSpec, ...]:
     return (
         OptionSpec("dealer_side_exposure", "choice", "sevens",
                    "the dealer's and his partner's 4th and 8th cards: exposed when sevens, or "
-                   "never (only the opponents' cards count)", (p + "auction-over",),
+                   "never (only the opponents' cards count)", (),
                    choices=("sevens", "none")),
         OptionSpec("trump_lead_every_trick", "bool", False,
                    "the trick-2 lead rule (trump if held, else face up or face down) applies "
@@ -939,7 +939,8 @@ class Avinas(Ruleset):
         m = knock_multiplier(state.knocker is not None, state.counter_knocker is not None)
         all_tricks = state.won[side] == TRICKS
         points = state.points[side]
-        contract: dict[str, Any] = {"declarer": declarer, "trump": state.trump,
+        contract: dict[str, Any] = {"declarer": declarer, "bidder": declarer,
+                                    "trump": state.trump,
                                     "sevens": state.sevens, "multiplier": m}
         result.contract = contract
         knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
