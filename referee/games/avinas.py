@@ -666,10 +666,10 @@ class Avinas(Ruleset):
             if state.tricks or suit != state.trump:
                 lead = state.tricks[0].plays[0] if state.tricks else (
                     state.trick[0] if state.trick else None)
-                how = (f"by the first lead {lead[1]}" if lead and lead[1][0] not in PERMANENT
-                       else "already")
+                how = (f"named by the first lead, {lead[1]}"
+                       if lead and lead[1][0] not in PERMANENT else "already named")
                 return self._excl("trump-named", f"{seat} names {SUIT_NAMES[suit]}, but "
-                                  f"trumps are {SUIT_NAMES[state.trump]} ({how} named)")
+                                  f"trumps are {SUIT_NAMES[state.trump]} ({how})")
             return None  # the suit the first lead showed, said aloud
         return self._false_bid(state, suit)
 
