@@ -14,10 +14,11 @@ import pytest
 
 from referee.check import check_file
 from referee.expect import expectations_of
-from referee.games.avinas import Avinas
+from referee.games.avinas import Avinas, trump_order
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
 from referee.replay import replay_stream
+from referee.rules.registry import ruleset_for
 from referee.simulate import simulate_records
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -135,3 +136,31 @@ def test_random_play_round_trips() -> None:
     records, _ = _simulated("standard")
     text = dumps(records)
     assert dumps(parse_records(text)) == text
+
+
+def test_av_16_face_down_lead_nobody_trumps_in_play() -> None:
+    """Under trump-lead-every-trick a late face-down lead can go untrumped (README erratum on
+    #16): the leader wins it; a trumped face-down lead goes to the highest trump (AV-E3)."""
+    records, _ = _simulated("trump-lead-every-trick")
+    untrumped = trumped = 0
+    for record in records:
+        ruleset = ruleset_for(record.header)
+        match = ruleset.new_match()
+        for deal in record.deals:
+            state = ruleset.start_deal(match, deal)
+            for event in deal.events:
+                ruleset.apply(state, event.action)
+            for trick in state.tricks:
+                if not trick.face_down:
+                    continue
+                order = trump_order(state.trump)
+                trumps = [(order.index(card), seat) for seat, card in trick.plays
+                          if card in order]
+                if trumps:
+                    trumped += 1
+                    assert trick.winner == min(trumps)[1]
+                else:
+                    untrumped += 1
+                    assert trick.winner == trick.plays[0][0]
+            ruleset.settle(match, state, [])
+    assert untrumped > 0 and trumped > 0
