@@ -7,6 +7,7 @@ Expect tags in tests/test_avinas_samples.py.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -521,3 +522,18 @@ def test_presets() -> None:
         "dealer_side_exposure", "trump_lead_every_trick", "facedown_no_trump_winner",
         "bid_count", "auction_rounds", "min_bid", "knock_in_nosevens", "pip_threshold_31",
         "zero_means", "false_bid_penalty", "stop_scoring", "match_end", "rams_end"}
+
+
+def test_partners_sit_opposite() -> None:
+    report = check_text('[Game "avinas"]\n[Teams "N E" "S W"]\n\ndeal 1 dealer N\n' + HANDS)
+    assert report.error_code == "record.teams" and "opposite" in report.error
+
+
+def test_named_seats() -> None:
+    names = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
+    rename = lambda text: re.sub(r"\b[NESW]\b", lambda m: names[m.group()], text)  # noqa: E731
+    text = record(rename(PLAY), hands=rename(HANDS), dealer="Ann").replace(
+        '[Game "avinas"]', '[Game "avinas"]\n[Seats "Ann Bob Cy Di"]')
+    result = deal_result(text)
+    assert result.points == {"AnnCy": 95, "BobDi": 25}
+    assert "Bob-Di failed 25; Bob-Di +4 pips" in result.outcome

@@ -400,20 +400,26 @@ class Avinas(Ruleset):
         self.team_names = table.team_names
         self.other_team = {team: table.other_teams(team)[0] for team in self.team_names}
         self._pack = frozenset(PACK)
+        self._labels = {"".join(team): "-".join(team) for team in table.teams}
 
     @classmethod
-    def check_table(cls, table, options, header) -> None:
+    def check_table(cls, table: Table, options: Any, header: Any) -> None:
         if len(table.seats) != 4 or len(table.teams) != 2 or any(
                 len(team) != 2 for team in table.teams):
             raise RecordError("record.seats", "Avinas is played by four players in two "
                               "partnerships of two (AV-P1)")
+        for first, second in table.teams:
+            if abs(table.index(first) - table.index(second)) != 2:
+                raise RecordError("record.teams", f"partners sit opposite each other in "
+                                  f"Avinas (AV-P1): {first} and {second} are neighbours")
 
     # -- helpers ---------------------------------------------------------------------------
     def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
         return Exclusion(f"{PREFIX}.{rule}", message, fatal)
 
     def _label(self, team: str) -> str:
-        return "-".join(team) if len(team) == 2 else team
+        """'N-S' for the team NS: the partnership, for messages."""
+        return self._labels[team]
 
     def _side(self, seat: str) -> str:
         return self._label(self.team_of[seat])
