@@ -537,3 +537,12 @@ def test_named_seats() -> None:
     result = deal_result(text)
     assert result.points == {"AnnCy": 95, "BobDi": 25}
     assert "Bob-Di failed 25; Bob-Di +4 pips" in result.outcome
+
+
+def test_av_09_false_bid_loses_even_with_61() -> None:
+    _, _, result = settled({"points": {"NS": 40, "EW": 80}, "won": {"NS": 2, "EW": 6},
+                            "false_bid": "E bid 5 and held 4 in hearts"})
+    assert not result.contract["made"]
+    assert result.game_points == {"NS": 0, "EW": 2}  # failure row, 31 or more
+    _, _, honest = settled({"points": {"NS": 40, "EW": 80}, "won": {"NS": 2, "EW": 6}})
+    assert honest.contract["made"] and honest.game_points == {"NS": 1, "EW": 0}
