@@ -156,7 +156,6 @@ def test_av_05_dealer_side_non_sevens_stay_hidden() -> None:
 
 def test_dealer_side_exposure_none() -> None:
     text = sample_text("edge-av-02-dealer-seven-then-l8.ttn")
-    assert "E declarer" not in deal_result(text).outcome
     # D4 = 7H is exposed under the default; with 'none' only L8 = 7C counts: k = 1
     result = deal_result(with_options(text, ("dealer_side_exposure", "none")))
     assert "k=1" in result.outcome and "clubs" in result.outcome
@@ -268,8 +267,9 @@ def test_auction_rounds_open() -> None:
     body = PLAY.replace("E 1  S pass  W pass  N pass", auction)
     single = errors(record(body))
     assert single[0] == ("avinas.auction-over", "E", None)
-    open_body = body.replace("1. E KH", "1. E KH")
-    assert errors(record(open_body, options=(("auction_rounds", "open"),))) == []
+    # open: E's second bid is legal, three passes end the auction and E declares at 2
+    assert errors(record(body, options=(("auction_rounds", "open"),))) == []
+    assert deal_result(record(body, options=(("auction_rounds", "open"),))).contract["bid"] == 2
 
 
 def test_bids_in_a_sevens_game() -> None:
