@@ -252,7 +252,7 @@ def choose_action(allowed: Iterable[Action], rng: random.Random) -> Action:
 
 def trick_mark(state: DealState, action: Action) -> int | None:
     """The trick mark the canonical record gives ``action``: the number of a trick it opens."""
-    if action.kind == "play" and state.trick_len == 0:
+    if action.kind in ("play", "down") and state.trick_len == 0:  # "down": a face-down lead
         return state.trick_no + 1
     return None
 

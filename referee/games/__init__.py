@@ -3,5 +3,6 @@
 from referee.games import (  # noqa: F401 - imported to register
     twenty_eight,
     twenty_five,
+    avinas,
     twenty_two,
 )
