@@ -1,3 +1,7 @@
 """Every game module; importing this package registers them all."""
 
-from referee.games import twenty_eight  # noqa: F401
+from referee.games import (
+    forty,  # noqa: F401
+    twenty_eight,  # noqa: F401
+    twenty_nine,  # noqa: F401
+)

@@ -390,10 +390,14 @@ class PackData(NamedTuple):
 
 
 @cache
-def _pack_data(rank_order: str, point_table: tuple[tuple[str, int], ...]) -> PackData:
+def _pack_data(rank_order: str, point_table: tuple[tuple[str, int], ...],
+               equal_ranks: tuple[str, ...] = ()) -> PackData:
     points = dict(point_table)
     cards = frozenset(make_pack(rank_order))
     strength = rank_key(rank_order)
+    for group in equal_ranks:  # equal ranks (40's J and 3): the first played wins
+        for rank in group[1:]:
+            strength[rank] = strength[group[0]]
     card_points = {card: points.get(card[0], 0) for card in cards}
     suits = {card[1] for card in cards}
     return PackData(
@@ -534,6 +538,9 @@ class TwentyEight(Ruleset):
     high_bid_from: int = 21
     seat_count: int = 4
     team_size: int = 2
+    equal_ranks: tuple[str, ...] = ()
+    """Groups of ranks of equal strength, highest written first (Forty: "J3"); of two equal
+    cards in a trick the one played first wins (A7.4)."""
     indicator_ranks: str = "2345"
     """The spare cards that can show trumps (A3.8, B3.3); a 2 is no trumps with
     no_trump_two (B3.5)."""
@@ -541,7 +548,8 @@ class TwentyEight(Ruleset):
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
         self.p = self.rule_prefix + "."
-        pack = _pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())))
+        pack = _pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())),
+                          self.equal_ranks)
         self.pack = pack.cards
         self.hand_size = sum(self.deal_rounds)
         self.round_sizes = list(self.deal_rounds)
@@ -1556,7 +1564,9 @@ class TwentyEight(Ruleset):
             state.trump_seventh = True
         else:
             card = _action_card(action)
-        if self.spare:
+        if action.value == "seventh" and card is None:
+            state.trump = state.facedown = None  # no seventh card (Forty): no trump chosen
+        elif self.spare:
             # the bidder keeps every card (B3.3); a 2 may declare no trumps (B3.5)
             if card is None:
                 state.trump = str(action.value) if action.value else None
