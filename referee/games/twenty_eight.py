@@ -562,7 +562,8 @@ class TwentyEight(Ruleset):
         self.direction = options.direction
         self.spare = options.trump_indicator == "spare"
         # no trumps (B3.5): the rank order reversed in every suit, points unchanged
-        self.power_nt = {card: -power for card, power in pack.power.items()}
+        top = max(pack.power.values())
+        self.power_nt = {card: top + 1 - power for card, power in pack.power.items()}
         self.total_points = pack.total_points + options.last_trick_bonus
         # What the replay asks for at every action, computed once: the options as plain
         # attributes (``Options`` resolves names by a Python-level ``__getattr__``), the turn
@@ -991,6 +992,9 @@ class TwentyEight(Ruleset):
             what = "bid" if action.kind == "bid" else "pass"
             return self._excl("auction-over",
                               f"{seat} may not {what}: {self._auction_closed_message(state)}")
+        if opts.pass_final and seat in state.passed and action.kind == "bid":
+            return self._excl("pass-final", f"{seat} has passed and may not bid again "
+                              f"(pass_final)")
         if seat != state.turn:
             return self._excl("turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
         first_call = not state.calls
@@ -1010,9 +1014,6 @@ class TwentyEight(Ruleset):
         if not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid:
             return self._excl("bid-range", f"{seat}'s bid of {value} is out of range: bids "
                               f"go from {opts.min_bid} to {opts.max_bid}")
-        if opts.pass_final and seat in state.passed:
-            return self._excl("pass-final", f"{seat} has passed and may not bid again "
-                              f"(pass_final)")
         if (opts.dealer_forced_bid == "exact" and value != opts.min_bid
                 and self._dealer_must_bid(state, seat)):
             return self._excl("dealer-bid", f"everybody else passed: {seat}, the dealer, "
