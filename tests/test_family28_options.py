@@ -266,7 +266,7 @@ S: KS KH KD KC | QS QH QD TD
 W: 8S 8H 8D 8C | 7S 7H 7D TC"""
     text = record28("E 14", play="", hands=hands, options=(("annul_other", "yes"),))
     outcome = checked(text).deals[0].result.outcome
-    assert "four Jacks" in outcome
+    assert "all the Jacks" in outcome
     assert rules_of(checked(record28("E 14", play="", hands=hands))) == []
 
 

@@ -45,6 +45,8 @@ DEFAULTS_40 = {
     "seventh_card": False,
     "score_table": "forty",
     "misplay_penalty": "double_to_opponents",
+    "single_hand_points": 4,
+    "single_hand_loss": 5,
 }
 """Forty's defaults where they differ from 28 (A7.4)."""
 
@@ -71,8 +73,6 @@ class Forty(TwentyEight):
     equal_ranks = ("J3",)
     deal_rounds = (3, 3)
     seventh_position = None
-    single_hand_value = 4
-    single_hand_loss = 5
     seat_count = 6
     team_size = 3
 

@@ -87,7 +87,7 @@ changes each one:
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -307,6 +307,12 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
         spec("single_hand", "bool", True,
              "a player may play alone for every trick, no trumps (28: +/-3)",
              (p + "single-hand",)),
+        spec("single_hand_points", "int", 3,
+             "game points a single hand wins (28: 3; Forty's Thani: 4)", (),
+             minimum=1, maximum=12),
+        spec("single_hand_loss", "int", 0,
+             "game points a lost single hand costs (0: the same as it wins; Thani: 5, paid "
+             "to the opponents with score_table = forty)", (), minimum=0, maximum=12),
         spec("single_hand_show", "bool", False,
              "showing an unbeatable or one-suit hand scores 3 (S0; contradicted by WP-old): "
              "refused, the notation has no 'show' event", ()),
@@ -410,6 +416,43 @@ def _pack_data(rank_order: str, point_table: tuple[tuple[str, int], ...],
             suit: frozenset(card for card in cards if card[1] == suit) for suit in suits}),
         total_points=sum(card_points.values()),
     )
+
+
+class MultiHand:
+    """A hand that may hold two copies of a card (Fifty-Six's double pack), with the few set
+    operations the replay uses on hands: membership, distinct cards, add and remove one copy,
+    ``hand & cards`` and ``isdisjoint``."""
+
+    __slots__ = ("_count",)
+
+    def __init__(self, cards: Iterable[str] = ()) -> None:
+        self._count: Counter[str] = Counter(cards)
+
+    def __contains__(self, card: object) -> bool:
+        return self._count.get(card, 0) > 0  # type: ignore[call-overload]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._count))  # each distinct card once
+
+    def __len__(self) -> int:
+        return sum(self._count.values())
+
+    def add(self, card: str) -> None:
+        self._count[card] += 1
+
+    def discard(self, card: str) -> None:
+        if self._count.get(card, 0) > 1:
+            self._count[card] -= 1
+        else:
+            self._count.pop(card, None)
+
+    def __and__(self, other: Iterable[str]) -> set[str]:
+        wanted = other if isinstance(other, (set, frozenset)) else set(other)
+        return {card for card in self._count if card in wanted}
+
+    def isdisjoint(self, other: Iterable[str]) -> bool:
+        wanted = other if isinstance(other, (set, frozenset)) else set(other)
+        return not any(card in wanted for card in self._count)
 
 
 @dataclass(slots=True)
@@ -532,13 +575,12 @@ class TwentyEight(Ruleset):
     deal_rounds: tuple[int, ...] = (4, 4)
     seventh_position: tuple[int, int] | None = (1, 2)  # round 2, third card
     partner_raise_floor: int = 20
-    single_hand_value: int = 3
-    single_hand_loss: int | None = None
-    """Game points a lost single hand costs (None: the same as single_hand_value)."""
     high_bid_from: int = 21
     seat_count: int = 4
     team_size: int = 2
     equal_ranks: tuple[str, ...] = ()
+    copies: int = 1
+    """Copies of each card in the pack (Fifty-Six: 2, a double pack)."""
     """Groups of ranks of equal strength, highest written first (Forty: "J3"); of two equal
     cards in a trick the one played first wins (A7.4)."""
     indicator_ranks: str = "2345"
@@ -550,7 +592,11 @@ class TwentyEight(Ruleset):
         self.p = self.rule_prefix + "."
         pack = _pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())),
                           self.equal_ranks)
-        self.pack = pack.cards
+        self.card_set = pack.cards
+        """The distinct cards of the pack, for membership tests."""
+        self.pack = tuple(make_pack(self.rank_order, self.copies))
+        """Every card of the pack, copies included (what ``referee simulate`` deals)."""
+        self.jack_total = sum(1 for card in self.pack if card[0] == "J")
         self.hand_size = sum(self.deal_rounds)
         self.round_sizes = list(self.deal_rounds)
         self.tricks_per_deal = self.hand_size
@@ -564,7 +610,7 @@ class TwentyEight(Ruleset):
         # no trumps (B3.5): the rank order reversed in every suit, points unchanged
         top = max(pack.power.values())
         self.power_nt = {card: top + 1 - power for card, power in pack.power.items()}
-        self.total_points = pack.total_points + options.last_trick_bonus
+        self.total_points = (pack.total_points * self.copies + options.last_trick_bonus)
         # What the replay asks for at every action, computed once: the options as plain
         # attributes (``Options`` resolves names by a Python-level ``__getattr__``), the turn
         # order, partners and teams as dicts, and the handler of each kind of action.
@@ -575,6 +621,7 @@ class TwentyEight(Ruleset):
         self.partners = {seat: table.partners(seat) for seat in seats}
         self.team_of = {seat: table.team_of(seat) for seat in seats}
         self.team_names = table.team_names
+        self.team_seats = {"".join(team): team for team in table.teams}
         self._checkers = {
             "bid": self._check_call, "pass": self._check_call, "play": self._check_play,
             "call": self._check_trump_call, "trump": self._check_trump,
@@ -656,7 +703,8 @@ class TwentyEight(Ruleset):
         return self.team_of[seat]
 
     def _label(self, team: str) -> str:
-        return "-".join(team) if all(len(s) == 1 for s in team) else team
+        """'N-S' for team NS, 'P1-P3-P5' for P1P3P5: the partnership, for messages."""
+        return "-".join(self.team_seats.get(team, (team,)))
 
     def _side(self, seat: str) -> str:
         """'N-S' for seat N: the partnership, for messages."""
@@ -762,8 +810,8 @@ class TwentyEight(Ruleset):
                 if len(cards) != self.hand_size:
                     continue
                 jacks = [c for c in cards if c[0] == "J"]
-                if len(jacks) == len(SUIT_ORDER):
-                    return f"{seat} holds all four Jacks (R4)"
+                if len(jacks) == self.jack_total:
+                    return f"{seat} holds all the Jacks (R4)"
                 if len({c[1] for c in cards}) == 1:
                     return f"{seat} holds a whole hand of one suit (R4)"
         return None
@@ -772,6 +820,7 @@ class TwentyEight(Ruleset):
         """Fill the state's hands from the hand lines, inferring missing ones (decision 5)."""
         dealt: set[str] = set()  # every card of the hands so far
         seen_seats: set[str] = set()
+        copies: Counter[str] = Counter()  # a double pack: how often each card was dealt
         for hand in deal.hands:
             if hand.seat in seen_seats:
                 raise located(RecordError("record.hand-twice",
@@ -779,8 +828,11 @@ class TwentyEight(Ruleset):
             seen_seats.add(hand.seat)
             cards = hand.cards
             held = set(cards)
+            if self.copies > 1:
+                self._count_copies(hand, cards, copies)
             # the usual case in one test: every card in the pack, none dealt before or twice
-            if len(held) != len(cards) or not held <= self.pack or not held.isdisjoint(dealt):
+            elif (len(held) != len(cards) or not held <= self.card_set
+                  or not held.isdisjoint(dealt)):
                 self._own_cards(hand, cards, self._owners(state))  # raises at the faulty card
             dealt |= held
             if len(cards) != self.hand_size:
@@ -806,10 +858,29 @@ class TwentyEight(Ruleset):
                     f"{hand.seat}'s hand is written in rounds of {shown} cards; {self.title} "
                     f"deals {wanted} (or write all {self.hand_size} without '|')"), hand)
             state.dealt[hand.seat] = list(cards)
-            state.hands[hand.seat] = held
+            state.hands[hand.seat] = MultiHand(cards) if self.copies > 1 else held
         missing = [seat for seat in self.table.seats if seat not in state.dealt]
+        if missing and self.copies > 1:
+            raise located(RecordError(
+                "record.hands", f"{self.title} needs every hand line ({', '.join(missing)} "
+                f"missing): with two copies of each card the hands are not inferred"), deal)
         if missing:
             self._infer_hands(state, deal, self._owners(state), missing)
+
+    def _count_copies(self, hand: Hand, cards: list[str], copies: Counter[str]) -> None:
+        """Deal ``hand``'s cards from a pack with ``self.copies`` of each; raise at the first
+        card that is not in the pack or is dealt once too often."""
+        for card in cards:
+            if card not in self.card_set:
+                raise located(RecordError(
+                    "record.card-not-in-pack",
+                    f"{card} is not in the {len(self.pack)}-card pack of {self.title} "
+                    f"(ranks {' '.join(self.rank_order)})"), hand)
+            copies[card] += 1
+            if copies[card] > self.copies:
+                raise located(RecordError(
+                    "record.card-twice", f"{card} is dealt {copies[card]} times; the pack has "
+                    f"{self.copies}"), hand)
 
     @staticmethod
     def _owners(state: TwentyEightState) -> dict[str, str]:
@@ -822,7 +893,7 @@ class TwentyEight(Ruleset):
             if card == UNSEEN:
                 raise located(RecordError(
                     "record.unseen", "'??' (an unseen card) is not supported yet"), hand)
-            if card not in self.pack:
+            if card not in self.card_set:
                 raise located(RecordError(
                     "record.card-not-in-pack",
                     f"{card} is not in the {len(self.pack)}-card pack of {self.title} "
@@ -848,7 +919,7 @@ class TwentyEight(Ruleset):
                 if card == UNSEEN:
                     raise located(RecordError(
                         "record.unseen", "'??' (an unseen card) is not supported yet"), event)
-                if card not in self.pack:
+                if card not in self.card_set:
                     raise located(RecordError(
                         "record.card-not-in-pack",
                         f"{card} is not in the {len(self.pack)}-card pack of {self.title}"),
@@ -1111,7 +1182,7 @@ class TwentyEight(Ruleset):
         card = _action_card(action)
         if self.spare:
             # the spare indicator (A3.8, B3.3): a suit, or a spare 2-5 card of it
-            if card is None or (card not in self.pack and card[0] in self.indicator_ranks):
+            if card is None or (card not in self.card_set and card[0] in self.indicator_ranks):
                 return None
             return self._excl("trump-card", f"{seat} shows {card}, a playing card: with the "
                               f"spare indicator the bidder keeps his cards and shows the trump "
@@ -1249,8 +1320,9 @@ class TwentyEight(Ruleset):
             return self._excl("turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               fatal=True)
         # the face-down trump card is outside the bidder's hand until exposed (A3.7, 1.6)
+        # (a double pack's other copy of it is an ordinary card of his hand)
         if (card == state.facedown and seat == state.bidder and not state.revealed
-                and not state.single):
+                and not state.single and card not in state.hands[seat]):
             return self._check_facedown_play(state, seat, card)
         hand = state.hands[seat]
         if card not in hand:
@@ -1571,7 +1643,7 @@ class TwentyEight(Ruleset):
             # the bidder keeps every card (B3.3); a 2 may declare no trumps (B3.5)
             if card is None:
                 state.trump = str(action.value) if action.value else None
-            elif self.opts.no_trump_two and card[0] == "2" and card not in self.pack:
+            elif self.opts.no_trump_two and card[0] == "2" and card not in self.card_set:
                 state.trump, state.no_trump = None, True
             else:
                 state.trump = card[1]
@@ -1638,7 +1710,7 @@ class TwentyEight(Ruleset):
         if state.stage == WINDOW:
             state.stage = PLAY
         if (card == state.facedown and seat == state.bidder and not state.revealed
-                and not state.single):
+                and not state.single and card not in state.hands[seat]):
             self._reveal(state, seat)  # exposed at his turn, then played
             if state.disregard:
                 return  # R4 cancelled the deal at the reveal
@@ -1808,8 +1880,8 @@ class TwentyEight(Ruleset):
             factor = 2 if opts.misplay_penalty == "double_to_opponents" else 1
             if state.single:
                 score = single_hand_score(self.tricks_per_deal if made else 0,
-                                          self.tricks_per_deal, self.single_hand_value,
-                                          self.single_hand_loss)
+                                          self.tricks_per_deal, opts.single_hand_points,
+                                          opts.single_hand_loss or None)
                 score = score._replace(delta=score.delta * factor)
             else:
                 score = forced_score(made, state.bid, contract["multiplier"],
@@ -1828,8 +1900,8 @@ class TwentyEight(Ruleset):
         elif state.single:
             won = sum(1 for t in state.tricks if self.table.same_team(t.winner, state.single))
             score = single_hand_score(won if state.single_lost is None else 0,
-                                      self.tricks_per_deal, self.single_hand_value,
-                                      self.single_hand_loss)
+                                      self.tricks_per_deal, opts.single_hand_points,
+                                      opts.single_hand_loss or None)
             if score.made:
                 result.outcome = f"single hand: {state.single} won all {len(state.tricks)} tricks"
             else:
@@ -1848,9 +1920,7 @@ class TwentyEight(Ruleset):
                               f"target {contract['target']}")
         contract["made"] = score.made
         # a loss is paid to the opponents where the table says so (Forty, A7.4)
-        loss_to_opponents = (table.loss_to_opponents if not state.single
-                             else self.single_hand_loss is not None)
-        if score.delta < 0 and loss_to_opponents:
+        if score.delta < 0 and table.loss_to_opponents:
             for team in teams:
                 if team != bidding_team:
                     result.game_points[team] = -score.delta
