@@ -80,9 +80,39 @@ changes each one:
     the trump choice are cancelled).
 18. The misplay penalty scores only deals that have a contract and are not void or
     annulled: a void or annulled deal stays unscored whatever was found in it.
-19. Not implemented (no option declared): the spare 2-5 trump indicator, second bidding
-    round, "C", cot, tiered score tables, single-hand show, pass_final, R2, the other
-    cancellations of WP-old (R4), the "double or halve" pair remark (10.16).
+19. The options of the whole family (section 8) are declared here with 28's defaults; the
+    other games pass their own defaults to ``_options``. Values the referee cannot honour are
+    declared but refused with ``record.option`` (``REFUSED``): ``auction_style = duel`` and
+    ``second_round`` (events the notation lacks), ``c_call`` ("C" has no event),
+    ``single_hand_show``. Contradictory combinations are refused too (``forced_trick8`` with
+    the spare indicator, ``play_on`` or ``no_trump_two`` with an own card, ``high_bid_two``
+    with a score table). The "double or halve" pair remark (10.16) is not implemented.
+20. ``pass_final``: a seat that passed is skipped; the auction ends when every other seat has
+    passed after the last bid. ``dealer_forced_bid``: when everybody before the dealer passed
+    he must bid (``exact``: the minimum), and that bid ends the auction (B3.2, 10.21).
+21. The spare indicator (A3.8, B3.3): ``trump SUIT`` or ``trump 3C`` (a spare 2-5 card);
+    the bidder keeps his cards; the seventh card names the suit and stays in hand; with
+    ``no_trump_two`` a 2 declares no trumps: ranks reversed, points kept, no call, no pair.
+22. ``last_trick_bonus`` is added to the last trick's points (B1, B6.1). ``cot`` doubles a
+    made contract won with every trick (``made_and_lost``: also a loss with none, 10.18).
+    ``double_cap`` bounds the multiplier (2: no redouble; 1: no double). ``score_table``
+    picks a row of SCORE_TABLES by bid; Forty's table pays a loss to the opponents.
+    ``misplay_penalty = double_to_opponents`` doubles the penalty (40 paragraph of S0).
+23. Pair options (10.14): ``pair_trick_requirement`` (after_reveal; any_trick; s0_variant:
+    the opponents need no trick, the bidding side any trick), ``pair_window`` (any_time;
+    after_win: right after a trick won by the declarer's side, before the next lead),
+    ``pair_min_bid`` (the bidding side's lowest bid for a pair).
+24. Annulments (A6.6, B6.5), all disregarding the recorded play and keeping the dealer:
+    ``annul_eight_zero`` (R3), ``annul_fh_and_next_pointless`` (R2: first hand's and the next
+    player's first fours both pointless), ``redeal_first_two_pointless`` (P29: either of
+    them), ``annul_other`` (R4: all the Jacks or a whole hand of one suit at the deal; the
+    bidder's opponents holding no trump, at the reveal).
+25. ``dummy`` changes no rule the referee checks (the partner's cards are public); it is
+    accepted so that records can state it.
+26. Class data for the relatives: ``seat_count``/``team_size`` (Forty and Fifty-Six: six
+    players, alternating teams of three), ``equal_ranks`` (40: J and 3 equal, the first
+    played wins), ``copies`` (56: a double pack; hands are multisets, and a bidder holding
+    the second copy of his face-down card plays it as an ordinary card).
 """
 
 from __future__ import annotations
