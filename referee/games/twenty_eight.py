@@ -166,7 +166,8 @@ def _rules(prefix: str) -> dict[str, Rule]:
     own = [
         ("opening-bid", "first hand must open the auction with a bid of at least the minimum "
          "(or demand a redeal with a pointless four)", "A3.2"),
-        ("bid-range", "a bid lies between min_bid (14) and max_bid (28)", "A3.3"),
+        ("bid-range", "a bid lies between min_bid and max_bid (28: 14-28; 29: 15-28)",
+         "A3.3, B3.2"),
         ("bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
         ("partner-raise", "raising over one's partner's standing bid is limited by the "
          "partner_raise option (pagat: 20 or more)", "A3.5"),
