@@ -282,3 +282,61 @@ W: JC 9C AC TC | KC QC 8C 7S"""
     assert "opponents hold no trump" in match.deals[0].result.outcome
     plain = checked(record28(auction, play="", hands=hands))
     assert not plain.deals[0].result.outcome.startswith("annulled")
+
+
+# -- random legal play under non-default options ----------------------------------------------
+
+OPTION_SETS = [
+    ("twenty-eight", {"pass_final": "yes", "cot": "made_and_lost", "score_table": "goc",
+                      "pair_trick_requirement": "any_trick", "pair_window": "after_win"}),
+    ("twenty-eight", {"opening_bid_forced": "no", "dealer_forced_bid": "any",
+                      "double_cap": "2", "annul_other": "yes",
+                      "annul_fh_and_next_pointless": "yes", "misplay_penalty": "report_only"}),
+    ("twenty-nine", {"no_trump_two": "yes", "cot": "made", "score_table": "kh"}),
+    ("twenty-eight", {"trump_indicator": "spare", "void_if_trump_never_called": "play_on",
+                      "no_trump_two": "yes", "last_trick_bonus": "1", "pair_min_bid": "19"}),
+    ("twenty-nine", {"pass_final": "yes", "max_bid": "29",
+                     "redeal_first_two_pointless": "yes", "pair_trick_requirement": "s0_variant",
+                     "trump_indicator": "own_card", "void_if_trump_never_called": "void"}),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), OPTION_SETS,
+                         ids=[f"{g}-{i}" for i, (g, _) in enumerate(OPTION_SETS)])
+def test_random_play_under_options(game, options):
+    """The random-play oracle (tests/test_random_play.py) on 60 deals per option set: the
+    referee finds nothing in legal play, and a single illegal replacement is found first,
+    at its event, under the rule id ``check`` gave."""
+    import copy
+    import random
+
+    from referee.notation.parser import parse_records
+    from referee.notation.writer import dumps
+    from referee.replay import MatchReplay
+    from referee.simulate import break_one_action, simulate_records
+
+    records = simulate_records(game, 60, 5, options=options)
+    text = dumps(records)
+    original = parse_records(text)
+    broken_records = parse_records(text)
+    breaks = {b.deal_no: b for b in break_one_action(broken_records, random.Random(5))}
+    broken = parse_records(dumps(broken_records))
+    ordinal, mismatches = 0, []
+    for record, broken_record in zip(original, broken, strict=True):
+        replay = MatchReplay(record.header)
+        for deal, broken_deal in zip(record.deals, broken_record.deals, strict=True):
+            ordinal += 1
+            expected = breaks.get(ordinal)
+            if expected is not None:
+                event = broken_deal.events[expected.event_index]
+                saved = copy.deepcopy(replay.match)
+                found = [f for f in replay.replay_deal(broken_deal).findings
+                         if f.severity == "error"]
+                replay.match = saved
+                if not found or (found[0].rule, found[0].span) != (expected.rule, event.span):
+                    mismatches.append((deal.number, str(event.action), expected.rule,
+                                       found[0].rule if found else None))
+            report = replay.replay_deal(deal)
+            assert not [f for f in report.findings if f.severity == "error"], deal.number
+    assert len(breaks) > 40
+    assert mismatches == []
