@@ -426,6 +426,14 @@ def test_29_20_pair_clamped_to_the_minimum(bid, target):
     assert result(text).contract["target"] == target
 
 
+@pytest.mark.parametrize(("bid", "clamp", "target"), [(17, "ineffective", 17),
+                                                       (19, "ineffective", 15),
+                                                       (17, "no", 13)])
+def test_29_20_pair_out_of_range_reading(bid, clamp, target):
+    text = _pair_deal(f"W {bid}  N pass  E pass  S pass", options=(("pair_clamp", clamp),))
+    assert result(text).contract["target"] == target
+
+
 @pytest.mark.parametrize(("bid", "target"), [(26, 28), (28, 28)])
 def test_29_21_opponents_pair_clamped_to_28(bid, target):
     # N bids and chooses spades; E-W win trick 1 after the reveal, E shows the pair

@@ -310,8 +310,10 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
         spec("pair_min_bid", "int", 0,
              "lowest bid at which the bidding side may show the pair (0: no limit; "
              "Bangladesh and P29 later: 19)", (p + "pair",), minimum=0, maximum=64),
-        spec("pair_clamp", "bool", True,
-             "the target after a pair stays within [min_bid, max_bid]", (p + "pair",)),
+        spec("pair_clamp", "choice", "yes",
+             "the target after a pair: yes, kept within [min_bid, max_bid]; no, unbounded; "
+             "ineffective, a pair that would leave the range has no effect (S2 reading)",
+             (p + "pair",), choices=("yes", "no", "ineffective")),
         spec("score_table", "choice", "flat",
              "game points per deal by bid: flat +/-1, goc (1/2/3/4 from 14/20/24/28), kh "
              "(2 above 20), forty (A7.4, losses paid to the opponents), fifty-six (2 from "
@@ -1882,7 +1884,9 @@ class TwentyEight(Ruleset):
                 value = 3
             target = adjusted_target(
                 state.bid, own_pair, value,
-                (opts.min_bid, opts.max_bid) if opts.pair_clamp else None)
+                (opts.min_bid, opts.max_bid) if opts.pair_clamp == "yes" else None)
+            if opts.pair_clamp == "ineffective" and not opts.min_bid <= target <= opts.max_bid:
+                target = state.bid  # the declaration would cross a bound: no effect (B5.2)
             contract.update(
                 bidder=state.bidder, bid=state.bid, target=target, trump=state.trump,
                 multiplier=multiplier(bool(state.doubled_by), bool(state.redoubled_by)))
