@@ -157,6 +157,9 @@ from referee.seats import Table
 
 SUIT_ORDER = "SHDC"
 
+_COUNT_WORDS = {5: "five", 7: "seven"}
+"""Tricks before the last, in words (28, 29, 56: seven; 40: five)."""
+
 AUCTION, TRUMP, WINDOW, PLAY, OVER = "auction", "trump", "window", "play", "over"
 """Stages of a deal: bidding; the bidder choosing trumps; the double window (after the trump
 choice, before the second batch); play; over."""
@@ -182,30 +185,32 @@ def _rules(prefix: str) -> dict[str, Rule]:
         ("redeal", "only first hand, at his first turn, with no point card in his first "
          "four, may demand a redeal", "A6.6 R1"),
         ("trump-card", "the bidder lays one card of his first four face down as the trump "
-         "card", "A3.7"),
+         "card (own_card), or shows the suit with a spare 2-5 card (spare)",
+         "A3.7, A3.8, B3.3, B3.5"),
         ("seventh-card", "the bidder may call for his seventh card (third of the second "
-         "batch) as the trump card", "A3.9"),
+         "batch) as the trump card", "A3.9, B3.4"),
         ("double", "only an opponent of the bidder may double, once, after the trump choice "
          "and before the second batch", "A7.1"),
         ("redouble", "only the bidder or his partner may redouble, once, directly after the "
          "double", "A7.1, A6.4"),
         ("single-hand", "any player may play a single hand after the full deal and before the "
          "lead, unless every card of his is a sure winner", "A7.3"),
-        ("follow-suit", "a player who holds a card of the suit led must play one", "A4.2"),
+        ("follow-suit", "a player who holds a card of the suit led must play one",
+         "A4.2, B4.2"),
         ("lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
          "unless he holds only trumps or another player has led it", "A4.3(b)"),
         ("call", "only a player void in the suit led may call for the trump, at his turn, "
-         "before he plays, while it is concealed", "A4.3(c)-(d)"),
+         "before he plays, while it is concealed", "A4.3(c)-(d), B4.3"),
         ("must-call", "with trump_call_mandatory a player void in the suit led must call for "
-         "the concealed trump", "A4.3(g)"),
+         "the concealed trump (29: the first void player of the deal)", "A4.3(g), B4.3"),
         ("call-must-trump", "the player who called must play a trump to that trick if he "
-         "holds one", "A4.3(c)2, A4.3(e)"),
+         "holds one (caller_must_trump)", "A4.3(c)2, A4.3(e), B4.4"),
         ("undertrump", "a void player may not play a trump lower than a trump already in the "
          "trick unless he holds nothing else", "A4.4(d)"),
         ("pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
-         "the holder's side has won a trick since", "A5.1-A5.5"),
-        ("void-deal", "with nobody calling for the trump in seven tricks the deal is void and "
-         "trick 8 is not played", "A4.5"),
+         "the holder's side has won a trick since", "A5.1-A5.6, B5"),
+        ("void-deal", "with nobody calling for the trump before the last trick the deal is "
+         "void and the last trick is not played", "A4.5, B4.6"),
         ("deal-order", "the record gives each hand in its two dealing rounds where a check "
          "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
          "A6.6 R1, decision 5"),
@@ -1073,7 +1078,9 @@ class TwentyEight(Ruleset):
         if state.void:
             return self._excl(
                 "void-deal",
-                f"the deal is void: nobody called for the trump in seven tricks, so trick "
+                f"the deal is void: nobody called for the trump in "
+                f"{_COUNT_WORDS.get(self.tricks_per_deal - 1, self.tricks_per_deal - 1)} "
+                f"tricks, so trick "
                 f"{len(state.tricks) + 1} is not played and the deal is not scored", fatal=True)
         if state.annulled:
             return self._excl("deal-over", f"the deal was annulled ({state.annulled}); "
@@ -1903,7 +1910,8 @@ class TwentyEight(Ruleset):
         side = self._label(bidding_team)
         if state.void:
             result.scored = False
-            result.outcome = "void: no call in seven tricks"
+            before = self.tricks_per_deal - 1
+            result.outcome = f"void: no call in {_COUNT_WORDS.get(before, before)} tricks"
             result.score = dict(match.score)
             return result
         penalty = bool(offenders) and opts.misplay_penalty != "report_only"
