@@ -1632,12 +1632,12 @@ class TwentyEight(Ruleset):
         opts = self.opts
         if state.high_bid is not None and state.high_bid >= opts.max_bid or state.forced_bid:
             self._close_auction(state)  # nothing higher is legal; the dealer's bid is final
+        elif opts.auction_end == "single_round":
+            if len(state.calls) >= self.players:
+                self._close_auction(state)
         elif opts.pass_final:
             others = set(self.table.seats) - {state.high_bidder}
             if others <= state.passed:
-                self._close_auction(state)
-        elif opts.auction_end == "single_round":
-            if len(state.calls) >= self.players:
                 self._close_auction(state)
         else:
             # three passes after a bid end it; four passes with no bid throw the deal in
@@ -1647,7 +1647,8 @@ class TwentyEight(Ruleset):
 
     def _close_auction(self, state: TwentyEightState) -> None:
         if state.high_bidder is None:
-            state.annulled = "all four passed"
+            state.annulled = ("all four passed" if self.players == 4
+                              else f"all {self.players} passed")
             state.stage = OVER
             state.turn = None
             return
