@@ -734,9 +734,6 @@ class TwentyEight(Ruleset):
             return self.next_seat[seat]
         return self.table.next(seat, self.direction, steps)
 
-    def _partner(self, seat: str) -> str:
-        return self.partners[seat][0]
-
     def _team(self, seat: str) -> str:
         return self.team_of[seat]
 
@@ -1551,7 +1548,7 @@ class TwentyEight(Ruleset):
                               f"(pair_min_bid)")
         # which trick won qualifies (A5.2, 10.14; option pair_trick_requirement)
         requirement = opts.pair_trick_requirement
-        first = state.reveal_trick or 99 if requirement == "after_reveal" else 1
+        first = (state.reveal_trick or 99) if requirement == "after_reveal" else 1
         won = [t for t in state.tricks if t.number >= first and self._team(t.winner) == team]
         needs_trick = requirement != "s0_variant" or bidding  # S0: opponents need none
         if needs_trick and not won:
