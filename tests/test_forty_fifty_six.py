@@ -117,6 +117,11 @@ def test_forty_thani_with_sure_winners_is_illegal():
         "40.single-hand"]
 
 
+def test_forty_refuses_high_bid_two_with_its_table():
+    report = check_text('[Game "forty"]\n[Option "high_bid_two" "yes"]\n\ndeal 1 dealer P1\n')
+    assert report.error_code == "record.option" and "score_table" in report.error
+
+
 def test_forty_trump_card_comes_from_the_first_three():
     assert rules_found(record("forty", FORTY_HANDS, FORTY_AUCTION.replace(
         "P6 trump 7H", "P6 trump QH"))) == ["40.trump-card"]

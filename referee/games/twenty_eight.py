@@ -710,7 +710,7 @@ class TwentyEight(Ruleset):
         if options["no_trump_two"] and not spare:
             problems.append(("no_trump_two", "no_trump_two needs trump_indicator = spare "
                              "(the 2 is a spare indicator card)"))
-        if options["high_bid_two"] and options["score_table"] != cls.default_score_table():
+        if options["high_bid_two"] and options["score_table"] != "flat":
             problems.append(("high_bid_two", "high_bid_two and score_table both set the "
                              "stake of a deal: choose one"))
         if options["seventh_card"] and cls.seventh_position is None:
@@ -723,10 +723,6 @@ class TwentyEight(Ruleset):
             tag = next((t for t in header.get_all("Option") if t.values[0] == name), None)
             error = RecordError("record.option", message)
             raise located(error, tag) if tag is not None else error
-
-    @classmethod
-    def default_score_table(cls) -> OptionValue:
-        return next(s.default for s in cls.option_specs if s.name == "score_table")
 
     # -- small helpers -----------------------------------------------------------------------
     def _next(self, seat: str, steps: int = 1) -> str:
