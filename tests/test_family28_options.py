@@ -8,12 +8,13 @@ from __future__ import annotations
 import pytest
 
 from referee.check import check_text
+from referee.games.fifty_six import FiftySix
 from referee.games.forty import Forty
 from referee.games.scoring28 import SCORE_TABLES, contract_score, forced_score, stake
 from referee.games.twenty_eight import TwentyEight
 from referee.games.twenty_nine import TwentyNine
 
-GAMES = (TwentyEight, TwentyNine, Forty)
+GAMES = (TwentyEight, TwentyNine, Forty, FiftySix)
 
 # Every option the issue names (section 8 of the digest).
 SECTION_8 = (
