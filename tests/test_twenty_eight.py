@@ -1001,3 +1001,20 @@ def test_record_error_is_located():
     with pytest.raises(RecordError) as info:
         list(replay_stream(iter_items(record(base(), hands=HANDS.replace("7C |", "7H |")))))
     assert info.value.code == "record.card-twice"
+
+
+# -- options added with the 28 family: pass_final, dealer_forced_bid ---------------------------
+
+
+def test_pass_final_option():
+    final = [("pass_final", "yes")]
+    assert errors(check(record(base(), options=final))) == []
+    text = record("E 14  N 16  W pass  S 17  E pass  W 18", hands=HANDS, options=final)
+    assert rules_found(check(text))[0] == "28.pass-final"
+
+
+def test_dealer_forced_bid_option():
+    options = [("opening_bid_forced", "no"), ("dealer_forced_bid", "exact")]
+    passes = "E pass  N pass  W pass  "
+    assert rules_found(check(record(passes + "S pass", options=options)))[0] == "28.dealer-bid"
+    assert "28.dealer-bid" not in rules_found(check(record(passes + "S 14", options=options)))

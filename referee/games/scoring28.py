@@ -89,13 +89,56 @@ class ContractScore(NamedTuple):
     delta: int
 
 
-def stake(bid: int, mult: int, high_bid_two: bool = False, high_bid_from: int = 21) -> int:
+class ScoreTable(NamedTuple):
+    """Game points per deal by bid (option ``score_table``, A6.4, A7.4).
+
+    ``rows`` are (lowest bid, points won when made, points lost when failed), ascending; the
+    last row whose lowest bid is reached applies. With ``loss_to_opponents`` a failed contract
+    is paid to the opponents (Forty: "opponents gain 2") instead of taken off the bidders.
+    """
+
+    rows: tuple[tuple[int, int, int], ...]
+    loss_to_opponents: bool = False
+
+    def values(self, bid: int) -> tuple[int, int]:
+        """(won, lost) game points for ``bid``."""
+        won = lost = 1
+        for low, win, loss in self.rows:
+            if bid >= low:
+                won, lost = win, loss
+        return won, lost
+
+
+SCORE_TABLES: Mapping[str, ScoreTable] = {
+    # flat +/-1 (S0, S2)
+    "flat": ScoreTable(((0, 1, 1),)),
+    # gamesonlinecorner (GOC): 14-19: 1, 20-23: 2, 24-27: 3, 28: 4
+    "goc": ScoreTable(((0, 1, 1), (20, 2, 2), (24, 3, 3), (28, 4, 4))),
+    # Kerala house rules (KH): up to 20 +/-1, above 20 ("honours") +/-2
+    "kh": ScoreTable(((0, 1, 1), (21, 2, 2))),
+    # Forty (A7.4): 20-29 win 1 / opponents gain 2; 30-33: 2 / 3; 34-40: 3 / 4
+    "forty": ScoreTable(((0, 1, 2), (30, 2, 3), (34, 3, 4)), loss_to_opponents=True),
+    # Fifty-Six (A7.5 has no table; the 56 sites' "honours" from 40): below 40 +/-1, 40+ +/-2
+    "fifty-six": ScoreTable(((0, 1, 1), (40, 2, 2))),
+}
+"""The named tables of option ``score_table`` (data, not branches)."""
+
+
+def stake(bid: int, mult: int, high_bid_two: bool = False, high_bid_from: int = 21,
+          table: ScoreTable | None = None, made: bool = True) -> int:
     """Game points at stake in a deal, before the under-half rule (A6.3, A6.4, A7.1).
 
-    Base 1; with ``high_bid_two`` a bid of ``high_bid_from`` or more is worth 2 and the value
-    is capped at 4 (the opponents' double of such a bid is the last word).
+    Base 1 (or the ``table``'s value for a made or failed ``bid``); with ``high_bid_two`` a
+    bid of ``high_bid_from`` or more is worth 2 and the value is capped at 4 (the opponents'
+    double of such a bid is the last word).
     """
-    base = 2 if high_bid_two and bid >= high_bid_from else 1
+    if table is not None:
+        won, lost = table.values(bid)
+        base = won if made else lost
+    else:
+        base = 1
+    if high_bid_two and bid >= high_bid_from:
+        base = 2
     value = base * mult
     if high_bid_two:
         value = min(value, 4)
@@ -111,32 +154,45 @@ def contract_score(
     high_bid_two: bool = False,
     high_bid_from: int = 21,
     under_half_double_loss: bool = False,
+    table: ScoreTable | None = None,
+    cot: str = "off",
+    all_tricks: str | None = None,
 ) -> ContractScore:
     """Score a contract from the bidding side's card points (A6.2-A6.4, appendix ``settle``).
 
     Made if ``points >= target``; the bidding side gains or loses the stake. With
     ``under_half_double_loss`` a loss with fewer than half the target's points
-    (2 * points < target) is doubled again.
+    (2 * points < target) is doubled again. ``cot`` (10.18) doubles the gain when
+    ``all_tricks`` is "bidders" (the bidding side won every trick), and with "made_and_lost"
+    also the loss when it is "defenders".
     """
     made = points >= target
-    value = stake(bid, mult, high_bid_two, high_bid_from)
+    value = stake(bid, mult, high_bid_two, high_bid_from, table, made)
     if not made and under_half_double_loss and 2 * points < target:
+        value *= 2
+    if cot != "off" and (
+            (made and all_tricks == "bidders")
+            or (not made and cot == "made_and_lost" and all_tricks == "defenders")):
         value *= 2
     return ContractScore(made, value if made else -value)
 
 
 def forced_score(
-    made: bool, bid: int, mult: int = 1, *, high_bid_two: bool = False, high_bid_from: int = 21
+    made: bool, bid: int, mult: int = 1, *, high_bid_two: bool = False, high_bid_from: int = 21,
+    table: ScoreTable | None = None, factor: int = 1,
 ) -> ContractScore:
-    """The misplay penalty (A6.6 R6): the contract counts as made or lost outright."""
-    value = stake(bid, mult, high_bid_two, high_bid_from)
+    """The misplay penalty (A6.6 R6): the contract counts as made or lost outright;
+    ``factor`` 2 is Forty's "the opponents receive double"."""
+    value = stake(bid, mult, high_bid_two, high_bid_from, table, made) * factor
     return ContractScore(made, value if made else -value)
 
 
-def single_hand_score(tricks_won: int, tricks: int = 8, value: int = 3) -> ContractScore:
-    """Single hand (A7.3): +value if the declarer won every trick, else -value."""
+def single_hand_score(tricks_won: int, tricks: int = 8, value: int = 3,
+                      loss: int | None = None) -> ContractScore:
+    """Single hand (A7.3): +value if the declarer won every trick, else -value (or -``loss``:
+    Forty's Thani wins 4 and loses 5)."""
     made = tricks_won == tricks
-    return ContractScore(made, value if made else -value)
+    return ContractScore(made, value if made else -(value if loss is None else loss))
 
 
 def match_winner(

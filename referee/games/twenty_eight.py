@@ -80,15 +80,45 @@ changes each one:
     the trump choice are cancelled).
 18. The misplay penalty scores only deals that have a contract and are not void or
     annulled: a void or annulled deal stays unscored whatever was found in it.
-19. Not implemented (no option declared): the spare 2-5 trump indicator, second bidding
-    round, "C", cot, tiered score tables, single-hand show, pass_final, R2, the other
-    cancellations of WP-old (R4), the "double or halve" pair remark (10.16).
+19. The options of the whole family (section 8) are declared here with 28's defaults; the
+    other games pass their own defaults to ``_options``. Values the referee cannot honour are
+    declared but refused with ``record.option`` (``REFUSED``): ``auction_style = duel`` and
+    ``second_round`` (events the notation lacks), ``c_call`` ("C" has no event),
+    ``single_hand_show``. Contradictory combinations are refused too (``forced_trick8`` with
+    the spare indicator, ``play_on`` or ``no_trump_two`` with an own card, ``high_bid_two``
+    with a score table). The "double or halve" pair remark (10.16) is not implemented.
+20. ``pass_final``: a seat that passed is skipped; the auction ends when every other seat has
+    passed after the last bid. ``dealer_forced_bid``: when everybody before the dealer passed
+    he must bid (``exact``: the minimum), and that bid ends the auction (B3.2, 10.21).
+21. The spare indicator (A3.8, B3.3): ``trump SUIT`` or ``trump 3C`` (a spare 2-5 card);
+    the bidder keeps his cards; the seventh card names the suit and stays in hand; with
+    ``no_trump_two`` a 2 declares no trumps: ranks reversed, points kept, no call, no pair.
+22. ``last_trick_bonus`` is added to the last trick's points (B1, B6.1). ``cot`` doubles a
+    made contract won with every trick (``made_and_lost``: also a loss with none, 10.18).
+    ``double_cap`` bounds the multiplier (2: no redouble; 1: no double). ``score_table``
+    picks a row of SCORE_TABLES by bid; Forty's table pays a loss to the opponents.
+    ``misplay_penalty = double_to_opponents`` doubles the penalty (40 paragraph of S0).
+23. Pair options (10.14): ``pair_trick_requirement`` (after_reveal; any_trick; s0_variant:
+    the opponents need no trick, the bidding side any trick), ``pair_window`` (any_time;
+    after_win: right after a trick won by the declarer's side, before the next lead),
+    ``pair_min_bid`` (the bidding side's lowest bid for a pair).
+24. Annulments (A6.6, B6.5), all disregarding the recorded play and keeping the dealer:
+    ``annul_eight_zero`` (R3), ``annul_fh_and_next_pointless`` (R2: first hand's and the next
+    player's first fours both pointless), ``redeal_first_two_pointless`` (P29: either of
+    them), ``annul_other`` (R4: all the Jacks or a whole hand of one suit at the deal; the
+    bidder's opponents holding no trump, at the reveal).
+25. ``dummy`` changes no rule the referee checks (the partner's cards are public); it is
+    accepted so that records can state it.
+26. Class data for the relatives: ``seat_count``/``team_size`` (Forty and Fifty-Six: six
+    players, alternating teams of three), ``equal_ranks`` (40: J and 3 equal, the first
+    played wins), ``copies`` (56: a double pack; hands are multisets, and a bidder holding
+    the second copy of his face-down card plays it as an ordinary card).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import SimpleNamespace
@@ -99,6 +129,7 @@ from referee.errors import RecordError
 from referee.games.scoring28 import (
     CARD_POINTS_28,
     RANK_ORDER_28,
+    SCORE_TABLES,
     adjusted_target,
     contract_score,
     forced_score,
@@ -120,9 +151,14 @@ from referee.rules.base import (
     generic_rules,
     located,
 )
-from referee.rules.options import OptionSpec, Preset
+from referee.rules.options import OptionSpec, OptionValue, Preset
 from referee.rules.registry import register
 from referee.seats import Table
+
+SUIT_ORDER = "SHDC"
+
+_COUNT_WORDS = {5: "five", 7: "seven"}
+"""Tricks before the last, in words (28, 29, 56: seven; 40: five)."""
 
 AUCTION, TRUMP, WINDOW, PLAY, OVER = "auction", "trump", "window", "play", "over"
 """Stages of a deal: bidding; the bidder choosing trumps; the double window (after the trump
@@ -133,41 +169,48 @@ def _rules(prefix: str) -> dict[str, Rule]:
     own = [
         ("opening-bid", "first hand must open the auction with a bid of at least the minimum "
          "(or demand a redeal with a pointless four)", "A3.2"),
-        ("bid-range", "a bid lies between min_bid (14) and max_bid (28)", "A3.3"),
+        ("bid-range", "a bid lies between min_bid and max_bid (28: 14-28; 29: 15-28)",
+         "A3.3, B3.2"),
         ("bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
         ("partner-raise", "raising over one's partner's standing bid is limited by the "
          "partner_raise option (pagat: 20 or more)", "A3.5"),
         ("auction-over", "nothing is bid after the auction has ended (three passes after the "
          "last bid, or a bid of the maximum)", "A3.4"),
+        ("pass-final", "with pass_final a player who has passed may not bid again", "8 "
+         "(pass_final)"),
+        ("dealer-bid", "with dealer_forced_bid, when everybody else has passed the dealer "
+         "must bid (exactly the minimum under 'exact')", "B3.2, 10.21"),
         ("auction-open", "trumps are chosen and cards played only after the auction has "
          "ended", "A3.4"),
         ("redeal", "only first hand, at his first turn, with no point card in his first "
          "four, may demand a redeal", "A6.6 R1"),
         ("trump-card", "the bidder lays one card of his first four face down as the trump "
-         "card", "A3.7"),
+         "card (own_card), or shows the suit with a spare 2-5 card (spare)",
+         "A3.7, A3.8, B3.3, B3.5"),
         ("seventh-card", "the bidder may call for his seventh card (third of the second "
-         "batch) as the trump card", "A3.9"),
+         "batch) as the trump card", "A3.9, B3.4"),
         ("double", "only an opponent of the bidder may double, once, after the trump choice "
          "and before the second batch", "A7.1"),
         ("redouble", "only the bidder or his partner may redouble, once, directly after the "
          "double", "A7.1, A6.4"),
         ("single-hand", "any player may play a single hand after the full deal and before the "
          "lead, unless every card of his is a sure winner", "A7.3"),
-        ("follow-suit", "a player who holds a card of the suit led must play one", "A4.2"),
+        ("follow-suit", "a player who holds a card of the suit led must play one",
+         "A4.2, B4.2"),
         ("lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
          "unless he holds only trumps or another player has led it", "A4.3(b)"),
         ("call", "only a player void in the suit led may call for the trump, at his turn, "
-         "before he plays, while it is concealed", "A4.3(c)-(d)"),
+         "before he plays, while it is concealed", "A4.3(c)-(d), B4.3"),
         ("must-call", "with trump_call_mandatory a player void in the suit led must call for "
-         "the concealed trump", "A4.3(g)"),
+         "the concealed trump (29: the first void player of the deal)", "A4.3(g), B4.3"),
         ("call-must-trump", "the player who called must play a trump to that trick if he "
-         "holds one", "A4.3(c)2, A4.3(e)"),
+         "holds one (caller_must_trump)", "A4.3(c)2, A4.3(e), B4.4"),
         ("undertrump", "a void player may not play a trump lower than a trump already in the "
          "trick unless he holds nothing else", "A4.4(d)"),
         ("pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
-         "the holder's side has won a trick since", "A5.1-A5.5"),
-        ("void-deal", "with nobody calling for the trump in seven tricks the deal is void and "
-         "trick 8 is not played", "A4.5"),
+         "the holder's side has won a trick since", "A5.1-A5.6, B5"),
+        ("void-deal", "with nobody calling for the trump before the last trick the deal is "
+         "void and the last trick is not played", "A4.5, B4.6"),
         ("deal-order", "the record gives each hand in its two dealing rounds where a check "
          "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
          "A6.6 R1, decision 5"),
@@ -177,82 +220,183 @@ def _rules(prefix: str) -> dict[str, Rule]:
     return rules
 
 
-def _options(prefix: str) -> tuple[OptionSpec, ...]:
+def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
+             ) -> tuple[OptionSpec, ...]:
+    """The family's options (digest section 8) with ``defaults`` overriding 28's per game."""
     p = prefix + "."
-    return (
-        OptionSpec("direction", "choice", "ccw", "turn order for dealing, bidding and play",
-                   (p + "turn", p + "dealer"), choices=("ccw", "cw")),
-        OptionSpec("min_bid", "int", 14, "lowest bid (and lowest target after a pair)",
-                   (p + "bid-range", p + "opening-bid", p + "pair"), minimum=1, maximum=56),
-        OptionSpec("max_bid", "int", 28, "highest bid; a bid of it ends the auction",
-                   (p + "bid-range", p + "auction-over", p + "pair"), minimum=1, maximum=64),
-        OptionSpec("opening_bid_forced", "bool", True,
-                   "first hand must open (he may not pass at his first turn)",
-                   (p + "opening-bid",)),
-        OptionSpec("partner_raise", "choice", "free",
-                   "bidding over partner's standing bid: free, min20 (20 or more), forbidden",
-                   (p + "partner-raise",), choices=("free", "min20", "forbidden")),
-        OptionSpec("auction_end", "choice", "three_passes",
-                   "the auction ends after three passes following a bid, or after one round",
-                   (p + "auction-over", p + "auction-open", p + "turn"),
-                   choices=("three_passes", "single_round")),
-        OptionSpec("seventh_card", "bool", True,
-                   "the bidder may call for his seventh card as the trump card",
-                   (p + "seventh-card",)),
-        OptionSpec("bidder_lead_restriction", "bool", True,
-                   "the bidder may not lead the concealed trump suit (unless only trumps or "
-                   "already led by another)", (p + "lead-trump",)),
-        OptionSpec("trump_call_mandatory", "bool", False,
-                   "a player void in the suit led must call for the concealed trump",
-                   (p + "must-call",)),
-        OptionSpec("caller_must_trump", "bool", True,
-                   "the caller must play a trump to the revealing trick if he holds one",
-                   (p + "call-must-trump",)),
-        OptionSpec("self_reveal_card", "choice", "any_trump",
-                   "the bidder exposing for himself plays any trump, or the exposed card",
-                   (p + "call-must-trump",), choices=("any_trump", "exposed")),
-        OptionSpec("pre_reveal_trumps_count", "bool", False,
-                   "trump-suit cards played to the revealing trick before the call count as "
-                   "trumps (always so when trumps were led)", (p + "undertrump",)),
-        OptionSpec("no_undertrump", "bool", True,
-                   "a void player may not play a trump lower than one already in the trick",
-                   (p + "undertrump",)),
-        OptionSpec("void_if_trump_never_called", "choice", "void",
-                   "no call in seven tricks: the deal is void, or the bidder exposes and "
-                   "plays his card in trick 8", (p + "void-deal", p + "call"),
-                   choices=("void", "forced_trick8")),
-        OptionSpec("pair_enabled", "bool", True, "K and Q of trumps may be shown as a pair",
-                   (p + "pair",)),
-        OptionSpec("pair_value", "int", 4, "how much a pair lowers (own side) or raises the "
-                   "target", (p + "pair",), minimum=0, maximum=28),
-        OptionSpec("pair_scale", "choice", "flat",
-                   "flat: pair_value either way; west_bengal: the bidding side needs a bid of "
-                   "19+ and lowers 19 by 3", (p + "pair",), choices=("flat", "west_bengal")),
-        OptionSpec("pair_clamp", "bool", True,
-                   "the target after a pair stays within [min_bid, max_bid]", (p + "pair",)),
-        OptionSpec("double_allowed", "bool", True,
-                   "the bidder's opponents may double after the trump choice", (p + "double",)),
-        OptionSpec("redouble_allowed", "bool", True,
-                   "the bidding side may redouble a double", (p + "redouble",)),
-        OptionSpec("single_hand", "bool", True,
-                   "a player may play alone for all eight tricks, no trumps, +/-3",
-                   (p + "single-hand",)),
-        OptionSpec("game_target", "int", 6, "the match is won at +N and lost at -N",
-                   (p + "match-over",), minimum=1),
-        OptionSpec("redeal_fh_pointless", "bool", True,
-                   "first hand with no point card in his first four may demand a redeal",
-                   (p + "redeal", p + "opening-bid")),
-        OptionSpec("annul_eight_zero", "bool", True,
-                   "a deal in which a player's eight cards have no point is cancelled", ()),
-        OptionSpec("misplay_penalty", "choice", "offender_side_loses",
-                   "a violation scores the deal against the first offender's side, or is "
-                   "only reported", (), choices=("offender_side_loses", "report_only")),
-        OptionSpec("under_half_double_loss", "bool", False,
-                   "a bidding side taking less than half its target loses double", ()),
-        OptionSpec("high_bid_two", "bool", False,
-                   "bids of 21 or more are worth 2; doubled 4, which is the cap",
-                   (p + "redouble",)),
+    d = dict(defaults or {})
+
+    def spec(name: str, kind: str, default: OptionValue, meaning: str,
+             rules: tuple[str, ...] = (), **kw: Any) -> OptionSpec:
+        return OptionSpec(name, kind, d.pop(name, default), meaning, rules, **kw)
+
+    specs = (
+        spec("direction", "choice", "ccw", "turn order for dealing, bidding and play",
+             (p + "turn", p + "dealer"), choices=("ccw", "cw")),
+        spec("first_bidder", "choice", "fh",
+             "who speaks first and leads to trick 1: first hand, the dealer's next in turn "
+             "(every source agrees)", (p + "turn",), choices=("fh",)),
+        spec("min_bid", "int", 14, "lowest bid (and lowest target after a pair)",
+             (p + "bid-range", p + "opening-bid", p + "pair"), minimum=1, maximum=64),
+        spec("max_bid", "int", 28, "highest bid; a bid of it ends the auction",
+             (p + "bid-range", p + "auction-over", p + "pair"), minimum=1, maximum=64),
+        spec("opening_bid_forced", "bool", True,
+             "first hand must open (he may not pass at his first turn)", (p + "opening-bid",)),
+        spec("partner_raise", "choice", "free",
+             "bidding over partner's standing bid: free, min20 (20 or more), forbidden",
+             (p + "partner-raise",), choices=("free", "min20", "forbidden")),
+        spec("auction_end", "choice", "three_passes",
+             "the auction ends after three passes following a bid, or after one round",
+             (p + "auction-over", p + "auction-open", p + "turn"),
+             choices=("three_passes", "single_round")),
+        spec("pass_final", "bool", False,
+             "a player who passed may not bid again; the turn skips him",
+             (p + "pass-final", p + "turn", p + "auction-over")),
+        spec("auction_style", "choice", "open",
+             "open auction (the only style the referee supports: 'duel' with 'hold' needs "
+             "events the notation lacks, so it is refused)", (p + "bid-higher",),
+             choices=("open", "duel")),
+        spec("dealer_forced_bid", "choice", "none",
+             "when the first players all pass: none (all pass throws the deal in), exact "
+             "(the dealer must bid exactly min_bid) or any (the dealer must bid)",
+             (p + "dealer-bid", p + "auction-over"), choices=("none", "exact", "any")),
+        spec("second_round", "choice", "off",
+             "a second auction after the full deal (KH min 24; 40 min 30): not supported, "
+             "refused", (), choices=("off", "min24", "min30")),
+        spec("trump_indicator", "choice", "own_card",
+             "own_card: the bidder lays a card of the trump suit face down, out of his hand "
+             "until exposed; spare: a spare 2-5 card (or the suit) names it and he keeps "
+             "all his cards", (p + "trump-card", p + "call", p + "follow-suit"),
+             choices=("own_card", "spare")),
+        spec("seventh_card", "bool", True,
+             "the bidder may call for his seventh card as the trump card",
+             (p + "seventh-card",)),
+        spec("bidder_lead_restriction", "bool", True,
+             "the bidder may not lead the concealed trump suit (unless only trumps or "
+             "already led by another)", (p + "lead-trump",)),
+        spec("trump_call_mandatory", "bool", False,
+             "a player void in the suit led while the trump is concealed (so the first void "
+             "player of the deal) must call for it", (p + "must-call",)),
+        spec("caller_must_trump", "bool", True,
+             "the caller must play a trump to the revealing trick if he holds one",
+             (p + "call-must-trump",)),
+        spec("self_reveal_card", "choice", "any_trump",
+             "the bidder exposing for himself plays any trump, or the exposed card",
+             (p + "call-must-trump",), choices=("any_trump", "exposed")),
+        spec("pre_reveal_trumps_count", "bool", False,
+             "trump-suit cards played to the revealing trick before the call count as "
+             "trumps (always so when trumps were led)", (p + "undertrump",)),
+        spec("no_undertrump", "bool", True,
+             "a void player may not play a trump lower than one already in the trick",
+             (p + "undertrump",)),
+        spec("void_if_trump_never_called", "choice", "void",
+             "no call in the tricks before the last: the deal is void (void), the bidder "
+             "exposes and plays his card in the last trick (forced_trick8, own card), or play "
+             "goes on with tricks won by the suit led (play_on, spare indicator)",
+             (p + "void-deal", p + "call"), choices=("void", "forced_trick8", "play_on")),
+        spec("last_trick_bonus", "int", 0,
+             "points for winning the last trick (29: 1, giving 29 in all)", (),
+             minimum=0, maximum=10),
+        spec("pair_enabled", "bool", True, "K and Q of trumps may be shown as a pair",
+             (p + "pair",)),
+        spec("pair_value", "int", 4, "how much a pair lowers (own side) or raises the "
+             "target", (p + "pair",), minimum=0, maximum=28),
+        spec("pair_scale", "choice", "flat",
+             "flat: pair_value either way; west_bengal: the bidding side needs a bid of "
+             "19+ and lowers 19 by 3", (p + "pair",), choices=("flat", "west_bengal")),
+        spec("pair_trick_requirement", "choice", "after_reveal",
+             "which trick won lets a side show the pair: after_reveal (S0), any_trick "
+             "(S2 literal, ZL), s0_variant (opponents need none; the bidding side any trick)",
+             (p + "pair",), choices=("after_reveal", "any_trick", "s0_variant")),
+        spec("pair_window", "choice", "any_time",
+             "when the pair may be shown: any_time once the conditions hold, or after_win "
+             "(only right after a trick the declarer's side won, before the next lead)",
+             (p + "pair",), choices=("any_time", "after_win")),
+        spec("pair_min_bid", "int", 0,
+             "lowest bid at which the bidding side may show the pair (0: no limit; "
+             "Bangladesh and P29 later: 19)", (p + "pair",), minimum=0, maximum=64),
+        spec("pair_clamp", "choice", "yes",
+             "the target after a pair: yes, kept within [min_bid, max_bid]; no, unbounded; "
+             "ineffective, a pair that would leave the range has no effect (S2 reading)",
+             (p + "pair",), choices=("yes", "no", "ineffective")),
+        spec("score_table", "choice", "flat",
+             "game points per deal by bid: flat +/-1, goc (1/2/3/4 from 14/20/24/28), kh "
+             "(2 above 20), forty (A7.4, losses paid to the opponents), fifty-six (2 from "
+             "40)", (), choices=tuple(SCORE_TABLES)),
+        spec("under_half_double_loss", "bool", False,
+             "a bidding side taking less than half its target loses double", ()),
+        spec("high_bid_two", "bool", False,
+             "bids of 21 or more are worth 2; doubled 4, which is the cap",
+             (p + "redouble",)),
+        spec("double_allowed", "bool", True,
+             "the bidder's opponents may double after the trump choice", (p + "double",)),
+        spec("redouble_allowed", "bool", True,
+             "the bidding side may redouble a double", (p + "redouble",)),
+        spec("double_cap", "int", 4,
+             "the largest multiplier: 4 allows double and redouble, 2 the double only, 1 "
+             "neither", (p + "double", p + "redouble"), minimum=1, maximum=4),
+        spec("c_call", "bool", False,
+             "the six-point 'C' (S0, regional): refused, the notation has no event for it",
+             ()),
+        spec("cot", "choice", "off",
+             "winning every trick doubles the game points: off, made (the bidding side "
+             "making with all tricks), made_and_lost (also a loss with none)", (),
+             choices=("off", "made", "made_and_lost")),
+        spec("single_hand", "bool", True,
+             "a player may play alone for every trick, no trumps (28: +/-3)",
+             (p + "single-hand",)),
+        spec("single_hand_points", "int", 3,
+             "game points a single hand wins (28: 3; Forty's Thani: 4)", (),
+             minimum=1, maximum=12),
+        spec("single_hand_loss", "int", 0,
+             "game points a lost single hand costs (0: the same as it wins; Thani: 5, paid "
+             "to the opponents with score_table = forty)", (), minimum=0, maximum=12),
+        spec("single_hand_show", "bool", False,
+             "showing an unbeatable or one-suit hand scores 3 (S0; contradicted by WP-old): "
+             "refused, the notation has no 'show' event", ()),
+        spec("no_trump_two", "bool", False,
+             "with the spare indicator, a 2 as indicator declares no trumps: ranks reversed "
+             "(7 high, J low), points kept, no call, no pair",
+             (p + "trump-card", p + "pair", p + "call")),
+        spec("dummy", "bool", False,
+             "the bidder's partner's hand is exposed (P29): public information only, it "
+             "changes no rule the referee checks", ()),
+        spec("game_target", "int", 6, "the match is won at +N and lost at -N",
+             (p + "match-over",), minimum=1),
+        spec("redeal_fh_pointless", "bool", True,
+             "first hand with no point card in his first four may demand a redeal",
+             (p + "redeal", p + "opening-bid")),
+        spec("redeal_first_two_pointless", "bool", False,
+             "the deal is annulled when either of the first two speakers has no point card "
+             "in his first four (P29 variation, 29-33)", ()),
+        spec("annul_fh_and_next_pointless", "bool", False,
+             "the deal is cancelled when first hand and the next player both have pointless "
+             "first fours (S0 no. 4, R2)", ()),
+        spec("annul_eight_zero", "bool", True,
+             "a deal in which a player's whole hand has no point is cancelled (R3)", ()),
+        spec("annul_other", "bool", False,
+             "the deal is cancelled when a player holds all four Jacks or a whole hand of "
+             "one suit, or (at the reveal) the bidder's opponents hold no trump (WP-old, R4)",
+             ()),
+        spec("misplay_penalty", "choice", "offender_side_loses",
+             "a violation scores the deal against the first offender's side, doubled to the "
+             "opponents (Forty), or is only reported", (),
+             choices=("offender_side_loses", "double_to_opponents", "report_only")),
     )
+    if d:
+        raise ValueError(f"defaults for undeclared options: {sorted(d)}")
+    return specs
+
+
+REFUSED = {
+    "auction_style": ("duel", "the duel ('hold') auction needs events the notation lacks"),
+    "second_round": (None, "a second auction after the full deal is not supported"),
+    "c_call": (True, "'C' has no event in the notation"),
+    "single_hand_show": (True, "a 'single hand show' has no event in the notation"),
+}
+"""Options declared so that records can name them, whose other values the referee cannot
+honour: (the refused value, or None for every value but the default; why)."""
+
 
 
 WEST_BENGAL_PAIR_FROM = 19
@@ -290,10 +434,14 @@ class PackData(NamedTuple):
 
 
 @cache
-def _pack_data(rank_order: str, point_table: tuple[tuple[str, int], ...]) -> PackData:
+def _pack_data(rank_order: str, point_table: tuple[tuple[str, int], ...],
+               equal_ranks: tuple[str, ...] = ()) -> PackData:
     points = dict(point_table)
     cards = frozenset(make_pack(rank_order))
     strength = rank_key(rank_order)
+    for group in equal_ranks:  # equal ranks (40's J and 3): the first played wins
+        for rank in group[1:]:
+            strength[rank] = strength[group[0]]
     card_points = {card: points.get(card[0], 0) for card in cards}
     suits = {card[1] for card in cards}
     return PackData(
@@ -306,6 +454,43 @@ def _pack_data(rank_order: str, point_table: tuple[tuple[str, int], ...]) -> Pac
             suit: frozenset(card for card in cards if card[1] == suit) for suit in suits}),
         total_points=sum(card_points.values()),
     )
+
+
+class MultiHand:
+    """A hand that may hold two copies of a card (Fifty-Six's double pack), with the few set
+    operations the replay uses on hands: membership, distinct cards, add and remove one copy,
+    ``hand & cards`` and ``isdisjoint``."""
+
+    __slots__ = ("_count",)
+
+    def __init__(self, cards: Iterable[str] = ()) -> None:
+        self._count: Counter[str] = Counter(cards)
+
+    def __contains__(self, card: object) -> bool:
+        return self._count.get(card, 0) > 0  # type: ignore[call-overload]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._count))  # each distinct card once
+
+    def __len__(self) -> int:
+        return sum(self._count.values())
+
+    def add(self, card: str) -> None:
+        self._count[card] += 1
+
+    def discard(self, card: str) -> None:
+        if self._count.get(card, 0) > 1:
+            self._count[card] -= 1
+        else:
+            self._count.pop(card, None)
+
+    def __and__(self, other: Iterable[str]) -> set[str]:
+        wanted = other if isinstance(other, (set, frozenset)) else set(other)
+        return {card for card in self._count if card in wanted}
+
+    def isdisjoint(self, other: Iterable[str]) -> bool:
+        wanted = other if isinstance(other, (set, frozenset)) else set(other)
+        return not any(card in wanted for card in self._count)
 
 
 @dataclass(slots=True)
@@ -352,11 +537,17 @@ class TwentyEightState(DealState):
         self.high_bid: int | None = None
         self.high_bidder: str | None = None
         self.passes_in_row = 0
+        self.passed: set[str] = set()
+        """Seats that have passed (pass_final: they speak no more)."""
+        self.forced_bid = False
+        """The dealer's forced bid closed the auction (dealer_forced_bid)."""
         self.redeal_pending: str | None = None
         self.bidder: str | None = None
         self.bid: int | None = None
         # trump
         self.trump: str | None = None
+        self.no_trump = False
+        """A 2 as the spare indicator declared no trumps (no_trump_two, B3.5)."""
         self.facedown: str | None = None
         self.trump_seventh = False
         self.revealed = False
@@ -367,7 +558,8 @@ class TwentyEightState(DealState):
         self.redoubled_by: str | None = None
         self.last_kind: str | None = None
         self.single: str | None = None
-        self.single_partner: str | None = None
+        self.single_partners: tuple[str, ...] = ()
+        """The single-hand declarer's partners, who sit out (A7.3)."""
         self.single_lost: int | None = None
         self.trick_size = players
         """Every player plays to a trick, except a single-hand declarer's partner."""
@@ -419,16 +611,30 @@ class TwentyEight(Ruleset):
     rank_order: str = RANK_ORDER_28
     card_point_table: dict[str, int] = dict(CARD_POINTS_28)
     deal_rounds: tuple[int, ...] = (4, 4)
-    seventh_position: tuple[int, int] = (1, 2)  # round 2, third card
+    seventh_position: tuple[int, int] | None = (1, 2)  # round 2, third card
     partner_raise_floor: int = 20
-    single_hand_value: int = 3
     high_bid_from: int = 21
+    seat_count: int = 4
+    team_size: int = 2
+    equal_ranks: tuple[str, ...] = ()
+    copies: int = 1
+    """Copies of each card in the pack (Fifty-Six: 2, a double pack)."""
+    """Groups of ranks of equal strength, highest written first (Forty: "J3"); of two equal
+    cards in a trick the one played first wins (A7.4)."""
+    indicator_ranks: str = "2345"
+    """The spare cards that can show trumps (A3.8, B3.3); a 2 is no trumps with
+    no_trump_two (B3.5)."""
 
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
         self.p = self.rule_prefix + "."
-        pack = _pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())))
-        self.pack = pack.cards
+        pack = _pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())),
+                          self.equal_ranks)
+        self.card_set = pack.cards
+        """The distinct cards of the pack, for membership tests."""
+        self.pack = tuple(make_pack(self.rank_order, self.copies))
+        """Every card of the pack, copies included (what ``referee simulate`` deals)."""
+        self.jack_total = sum(1 for card in self.pack if card[0] == "J")
         self.hand_size = sum(self.deal_rounds)
         self.round_sizes = list(self.deal_rounds)
         self.tricks_per_deal = self.hand_size
@@ -438,7 +644,11 @@ class TwentyEight(Ruleset):
         self.point_cards = pack.point_cards
         self.suit_cards = pack.suit_cards
         self.direction = options.direction
-        self.total_points = pack.total_points
+        self.spare = options.trump_indicator == "spare"
+        # no trumps (B3.5): the rank order reversed in every suit, points unchanged
+        top = max(pack.power.values())
+        self.power_nt = {card: top + 1 - power for card, power in pack.power.items()}
+        self.total_points = (pack.total_points * self.copies + options.last_trick_bonus)
         # What the replay asks for at every action, computed once: the options as plain
         # attributes (``Options`` resolves names by a Python-level ``__getattr__``), the turn
         # order, partners and teams as dicts, and the handler of each kind of action.
@@ -449,6 +659,7 @@ class TwentyEight(Ruleset):
         self.partners = {seat: table.partners(seat) for seat in seats}
         self.team_of = {seat: table.team_of(seat) for seat in seats}
         self.team_names = table.team_names
+        self.team_seats = {"".join(team): team for team in table.teams}
         self._checkers = {
             "bid": self._check_call, "pass": self._check_call, "play": self._check_play,
             "call": self._check_trump_call, "trump": self._check_trump,
@@ -461,12 +672,57 @@ class TwentyEight(Ruleset):
     # -- the table ---------------------------------------------------------------------------
     @classmethod
     def check_table(cls, table, options, header) -> None:
-        if len(table.seats) != 4 or len(table.teams) != 2 or any(len(t) != 2 for t in
-                                                                  table.teams):
+        n, size = cls.seat_count, cls.team_size
+        teams = table.teams
+        alternate = all(table.index(team[i + 1]) - table.index(team[i]) == n // size
+                        for team in teams for i in range(len(team) - 1))
+        if len(table.seats) != n or len(teams) != n // size or any(
+                len(t) != size for t in teams) or (size > 2 and not alternate):
+            how = "facing each other" if size == 2 else "sitting alternately"
             raise RecordError(
                 "record.seats",
-                f"{cls.title} is played by four players in two partnerships of two",
+                f"{cls.title} is played by {n} players in two partnerships of {size}, "
+                f"partners {how}",
             )
+        cls.check_options(options, header)
+
+    @classmethod
+    def check_options(cls, options, header) -> None:
+        """Refuse an option value the referee cannot honour (never ignore it): ``REFUSED``,
+        and combinations whose rules contradict each other."""
+        problems = []
+        for name, (value, why) in REFUSED.items():
+            chosen = options[name]
+            default = next(s.default for s in cls.option_specs if s.name == name)
+            if (value is None and chosen != default) or (value is not None and chosen == value):
+                shown = "yes" if chosen is True else chosen
+                problems.append((name, f"option '{name}' = {shown} is not supported: {why}"))
+        never = options["void_if_trump_never_called"]
+        spare = options["trump_indicator"] == "spare"
+        if never == "forced_trick8" and spare:
+            problems.append(("void_if_trump_never_called", "void_if_trump_never_called = "
+                             "forced_trick8 needs trump_indicator = own_card (a spare "
+                             "indicator leaves no face-down card to force)"))
+        if never == "play_on" and not spare:
+            problems.append(("void_if_trump_never_called", "void_if_trump_never_called = "
+                             "play_on needs trump_indicator = spare (with an own card the "
+                             "bidder's last card lies face down)"))
+        if options["no_trump_two"] and not spare:
+            problems.append(("no_trump_two", "no_trump_two needs trump_indicator = spare "
+                             "(the 2 is a spare indicator card)"))
+        if options["high_bid_two"] and options["score_table"] != "flat":
+            problems.append(("high_bid_two", "high_bid_two and score_table both set the "
+                             "stake of a deal: choose one"))
+        if options["seventh_card"] and cls.seventh_position is None:
+            problems.append(("seventh_card", f"{cls.title} deals no seventh card "
+                             f"(seventh_card = no)"))
+        if options["min_bid"] > options["max_bid"]:
+            problems.append(("min_bid", "min_bid is above max_bid"))
+        if problems:
+            name, message = problems[0]
+            tag = next((t for t in header.get_all("Option") if t.values[0] == name), None)
+            error = RecordError("record.option", message)
+            raise located(error, tag) if tag is not None else error
 
     # -- small helpers -----------------------------------------------------------------------
     def _next(self, seat: str, steps: int = 1) -> str:
@@ -474,14 +730,12 @@ class TwentyEight(Ruleset):
             return self.next_seat[seat]
         return self.table.next(seat, self.direction, steps)
 
-    def _partner(self, seat: str) -> str:
-        return self.partners[seat][0]
-
     def _team(self, seat: str) -> str:
         return self.team_of[seat]
 
     def _label(self, team: str) -> str:
-        return "-".join(team) if all(len(s) == 1 for s in team) else team
+        """'N-S' for team NS, 'P1-P3-P5' for P1P3P5: the partnership, for messages."""
+        return "-".join(self.team_seats.get(team, (team,)))
 
     def _side(self, seat: str) -> str:
         """'N-S' for seat N: the partnership, for messages."""
@@ -546,23 +800,58 @@ class TwentyEight(Ruleset):
                 f"({rotation})", None))
         self._deal_hands(state, deal)
         self._note_deal_order(state, deal)
-        if self.opts.annul_eight_zero:
-            for seat in self.table.seats:
+        reason = self._annulment_at_deal(state)
+        if reason:
+            self._annul(state, reason)
+        return state
+
+    def _annul(self, state: TwentyEightState, reason: str) -> None:
+        """Cancel the deal (A6.6): no score, recorded play disregarded, same dealer."""
+        state.annulled = reason
+        state.disregard = True
+        state.stage = OVER
+        state.turn = None
+
+    def _annulment_at_deal(self, state: TwentyEightState) -> str | None:
+        """Why the dealt cards cancel the deal (A6.6 R2, R3, R4; B6.5), or None."""
+        opts = self.opts
+        seats = self.table.seats
+        if opts.annul_eight_zero:
+            for seat in seats:
                 cards = state.dealt.get(seat, [])
                 # is_pointless(cards) as one set test: every dealt card is in the pack
                 if len(cards) == self.hand_size and self.point_cards.isdisjoint(cards):
-                    state.annulled = (f"{seat} was dealt eight cards without a point "
-                                      f"({self._show(cards)}) (R3)")
-                    state.disregard = True
-                    state.stage = OVER
-                    state.turn = None
-                    break
-        return state
+                    return (f"{seat} was dealt {len(cards)} cards without a point "
+                            f"({self._show(cards)}) (R3)")
+        fh = state.first_hand
+        first_two = (fh, self._next(fh))
+        fours = [state.first_four.get(seat) for seat in first_two]
+        pointless = [four is not None and self.point_cards.isdisjoint(four) for four in fours]
+        if opts.redeal_first_two_pointless:
+            for seat, four, empty in zip(first_two, fours, pointless, strict=True):
+                if empty:
+                    return (f"{seat}, one of the first two to speak, has no point card in "
+                            f"his first four ({self._show(four)}) (B6.5)")
+        if opts.annul_fh_and_next_pointless and all(pointless):
+            return (f"first hand {fh} and the next player {first_two[1]} both have "
+                    f"pointless first fours (R2)")
+        if opts.annul_other:
+            for seat in seats:
+                cards = state.dealt.get(seat, [])
+                if len(cards) != self.hand_size:
+                    continue
+                jacks = [c for c in cards if c[0] == "J"]
+                if len(jacks) == self.jack_total:
+                    return f"{seat} holds all the Jacks (R4)"
+                if len({c[1] for c in cards}) == 1:
+                    return f"{seat} holds a whole hand of one suit (R4)"
+        return None
 
     def _deal_hands(self, state: TwentyEightState, deal: Deal) -> None:
         """Fill the state's hands from the hand lines, inferring missing ones (decision 5)."""
         dealt: set[str] = set()  # every card of the hands so far
         seen_seats: set[str] = set()
+        copies: Counter[str] = Counter()  # a double pack: how often each card was dealt
         for hand in deal.hands:
             if hand.seat in seen_seats:
                 raise located(RecordError("record.hand-twice",
@@ -570,8 +859,11 @@ class TwentyEight(Ruleset):
             seen_seats.add(hand.seat)
             cards = hand.cards
             held = set(cards)
+            if self.copies > 1:
+                self._count_copies(hand, cards, copies)
             # the usual case in one test: every card in the pack, none dealt before or twice
-            if len(held) != len(cards) or not held <= self.pack or not held.isdisjoint(dealt):
+            elif (len(held) != len(cards) or not held <= self.card_set
+                  or not held.isdisjoint(dealt)):
                 self._own_cards(hand, cards, self._owners(state))  # raises at the faulty card
             dealt |= held
             if len(cards) != self.hand_size:
@@ -583,8 +875,9 @@ class TwentyEight(Ruleset):
             if sizes == self.round_sizes:
                 first = self.deal_rounds[0]
                 state.first_four[hand.seat] = list(cards[:first])
-                r, i = self.seventh_position
-                state.seventh[hand.seat] = hand.rounds[r][i]
+                if self.seventh_position is not None:
+                    r, i = self.seventh_position
+                    state.seventh[hand.seat] = hand.rounds[r][i]
             elif len(sizes) == 1:
                 state.first_four[hand.seat] = None
                 state.seventh[hand.seat] = None
@@ -596,10 +889,29 @@ class TwentyEight(Ruleset):
                     f"{hand.seat}'s hand is written in rounds of {shown} cards; {self.title} "
                     f"deals {wanted} (or write all {self.hand_size} without '|')"), hand)
             state.dealt[hand.seat] = list(cards)
-            state.hands[hand.seat] = held
+            state.hands[hand.seat] = MultiHand(cards) if self.copies > 1 else held
         missing = [seat for seat in self.table.seats if seat not in state.dealt]
+        if missing and self.copies > 1:
+            raise located(RecordError(
+                "record.hands", f"{self.title} needs every hand line ({', '.join(missing)} "
+                f"missing): with two copies of each card the hands are not inferred"), deal)
         if missing:
             self._infer_hands(state, deal, self._owners(state), missing)
+
+    def _count_copies(self, hand: Hand, cards: list[str], copies: Counter[str]) -> None:
+        """Deal ``hand``'s cards from a pack with ``self.copies`` of each; raise at the first
+        card that is not in the pack or is dealt once too often."""
+        for card in cards:
+            if card not in self.card_set:
+                raise located(RecordError(
+                    "record.card-not-in-pack",
+                    f"{card} is not in the {len(self.pack)}-card pack of {self.title} "
+                    f"(ranks {' '.join(self.rank_order)})"), hand)
+            copies[card] += 1
+            if copies[card] > self.copies:
+                raise located(RecordError(
+                    "record.card-twice", f"{card} is dealt {copies[card]} times; the pack has "
+                    f"{self.copies}"), hand)
 
     @staticmethod
     def _owners(state: TwentyEightState) -> dict[str, str]:
@@ -612,7 +924,7 @@ class TwentyEight(Ruleset):
             if card == UNSEEN:
                 raise located(RecordError(
                     "record.unseen", "'??' (an unseen card) is not supported yet"), hand)
-            if card not in self.pack:
+            if card not in self.card_set:
                 raise located(RecordError(
                     "record.card-not-in-pack",
                     f"{card} is not in the {len(self.pack)}-card pack of {self.title} "
@@ -633,12 +945,12 @@ class TwentyEight(Ruleset):
             if action.seat not in inferred or action.kind not in ("play", "trump"):
                 continue
             cards = action.cards if action.kind == "play" else (
-                (_action_card(action),) if _action_card(action) else ())
+                (_action_card(action),) if _action_card(action) and not self.spare else ())
             for card in cards:
                 if card == UNSEEN:
                     raise located(RecordError(
                         "record.unseen", "'??' (an unseen card) is not supported yet"), event)
-                if card not in self.pack:
+                if card not in self.card_set:
                     raise located(RecordError(
                         "record.card-not-in-pack",
                         f"{card} is not in the {len(self.pack)}-card pack of {self.title}"),
@@ -684,7 +996,7 @@ class TwentyEight(Ruleset):
                 unchecked.append(
                     f"{seat}'s hand is {how}: the seventh card is taken to be the 7th card "
                     f"listed ({cards[6] if len(cards) >= 7 else '?'})")
-            elif action.kind == "trump":
+            elif action.kind == "trump" and not self.spare:
                 card = _action_card(action)
                 unchecked.append(
                     f"{seat}'s hand is {how}: could not check that the trump card "
@@ -713,6 +1025,10 @@ class TwentyEight(Ruleset):
             for card in self._sorted(state.hands[bidder]):
                 yield Action(bidder, "trump", cards=(card,))
             yield Action(bidder, "trump", value="seventh")
+            for suit in SUIT_ORDER:
+                yield Action(bidder, "trump", value=suit)
+            if self.spare and self.opts.no_trump_two:
+                yield Action(bidder, "trump", cards=("2S",))
             return
         if state.stage == WINDOW:
             for seat in seats:
@@ -755,7 +1071,9 @@ class TwentyEight(Ruleset):
         if state.void:
             return self._excl(
                 "void-deal",
-                f"the deal is void: nobody called for the trump in seven tricks, so trick "
+                f"the deal is void: nobody called for the trump in "
+                f"{_COUNT_WORDS.get(self.tricks_per_deal - 1, self.tricks_per_deal - 1)} "
+                f"tricks, so trick "
                 f"{len(state.tricks) + 1} is not played and the deal is not scored", fatal=True)
         if state.annulled:
             return self._excl("deal-over", f"the deal was annulled ({state.annulled}); "
@@ -778,6 +1096,9 @@ class TwentyEight(Ruleset):
             what = "bid" if action.kind == "bid" else "pass"
             return self._excl("auction-over",
                               f"{seat} may not {what}: {self._auction_closed_message(state)}")
+        if opts.pass_final and seat in state.passed and action.kind == "bid":
+            return self._excl("pass-final", f"{seat} has passed and may not bid again "
+                              f"(pass_final)")
         if seat != state.turn:
             return self._excl("turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
         first_call = not state.calls
@@ -789,11 +1110,18 @@ class TwentyEight(Ruleset):
                 return self._excl(
                     "opening-bid", f"{seat} is first hand and must open with a bid of "
                     f"{opts.min_bid} or more{extra}; he may not pass")
+            if self._dealer_must_bid(state, seat):
+                return self._excl("dealer-bid", f"everybody else passed: {seat}, the dealer, "
+                                  f"must bid{self._forced_bid_words()}; he may not pass")
             return None
         value = action.value
         if not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid:
             return self._excl("bid-range", f"{seat}'s bid of {value} is out of range: bids "
                               f"go from {opts.min_bid} to {opts.max_bid}")
+        if (opts.dealer_forced_bid == "exact" and value != opts.min_bid
+                and self._dealer_must_bid(state, seat)):
+            return self._excl("dealer-bid", f"everybody else passed: {seat}, the dealer, "
+                              f"must bid{self._forced_bid_words()}, not {value}")
         if state.high_bid is not None and value <= state.high_bid:
             return self._excl("bid-higher", f"{seat} must bid more than {state.high_bid} "
                               f"({state.high_bidder}'s standing bid), or pass")
@@ -811,6 +1139,11 @@ class TwentyEight(Ruleset):
                     f"standing bid of {state.high_bid}: over one's partner the bid must be "
                     f"at least {floor} (partner_raise = min20)")
         return None
+
+    def _forced_bid_words(self) -> str:
+        if self.opts.dealer_forced_bid == "exact":
+            return f" exactly {self.opts.min_bid} (dealer_forced_bid = exact)"
+        return f" {self.opts.min_bid} or more (dealer_forced_bid = any)"
 
     def _check_redeal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat
@@ -880,6 +1213,15 @@ class TwentyEight(Ruleset):
                                   f"(seventh_card = no); he must lay a card of his first four")
             return None
         card = _action_card(action)
+        if self.spare:
+            # the spare indicator (A3.8, B3.3): a suit, or a spare 2-5 card of it
+            if card is None or (card not in self.card_set and card[0] in self.indicator_ranks):
+                return None
+            return self._excl("trump-card", f"{seat} shows {card}, a playing card: with the "
+                              f"spare indicator the bidder keeps his cards and shows the trump "
+                              f"suit with a spare {'-'.join(self.indicator_ranks[::3])} card "
+                              f"(write '{seat} trump {card[1]}' or '{seat} trump "
+                              f"{self.indicator_ranks[-1]}{card[1]}')")
         if card is None:
             suit = str(action.value)
             return self._excl("trump-card", f"{seat} named {SUIT_NAMES.get(suit, suit)} but "
@@ -912,6 +1254,9 @@ class TwentyEight(Ruleset):
         seat = action.seat
         if not self.opts.double_allowed:
             return self._excl("double", "doubling is not played (double_allowed = no)")
+        if self.opts.double_cap < 2:
+            return self._excl("double", "the multiplier is capped at 1 (double_cap = 1): no "
+                              "double")
         closed = self._window_closed(state)
         if closed:
             return self._excl("double", f"{seat} may double only after the trump choice and "
@@ -928,6 +1273,9 @@ class TwentyEight(Ruleset):
         seat = action.seat
         if not self.opts.redouble_allowed:
             return self._excl("redouble", "redoubling is not played (redouble_allowed = no)")
+        if self.opts.double_cap < 4:
+            return self._excl("redouble", f"the multiplier is capped at "
+                              f"{self.opts.double_cap} (double_cap): no redouble")
         closed = self._window_closed(state)
         if closed:
             return self._excl("redouble", f"{seat} may redouble only before the second "
@@ -999,14 +1347,15 @@ class TwentyEight(Ruleset):
                               fatal=True)
         card = cards[0]
         if seat != state.turn:
-            if state.single and seat == state.single_partner:
+            if state.single and seat in state.single_partners:
                 return self._excl("turn", f"{seat} takes no part: his partner {state.single} "
                                   f"plays a single hand", fatal=True)
             return self._excl("turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               fatal=True)
         # the face-down trump card is outside the bidder's hand until exposed (A3.7, 1.6)
+        # (a double pack's other copy of it is an ordinary card of his hand)
         if (card == state.facedown and seat == state.bidder and not state.revealed
-                and not state.single):
+                and not state.single and card not in state.hands[seat]):
             return self._check_facedown_play(state, seat, card)
         hand = state.hands[seat]
         if card not in hand:
@@ -1123,6 +1472,8 @@ class TwentyEight(Ruleset):
         """Why ``seat`` may not call for the trump now (None if he may)."""
         if state.single:
             return f"{state.single} plays a single hand: there are no trumps"
+        if state.no_trump:
+            return "the bidder declared no trumps (a 2 as indicator): there is no trump"
         if state.trump is None:
             return "no trump has been chosen"
         if state.revealed:
@@ -1164,6 +1515,9 @@ class TwentyEight(Ruleset):
                               f"trumps)")
         if state.pair:
             return self._excl("pair", f"{state.pair} has already shown the pair")
+        if state.no_trump:
+            return self._excl("pair", "no pair without trumps (the bidder declared no trumps, "
+                              "B3.5)")
         if state.stage != PLAY or not state.revealed or state.trump is None:
             return self._excl("pair", f"{seat} may show the pair only after the trump has been "
                               f"exposed")
@@ -1183,11 +1537,28 @@ class TwentyEight(Ruleset):
             return self._excl("pair", f"with a bid of {state.bid} the bidding side may not show "
                               f"the pair: it needs a bid of {WEST_BENGAL_PAIR_FROM} or more "
                               f"(pair_scale = west_bengal)")
-        won = [t for t in state.tricks
-               if t.number >= (state.reveal_trick or 99) and self._team(t.winner) == team]
-        if not won:
-            return self._excl("pair", f"{self._side(seat)} must win a trick after the trump was "
-                              f"exposed (in trick {state.reveal_trick}) before showing the pair")
+        bidding = state.bidder is not None and team == self._team(state.bidder)
+        if bidding and state.bid is not None and state.bid < opts.pair_min_bid:
+            return self._excl("pair", f"with a bid of {state.bid} the bidding side may not show "
+                              f"the pair: it needs a bid of {opts.pair_min_bid} or more "
+                              f"(pair_min_bid)")
+        # which trick won qualifies (A5.2, 10.14; option pair_trick_requirement)
+        requirement = opts.pair_trick_requirement
+        first = (state.reveal_trick or 99) if requirement == "after_reveal" else 1
+        won = [t for t in state.tricks if t.number >= first and self._team(t.winner) == team]
+        needs_trick = requirement != "s0_variant" or bidding  # S0: opponents need none
+        if needs_trick and not won:
+            since = (f"after the trump was exposed (in trick {state.reveal_trick})"
+                     if requirement == "after_reveal" else "(any trick)")
+            return self._excl("pair", f"{self._side(seat)} must win a trick {since} before "
+                              f"showing the pair")
+        if opts.pair_window == "after_win":
+            last = state.tricks[-1] if state.tricks else None
+            if state.trick or last is None or self._team(last.winner) != team \
+                    or last.number < first:
+                return self._excl("pair", f"{seat} may show the pair only right after a trick "
+                                  f"won by {self._side(seat)}, before the next lead "
+                                  f"(pair_window = after_win)")
         return None
 
     # -- carrying actions out ------------------------------------------------------------------
@@ -1216,29 +1587,50 @@ class TwentyEight(Ruleset):
             return  # calls after the end of the auction are ignored
         seat = action.seat
         value = action.value if isinstance(action.value, int) else None
+        forced = self._dealer_must_bid(state, seat)
         state.calls.append((seat, value))
         if value is not None and (state.high_bid is None or value > state.high_bid):
             state.high_bid, state.high_bidder = value, seat
             state.passes_in_row = 0
+            state.passed.discard(seat)  # an illegal bid after a final pass stands
+            state.forced_bid = forced
         else:
             state.passes_in_row += 1  # a bid that does not raise counts as a pass
-        state.turn = self.next_seat[seat]
+        state.turn = self._next_speaker(state, seat)
         self._maybe_end_auction(state)
+
+    def _next_speaker(self, state: TwentyEightState, seat: str) -> str:
+        """The next seat to speak; with pass_final, seats that passed are skipped."""
+        nxt = self.next_seat[seat]
+        if self.opts.pass_final:
+            while nxt in state.passed and nxt != seat:
+                nxt = self.next_seat[nxt]
+        return nxt
+
+    def _dealer_must_bid(self, state: TwentyEightState, seat: str) -> bool:
+        """True if ``seat`` is the dealer and everybody before him passed (B3.2, 10.21)."""
+        return (self.opts.dealer_forced_bid != "none" and seat == state.dealer
+                and state.high_bid is None and len(state.calls) == self.players - 1)
 
     def _apply_pass(self, state: TwentyEightState, action: Action) -> None:
         if state.stage != AUCTION:
             return
         state.calls.append((action.seat, None))
         state.passes_in_row += 1
-        state.turn = self.next_seat[action.seat]
+        state.passed.add(action.seat)
+        state.turn = self._next_speaker(state, action.seat)
         self._maybe_end_auction(state)
 
     def _maybe_end_auction(self, state: TwentyEightState) -> None:
         opts = self.opts
-        if state.high_bid is not None and state.high_bid >= opts.max_bid:
-            self._close_auction(state)
+        if state.high_bid is not None and state.high_bid >= opts.max_bid or state.forced_bid:
+            self._close_auction(state)  # nothing higher is legal; the dealer's bid is final
         elif opts.auction_end == "single_round":
             if len(state.calls) >= self.players:
+                self._close_auction(state)
+        elif opts.pass_final:
+            others = set(self.table.seats) - {state.high_bidder}
+            if others <= state.passed:
                 self._close_auction(state)
         else:
             # three passes after a bid end it; four passes with no bid throw the deal in
@@ -1248,7 +1640,8 @@ class TwentyEight(Ruleset):
 
     def _close_auction(self, state: TwentyEightState) -> None:
         if state.high_bidder is None:
-            state.annulled = "all four passed"
+            state.annulled = ("all four passed" if self.players == 4
+                              else f"all {self.players} passed")
             state.stage = OVER
             state.turn = None
             return
@@ -1278,7 +1671,18 @@ class TwentyEight(Ruleset):
             state.trump_seventh = True
         else:
             card = _action_card(action)
-        if card is None:
+        if action.value == "seventh" and card is None:
+            state.trump = state.facedown = None  # no seventh card (Forty): no trump chosen
+        elif self.spare:
+            # the bidder keeps every card (B3.3); a 2 may declare no trumps (B3.5)
+            if card is None:
+                state.trump = str(action.value) if action.value else None
+            elif self.opts.no_trump_two and card[0] == "2" and card not in self.card_set:
+                state.trump, state.no_trump = None, True
+            else:
+                state.trump = card[1]
+            state.facedown = None
+        elif card is None:
             state.trump = str(action.value) if action.value else None
             state.facedown = None
         else:
@@ -1303,8 +1707,8 @@ class TwentyEight(Ruleset):
         if state.bidder and state.facedown and not state.revealed:
             state.hands[state.bidder].add(state.facedown)
         state.single = seat
-        state.single_partner = self._partner(seat)
-        state.trick_size = state.players - 1  # the partner sits out
+        state.single_partners = self.partners[seat]
+        state.trick_size = state.players - len(state.single_partners)  # partners sit out
         state.trump = None
         state.facedown = None
         state.stage = PLAY
@@ -1322,6 +1726,13 @@ class TwentyEight(Ruleset):
         state.caller = seat
         if state.facedown is not None and state.bidder is not None:
             state.hands[state.bidder].add(state.facedown)
+        if self.opts.annul_other and state.bidder is not None and state.trump is not None:
+            trumps = self.suit_cards[state.trump]
+            if all(trumps.isdisjoint(state.dealt.get(other, ()))
+                   for other in self.table.seats if not self.table.same_team(
+                       other, state.bidder)):
+                self._annul(state, f"the bidder's opponents hold no trump "
+                                   f"({SUIT_NAMES[state.trump]}) (R4)")
 
     def _apply_pair(self, state: TwentyEightState, action: Action) -> None:
         if state.pair is None and not state.single:
@@ -1333,8 +1744,10 @@ class TwentyEight(Ruleset):
         if state.stage == WINDOW:
             state.stage = PLAY
         if (card == state.facedown and seat == state.bidder and not state.revealed
-                and not state.single):
+                and not state.single and card not in state.hands[seat]):
             self._reveal(state, seat)  # exposed at his turn, then played
+            if state.disregard:
+                return  # R4 cancelled the deal at the reveal
         state.hands[seat].discard(card)
         trick = state.trick
         if not trick:  # a lead opens the next trick (the first lead opens play)
@@ -1348,7 +1761,7 @@ class TwentyEight(Ruleset):
             self._complete_trick(state)
         else:
             nxt = self.next_seat[seat]
-            if nxt == state.single_partner:  # he sits out his partner's single hand
+            while nxt in state.single_partners:  # they sit out their partner's single hand
                 nxt = self.next_seat[nxt]
             state.turn = nxt
 
@@ -1360,6 +1773,8 @@ class TwentyEight(Ruleset):
         points = 0
         for _, card in trick:
             points += card_points.get(card, 0)
+        if number == self.tricks_per_deal:
+            points += self.opts.last_trick_bonus  # B1, B6.1 (29: one point)
         state.tricks.append(Trick(number, trick, winner, points))
         state.points[self.team_of[winner]] += points
         state.trick = []  # a new list: the completed trick keeps the old one
@@ -1398,7 +1813,7 @@ class TwentyEight(Ruleset):
         suit led.
         """
         led = plays[0][1][1]
-        power = self.power
+        power = self.power_nt if state.no_trump else self.power
         trump = state.trump if state.revealed and not state.single else None
         if trump is not None:
             start = self._counting_from(state, number, led)
@@ -1470,7 +1885,9 @@ class TwentyEight(Ruleset):
                 value = 3
             target = adjusted_target(
                 state.bid, own_pair, value,
-                (opts.min_bid, opts.max_bid) if opts.pair_clamp else None)
+                (opts.min_bid, opts.max_bid) if opts.pair_clamp == "yes" else None)
+            if opts.pair_clamp == "ineffective" and not opts.min_bid <= target <= opts.max_bid:
+                target = state.bid  # the declaration would cross a bound: no effect (B5.2)
             contract.update(
                 bidder=state.bidder, bid=state.bid, target=target, trump=state.trump,
                 multiplier=multiplier(bool(state.doubled_by), bool(state.redoubled_by)))
@@ -1487,21 +1904,27 @@ class TwentyEight(Ruleset):
         side = self._label(bidding_team)
         if state.void:
             result.scored = False
-            result.outcome = "void: no call in seven tricks"
+            before = self.tricks_per_deal - 1
+            result.outcome = f"void: no call in {_COUNT_WORDS.get(before, before)} tricks"
             result.score = dict(match.score)
             return result
-        penalty = bool(offenders) and opts.misplay_penalty == "offender_side_loses"
+        penalty = bool(offenders) and opts.misplay_penalty != "report_only"
         complete = self.is_deal_over(state)
+        table = SCORE_TABLES[opts.score_table]
         if penalty:
             first = offenders[0]
             made = self._team(first) != bidding_team
+            factor = 2 if opts.misplay_penalty == "double_to_opponents" else 1
             if state.single:
                 score = single_hand_score(self.tricks_per_deal if made else 0,
-                                          self.tricks_per_deal, self.single_hand_value)
+                                          self.tricks_per_deal, opts.single_hand_points,
+                                          opts.single_hand_loss or None)
+                score = score._replace(delta=score.delta * factor)
             else:
                 score = forced_score(made, state.bid, contract["multiplier"],
                                      high_bid_two=opts.high_bid_two,
-                                     high_bid_from=self.high_bid_from)
+                                     high_bid_from=self.high_bid_from, table=table,
+                                     factor=factor)
             what = "single hand" if state.single else "contract"
             result.outcome = (f"misplay by {first} ({self._side(first)}): {side}'s {what} "
                               f"counts as {'made' if made else 'lost'}")
@@ -1514,22 +1937,34 @@ class TwentyEight(Ruleset):
         elif state.single:
             won = sum(1 for t in state.tricks if self.table.same_team(t.winner, state.single))
             score = single_hand_score(won if state.single_lost is None else 0,
-                                      self.tricks_per_deal, self.single_hand_value)
+                                      self.tricks_per_deal, opts.single_hand_points,
+                                      opts.single_hand_loss or None)
             if score.made:
                 result.outcome = f"single hand: {state.single} won all {len(state.tricks)} tricks"
             else:
                 result.outcome = f"single hand: {state.single} lost trick {state.single_lost}"
         else:
             points = state.points[bidding_team]
+            won = sum(1 for t in state.tricks if self._team(t.winner) == bidding_team)
+            all_tricks = ("bidders" if won == len(state.tricks)
+                          else "defenders" if won == 0 else None)
             score = contract_score(points, state.bid, contract["target"], contract["multiplier"],
                                    high_bid_two=opts.high_bid_two,
                                    high_bid_from=self.high_bid_from,
-                                   under_half_double_loss=opts.under_half_double_loss)
+                                   under_half_double_loss=opts.under_half_double_loss,
+                                   table=table, cot=opts.cot, all_tricks=all_tricks)
             result.outcome = (f"{side} {'made' if score.made else 'failed'} {points} of "
                               f"target {contract['target']}")
         contract["made"] = score.made
-        result.game_points[bidding_team] = score.delta
-        match.score[bidding_team] += score.delta
+        # a loss is paid to the opponents where the table says so (Forty, A7.4)
+        if score.delta < 0 and table.loss_to_opponents:
+            for team in teams:
+                if team != bidding_team:
+                    result.game_points[team] = -score.delta
+                    match.score[team] -= score.delta
+        else:
+            result.game_points[bidding_team] = score.delta
+            match.score[bidding_team] += score.delta
         result.score = dict(match.score)
         return result
 

@@ -1,0 +1,81 @@
+"""Fifty-Six (56, Kerala "Anpathiyaaru"): Twenty-Eight with a double pack and six players.
+
+Source: seed 000 ("twice the points", Kerala) and the 56 sites of
+/work/shared/spec/rules/twenty-eight-and-twenty-nine.md A7.5 ("the digest"): 48 cards (J 9 A 10
+K Q of each suit, twice), 8 each, bids from 28 to 56, bids of 40 or more are "honours",
+no-trump bids exist, and of two identical cards the one played first wins. The seeds give no
+scoring table and nothing else.
+
+Everything not listed here is Twenty-Eight's engine and defaults (referee/games/
+twenty_eight.py, Part A). Rules this module had to choose (README decision 7), each with the
+option or class datum that changes it:
+
+1. Six players in two alternating teams of three (the usual form; the 4- and 8-player
+   variants are not supported: the table must have six seats). Counter-clockwise as in 28
+   (option ``direction``).
+2. The pack: J 9 A 10 K Q twice in each suit (class data ``rank_order``, ``copies``); 56
+   points. Of two identical cards in a trick the one played first wins (the comparison is
+   strict, as for 40's J and 3). Every hand line must be given: with two copies of each card
+   the hands are not inferred from the plays (``record.hands``).
+3. Deal in two rounds of four; the auction and the trump card use the first four; the seventh
+   card is the third card of the second round (class data ``deal_rounds``; option
+   ``seventh_card``).
+4. Bids from 28 to 56 (``min_bid``, ``max_bid``); first hand must open as in 28
+   (``opening_bid_forced``); raising over a partner is free (``partner_raise``).
+5. Game points: 1 won or lost below 40, 2 for the "honours" bids of 40 or more
+   (``score_table`` = fifty-six); doubles multiply as in 28.
+6. The pair: K and Q of trumps in one hand (either copy), once per deal, lowering or raising
+   the target by 8, twice 28's 4, as every other number of the game is doubled
+   (``pair_value``); the target is clamped to [28, 56] (``pair_clamp``).
+7. No-trump bids: with ``trump_indicator`` = spare and ``no_trump_two`` = yes the bidder may
+   show a 2 for no trumps (ranks reversed, B3.5). The default own-card method has none, since
+   the 56 sites do not say how a no-trump bid is made or scored.
+8. A whole hand without a point (eight K and Q) cancels the deal (``annul_eight_zero``); R4
+   (``annul_other``) asks for all eight Jacks in one hand.
+9. Single hand: +3 / -3 as in 28 (``single_hand_points``, ``single_hand_loss``); the
+   declarer's two partners sit out, so tricks have four cards.
+"""
+
+from __future__ import annotations
+
+from referee.games.scoring28 import CARD_POINTS_28
+from referee.games.twenty_eight import TwentyEight, _options, _rules
+from referee.rules.options import Preset
+from referee.rules.registry import register
+
+DEFAULTS_56 = {
+    "min_bid": 28,
+    "max_bid": 56,
+    "score_table": "fifty-six",
+    "pair_value": 8,
+}
+"""Fifty-Six's defaults where they differ from 28 (A7.5 and the decisions above)."""
+
+STANDARD_56 = Preset("standard", "A7.5: six players, a double 48-card pack, bids 28-56, "
+                     "honours (40+) worth 2, the first of two identical cards wins", {})
+
+
+@register
+class FiftySix(TwentyEight):
+    """Fifty-Six, six players in two alternating teams of three, a double pack (A7.5)."""
+
+    name = "fifty-six"
+    aliases = ("56",)
+    rule_prefix = "56"
+    title = "Fifty-Six"
+    source = "seed 000 (Wikipedia 'Twenty-eight', its 56 remark); digest A7.5 and the 56 sites"
+    default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
+    rules = _rules("56")
+    option_specs = _options("56", DEFAULTS_56)
+    presets = {"standard": STANDARD_56}
+
+    rank_order = "J9ATKQ"
+    card_point_table = dict(CARD_POINTS_28)
+    copies = 2
+    seat_count = 6
+    team_size = 3
+
+    @classmethod
+    def default_teams(cls, seats, options):
+        """Two teams of three, partners alternating round the table."""
+        return (tuple(seats[0::2]), tuple(seats[1::2]))

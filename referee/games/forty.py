@@ -1,0 +1,82 @@
+"""Forty (40): the six-player relative of Twenty-Eight with the four threes added.
+
+Source: seed 000's 40 paragraph, restated in /work/shared/spec/rules/
+twenty-eight-and-twenty-nine.md A7.4 ("the digest"): six players, 36 cards (J 3 9 A 10 K Q 8
+7), six each; each 3 is worth 3 like a Jack and ranks equal with the Jack, the one played
+first winning; 40 points in all; minimum call 20; game points 20-29: +1 made / opponents +2
+failed, 30-33: 2 / 3, 34-40: 3 / 4; Thani (single hand) 4 / 5; a wrong play detected by the
+opponents gives them double.
+
+Everything else is Twenty-Eight's engine and defaults (referee/games/twenty_eight.py, Part A),
+driven by options. Decisions the seed leaves open (README decision 7), with the option or
+class datum that changes each one:
+
+1. Two teams of three, partners sitting alternately (digest's recommended reading); the
+   default seats are P1 ... P6 with teams "P1 P3 P5" and "P2 P4 P6". Counter-clockwise, as
+   in 28 (option ``direction``).
+2. The deal is two rounds of three cards; the auction and the trump card use the first three
+   (class datum ``deal_rounds``). There is no seventh card (``seventh_card`` = no, and
+   refused if set).
+3. Bids 20 to 40 (``min_bid``, ``max_bid``); first hand must open as in 28; raising over a
+   partner is free. S0's "a second bid must be 30 or more" is the second bidding round
+   (``second_round``), which the referee does not support (refused if set).
+4. The score table of A7.4 (``score_table`` = forty): a failed contract is paid to the
+   opponents, as the seed says ("opponents gain 2"). Thani: +4 made, opponents +5 if lost.
+   The misplay penalty doubles what the opponents receive (``misplay_penalty`` =
+   double_to_opponents).
+5. The pair, doubles, the undertrump ban, the lead restriction and the void rule (no call
+   before the last trick) are those of 28 with the same defaults (not stated for 40); the
+   pair target is clamped to [20, 40]. R3 cancels a deal in which a player's six cards have
+   no point.
+6. Not implemented: "some forbid the first bidder to bid with a hand of a single suit" (a
+   regional remark without detail). For the single-hand "sure winner" test a 3 counts below
+   its Jack, so a hand topped by a lone 3 is treated as beatable.
+"""
+
+from __future__ import annotations
+
+from referee.games.twenty_eight import TwentyEight, _options, _rules
+from referee.rules.options import Preset
+from referee.rules.registry import register
+
+DEFAULTS_40 = {
+    "min_bid": 20,
+    "max_bid": 40,
+    "seventh_card": False,
+    "score_table": "forty",
+    "misplay_penalty": "double_to_opponents",
+    "single_hand_points": 4,
+    "single_hand_loss": 5,
+}
+"""Forty's defaults where they differ from 28 (A7.4)."""
+
+STANDARD_40 = Preset("standard", "seed 000's 40 paragraph (A7.4): six players, 36 cards, "
+                     "J and 3 equal, minimum 20, the 1/2, 2/3, 3/4 table, Thani 4/5", {})
+
+
+@register
+class Forty(TwentyEight):
+    """Forty, six players in two alternating teams of three (digest A7.4)."""
+
+    name = "forty"
+    aliases = ("40",)
+    rule_prefix = "40"
+    title = "Forty"
+    source = "seed 000 (Wikipedia 'Twenty-eight', its 40 paragraph); digest A7.4"
+    default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
+    rules = _rules("40")
+    option_specs = _options("40", DEFAULTS_40)
+    presets = {"standard": STANDARD_40}
+
+    rank_order = "J39ATKQ87"
+    card_point_table = {"J": 3, "3": 3, "9": 2, "A": 1, "T": 1}
+    equal_ranks = ("J3",)
+    deal_rounds = (3, 3)
+    seventh_position = None
+    seat_count = 6
+    team_size = 3
+
+    @classmethod
+    def default_teams(cls, seats, options):
+        """Two teams of three, partners alternating round the table."""
+        return (tuple(seats[0::2]), tuple(seats[1::2]))
