@@ -152,7 +152,10 @@ def test_every_game_through_every_reporter(game, capsys, tmp_path, monkeypatch, 
     report = check_text(text, "broken.ttn")
     findings = [f for m in report.matches for f in m.all_findings()]
     errors = [f for f in findings if f.severity == "error"]
-    assert errors and {b.rule for b in breaks} <= {f.rule for f in errors}
+    # The first deal's break is found under its rule; a broken deal may change what later
+    # deals may be (the dealer, penalties), so later breaks are judged by the random-play
+    # tests, which replay each after the original deals before it.
+    assert errors and breaks[0].rule in {f.rule for f in errors if f.deal == 1}
 
     code, out, _ = run(capsys, ["broken.ttn"], OutputFormat.text)
     assert code == 1
