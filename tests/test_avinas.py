@@ -272,6 +272,26 @@ def test_auction_rounds_open() -> None:
     assert deal_result(record(body, options=(("auction_rounds", "open"),))).contract["bid"] == 2
 
 
+def test_passes_after_a_bid_of_eight() -> None:
+    # AV-D6: every other player speaks once and passes or bids higher; after an 8 nobody can
+    # bid higher, but the passes that follow are still legal (and may be left out)
+    text = sample_text("rule-avinas-pass-after-eight.ttn")
+    assert errors(text) == []
+    for auction in ("E 8", "E 8  S pass", "E 8  S pass  W pass"):
+        assert errors(text.replace("E 8  S pass  W pass  N pass", auction)) == []
+    # out of turn, a second time, or after the lead, a pass is still reported
+    assert errors(text.replace("S pass  W pass  N pass", "S pass  N pass")) == [
+        ("avinas.auction-over", "N", None)]
+    assert errors(text.replace("W pass  N pass", "W pass  N pass  E pass")) == [
+        ("avinas.auction-over", "E", None)]
+    late = text.replace("W pass  N pass", "W pass").replace("E trump H", "E trump H  N pass")
+    assert [f[:2] for f in errors(late)] == [("avinas.auction-over", "N")]
+    # an open auction: each of the three others may pass once after the 8
+    open_text = with_options(text, ("auction_rounds", "open"))
+    assert errors(open_text.replace("E 8  S pass", "E pass  S pass  W 1  N pass  E 8  S pass")
+                  ) == []
+
+
 def test_bids_in_a_sevens_game() -> None:
     text = sample_text("edge-av-01-last-seven-r8.ttn")
     rec = parse_records(text)[0]

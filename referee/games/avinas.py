@@ -20,7 +20,8 @@ changes each one:
 3. The auction (AV-D6, 2.9 B6): one round, L first, each bid higher than the last, bids
    from ``min_bid`` (1) to 8. Option ``auction_rounds`` (``open``: bidding goes round until
    three players in a row pass after the highest bid). All pass: the deal is abandoned and
-   the next dealer deals (AV-D7).
+   the next dealer deals (AV-D7). A bid of 8 ends the auction (nobody can bid higher), but
+   the players still to speak may pass, in turn, before the opening lead.
 4. The bid counts trumps: all queens and jacks plus the trump suit's A 10 K 9 8 7 (AV-D8,
    2.9 B1). Option ``bid_count`` (``natural_count``). A false bid is reported
    (``avinas.false-bid``) at the action that fixes trumps (the first lead or ``trump SUIT``)
@@ -347,6 +348,10 @@ class AvinasState(DealState):
         self.high_bid: int | None = None
         self.high_bidder: str | None = None
         self.passes_in_row = 0
+        self.late_passers: list[str] = []
+        """After a bid of 8 (nobody can bid higher) the seats still to speak, in turn: each
+        may still say pass before the opening lead (AV-D6: every other player passes or bids
+        higher)."""
         self.bid: int | None = None
         self.hopeless: set[str] = set()
         """Seats whose bid no suit of their hand could honour (reported at the bid)."""
@@ -566,6 +571,8 @@ class Avinas(Ruleset):
                 yield Action(seat, "bid", value=value)
             yield Action(seat, "pass")
             return
+        if self._late_pass(state, state.late_passers[0] if state.late_passers else ""):
+            yield Action(state.late_passers[0], "pass")
         seat = state.turn
         for card in sorted(state.hands[seat]):
             yield Action(seat, "play", cards=(card,))
@@ -615,6 +622,8 @@ class Avinas(Ruleset):
                               f"(the last exposed seven, {last_seat}'s {last}, makes "
                               f"{last_seat} declarer), there is no auction")
         if state.stage != AUCTION:
+            if action.kind == "pass" and self._late_pass(state, seat):
+                return None
             return self._excl("auction-over", f"{seat} may not {what}: the auction is over "
                               f"({state.declarer} is declarer at {state.bid})")
         if seat != state.turn:
@@ -634,6 +643,12 @@ class Avinas(Ruleset):
             return self._excl("false-bid", f"{seat} bids {value} but holds at most {best} "
                               f"{self._counted()} in any suit (AV-D8, AV-D9)")
         return None
+
+    @staticmethod
+    def _late_pass(state: AvinasState, seat: str) -> bool:
+        """A pass after a bid of 8 by the next seat still to speak, before the lead (AV-D6)."""
+        return (not state.play_started and bool(state.late_passers)
+                and seat == state.late_passers[0])
 
     def _counted(self) -> str:
         return ("cards of one suit" if self.opts.bid_count == "natural_count"
@@ -819,6 +834,9 @@ class Avinas(Ruleset):
 
     def _apply_call(self, state: AvinasState, action: Action) -> None:
         seat = action.seat
+        if action.kind == "pass" and self._late_pass(state, seat):
+            state.late_passers.pop(0)
+            return
         if state.stage != AUCTION or seat != state.turn:
             return  # calls outside the auction are disregarded
         value = action.value if action.kind == "bid" else None
@@ -846,6 +864,13 @@ class Avinas(Ruleset):
             state.turn = None
             return
         state.declarer, state.bid = state.high_bidder, state.high_bid
+        if state.high_bid == MAX_BID:  # nobody can bid higher: the others may still pass
+            speakers = 3 if self.opts.auction_rounds == "open" else 4 - len(state.calls)
+            late, cursor = [], seat
+            for _ in range(speakers):
+                cursor = self.next_seat[cursor]
+                late.append(cursor)
+            state.late_passers = late
         state.stage = PLAY
         state.turn = state.declarer
 
