@@ -162,18 +162,58 @@ def test_dealer_side_exposure_none() -> None:
     assert deal_result(text).contract["sevens"] == 2
 
 
-def test_deal_order_is_required_hand_without_rounds() -> None:
+def test_hand_without_rounds_is_a_note() -> None:
+    # README decision 5: the deal order is missing, so the exposure is not checked (a note,
+    # once per deal); the auction in the record makes it a no-sevens game, judged as usual
     hands = HANDS.replace("N: AC KC 9D JC | 8H AD 7S TS", "N: AC KC 9D JC 8H AD 7S TS")
     report = check_text(record(hands=hands))
-    assert report.error_code == "record.deal-order"
-    assert report.error_line == 4 and "dealing rounds" in report.error
-    assert "4th and 8th" in report.error
+    assert report.error is None and report.findings() == []
+    notes = [f for f in report.matches[0].all_findings() if f.severity == "note"]
+    assert [(f.rule, f.deal) for f in notes] == [("avinas.deal-order", 1)]
+    assert "N's hand is given without dealing rounds" in notes[0].message
+    assert deal_result(record(hands=hands)) == deal_result(record())
+    bad = HANDS.replace("N: AC KC 9D JC | 8H AD 7S TS", "N: AC KC 9D | JC 8H AD 7S TS")
+    report = check_text(record(hands=bad))
+    assert report.error_code == "record.deal-order" and report.error_line == 4
 
 
-def test_deal_order_is_required_missing_hands() -> None:
-    report = check_text('[Game "avinas"]\n\ndeal 1 dealer N\n' + PLAY + "\n")
-    assert report.error_code == "record.deal-order"
-    assert report.error_line == 3 and "no hand line for N E S W" in report.error
+def test_missing_hands_are_inferred_from_the_plays() -> None:
+    text = '[Game "avinas"]\n\ndeal 1 dealer N\n' + PLAY + "\n"
+    report = check_text(text)
+    assert report.error is None and report.findings() == []
+    notes = [f for f in report.matches[0].all_findings() if f.severity == "note"]
+    assert [f.rule for f in notes] == ["avinas.deal-order"]
+    assert "the hands of N E S W are inferred from the plays" in notes[0].message
+    assert deal_result(text).points == {"NS": 95, "EW": 25}
+    # a revoke is still found: W did not follow diamonds at trick 5 and held 8D
+    revoke = text.replace("5. S TD  W 8D", "5. S TD  W 7C").replace("7. S 7D  W 7C",
+                                                                      "7. S 7D  W 8D")
+    assert errors(revoke) == [("avinas.follow-suit", "W", 5)]
+    # one missing hand is the rest of the pack, even in a stopped deal
+    one = record(PLAY.split("\n5.")[0] + "\nE stop", hands=HANDS.split("\nW:")[0])
+    assert errors(one) == [] and deal_result(one).points == {"NS": 34, "EW": 25}
+    # two missing hands whose plays do not show eight cards: the hands cannot be known
+    two = record(PLAY.split("\n5.")[0] + "\nE stop", hands=HANDS.split("\nS:")[0])
+    report = check_text(two)
+    assert report.error_code == "record.deal-order" and report.error_line == 3
+    assert "no hand line for S W" in report.error
+
+
+def test_sevens_game_without_deal_order() -> None:
+    # no auction: a sevens game; the first leader declares with the suit of his seven; the
+    # number of exposed sevens is unknown, so the rams are not scored (README decision 5)
+    text = sample_text("edge-av-01-last-seven-r8.ttn")
+    plain = re.sub(r"(?m)^([NESW]: .*?) \| ", r"\1 ", text)
+    plain = "\n".join(line for line in plain.splitlines() if not line.startswith("[Expect"))
+    report = check_text(plain)
+    assert report.error is None
+    notes = [f for f in report.matches[0].all_findings() if f.severity == "note"]
+    assert [f.rule for f in notes] == ["avinas.deal-order"]
+    assert "sevens game" in notes[0].message
+    result = deal_result(plain)
+    assert not result.scored and "rams not scored" in result.outcome
+    assert result.contract["trump"] == deal_result(text).contract["trump"]
+    assert result.points == deal_result(text).points
 
 
 def test_bad_hands_are_record_errors() -> None:
@@ -270,6 +310,26 @@ def test_auction_rounds_open() -> None:
     # open: E's second bid is legal, three passes end the auction and E declares at 2
     assert errors(record(body, options=(("auction_rounds", "open"),))) == []
     assert deal_result(record(body, options=(("auction_rounds", "open"),))).contract["bid"] == 2
+
+
+def test_passes_after_a_bid_of_eight() -> None:
+    # AV-D6: every other player speaks once and passes or bids higher; after an 8 nobody can
+    # bid higher, but the passes that follow are still legal (and may be left out)
+    text = sample_text("rule-avinas-pass-after-eight.ttn")
+    assert errors(text) == []
+    for auction in ("E 8", "E 8  S pass", "E 8  S pass  W pass"):
+        assert errors(text.replace("E 8  S pass  W pass  N pass", auction)) == []
+    # out of turn, a second time, or after the lead, a pass is still reported
+    assert errors(text.replace("S pass  W pass  N pass", "S pass  N pass")) == [
+        ("avinas.auction-over", "N", None)]
+    assert errors(text.replace("W pass  N pass", "W pass  N pass  E pass")) == [
+        ("avinas.auction-over", "E", None)]
+    late = text.replace("W pass  N pass", "W pass").replace("E trump H", "E trump H  N pass")
+    assert [f[:2] for f in errors(late)] == [("avinas.auction-over", "N")]
+    # an open auction: each of the three others may pass once after the 8
+    open_text = with_options(text, ("auction_rounds", "open"))
+    assert errors(open_text.replace("E 8  S pass", "E pass  S pass  W 1  N pass  E 8  S pass")
+                  ) == []
 
 
 def test_bids_in_a_sevens_game() -> None:

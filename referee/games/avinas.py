@@ -14,13 +14,20 @@ changes each one:
 1. Exposure (AV-D2, AV-D3): the opponents' 4th and 8th cards and the dealer side's sevens
    among its 4th and 8th cards are exposed, in the order L4 P4 R4 D4 L8 P8 R8 D8. Option
    ``dealer_side_exposure`` (``none``: the dealer side's cards are never exposed).
-2. The record must give every hand in its two dealing rounds of four (AV-D1, digest 4):
-   without them the exposed cards, and so the kind of game, the declarer and trumps, are
-   unknown; such a record is a ``record.deal-order`` error at the hand (or deal) line.
+2. Hands (AV-D1, digest 4, README decision 5): written in their two dealing rounds of four,
+   they show the exposed cards. A hand written without ``|`` or without a hand line (one
+   missing hand is the rest of the pack; more are read from their plays, which must then
+   show all eight cards) leaves the exposure unchecked: a note ``avinas.deal-order``, once
+   per deal. The record then tells the game: an auction makes it a no-sevens game; plays
+   without one a sevens game whose declarer is the first leader and whose trumps are the
+   suit of his seven (of his led card if he holds several). Its number of exposed sevens,
+   and so its rams, are unknown: that deal is not scored. Rounds other than 4 + 4 are a
+   ``record.deal-order`` error.
 3. The auction (AV-D6, 2.9 B6): one round, L first, each bid higher than the last, bids
    from ``min_bid`` (1) to 8. Option ``auction_rounds`` (``open``: bidding goes round until
    three players in a row pass after the highest bid). All pass: the deal is abandoned and
-   the next dealer deals (AV-D7).
+   the next dealer deals (AV-D7). A bid of 8 ends the auction (nobody can bid higher), but
+   the players still to speak may pass, in turn, before the opening lead.
 4. The bid counts trumps: all queens and jacks plus the trump suit's A 10 K 9 8 7 (AV-D8,
    2.9 B1). Option ``bid_count`` (``natural_count``). A false bid is reported
    (``avinas.false-bid``) at the action that fixes trumps (the first lead or ``trump SUIT``)
@@ -239,6 +246,9 @@ def _rules() -> dict[str, Rule]:
          "knocked, before the opening lead", "AV-K2, AV-K3"),
         ("stop", "only the declarer of a no-sevens game may stop, between tricks", "AV-L7, "
          "AV-L8"),
+        ("deal-order", "the hands in their dealing order show the exposed 4th and 8th cards, "
+         "which decide the kind of game, the declarer and trumps (a note where the record "
+         "lacks it)", "AV-D2..D5, README decision 5"),
     ]
     for name, summary, section in own:
         rules[f"{PREFIX}.{name}"] = Rule(f"{PREFIX}.{name}", summary, section)
@@ -334,6 +344,12 @@ class AvinasState(DealState):
         self.hands: dict[str, set[str]] = {}
         self.exposed: list[tuple[str, str]] = []
         self.sevens = 0
+        self.sevens_unknown = False
+        """A sevens game whose exposed cards are unknown (hands without dealing order)."""
+        self.unordered: set[str] = set()
+        """Seats whose hand is known without its dealing order (README decision 5)."""
+        self.inferred: set[str] = set()
+        """Seats whose hand had no hand line and was inferred."""
         self.stage = AUCTION
         self.turn: str | None = None
         self.declarer: str | None = None
@@ -347,6 +363,10 @@ class AvinasState(DealState):
         self.high_bid: int | None = None
         self.high_bidder: str | None = None
         self.passes_in_row = 0
+        self.late_passers: list[str] = []
+        """After a bid of 8 (nobody can bid higher) the seats still to speak, in turn: each
+        may still say pass before the opening lead (AV-D6: every other player passes or bids
+        higher)."""
         self.bid: int | None = None
         self.hopeless: set[str] = set()
         """Seats whose bid no suit of their hand could honour (reported at the bid)."""
@@ -485,7 +505,10 @@ class Avinas(Ruleset):
                 f"{expected} should deal (the deal passes to the left after every hand, "
                 f"AV-P1)", None))
         self._deal_hands(state, deal)
-        self._expose(state)
+        if state.unordered:
+            self._game_from_record(state, deal)
+        else:
+            self._expose(state)
         return state
 
     def _deal_hands(self, state: AvinasState, deal: Deal) -> None:
@@ -514,7 +537,9 @@ class Avinas(Ruleset):
                 raise located(RecordError(
                     "record.hand-size", f"{hand.seat} has {len(hand.cards)} cards; each "
                     f"player is dealt {HAND_SIZE}"), hand)
-            if [len(r) for r in hand.rounds] != list(self.deal_rounds):
+            if len(hand.rounds) == 1:  # the cards without their dealing order (decision 5)
+                state.unordered.add(hand.seat)
+            elif [len(r) for r in hand.rounds] != list(self.deal_rounds):
                 raise located(RecordError(
                     "record.deal-order",
                     f"{hand.seat}'s hand must be written in its two dealing rounds of four "
@@ -525,11 +550,97 @@ class Avinas(Ruleset):
             state.hands[hand.seat] = set(hand.cards)
         missing = [seat for seat in self.table.seats if seat not in state.dealt]
         if missing:
+            self._infer_hands(state, deal, owner, missing)
+
+    def _infer_hands(self, state: AvinasState, deal: Deal, owner: dict[str, str],
+                     missing: list[str]) -> None:
+        """Hands without a hand line (README decision 5): one is the rest of the pack; more
+        are read from their seats' plays, which must then show all eight cards."""
+        if len(missing) == 1:
+            inferred = {missing[0]: [card for card in PACK if card not in owner]}
+        else:
+            inferred = {seat: [] for seat in missing}
+            for event in deal.events:
+                action = event.action
+                if action.seat not in inferred or action.kind not in ("play", "down"):
+                    continue
+                for card in action.cards:
+                    if card == UNSEEN:
+                        raise located(RecordError(
+                            "record.unseen", "'??' (an unseen card) is not supported yet"),
+                            event)
+                    if card not in self._pack:
+                        raise located(RecordError(
+                            "record.card-not-in-pack",
+                            f"{card} is not in the 32-card pack of Avinas"), event)
+                    holder = owner.get(card)
+                    if holder is None:
+                        owner[card] = action.seat
+                        inferred[action.seat].append(card)
+                    elif holder != action.seat:
+                        raise located(RecordError(
+                            "record.card-twice",
+                            f"{card} is played by {action.seat} but belongs to {holder} "
+                            f"(hands inferred from the plays)"), event)
+            short = [seat for seat in missing if len(inferred[seat]) != HAND_SIZE]
+            if short:
+                raise located(RecordError(
+                    "record.deal-order",
+                    f"deal {deal.number} has no hand line for {' '.join(missing)}, and the "
+                    f"plays of {' '.join(short)} do not show all {HAND_SIZE} cards: give the "
+                    f"hands (in their two dealing rounds of four, AV-D1)"), deal)
+        for seat, cards in inferred.items():
+            state.dealt[seat] = cards
+            state.hands[seat] = set(cards)
+            state.unordered.add(seat)
+            state.inferred.add(seat)
+
+    def _game_from_record(self, state: AvinasState, deal: Deal) -> None:
+        """README decision 5: without every hand's dealing order the exposed 4th and 8th
+        cards (AV-D2..D4) are unknown. The record then tells the game: an auction makes it a
+        no-sevens game (AV-D6); plays without one a sevens game (AV-D5), whose declarer is the
+        first leader (AV-L1) and whose trumps are the suit of his seven (of his led card when
+        he holds several). The number of exposed sevens, and so the rams, stay unknown."""
+        parts = []
+        for how, group in (("inferred from the plays", state.inferred),
+                           ("given without dealing rounds", state.unordered - state.inferred)):
+            seats = [seat for seat in self.table.seats if seat in group]
+            if len(seats) == 1:
+                parts.append(f"{seats[0]}'s hand is {how}")
+            elif seats:
+                parts.append(f"the hands of {' '.join(seats)} are {how}")
+        hands = "; ".join(parts)
+        kinds = {event.action.kind for event in deal.events}
+        plays = [event.action for event in deal.events if event.action.kind in ("play", "down")]
+        if kinds & {"bid", "pass"} or not plays:
+            state.turn = self.next_seat[state.dealer]
+            state.notes.append((f"{PREFIX}.deal-order", (
+                f"{hands}: could not check that no seven was among the exposed 4th and 8th "
+                f"cards (AV-D2..D4); the auction in the record makes it a no-sevens game")))
+            return
+        declarer, lead = plays[0].seat, plays[0].cards[0] if plays[0].cards else ""
+        sevens = [card for card in state.dealt.get(declarer, ()) if card[0] == "7"]
+        if len(sevens) == 1:
+            trump = sevens[0][1]
+        elif lead and lead[0] not in PERMANENT and "7" + lead[1] in sevens:
+            trump = lead[1]
+        else:
+            held = self._show(sevens) if sevens else "no seven"
             raise located(RecordError(
                 "record.deal-order",
-                f"deal {deal.number} has no hand line for {' '.join(missing)}: Avinas needs "
-                f"every hand in its dealing order (two rounds of four) to find the exposed "
-                f"4th and 8th cards (AV-D2, AV-D3)"), deal)
+                f"{hands}: the record has no auction, so a seven was exposed and {declarer}, "
+                f"who leads, is declarer (AV-D5), but {declarer}'s hand ({held}) does not show "
+                f"which seven made trumps: give the hands in their two dealing rounds of "
+                f"four"), deal)
+        state.declarer, state.trump = declarer, trump
+        state.sevens, state.sevens_unknown = 1, True
+        state.stage = PLAY
+        state.turn = declarer
+        state.notes.append((f"{PREFIX}.deal-order", (
+            f"{hands}: could not check the exposed 4th and 8th cards (AV-D2..D5); without an "
+            f"auction it is a sevens game, {declarer} (the first leader) declares with "
+            f"{SUIT_NAMES[trump]} ({declarer}'s 7{trump}), and the number of exposed sevens, "
+            f"so the rams, cannot be known")))
 
     def _expose(self, state: AvinasState) -> None:
         """AV-D2..D7: the exposed cards, the sevens, and the game they start."""
@@ -566,6 +677,8 @@ class Avinas(Ruleset):
                 yield Action(seat, "bid", value=value)
             yield Action(seat, "pass")
             return
+        if self._late_pass(state, state.late_passers[0] if state.late_passers else ""):
+            yield Action(state.late_passers[0], "pass")
         seat = state.turn
         for card in sorted(state.hands[seat]):
             yield Action(seat, "play", cards=(card,))
@@ -610,11 +723,14 @@ class Avinas(Ruleset):
         seat = action.seat
         what = "bid" if action.kind == "bid" else "pass"
         if state.sevens_game:
-            last_seat, last = next((s, c) for s, c in reversed(state.exposed) if c[0] == "7")
+            last_seat, last = next(((s, c) for s, c in reversed(state.exposed) if c[0] == "7"),
+                                   (state.declarer, "7" + str(state.trump)))
             return self._excl("auction-over", f"{seat} may not {what}: this is a sevens game "
                               f"(the last exposed seven, {last_seat}'s {last}, makes "
                               f"{last_seat} declarer), there is no auction")
         if state.stage != AUCTION:
+            if action.kind == "pass" and self._late_pass(state, seat):
+                return None
             return self._excl("auction-over", f"{seat} may not {what}: the auction is over "
                               f"({state.declarer} is declarer at {state.bid})")
         if seat != state.turn:
@@ -634,6 +750,12 @@ class Avinas(Ruleset):
             return self._excl("false-bid", f"{seat} bids {value} but holds at most {best} "
                               f"{self._counted()} in any suit (AV-D8, AV-D9)")
         return None
+
+    @staticmethod
+    def _late_pass(state: AvinasState, seat: str) -> bool:
+        """A pass after a bid of 8 by the next seat still to speak, before the lead (AV-D6)."""
+        return (not state.play_started and bool(state.late_passers)
+                and seat == state.late_passers[0])
 
     def _counted(self) -> str:
         return ("cards of one suit" if self.opts.bid_count == "natural_count"
@@ -819,6 +941,9 @@ class Avinas(Ruleset):
 
     def _apply_call(self, state: AvinasState, action: Action) -> None:
         seat = action.seat
+        if action.kind == "pass" and self._late_pass(state, seat):
+            state.late_passers.pop(0)
+            return
         if state.stage != AUCTION or seat != state.turn:
             return  # calls outside the auction are disregarded
         value = action.value if action.kind == "bid" else None
@@ -846,6 +971,13 @@ class Avinas(Ruleset):
             state.turn = None
             return
         state.declarer, state.bid = state.high_bidder, state.high_bid
+        if state.high_bid == MAX_BID:  # nobody can bid higher: the others may still pass
+            speakers = 3 if self.opts.auction_rounds == "open" else 4 - len(state.calls)
+            late, cursor = [], seat
+            for _ in range(speakers):
+                cursor = self.next_seat[cursor]
+                late.append(cursor)
+            state.late_passers = late
         state.stage = PLAY
         state.turn = state.declarer
 
@@ -950,7 +1082,16 @@ class Avinas(Ruleset):
                                     "sevens": state.sevens, "multiplier": m}
         result.contract = contract
         knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
-        if state.sevens_game:
+        if state.sevens_game and state.sevens_unknown:  # README decision 5
+            made = all_tricks if state.knocker else points >= 61  # AV-S2
+            contract.update(made=made, sevens=None)
+            result.scored = False
+            result.outcome = (
+                f"sevens game ({declarer} declarer, {SUIT_NAMES[state.trump]}{knock}): "
+                f"{self._label(side)} {'made' if made else 'failed'} {points}; rams not "
+                f"scored: the number of exposed sevens is unknown (hands without their "
+                f"dealing order); {self._rams_text(match)}")
+        elif state.sevens_game:
             made = all_tricks if state.knocker else points >= 61  # AV-S2
             rams = rams_for(made, state.sevens, m)
             receiver = other if made else side
