@@ -162,23 +162,39 @@ def test_dealer_side_exposure_none() -> None:
     assert deal_result(text).contract["sevens"] == 2
 
 
-def test_hand_without_rounds_is_a_note() -> None:
-    # README decision 5: the deal order is missing, so the exposure is not checked (a note,
-    # once per deal); the auction in the record makes it a no-sevens game, judged as usual
+INFER = (("deal_order", "infer"),)
+
+
+def test_deal_order_is_required_by_default() -> None:
+    # Issue 5 item 6: a record without the deal order gets a located error that says so
     hands = HANDS.replace("N: AC KC 9D JC | 8H AD 7S TS", "N: AC KC 9D JC 8H AD 7S TS")
     report = check_text(record(hands=hands))
+    assert report.error_code == "record.deal-order" and report.error_line == 4
+    assert "Avinas needs every hand in its two dealing rounds" in report.error
+    assert "N's hand is written without the dealing order" in report.error
+    report = check_text('[Game "avinas"]\n\ndeal 1 dealer N\n' + PLAY + "\n")
+    assert report.error_code == "record.deal-order" and report.error_line == 3
+    assert "no hand line for N E S W" in report.error
+
+
+def test_hand_without_rounds_is_a_note_when_inferred() -> None:
+    # option deal_order = infer (README decision 5): the deal order is missing, so the
+    # exposure is not checked (a note, once per deal); the auction in the record makes it a
+    # no-sevens game, judged as usual
+    hands = HANDS.replace("N: AC KC 9D JC | 8H AD 7S TS", "N: AC KC 9D JC 8H AD 7S TS")
+    report = check_text(record(hands=hands, options=INFER))
     assert report.error is None and report.findings() == []
     notes = [f for f in report.matches[0].all_findings() if f.severity == "note"]
     assert [(f.rule, f.deal) for f in notes] == [("avinas.deal-order", 1)]
     assert "N's hand is given without dealing rounds" in notes[0].message
-    assert deal_result(record(hands=hands)) == deal_result(record())
+    assert deal_result(record(hands=hands, options=INFER)) == deal_result(record())
     bad = HANDS.replace("N: AC KC 9D JC | 8H AD 7S TS", "N: AC KC 9D | JC 8H AD 7S TS")
-    report = check_text(record(hands=bad))
-    assert report.error_code == "record.deal-order" and report.error_line == 4
+    report = check_text(record(hands=bad, options=INFER))
+    assert report.error_code == "record.deal-order" and report.error_line == 5
 
 
 def test_missing_hands_are_inferred_from_the_plays() -> None:
-    text = '[Game "avinas"]\n\ndeal 1 dealer N\n' + PLAY + "\n"
+    text = '[Game "avinas"]\n[Option "deal_order" "infer"]\n\ndeal 1 dealer N\n' + PLAY + "\n"
     report = check_text(text)
     assert report.error is None and report.findings() == []
     notes = [f for f in report.matches[0].all_findings() if f.severity == "note"]
@@ -190,12 +206,14 @@ def test_missing_hands_are_inferred_from_the_plays() -> None:
                                                                       "7. S 7D  W 8D")
     assert errors(revoke) == [("avinas.follow-suit", "W", 5)]
     # one missing hand is the rest of the pack, even in a stopped deal
-    one = record(PLAY.split("\n5.")[0] + "\nE stop", hands=HANDS.split("\nW:")[0])
+    one = record(PLAY.split("\n5.")[0] + "\nE stop", hands=HANDS.split("\nW:")[0],
+                 options=INFER)
     assert errors(one) == [] and deal_result(one).points == {"NS": 34, "EW": 25}
     # two missing hands whose plays do not show eight cards: the hands cannot be known
-    two = record(PLAY.split("\n5.")[0] + "\nE stop", hands=HANDS.split("\nS:")[0])
+    two = record(PLAY.split("\n5.")[0] + "\nE stop", hands=HANDS.split("\nS:")[0],
+                 options=INFER)
     report = check_text(two)
-    assert report.error_code == "record.deal-order" and report.error_line == 3
+    assert report.error_code == "record.deal-order" and report.error_line == 4
     assert "no hand line for S W" in report.error
 
 
@@ -204,7 +222,7 @@ def test_sevens_game_without_deal_order() -> None:
     # number of exposed sevens is unknown, so the rams are not scored (README decision 5)
     text = sample_text("edge-av-01-last-seven-r8.ttn")
     plain = re.sub(r"(?m)^([NESW]: .*?) \| ", r"\1 ", text)
-    plain = "\n".join(line for line in plain.splitlines() if not line.startswith("[Expect"))
+    plain = with_options(plain, *INFER)
     report = check_text(plain)
     assert report.error is None
     notes = [f for f in report.matches[0].all_findings() if f.severity == "note"]
@@ -581,7 +599,8 @@ def test_presets() -> None:
     assert names == {
         "dealer_side_exposure", "trump_lead_every_trick", "facedown_no_trump_winner",
         "bid_count", "auction_rounds", "min_bid", "knock_in_nosevens", "pip_threshold_31",
-        "zero_means", "false_bid_penalty", "stop_scoring", "match_end", "rams_end"}
+        "zero_means", "false_bid_penalty", "stop_scoring", "match_end", "rams_end",
+        "deal_order"}
 
 
 def test_partners_sit_opposite() -> None:

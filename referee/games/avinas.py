@@ -14,15 +14,16 @@ changes each one:
 1. Exposure (AV-D2, AV-D3): the opponents' 4th and 8th cards and the dealer side's sevens
    among its 4th and 8th cards are exposed, in the order L4 P4 R4 D4 L8 P8 R8 D8. Option
    ``dealer_side_exposure`` (``none``: the dealer side's cards are never exposed).
-2. Hands (AV-D1, digest 4, README decision 5): written in their two dealing rounds of four,
-   they show the exposed cards. A hand written without ``|`` or without a hand line (one
-   missing hand is the rest of the pack; more are read from their plays, which must then
-   show all eight cards) leaves the exposure unchecked: a note ``avinas.deal-order``, once
-   per deal. The record then tells the game: an auction makes it a no-sevens game; plays
-   without one a sevens game whose declarer is the first leader and whose trumps are the
-   suit of his seven (of his led card if he holds several). Its number of exposed sevens,
-   and so its rams, are unknown: that deal is not scored. Rounds other than 4 + 4 are a
-   ``record.deal-order`` error.
+2. Hands (AV-D1, digest 4): written in their two dealing rounds of four, they show the
+   exposed cards; without that order the record is a ``record.deal-order`` error (issue 5).
+   Option ``deal_order = infer`` takes README decision 5 instead: a hand written without
+   ``|`` or without a hand line (one missing hand is the rest of the pack; more are read
+   from their plays, which must then show all eight cards) leaves the exposure unchecked: a
+   note ``avinas.deal-order``, once per deal. The record then tells the game: an auction
+   makes it a no-sevens game; plays without one a sevens game whose declarer is the first
+   leader and whose trumps are the suit of his seven (of his led card if he holds several).
+   Its number of exposed sevens, and so its rams, are unknown: that deal is not scored.
+   Rounds other than 4 + 4 are a ``record.deal-order`` error under both values.
 3. The auction (AV-D6, 2.9 B6): one round, L first, each bid higher than the last, bids
    from ``min_bid`` (1) to 8. Option ``auction_rounds`` (``open``: bidding goes round until
    three players in a row pass after the highest bid). All pass: the deal is abandoned and
@@ -294,6 +295,11 @@ def _options() -> tuple[OptionSpec, ...]:
                    "after a stop: only completed tricks count, or the unplayed cards count "
                    "for the declaring side", (p + "stop",),
                    choices=("completed_tricks", "remaining_to_declarer")),
+        OptionSpec("deal_order", "choice", "required",
+                   "a record without every hand in its two dealing rounds: a record.deal-order "
+                   "error (the exposed 4th and 8th cards decide the game), or infer the game "
+                   "from the record with a note (README decision 5)", (p + "deal-order",),
+                   choices=("required", "infer")),
         OptionSpec("match_end", "int", 12, "the match ends when a side has this many pips "
                    "(it loses)", (p + "match-over",), minimum=1),
         OptionSpec("rams_end", "int", 0, "0: rams never end the match; N: a side with N net "
@@ -506,6 +512,8 @@ class Avinas(Ruleset):
                 f"AV-P1)", None))
         self._deal_hands(state, deal)
         if state.unordered:
+            if self.opts.deal_order == "required":
+                self._require_deal_order(state, deal)
             self._game_from_record(state, deal)
         else:
             self._expose(state)
@@ -594,6 +602,23 @@ class Avinas(Ruleset):
             state.hands[seat] = set(cards)
             state.unordered.add(seat)
             state.inferred.add(seat)
+
+    def _require_deal_order(self, state: AvinasState, deal: Deal) -> None:
+        """Issue 5 and the standard preset: Avinas is judged from the exposed 4th and 8th
+        cards (AV-D2..D5), so a hand without its dealing order is a located error; option
+        ``deal_order = infer`` takes README decision 5's note instead."""
+        seats = [seat for seat in self.table.seats if seat in state.unordered]
+        where = next((hand for hand in deal.hands if hand.seat in state.unordered), deal)
+        missing = [seat for seat in seats if seat in state.inferred]
+        what = (f"deal {deal.number} has no hand line for {' '.join(missing)}" if missing
+                else f"{' '.join(seats)}'s hand{'s' * (len(seats) > 1)} "
+                     f"{'are' if len(seats) > 1 else 'is'} written without the dealing order")
+        raise located(RecordError(
+            "record.deal-order",
+            f"{what}: Avinas needs every hand in its two dealing rounds of four "
+            f"('N: c1 c2 c3 c4 | c5 c6 c7 c8'), because the exposed 4th and 8th cards decide "
+            f"the game, the declarer and trumps (AV-D2..D5); [Option \"deal_order\" "
+            f"\"infer\"] takes the game from the record instead, with a note"), where)
 
     def _game_from_record(self, state: AvinasState, deal: Deal) -> None:
         """README decision 5: without every hand's dealing order the exposed 4th and 8th
