@@ -212,6 +212,4 @@ def finding_comment(finding: Finding) -> Comment:
         shown = [alt[len(prefix):] if prefix and alt.startswith(prefix) else alt
                  for alt in finding.alternatives]
         text += "; legal: " + _clean(", ".join(shown))
-    elif finding.severity != "note" and finding.seat is not None and finding.trick:
-        text += "; legal: none"
     return Comment(text)
