@@ -563,8 +563,6 @@ class TwentyTwo(Ruleset):
         if state.stage == EXCHANGE:
             yield from self._exchange_candidates(state, seat)
             return
-        if not state.play_started:
-            yield from (Action(other, "exchange") for other in state.unasked)
         hand = state.hands[seat]
         if not state.trick:
             yield from self._lead_candidates(state, seat, hand)
