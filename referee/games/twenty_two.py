@@ -444,9 +444,14 @@ class TwentyTwo(Ruleset):
         sizes = {len(cards) for cards in state.hands.values()}
         if len(sizes) > 1:
             shown = ", ".join(f"{seat} {len(cards)}" for seat, cards in state.hands.items())
+            given = {hand.seat for hand in deal.hands}
+            inferred = [seat for seat in state.living if seat not in given]
+            why = (f"; without a hand line, {', '.join(inferred)}'s hand is inferred from the "
+                   "plays, which needs every play of the deal recorded (decision 5)"
+                   if inferred else "")
             raise located(RecordError(
                 "record.hand-size", f"the hands are of different sizes ({shown}): every living "
-                "player is dealt as many cards (T22-D4)"), deal)
+                f"player is dealt as many cards (T22-D4){why}"), deal)
         state.size = sizes.pop() if sizes else 0
         if state.size == 0:
             raise located(RecordError("record.hand-size", f"deal {deal.number} deals no cards"),
