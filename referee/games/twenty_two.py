@@ -53,8 +53,8 @@ changes each one:
    out of turn or by a dead player, a card not held, a wrong number of cards (the hands would
    no longer shrink equally), a lead of the whole hand, a draw of a card that is neither in
    the stock nor a discard (held, played or a marker: it would be in two places, also when
-   the exchange goes beyond the stock), a second exchange or one after the round (a late
-   ``exchange none`` is reported and changes nothing).
+   the exchange goes beyond the stock), a second exchange or one after the round (an
+   ``exchange none`` after the first lead, or a second one, is reported and changes nothing).
 10. There is no penalty rule in 22: a deal with a violation is scored as played and marked
     disputed (decision 4). An incomplete deal is not scored; the next deal's dealer is then
     taken from the record.
