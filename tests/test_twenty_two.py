@@ -201,6 +201,13 @@ def test_deal_size_and_dealer_are_reported():
 def test_unequal_hands_are_a_broken_record():
     text = header("P1 P2") + deal_text({"P1": "AS AH AD AC KS KH KD", "P2": "2C"})
     assert check_text(text, "t.ttn").error_code == "record.hand-size"
+    # a missing hand line of an unfinished deal: the message says the hand was inferred
+    text = header("P1 P2") + deal_text({"P1": "AS AH AD AC KS KH KD"},
+                                       "P2 exchange none  P1 exchange none\n1. P2 2C  P1 AS",
+                                       dealer="P1")
+    report = check_text(text, "t.ttn")
+    assert report.error_code == "record.hand-size"
+    assert "P2's hand is inferred from the plays" in str(report.error)
 
 
 def test_card_dealt_twice_and_marker_dealt_again():
@@ -524,8 +531,53 @@ def test_no_exchange_round_without_a_stock():
     hands = {"P1": "2S 3S", "P2": "4S 5S", "P3": "6S 7S"}
     ruleset, _, state = start(hands, "", dealer="P3", setup=small_stock(0))
     assert state.stage == "play"
-    assert verdict(ruleset, state, exchange("P1")) == "22.exchange-stock"
+    assert verdict(ruleset, state, exchange("P1", "2S", "8S")) == "22.exchange-stock"
     assert verdict(ruleset, state, play("P1", "2S")) is None
+    # declining is an exchange of k = 0 <= min(hand, stock) (T22-X2): recording it is legal
+    assert verdict(ruleset, state, exchange("P1")) is None
+    ruleset.apply(state, exchange("P1"))
+    assert verdict(ruleset, state, exchange("P1")) == "22.exchange-once"
+    assert verdict(ruleset, state, play("P1", "2S")) is None
+
+
+def test_declining_after_the_stock_ran_out_is_legal():
+    """T22-X2 (k = 0 is always within min(hand, stock)), T22-X4: once the stock is empty the
+    later players cannot exchange, but writing down that they declined is no violation."""
+    hands = {"P1": "2S 3S", "P2": "4S 5S", "P3": "6S 7S"}
+    ruleset, _, state = start(hands, "P1 exchange 2S 3S > 8S 9S  P2 exchange none",
+                              dealer="P3", setup=small_stock(2))
+    assert state.stage == "play" and state.stock == 0
+    assert verdict(ruleset, state, exchange("P3")) is None
+    assert verdict(ruleset, state, exchange("P3", "6S", "TS")) == "22.exchange-stock"
+    ruleset.apply(state, exchange("P3"))
+    assert verdict(ruleset, state, exchange("P3")) == "22.exchange-once"
+    assert verdict(ruleset, state, play("P1", "8S")) is None
+    ruleset.apply(state, play("P1", "8S"))
+    # once play has begun, nothing more of the exchange round may be recorded
+    _, _, state = start(hands, "P1 exchange 2S 3S > 8S 9S  P2 exchange none  P1 8S",
+                        dealer="P3", setup=small_stock(2))
+    assert verdict(ruleset, state, exchange("P3")) == "22.turn"
+
+
+def test_drawing_beyond_the_stock_a_card_held_elsewhere_is_fatal():
+    """T22-X2, decision 4: an exchange beyond the stock stands, but a drawn card that another
+    player holds (or that was played, or is a marker) would then be in two places at once."""
+    hands = {"P1": "2S 3S", "P2": "4S 5S", "P3": "6S 7S"}
+    ruleset, _, state = start(hands, "P1 exchange 2S 3S > 8S 9S", dealer="P3",
+                              setup=small_stock(3))
+    assert state.stock == 1
+    over = exchange("P2", "4S 5S", "TS 6S")  # 6S is P3's
+    exclusion = ruleset.check(state, over)
+    assert exclusion.rule == "22.exchange-draw" and exclusion.fatal
+    over = exchange("P2", "4S 5S", "TS 2S")  # 2S is P1's discard: the exchange stands
+    exclusion = ruleset.check(state, over)
+    assert exclusion.rule == "22.exchange-stock" and not exclusion.fatal
+    assert ruleset.check(state, exchange("P2", "4S 5S", "2S 6S")).fatal
+    # within the stock: a discard drawn back stands, but not together with a held card
+    ruleset, _, state = start(hands, "P1 exchange 2S > 8S", dealer="P3", setup=small_stock(3))
+    assert verdict(ruleset, state, exchange("P2", "4S 5S", "9S 2S")) == "22.exchange-discards"
+    exclusion = ruleset.check(state, exchange("P2", "4S 5S", "2S 6S"))
+    assert exclusion.rule == "22.exchange-draw" and exclusion.fatal
 
 
 # -- the deal size (T22-D*) -----------------------------------------------------------------------

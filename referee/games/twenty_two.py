@@ -35,8 +35,10 @@ changes each one:
 4. The exchange round (T22-X1): each living player in turn from the leader records an
    exchange or ``exchange none`` while the stock lasts; the round ends when everyone has had
    the chance or the stock is empty. A lead before the round is over is reported
-   (22.exchange-first) and the players not yet asked are taken to decline. After the round
-   no exchange may be recorded, not even ``exchange none``.
+   (22.exchange-first) and the players not yet asked are taken to decline. Players the
+   round never reached because the stock ran out (or was empty from the start) may still
+   write ``exchange none`` before the first lead: declining is the exchange of k = 0, always
+   within the stock (T22-X2). Anything else after the round is reported.
 5. A trick is won by the last of the equal strongest plays (T22-T6, C2): the bar process,
    also for cards played as "lowest cards". Option ``trick_tie``.
 6. Every player tied for the highest card of the last trick loses (T22-F2, C4). Option
@@ -49,9 +51,10 @@ changes each one:
    of mixed ranks, a follow that neither dominates nor is the lowest, an exchange beyond the
    stock or drawing a discard. Fatal (the rest of the deal is not checked): a play or exchange
    out of turn or by a dead player, a card not held, a wrong number of cards (the hands would
-   no longer shrink equally), a lead of the whole hand, a draw of a card that is not in the
-   stock, a second exchange or one after the round (a late ``exchange none`` is reported
-   and changes nothing).
+   no longer shrink equally), a lead of the whole hand, a draw of a card that is neither in
+   the stock nor a discard (held, played or a marker: it would be in two places, also when
+   the exchange goes beyond the stock), a second exchange or one after the round (an
+   ``exchange none`` after the first lead, or a second one, is reported and changes nothing).
 10. There is no penalty rule in 22: a deal with a violation is scored as played and marked
     disputed (decision 4). An incomplete deal is not scored; the next deal's dealer is then
     taken from the record.
@@ -264,6 +267,9 @@ class TwentyTwoState(DealState):
         self.discards: Counter[Card] = Counter()
         self.exchange_queue: list[str] = []
         self.exchanged: set[str] = set()
+        self.unasked: list[str] = []
+        """Players the round never reached because the stock was empty: they may still record
+        ``exchange none`` before the first lead (T22-X2: k = 0 is within the stock)."""
         self.stage = EXCHANGE
         self.turn: str | None = leader
         self.trick: list[tuple[str, tuple[Card, ...]]] = []
@@ -438,9 +444,14 @@ class TwentyTwo(Ruleset):
         sizes = {len(cards) for cards in state.hands.values()}
         if len(sizes) > 1:
             shown = ", ".join(f"{seat} {len(cards)}" for seat, cards in state.hands.items())
+            given = {hand.seat for hand in deal.hands}
+            inferred = [seat for seat in state.living if seat not in given]
+            why = (f"; without a hand line, {', '.join(inferred)}'s hand is inferred from the "
+                   "plays, which needs every play of the deal recorded (decision 5)"
+                   if inferred else "")
             raise located(RecordError(
                 "record.hand-size", f"the hands are of different sizes ({shown}): every living "
-                "player is dealt as many cards (T22-D4)"), deal)
+                f"player is dealt as many cards (T22-D4){why}"), deal)
         state.size = sizes.pop() if sizes else 0
         if state.size == 0:
             raise located(RecordError("record.hand-size", f"deal {deal.number} deals no cards"),
@@ -464,7 +475,7 @@ class TwentyTwo(Ruleset):
         if self._pending_stock is not None:
             state.stock_order = self._pending_stock
             self._pending_stock = None
-        state.exchange_queue = self._order(leader, state.living) if state.stock else []
+        state.exchange_queue = self._order(leader, state.living)
         self._begin_play_if_done(state)
         return state
 
@@ -540,6 +551,7 @@ class TwentyTwo(Ruleset):
     def _begin_play_if_done(self, state: TwentyTwoState) -> None:
         """End the exchange round once everyone has had the chance or the stock is empty."""
         if state.stage == EXCHANGE and (not state.exchange_queue or state.stock <= 0):
+            state.unasked = state.exchange_queue
             state.exchange_queue = []
             state.stage = PLAY
             state.turn = state.leader
@@ -653,6 +665,8 @@ class TwentyTwo(Ruleset):
             return self._excl("exchange-once", f"{seat} has already had the one exchange of "
                               "this deal", fatal=moves)
         if state.stage != EXCHANGE:
+            if not moves and not state.play_started and seat in state.unasked:
+                return None  # declining with an empty stock (T22-X2, T22-X4)
             if state.play_started:
                 return self._excl("turn", f"play has begun: {seat} can no longer exchange",
                                   fatal=moves)
@@ -669,17 +683,21 @@ class TwentyTwo(Ruleset):
             return self._excl("exchange-draw", f"{seat} discards {len(given)} and draws "
                               f"{len(drawn)}: an exchange draws as many as it discards",
                               fatal=True)
+        # A drawn card that is neither in the stock nor a discard is held by someone, played
+        # or a marker: carried out, it would be in two places (decision 4), also when the
+        # exchange goes beyond the stock (C8).
+        beyond = Counter(drawn) - state.unseen
+        discarded = beyond & (state.discards + Counter(given))
+        strange = beyond - discarded
+        if strange:
+            return self._excl("exchange-draw", f"{show(strange.elements())} is not in the "
+                              "stock (held, played or a damage marker)", fatal=True)
         if len(given) > state.stock:
             return self._excl("exchange-stock", f"{seat} exchanges {len(given)} cards but the "
                               f"stock holds only {state.stock}")
-        back = Counter(drawn) & (state.discards + Counter(given))
-        if back and not Counter(drawn) <= state.unseen:
-            return self._excl("exchange-discards", f"{show(back.elements())} was discarded: "
-                              "discards never return to the stock")
-        if not Counter(drawn) <= state.unseen:
-            strange = Counter(drawn) - state.unseen
-            return self._excl("exchange-draw", f"{show(strange.elements())} is not in the "
-                              "stock (held, played or a damage marker)", fatal=True)
+        if discarded:
+            return self._excl("exchange-discards", f"{show(discarded.elements())} was "
+                              "discarded: discards never return to the stock")
         return None
 
     def _check_play(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
@@ -773,6 +791,9 @@ class TwentyTwo(Ruleset):
             if seat in state.exchange_queue:
                 state.exchange_queue.remove(seat)
             self._begin_play_if_done(state)
+        elif seat in state.unasked:  # a decline recorded after the stock ran out
+            state.exchanged.add(seat)
+            state.unasked.remove(seat)
 
     def _apply_play(self, state: TwentyTwoState, action: Action) -> None:
         seat = action.seat
