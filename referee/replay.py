@@ -205,19 +205,24 @@ class MatchReplay:
         self, line: ResultLine, result: DealResult, report: DealReport, deal: Deal
     ) -> None:
         computed = result.points if line.kind == "points" else result.score
+        teams = self.ruleset.table.team_names
         for team, value in line.values:
-            if team not in computed:
+            if team not in computed and team not in teams:
                 raise located(RecordError(
                     "record.team",
                     f"'{team}' in the result line is not a team "
-                    f"(teams: {', '.join(computed) or 'none scored'})",
+                    f"(teams: {', '.join(teams)})",
                 ), line)
-            if computed[team] != value:
-                what = "card points" if line.kind == "points" else "match score"
+            # A side the deal did not score (Twenty-Two's dead players) counts as 0.
+            if computed.get(team, 0) != value:
+                labels = getattr(self.ruleset, "sheet_labels", {})
+                what = (labels.get("points") or "card points" if line.kind == "points"
+                        else labels.get("score") or "match score")
                 shown = " ".join(f"{t} {v}" for t, v in computed.items())
                 report.findings.append(Finding(
                     "record.result-mismatch",
-                    f"recorded {what} {team} {value}, computed {team} {computed[team]} ({shown})",
+                    f"recorded {what} {team} {value}, computed {team} {computed.get(team, 0)} "
+                    f"({shown})",
                     deal=deal.number, span=line.span,
                 ))
 

@@ -864,3 +864,23 @@ def test_games_listing_names_rules_options_presets():
     text = render_game(TwentyTwo)
     for word in ("first-death-ends", "ace_lead_forces_lowest", "22.follow", "T22-T5"):
         assert word in text
+
+
+def test_result_line_may_list_a_dead_player_as_zero_damage():
+    # P3 is dead by deal 8 of this sample: writing him down with 0 damage is no error, any
+    # other number is a mismatch reported as damage (not card points); a seat that is not at
+    # the table stays a record error.
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parent.parent / "samples/twenty-two/game-4-players.ttn"
+    text = sample.read_text()
+    assert "result P1 10 P2 0 P4 0\n" in text
+    with_dead = text.replace("result P1 10 P2 0 P4 0\n", "result P1 10 P2 0 P3 0 P4 0\n")
+    report = check_text(with_dead)
+    assert report.error is None and report.findings() == []
+    wrong = text.replace("result P1 10 P2 0 P4 0\n", "result P1 10 P2 0 P3 4 P4 0\n")
+    findings = check_text(wrong).findings()
+    assert [f.rule for f in findings] == ["record.result-mismatch"]
+    assert findings[0].message.startswith("recorded damage P3 4, computed P3 0")
+    stranger = text.replace("result P1 10 P2 0 P4 0\n", "result P1 10 P9 0\n")
+    assert check_text(stranger).error_code == "record.team"
