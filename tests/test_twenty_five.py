@@ -267,6 +267,16 @@ def test_rob_of_a_card_not_held_stops_the_deal():
     assert errors(match) == [("25.not-held", 1, None, "E")]
 
 
+def test_turned_ace_named_as_discard_is_no_a6_note():
+    """T25 #25 vs 1.8 A6: with the ace turned up, the dealer naming it as his discard is the
+    illegal #25, not the legal "discards the ace of trumps" of A6: no note saying legal."""
+    hands = replace(HANDS, "E: AC", "E: 5C")
+    body = replace(replace(PLAY, "turnup 5C", "turnup AC\nW rob AC"), "E AC", "E 5C")
+    match = check(record(body, hands=hands))
+    assert errors(match) == [("25.rob-discard", 1, None, "W")]
+    assert [f.rule for f in match.all_findings() if f.severity == "note"] == []
+
+
 def test_rob_deadline_holder_option():
     body = replace(ROBBED, "E rob 9H\n1. N 2S  E 2D", "1. N 2S  E rob 9H  E 2D")
     assert errors(check(record(body))) == []

@@ -463,6 +463,8 @@ class TwentyFive(Ruleset):
         if turned not in PACK:
             return  # no turn-up (or an unseen card): reported by 25.turnup
         ace = _trump_data(turned[1], self.opts.renege_cards).ace
+        if turned == ace:
+            return  # naming the turned-up ace is no discard from the hand (#25), not A6
         for event in deal.events:
             action = event.action
             if action.kind == "rob" and action.cards[0] == ace:
