@@ -366,6 +366,10 @@ def test_may_trump_when_following_option():
     options = (("may_trump_when_following", "no"),)
     match = check(record(body, hands=FOLLOW_HANDS, options=options))
     assert found(match)[0] == ("25.follow-suit", 1, 1, "E")
+    # a discard of a third suit: the message may not offer trumping as the way out
+    match = check(record(replace(body, "E 2S", "E 3D"), hands=FOLLOW_HANDS, options=options))
+    assert found(match)[0] == ("25.follow-suit", 1, 1, "E")
+    assert "or play a trump" not in finding(match, "25.follow-suit").message
     legal = "turnup 6S\n1. N KC  E QC  S 3C  W 6C\n2. N KH  E 2S"  # void in hearts: trumps
     assert found(check(record(legal, hands=FOLLOW_HANDS, options=options))) == []
 

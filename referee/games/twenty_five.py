@@ -627,11 +627,12 @@ class TwentyFive(Ruleset):
         follow = hand & data.suit_cards[suit]
         if not follow or card in follow:
             return None
-        if card in data.trumps:
-            if self.opts.may_trump_when_following:
-                return None  # "in 25 you may trump at any time" (T25-L4)
+        if not self.opts.may_trump_when_following:
             return self._excl("follow-suit", f"{seat} holds {self._show(follow)} and must "
-                              f"follow {SUIT_NAMES[suit]} (may_trump_when_following = no)")
+                              f"follow {SUIT_NAMES[suit]}, not play {card} "
+                              f"(may_trump_when_following = no)")
+        if card in data.trumps:
+            return None  # "in 25 you may trump at any time" (T25-L4)
         return self._excl("follow-suit", f"{seat} holds {self._show(follow)}: he must follow "
                           f"{SUIT_NAMES[suit]} or play a trump, not {card}")
 
