@@ -352,6 +352,22 @@ W: TS 5H 7H 8H 9H"""
     assert sorted(finding(match, "25.renege").alternatives) == ["E 5S", "E AH"]
 
 
+def test_privilege_with_hearts_trumps_and_an_ace_of_hearts_lead():
+    """T25-L5 beyond the spade examples of 1.7: with hearts trumps the A of hearts (the trump
+    ace there) keeps its privilege against a lower lead; a led A of hearts (spades trumps)
+    lets the J renege and forces the trump ace."""
+    hands = """\
+N: KH 2C 3C 4C 6C
+E: AH 2D 3D 4D 6D
+S: 7D 8D 9D TD JD
+W: 7C 8C 9C TC JC"""
+    assert found(check(record("turnup 2H\n1. N KH  E 2D", hands=hands))) == []
+    lead = replace(replace(hands, "N: KH", "N: AH"), "E: AH", "E: JS")
+    assert found(check(record("turnup 2S\n1. N AH  E 2D", hands=lead))) == []
+    match = check(record("turnup 2S\n1. N AH  E 2D", hands=replace(lead, "E: JS", "E: AS")))
+    assert found(match) == [("25.renege", 1, 1, "E")]
+
+
 FOLLOW_HANDS = """\
 N: KC KH QH 2H 4H
 E: QC 2S 3D 4D 6D

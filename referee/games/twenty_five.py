@@ -470,7 +470,8 @@ class TwentyFive(Ruleset):
             if action.kind == "rob" and action.cards[0] == ace:
                 state.notes.append((
                     "25.rob-discard", f"{action.seat} robs and discards {ace}, the ace of "
-                    f"trumps itself: legal (no source forbids it, 1.8 A6), but unusual"))
+                    f"trumps itself: that discard is allowed (no source forbids it, 1.8 A6), "
+                    f"but unusual"))
                 return
 
     # -- what may be judged now ----------------------------------------------------------------
