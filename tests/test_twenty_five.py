@@ -228,9 +228,39 @@ def test_teams_of_size_and_default_teams():
 # -- record errors -------------------------------------------------------------------------------
 
 
+def drop_hands(hands: str, *seats: str) -> str:
+    return "\n".join(line for line in hands.splitlines() if line.split(":")[0] not in seats)
+
+
+def test_hands_inferred_where_every_card_is_played():
+    """README decision 5: where every dealt card is played (the robber's discard is in his
+    rob event), missing hand lines are inferred from the plays, and revokes are still found."""
+    for body in (PLAY, ROBBED):
+        match = check(record(body, hands=drop_hands(HANDS, "E", "W")))
+        assert errors(match) == []
+        assert match.deals[0].result.points == check(record(body)).deals[0].result.points
+    match = check(record(ROBBED, hands=None))
+    assert errors(match) == []  # E, inferred as 2D 3D 4D AC + the discard 9H, may rob
+    # a revoke: S does not follow spades at trick 1 and plays a spade later
+    revoke = replace(replace(PLAY, "S 7S  W 2C", "S QH  W 2C"), "E 4D  S QH", "E 4D  S 7S")
+    match = check(record(revoke, hands=drop_hands(HANDS, "S")))
+    assert errors(match) == [("25.follow-suit", 1, 1, "S")]
+    # a card played by one seat but dealt to another by its hand line
+    assert error_code(record(replace(PLAY, "W 2C", "W 2D"), hands=drop_hands(HANDS, "W"))
+                      ) == "record.card-twice"
+
+
+def test_hands_not_inferred_when_cards_stay_unplayed():
+    """A game that ends mid-deal leaves cards unplayed: the hands cannot be inferred."""
+    head = '[Game "twenty-five"]\n[Seats "N E S W"]\n\n'
+    deal1, deal2 = GAME_END.split("\n\n")
+    deal2 = drop_hands(deal2.split("\n3. ")[0], "W")  # the game ends at trick 2
+    report = check_text(head + deal1 + "\n\n" + deal2 + "\n")
+    assert report.error_code == "record.hand-missing"
+    assert "W plays or discards only 2 of the 5" in str(report.error)
+
+
 def test_record_errors():
-    assert error_code(record(PLAY, hands=HANDS.replace("W: JH 2C 3C 4C 6C\n", "")
-                             .replace("\nW: JH 2C 3C 4C 6C", ""))) == "record.hand-missing"
     assert error_code(record(PLAY, hands=replace(HANDS, "JH 2C", "JH"))) == "record.hand-size"
     assert error_code(record(PLAY, hands=replace(HANDS, "JH 2C", "KH 2C"))) == \
         "record.card-twice"
