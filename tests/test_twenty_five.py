@@ -258,6 +258,10 @@ def test_hands_not_inferred_when_cards_stay_unplayed():
     report = check_text(head + deal1 + "\n\n" + deal2 + "\n")
     assert report.error_code == "record.hand-missing"
     assert "W plays or discards only 2 of the 5" in str(report.error)
+    # the turned-up card played without a rob is not a dealt card
+    report = check_text(record(replace(ROBBED, "E rob 9H\n", ""), hands=drop_hands(HANDS, "E")))
+    assert report.error_code == "record.hand-missing"
+    assert "E plays the turned-up card 5C without robbing" in str(report.error)
 
 
 def test_record_errors():

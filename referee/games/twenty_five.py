@@ -479,14 +479,20 @@ class TwentyFive(Ruleset):
                     f"{holder} (hands inferred from the plays)"), event)
             owner[card] = action.seat
             cards.append(card)
+        robbers = {e.action.seat for e in deal.events if e.action.kind == "rob"}
         for seat in missing:
             cards = inferred[seat]
             if len(cards) != HAND_SIZE:
+                why = ("a game that ends mid-deal or a record that stops early leaves cards "
+                       "unplayed")
+                if seat not in robbers and any(
+                        e.action.kind == "play" and e.action.seat == seat
+                        and turned in e.action.cards for e in deal.events):
+                    why = f"{seat} plays the turned-up card {turned} without robbing"
                 raise located(RecordError(
                     "record.hand-missing", f"deal {deal.number} has no hand line for {seat}, "
                     f"and the hand cannot be inferred: {seat} plays or discards only "
-                    f"{len(cards)} of the {HAND_SIZE} cards dealt (a game that ends mid-deal "
-                    f"or a record that stops early leaves cards unplayed)"), deal)
+                    f"{len(cards)} of the {HAND_SIZE} cards dealt ({why})"), deal)
             state.dealt[seat] = list(cards)
             state.hands[seat] = set(cards)
 
