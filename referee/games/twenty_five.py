@@ -428,7 +428,8 @@ class TwentyFive(Ruleset):
         return state
 
     def _deal_hands(self, state: TwentyFiveState, deal: Deal) -> None:
-        """The hands from the hand lines: five distinct cards for every seat (T25-D2)."""
+        """The hands from the hand lines, five distinct cards each (T25-D2); missing ones are
+        inferred (decision 5)."""
         owner: dict[str, str] = {}
         for hand in deal.hands:
             if hand.seat in state.dealt:
