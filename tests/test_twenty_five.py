@@ -228,9 +228,43 @@ def test_teams_of_size_and_default_teams():
 # -- record errors -------------------------------------------------------------------------------
 
 
+def drop_hands(hands: str, *seats: str) -> str:
+    return "\n".join(line for line in hands.splitlines() if line.split(":")[0] not in seats)
+
+
+def test_hands_inferred_where_every_card_is_played():
+    """README decision 5: where every dealt card is played (the robber's discard is in his
+    rob event), missing hand lines are inferred from the plays, and revokes are still found."""
+    for body in (PLAY, ROBBED):
+        match = check(record(body, hands=drop_hands(HANDS, "E", "W")))
+        assert errors(match) == []
+        assert match.deals[0].result.points == check(record(body)).deals[0].result.points
+    match = check(record(ROBBED, hands=None))
+    assert errors(match) == []  # E, inferred as 2D 3D 4D AC + the discard 9H, may rob
+    # a revoke: S does not follow spades at trick 1 and plays a spade later
+    revoke = replace(replace(PLAY, "S 7S  W 2C", "S QH  W 2C"), "E 4D  S QH", "E 4D  S 7S")
+    match = check(record(revoke, hands=drop_hands(HANDS, "S")))
+    assert errors(match) == [("25.follow-suit", 1, 1, "S")]
+    # a card played by one seat but dealt to another by its hand line
+    assert error_code(record(replace(PLAY, "W 2C", "W 2D"), hands=drop_hands(HANDS, "W"))
+                      ) == "record.card-twice"
+
+
+def test_hands_not_inferred_when_cards_stay_unplayed():
+    """A game that ends mid-deal leaves cards unplayed: the hands cannot be inferred."""
+    head = '[Game "twenty-five"]\n[Seats "N E S W"]\n\n'
+    deal1, deal2 = GAME_END.split("\n\n")
+    deal2 = drop_hands(deal2.split("\n3. ")[0], "W")  # the game ends at trick 2
+    report = check_text(head + deal1 + "\n\n" + deal2 + "\n")
+    assert report.error_code == "record.hand-missing"
+    assert "W plays or discards only 2 of the 5" in str(report.error)
+    # the turned-up card played without a rob is not a dealt card
+    report = check_text(record(replace(ROBBED, "E rob 9H\n", ""), hands=drop_hands(HANDS, "E")))
+    assert report.error_code == "record.hand-missing"
+    assert "E plays the turned-up card 5C without robbing" in str(report.error)
+
+
 def test_record_errors():
-    assert error_code(record(PLAY, hands=HANDS.replace("W: JH 2C 3C 4C 6C\n", "")
-                             .replace("\nW: JH 2C 3C 4C 6C", ""))) == "record.hand-missing"
     assert error_code(record(PLAY, hands=replace(HANDS, "JH 2C", "JH"))) == "record.hand-size"
     assert error_code(record(PLAY, hands=replace(HANDS, "JH 2C", "KH 2C"))) == \
         "record.card-twice"
@@ -265,6 +299,16 @@ def test_rob_once():
 def test_rob_of_a_card_not_held_stops_the_deal():
     match = check(record(replace(ROBBED, "E rob 9H", "E rob KH")))
     assert errors(match) == [("25.not-held", 1, None, "E")]
+
+
+def test_turned_ace_named_as_discard_is_no_a6_note():
+    """T25 #25 vs 1.8 A6: with the ace turned up, the dealer naming it as his discard is the
+    illegal #25, not the legal "discards the ace of trumps" of A6: no note saying legal."""
+    hands = replace(HANDS, "E: AC", "E: 5C")
+    body = replace(replace(PLAY, "turnup 5C", "turnup AC\nW rob AC"), "E AC", "E 5C")
+    match = check(record(body, hands=hands))
+    assert errors(match) == [("25.rob-discard", 1, None, "W")]
+    assert [f.rule for f in match.all_findings() if f.severity == "note"] == []
 
 
 def test_rob_deadline_holder_option():
@@ -342,6 +386,22 @@ W: TS 5H 7H 8H 9H"""
     assert sorted(finding(match, "25.renege").alternatives) == ["E 5S", "E AH"]
 
 
+def test_privilege_with_hearts_trumps_and_an_ace_of_hearts_lead():
+    """T25-L5 beyond the spade examples of 1.7: with hearts trumps the A of hearts (the trump
+    ace there) keeps its privilege against a lower lead; a led A of hearts (spades trumps)
+    lets the J renege and forces the trump ace."""
+    hands = """\
+N: KH 2C 3C 4C 6C
+E: AH 2D 3D 4D 6D
+S: 7D 8D 9D TD JD
+W: 7C 8C 9C TC JC"""
+    assert found(check(record("turnup 2H\n1. N KH  E 2D", hands=hands))) == []
+    lead = replace(replace(hands, "N: KH", "N: AH"), "E: AH", "E: JS")
+    assert found(check(record("turnup 2S\n1. N AH  E 2D", hands=lead))) == []
+    match = check(record("turnup 2S\n1. N AH  E 2D", hands=replace(lead, "E: JS", "E: AS")))
+    assert found(match) == [("25.renege", 1, 1, "E")]
+
+
 FOLLOW_HANDS = """\
 N: KC KH QH 2H 4H
 E: QC 2S 3D 4D 6D
@@ -356,6 +416,10 @@ def test_may_trump_when_following_option():
     options = (("may_trump_when_following", "no"),)
     match = check(record(body, hands=FOLLOW_HANDS, options=options))
     assert found(match)[0] == ("25.follow-suit", 1, 1, "E")
+    # a discard of a third suit: the message may not offer trumping as the way out
+    match = check(record(replace(body, "E 2S", "E 3D"), hands=FOLLOW_HANDS, options=options))
+    assert found(match)[0] == ("25.follow-suit", 1, 1, "E")
+    assert "or play a trump" not in finding(match, "25.follow-suit").message
     legal = "turnup 6S\n1. N KC  E QC  S 3C  W 6C\n2. N KH  E 2S"  # void in hearts: trumps
     assert found(check(record(legal, hands=FOLLOW_HANDS, options=options))) == []
 

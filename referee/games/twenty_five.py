@@ -18,8 +18,11 @@ changes each one:
 2. Teams come from the ``Teams`` tag and must have the seating of T25-P3: with K teams, seat s
    (clockwise from the first seat of the ``Seats`` tag) is in team s mod K; pairs need an even
    number of players, threes 6 or 9. Without a ``Teams`` tag everybody plays alone (T25-P2).
-3. Hand lines are required for every seat: not every dealt card is played (the robber's
-   discard, a game that ends mid-deal), so hands cannot be inferred (decision 5).
+3. Hands (decision 5): a missing hand line is inferred from the seat's plays and rob
+   discards, less the turned-up card (a robber takes it; it is never dealt). That works where
+   all five cards show in the record; a game that ends mid-deal, or a record that stops early,
+   leaves cards unplayed, and a missing hand line there is a record error
+   (``record.hand-missing``). No check needs the deal order (T25-D2).
 4. The ``turnup`` event comes first in a deal; the turned card lies outside every hand
    (T25-D3). Nothing else may happen before it.
 5. Robbing (T25-D4): one rob per deal; the eligible seat may rob at any moment up to its own
@@ -425,7 +428,8 @@ class TwentyFive(Ruleset):
         return state
 
     def _deal_hands(self, state: TwentyFiveState, deal: Deal) -> None:
-        """The hands from the hand lines: five distinct cards for every seat (T25-D2)."""
+        """The hands from the hand lines, five distinct cards each (T25-D2); missing ones are
+        inferred (decision 5)."""
         owner: dict[str, str] = {}
         for hand in deal.hands:
             if hand.seat in state.dealt:
@@ -450,11 +454,48 @@ class TwentyFive(Ruleset):
             state.hands[hand.seat] = set(cards)
         missing = [seat for seat in self.table.seats if seat not in state.dealt]
         if missing:
-            raise located(RecordError(
-                "record.hand-missing", f"deal {deal.number} has no hand line for "
-                f"{' '.join(missing)}: {self.title} needs every hand (the robber's discard and "
-                f"a game that ends mid-deal leave cards unplayed, so hands cannot be "
-                f"inferred)"), deal)
+            self._infer_hands(state, deal, owner, missing)
+
+    def _infer_hands(self, state: TwentyFiveState, deal: Deal, owner: dict[str, str],
+                     missing: list[str]) -> None:
+        """README decision 5: a missing hand is the seat's plays and rob discards, less the
+        turned-up card (a robber takes it; it is never dealt), in record order. It can be
+        inferred only where all five cards show; a game that ends mid-deal or a record that
+        stops early leaves cards unplayed, and is a record error."""
+        turned = next((e.action.cards[0] for e in deal.events if e.action.kind == "turnup"),
+                      None)
+        inferred: dict[str, list[str]] = {seat: [] for seat in missing}
+        for event in deal.events:
+            action = event.action
+            cards = inferred.get(action.seat)
+            if cards is None or action.kind not in ("play", "rob") or len(cards) >= HAND_SIZE:
+                continue  # beyond five cards: later plays are judged (deal-over, not-held)
+            card = action.cards[0]  # a play of several cards is reported by 25.turn
+            if card == turned or card in cards:
+                continue
+            holder = owner.get(card)
+            if holder is not None:
+                raise located(RecordError(
+                    "record.card-twice", f"{card} is played by {action.seat} but belongs to "
+                    f"{holder} (hands inferred from the plays)"), event)
+            owner[card] = action.seat
+            cards.append(card)
+        robbers = {e.action.seat for e in deal.events if e.action.kind == "rob"}
+        for seat in missing:
+            cards = inferred[seat]
+            if len(cards) != HAND_SIZE:
+                why = ("a game that ends mid-deal or a record that stops early leaves cards "
+                       "unplayed")
+                if seat not in robbers and any(
+                        e.action.kind == "play" and e.action.seat == seat
+                        and turned in e.action.cards for e in deal.events):
+                    why = f"{seat} plays the turned-up card {turned} without robbing"
+                raise located(RecordError(
+                    "record.hand-missing", f"deal {deal.number} has no hand line for {seat}, "
+                    f"and the hand cannot be inferred: {seat} plays or discards only "
+                    f"{len(cards)} of the {HAND_SIZE} cards dealt ({why})"), deal)
+            state.dealt[seat] = list(cards)
+            state.hands[seat] = set(cards)
 
     def _note_ace_discard(self, state: TwentyFiveState, deal: Deal) -> None:
         """1.8 A6: discarding the trump ace when robbing is legal, but worth a note."""
@@ -463,12 +504,15 @@ class TwentyFive(Ruleset):
         if turned not in PACK:
             return  # no turn-up (or an unseen card): reported by 25.turnup
         ace = _trump_data(turned[1], self.opts.renege_cards).ace
+        if turned == ace:
+            return  # naming the turned-up ace is no discard from the hand (#25), not A6
         for event in deal.events:
             action = event.action
             if action.kind == "rob" and action.cards[0] == ace:
                 state.notes.append((
                     "25.rob-discard", f"{action.seat} robs and discards {ace}, the ace of "
-                    f"trumps itself: legal (no source forbids it, 1.8 A6), but unusual"))
+                    f"trumps itself: that discard is allowed (no source forbids it, 1.8 A6), "
+                    f"but unusual"))
                 return
 
     # -- what may be judged now ----------------------------------------------------------------
@@ -625,11 +669,12 @@ class TwentyFive(Ruleset):
         follow = hand & data.suit_cards[suit]
         if not follow or card in follow:
             return None
-        if card in data.trumps:
-            if self.opts.may_trump_when_following:
-                return None  # "in 25 you may trump at any time" (T25-L4)
+        if not self.opts.may_trump_when_following:
             return self._excl("follow-suit", f"{seat} holds {self._show(follow)} and must "
-                              f"follow {SUIT_NAMES[suit]} (may_trump_when_following = no)")
+                              f"follow {SUIT_NAMES[suit]}, not play {card} "
+                              f"(may_trump_when_following = no)")
+        if card in data.trumps:
+            return None  # "in 25 you may trump at any time" (T25-L4)
         return self._excl("follow-suit", f"{seat} holds {self._show(follow)}: he must follow "
                           f"{SUIT_NAMES[suit]} or play a trump, not {card}")
 
