@@ -567,3 +567,16 @@ def test_presets_resolve(preset: str):
     match = check(record(ROBBED, rules=preset))
     assert match.preset == preset
     assert errors(match) == []
+
+
+def test_score_sheet_has_no_auction_columns():
+    from pathlib import Path
+
+    from referee.check import check_file
+    from referee.scoresheet import render_scoresheet
+
+    sample = Path(__file__).resolve().parent.parent / "samples/twenty-five/match-4-pairs.ttn"
+    sheet = render_scoresheet(check_file(sample).matches, str(sample))
+    header = sheet.splitlines()[2]
+    assert "trick points" in sheet.splitlines()[1]
+    assert "bidder" not in header and "target" not in header and "made" not in header

@@ -314,6 +314,8 @@ class TwentyFive(Ruleset):
     default_seats = None  # 3 to 9 players: the Seats tag is required
     default_player_count = 4  # what `referee simulate` seats without --players
     accepted_actions = frozenset({"play", "turnup", "rob"})
+    sheet_labels = {"bidder": "", "bid": "", "target": "", "made": "", "points": "trick points"}
+    """The score sheet (referee score): no auction, so no bidder, bid, target or made."""
     rules = _rules()
     option_specs = OPTIONS
     presets = {"standard": STANDARD, "dealer-robs-first": DEALER_ROBS_FIRST}
