@@ -33,7 +33,9 @@ option or class datum that changes it:
 8. A whole hand without a point (eight K and Q) cancels the deal (``annul_eight_zero``); R4
    (``annul_other``) asks for all eight Jacks in one hand.
 9. Single hand: +3 / -3 as in 28 (``single_hand_points``, ``single_hand_loss``); the
-   declarer's two partners sit out, so tricks have four cards.
+   declarer's two partners sit out, so tricks have four cards. Its "sure winner" test (A7.3)
+   counts both copies: a card is sure when the declarer holds every copy of each stronger
+   card of its suit (J 9 of spades is not: the other J beats the 9; J J 9 is).
 """
 
 from __future__ import annotations

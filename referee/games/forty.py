@@ -29,8 +29,9 @@ class datum that changes each one:
    pair target is clamped to [20, 40]. R3 cancels a deal in which a player's six cards have
    no point.
 6. Not implemented: "some forbid the first bidder to bid with a hand of a single suit" (a
-   regional remark without detail). For the single-hand "sure winner" test a 3 counts below
-   its Jack, so a hand topped by a lone 3 is treated as beatable.
+   regional remark without detail). The single-hand "sure winner" test (A7.3) asks that
+   every card stronger than each card held be held too; the J and 3 being equal, a 3 led
+   beats a J played after it, so a lone 3 is a sure winner (and a 9 needs both J and 3).
 """
 
 from __future__ import annotations

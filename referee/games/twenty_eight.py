@@ -1312,17 +1312,17 @@ class TwentyEight(Ruleset):
             return self._excl("single-hand", f"{seat} may declare a single hand only before "
                               f"the lead to trick 1")
         hand = self._full_hand(state, seat)
-        if len(hand) == self.hand_size and is_sure_winner_hand(hand, self.rank_order):
+        if len(hand) == self.hand_size and is_sure_winner_hand(
+                hand, self.rank_order, self.equal_ranks, self.copies):
             return self._excl("single-hand", f"{seat} may not play a single hand with "
                               f"{self._show(hand)}: every card is a sure winner; he needs a "
                               f"card that could lose a trick")
         return None
 
-    def _full_hand(self, state: TwentyEightState, seat: str) -> set[str]:
-        hand = set(state.hands[seat])
-        if seat == state.bidder and state.facedown and not state.revealed:
-            hand.add(state.facedown)
-        return hand
+    def _full_hand(self, state: TwentyEightState, seat: str) -> list[str]:
+        """``seat``'s eight cards before the lead (a single hand is declared then): what he
+        was dealt, the face-down card included, each copy of a double pack's card counted."""
+        return list(state.dealt.get(seat, ()))
 
     # play ------------------------------------------------------------------------------------
     def _stage_blocks_play(self, state: TwentyEightState, seat: str) -> Exclusion | None:
