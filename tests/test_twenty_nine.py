@@ -256,6 +256,15 @@ def test_29_09_first_void_must_call():
     assert rules_found(record(auction + "1. W KH  N 7C", options=optional)) == []
 
 
+def test_29_09_only_the_first_void_player_must_call():
+    # B4.3, 10.13 and the appendix ("no earlier void occasion in deal"): N is the first
+    # player who cannot follow and plays without asking; S, void in the same trick, and N
+    # again in trick 2 are not "the first": only N's play is a violation
+    text = record("W 16  N pass  E pass  S pass\nW trump S\n"
+                  "1. W JS  N 7C  E 7S  S 7D\n2. W 9S  N 8C  E 8S  S call  S 8D")
+    assert errors(check(text)) == [("29.must-call", 1, "N")]
+
+
 def test_29_10_bidder_first_void_announces():
     auction = "W pass  N 15  E pass  S pass  W pass\nN trump C\n"
     assert rules_found(record(auction + "1. W KH  N 7C")) == ["29.must-call"]

@@ -201,8 +201,8 @@ def _rules(prefix: str) -> dict[str, Rule]:
          "unless he holds only trumps or another player has led it", "A4.3(b)"),
         ("call", "only a player void in the suit led may call for the trump, at his turn, "
          "before he plays, while it is concealed", "A4.3(c)-(d), B4.3"),
-        ("must-call", "with trump_call_mandatory a player void in the suit led must call for "
-         "the concealed trump (29: the first void player of the deal)", "A4.3(g), B4.3"),
+        ("must-call", "with trump_call_mandatory the first player of the deal void in the "
+         "suit led must call for the concealed trump", "A4.3(g), B4.3"),
         ("call-must-trump", "the player who called must play a trump to that trick if he "
          "holds one (caller_must_trump)", "A4.3(c)2, A4.3(e), B4.4"),
         ("undertrump", "a void player may not play a trump lower than a trump already in the "
@@ -275,8 +275,8 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
              "the bidder may not lead the concealed trump suit (unless only trumps or "
              "already led by another)", (p + "lead-trump",)),
         spec("trump_call_mandatory", "bool", False,
-             "a player void in the suit led while the trump is concealed (so the first void "
-             "player of the deal) must call for it", (p + "must-call",)),
+             "the first player of the deal void in the suit led must call for the concealed "
+             "trump (if he does not, later void players need not)", (p + "must-call",)),
         spec("caller_must_trump", "bool", True,
              "the caller must play a trump to the revealing trick if he holds one",
              (p + "call-must-trump",)),
@@ -567,6 +567,10 @@ class TwentyEightState(DealState):
         self.trick: list[tuple[str, str]] = []
         self.tricks: list[Trick] = []
         self.trump_led_by_other = False
+        self.void_occasion = False
+        """A player void in the suit led has played without calling while the trump was
+        concealed: the deal's first void occasion is past, so nobody else must call
+        (trump_call_mandatory: "the first player who cannot follow", B4.3, 10.13)."""
         self.points: dict[str, int] = {team: 0 for team in teams}
         self.pair: str | None = None
         # ending
@@ -1376,7 +1380,8 @@ class TwentyEight(Ruleset):
         opts = self.opts
         if not state.revealed:
             # a void player may call; with trump_call_mandatory he must (A4.3(c), A4.3(g))
-            if opts.trump_call_mandatory and not state.single and trump is not None:
+            if (opts.trump_call_mandatory and not state.single and trump is not None
+                    and not state.void_occasion):
                 return self._excl("must-call", f"{seat} has no {SUIT_NAMES[led]} and must call "
                                   f"for the concealed trump before playing "
                                   f"(trump_call_mandatory)")
@@ -1748,8 +1753,11 @@ class TwentyEight(Ruleset):
             self._reveal(state, seat)  # exposed at his turn, then played
             if state.disregard:
                 return  # R4 cancelled the deal at the reveal
-        state.hands[seat].discard(card)
         trick = state.trick
+        if (trick and not state.revealed and card[1] != trick[0][1][1]
+                and state.hands[seat].isdisjoint(self.suit_cards[trick[0][1][1]])):
+            state.void_occasion = True  # a void player played without calling
+        state.hands[seat].discard(card)
         if not trick:  # a lead opens the next trick (the first lead opens play)
             state.play_started = True
             state.trick_no = len(state.tricks) + 1
