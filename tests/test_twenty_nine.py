@@ -106,6 +106,17 @@ def test_registry_presets_and_defaults():
         assert all(rule in TwentyNine.rules for rule in spec.rules), spec.name
 
 
+@pytest.mark.parametrize(("teams", "error"), [
+    ('"N E" "S W"', "record.seats"),             # B2: partners face each other
+    ('"N W" "E S"', "record.seats"),
+    ('"S N" "W E"', None),                       # the facing pairs, in any order
+])
+def test_partners_face_each_other(teams, error):
+    text = record("W 16  N pass  E pass  S pass").replace(
+        '[Game "twenty-nine"]', f'[Game "twenty-nine"]\n[Teams {teams}]')
+    assert check_text(text).error_code == error
+
+
 def test_whole_deal_is_legal_and_scored():
     match = check(record("W 16  N pass  E pass  S pass\n" + PLAY1))
     assert errors(match) == []

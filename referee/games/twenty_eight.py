@@ -678,10 +678,11 @@ class TwentyEight(Ruleset):
     def check_table(cls, table, options, header) -> None:
         n, size = cls.seat_count, cls.team_size
         teams = table.teams
-        alternate = all(table.index(team[i + 1]) - table.index(team[i]) == n // size
-                        for team in teams for i in range(len(team) - 1))
+        # partners face each other (4 players) or sit alternately (6): every n // size seats
+        places = [sorted(table.index(seat) for seat in team) for team in teams]
+        alternate = all(b - a == n // size for p in places for a, b in zip(p, p[1:], strict=False))
         if len(table.seats) != n or len(teams) != n // size or any(
-                len(t) != size for t in teams) or (size > 2 and not alternate):
+                len(t) != size for t in teams) or not alternate:
             how = "facing each other" if size == 2 else "sitting alternately"
             raise RecordError(
                 "record.seats",
