@@ -476,6 +476,21 @@ def test_29_22_pair_min_bid():
     assert rules_found(ccw) == ["29.pair"]
 
 
+def test_29_22_an_illegal_pair_has_no_effect():
+    # 29-18, 29-22 ("illegal / no effect"): reported only (report_only), the target stays
+    report_only = (("misplay_penalty", "report_only"),)
+    early = record("W 20  N pass  E pass  S pass\nW trump S\nS pair", options=report_only)
+    assert rules_found(early) == ["29.pair"]
+    assert result(early).contract["target"] == 20 and "pair" not in result(early).contract
+    barred = _pair_deal("W 19  N pass  E pass  S pass",
+                        options=(("pair_min_bid", "20"), *report_only))
+    assert rules_found(barred) == ["29.pair"] and result(barred).contract["target"] == 19
+    # the same holder may declare again once it is legal (28-25): it then counts
+    late = record("W 20  N pass  E pass  S pass\nW trump S\nE pair\n"
+                  "1. W JS  N call  N 7C  E 7S  S 7D\nE pair", options=report_only)
+    assert rules_found(late) == ["29.pair"] and result(late).contract["target"] == 16
+
+
 def test_29_23_pair_needs_a_trick_after_the_reveal():
     play = ("W 16  N pass  E pass  S pass\nW trump S\n"
             "1. W JH  N 7H  E 8H  S 9H\n2. W JD  N call  N 9S  E 7D  S 8D\nE pair")

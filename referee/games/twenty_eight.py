@@ -62,8 +62,10 @@ changes each one:
     (A2, 10.11). A stated dealer that differs is reported (28.dealer).
 14. Illegal actions are carried out (decision 4) where the state stays well defined: an
     illegal bid above the standing bid becomes the high bid (one not above it counts as a
-    pass); an illegal pass stands; illegal doubles, redoubles, calls and pair declarations
-    take effect; a trump choice while the auction is open closes it on the standing bid.
+    pass); an illegal pass stands; illegal doubles, redoubles and calls take effect; an
+    illegal pair declaration does not (it changes no target: 29-18, 29-22 "illegal / no
+    effect", 28-32, so a later legal one still counts); a trump choice while the auction is
+    open closes it on the standing bid.
     Not carried out: calls after the auction ended, a single hand declared after the lead
     (both ignored), and a redeal demand that was not allowed when the record goes on (the
     demand was refused; if the record stops there, the deal was thrown in, unscored).
@@ -1741,7 +1743,9 @@ class TwentyEight(Ruleset):
                                    f"({SUIT_NAMES[state.trump]}) (R4)")
 
     def _apply_pair(self, state: TwentyEightState, action: Action) -> None:
-        if state.pair is None and not state.single:
+        # an illegal declaration has no effect on the target (29-18, 29-22 "illegal / no
+        # effect", 28-32): it is reported, and the misplay penalty applies
+        if self._check_pair(state, action) is None:
             state.pair = action.seat
 
     def _apply_play(self, state: TwentyEightState, action: Action) -> None:
