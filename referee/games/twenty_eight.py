@@ -1224,7 +1224,8 @@ class TwentyEight(Ruleset):
             # the spare indicator (A3.8, B3.3): a suit, or a spare 2-5 card of it
             if card is None or (card not in self.card_set and card[0] in self.indicator_ranks):
                 return None
-            return self._excl("trump-card", f"{seat} shows {card}, a playing card: with the "
+            what = "a playing card" if card in self.card_set else "not a spare card"
+            return self._excl("trump-card", f"{seat} shows {card}, {what}: with the "
                               f"spare indicator the bidder keeps his cards and shows the trump "
                               f"suit with a spare {'-'.join(self.indicator_ranks[::3])} card "
                               f"(write '{seat} trump {card[1]}' or '{seat} trump "
