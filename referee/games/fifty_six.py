@@ -21,7 +21,9 @@ option or class datum that changes it:
    card is the third card of the second round (class data ``deal_rounds``; option
    ``seventh_card``).
 4. Bids from 28 to 56 (``min_bid``, ``max_bid``); first hand must open as in 28
-   (``opening_bid_forced``); raising over a partner is free (``partner_raise``).
+   (``opening_bid_forced``); raising over a partner is free (``partner_raise``). The auction
+   ends when the five other players have passed in a row after the last bid (A3.4's "three
+   passes" at a table of four).
 5. Game points: 1 won or lost below 40, 2 for the "honours" bids of 40 or more
    (``score_table`` = fifty-six); doubles multiply as in 28.
 6. The pair: K and Q of trumps in one hand (either copy), once per deal, lowering or raising

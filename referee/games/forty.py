@@ -18,7 +18,9 @@ class datum that changes each one:
    (class datum ``deal_rounds``). There is no seventh card (``seventh_card`` = no, and
    refused if set).
 3. Bids 20 to 40 (``min_bid``, ``max_bid``); first hand must open as in 28; raising over a
-   partner is free. S0's "a second bid must be 30 or more" is the second bidding round
+   partner is free. The auction ends when the five other players have passed in a row
+   after the last bid (A3.4's "three passes" is the four-player form of "everybody else
+   passes"). S0's "a second bid must be 30 or more" is the second bidding round
    (``second_round``), which the referee does not support (refused if set).
 4. The score table of A7.4 (``score_table`` = forty): a failed contract is paid to the
    opponents, as the seed says ("opponents gain 2"). Thani: +4 made, opponents +5 if lost.
