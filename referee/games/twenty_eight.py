@@ -1208,8 +1208,11 @@ class TwentyEight(Ruleset):
         passes = state.passes_in_row
         said = {0: "no pass follows", 1: "one pass follows", 2: "two passes follow"}.get(
             passes, f"{passes} passes follow")
+        needed = {3: "three", 5: "five"}.get(self.players - 1, str(self.players - 1))
+        if self.opts.pass_final:
+            return f"{turn} must still speak (every other player must pass)"
         return (f"{turn} must still speak ({said} {state.high_bidder}'s {state.high_bid}; "
-                f"three end the auction)")
+                f"{needed} end the auction)")
 
     def _trump_choice_problem(
         self, state: TwentyEightState, seat: str, action: Action
