@@ -987,6 +987,14 @@ class TwentyEight(Ruleset):
         if all(four is not None for four in state.first_four.values()):
             return  # every hand is given in its dealing rounds: nothing to note
         unchecked: list[str] = []
+        if self.opts.redeal_first_two_pointless or self.opts.annul_fh_and_next_pointless:
+            # R2 and P29's annulment look at the first two speakers' first fours (B6.5)
+            fh = state.first_hand
+            unknown = [seat for seat in (fh, self._next(fh)) if state.first_four.get(seat) is None]
+            if unknown:
+                unchecked.append(
+                    f"{' and '.join(unknown)}: no first four in the record, so the annulment "
+                    f"for a pointless first four (R2, B6.5) could not be checked")
         for event in deal.events:
             action = event.action
             seat = action.seat
