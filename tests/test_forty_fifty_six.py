@@ -132,6 +132,23 @@ P6: 8C 7C 8H | 7H 8D TD"""
     assert rules_found(record("forty", hands, auction + "P2 single")) == []
 
 
+def test_forty_three_level_with_the_trump_jack_is_an_undertrump():
+    # A4.4(d): a void player must play a higher trump or another suit. After P5's J of
+    # spades (trumps), P4's 3 of spades is equal and loses (the first played wins), so with
+    # clubs in hand he may not play it
+    hands = """\
+P1: JC 3C AC | QC KC 7S
+P2: JD 3D 9D | AD TD KD
+P3: JH 3H 9H | AH TH 9C
+P4: 3S 8C TC | 7C QS 8S
+P5: JS TS 7D | 8D QD KS
+P6: 7H 9S 8H | QH AS KH"""
+    auction = "P6 20  P5 pass  P4 pass  P3 pass  P2 pass  P1 pass\nP6 trump 9S\n"
+    trick = "1. P6 7H  P5 call  P5 JS  P4 "
+    assert rules_found(record("forty", hands, auction + trick + "3S")) == ["40.undertrump"]
+    assert rules_found(record("forty", hands, auction + trick + "8C")) == []
+
+
 def test_forty_refuses_high_bid_two_with_its_table():
     report = check_text('[Game "forty"]\n[Option "high_bid_two" "yes"]\n\ndeal 1 dealer P1\n')
     assert report.error_code == "record.option" and "score_table" in report.error

@@ -29,7 +29,9 @@ class datum that changes each one:
 5. The pair, doubles, the undertrump ban, the lead restriction and the void rule (no call
    before the last trick) are those of 28 with the same defaults (not stated for 40); the
    pair target is clamped to [20, 40]. R3 cancels a deal in which a player's six cards have
-   no point.
+   no point. Under the undertrump ban a 3 of trumps after the J of trumps (or the J after
+   the 3) is no higher: it loses, so it counts as an undertrump (A4.4(d): "a higher trump or
+   a card of a non-trump suit").
 6. Not implemented: "some forbid the first bidder to bid with a hand of a single suit" (a
    regional remark without detail). The single-hand "sure winner" test (A7.3) asks that
    every card stronger than each card held be held too; the J and 3 being equal, a 3 led

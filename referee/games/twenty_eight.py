@@ -1425,12 +1425,15 @@ class TwentyEight(Ruleset):
             return None
         strength = self.strength
         top = max(counting, key=lambda c: strength[c[0]])
-        if strength[card[0]] < strength[top[0]]:
+        # "a higher trump or a card of a non-trump suit" (A4.4(d)): an equal trump (Forty's J
+        # and 3, Fifty-Six's second copy) loses to the one played first, so it is no better
+        if strength[card[0]] <= strength[top[0]]:
             hand = state.hands[seat]
             ok = [c for c in hand if c[1] != trump or strength[c[0]] > strength[top[0]]]
             if ok:
+                how = "under" if strength[card[0]] < strength[top[0]] else "level with"
                 return self._excl(
-                    "undertrump", f"{seat} may not play {card} under {top}, the trump already "
+                    "undertrump", f"{seat} may not play {card} {how} {top}, the trump already "
                     f"in the trick: he holds {self._show(ok)} (a higher trump or a card of "
                     f"another suit)")
         return None
