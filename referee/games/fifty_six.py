@@ -16,8 +16,9 @@ option or class datum that changes it:
 2. The pack: J 9 A 10 K Q twice in each suit (class data ``rank_order``, ``copies``); 56
    points. Of two identical cards in a trick the one played first wins (the comparison is
    strict, as for 40's J and 3); so under the undertrump ban the second copy of the winning
-   trump is no higher and counts as an undertrump (A4.4(d)). Every hand line must be given: with two copies of each card
-   the hands are not inferred from the plays (``record.hands``).
+   trump is no higher and counts as an undertrump (A4.4(d)). Every hand line must be given:
+   with two copies of each card the hands are not inferred from the plays
+   (``record.hands``).
 3. Deal in two rounds of four; the auction and the trump card use the first four; the seventh
    card is the third card of the second round (class data ``deal_rounds``; option
    ``seventh_card``).
