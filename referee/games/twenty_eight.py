@@ -176,8 +176,9 @@ def _rules(prefix: str) -> dict[str, Rule]:
         ("bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
         ("partner-raise", "raising over one's partner's standing bid is limited by the "
          "partner_raise option (pagat: 20 or more)", "A3.5"),
-        ("auction-over", "nothing is bid after the auction has ended (three passes after the "
-         "last bid, or a bid of the maximum)", "A3.4"),
+        ("auction-over", "nothing is bid after the auction has ended (every other player "
+         "passing after the last bid: three at a table of four; or a bid of the maximum)",
+         "A3.4"),
         ("pass-final", "with pass_final a player who has passed may not bid again", "8 "
          "(pass_final)"),
         ("dealer-bid", "with dealer_forced_bid, when everybody else has passed the dealer "
@@ -211,8 +212,9 @@ def _rules(prefix: str) -> dict[str, Rule]:
          "trick unless he holds nothing else", "A4.4(d)"),
         ("pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
          "the holder's side has won a trick since", "A5.1-A5.6, B5"),
-        ("void-deal", "with nobody calling for the trump before the last trick the deal is "
-         "void and the last trick is not played", "A4.5, B4.6"),
+        ("void-deal", "with void_if_trump_never_called = void (28), a deal in which nobody "
+         "called for the trump before the last trick is void and its last trick is not "
+         "played", "A4.5, B4.6"),
         ("deal-order", "the record gives each hand in its two dealing rounds where a check "
          "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
          "A6.6 R1, decision 5"),
