@@ -208,8 +208,8 @@ def _rules(prefix: str) -> dict[str, Rule]:
          "suit led must call for the concealed trump", "A4.3(g), B4.3"),
         ("call-must-trump", "the player who called must play a trump to that trick if he "
          "holds one (caller_must_trump)", "A4.3(c)2, A4.3(e), B4.4"),
-        ("undertrump", "a void player may not play a trump lower than a trump already in the "
-         "trick unless he holds nothing else", "A4.4(d)"),
+        ("undertrump", "a void player may not play a trump lower than (or, Forty and Fifty-Six, "
+         "equal to) a trump already in the trick unless he holds nothing else", "A4.4(d)"),
         ("pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
          "the holder's side has won a trick since", "A5.1-A5.6, B5"),
         ("void-deal", "with void_if_trump_never_called = void (28), a deal in which nobody "
