@@ -117,6 +117,38 @@ def test_forty_thani_with_sure_winners_is_illegal():
         "40.single-hand"]
 
 
+def test_forty_thani_with_lone_threes_is_illegal():
+    # A7.3 / A7.4: a 3 led is never beaten (the J is equal and played later), so P1's lone
+    # 3s and his J 3 9 of spades are all sure winners; P2's clubs lack the 3, so the 9 can lose
+    hands = """\
+P1: 3C 3H 3D | 3S JS 9S
+P2: JC 9C AC | TC KC QC
+P3: JH 9H AH | TH KH QH
+P4: JD 9D AD | 7D KD QD
+P5: AS TS KS | QS 8S 7S
+P6: 8C 7C 8H | 7H 8D TD"""
+    auction = "P6 20  P5 pass  P4 pass  P3 pass  P2 pass  P1 pass\nP6 trump 8C\n"
+    assert rules_found(record("forty", hands, auction + "P1 single")) == ["40.single-hand"]
+    assert rules_found(record("forty", hands, auction + "P2 single")) == []
+
+
+def test_forty_three_level_with_the_trump_jack_is_an_undertrump():
+    # A4.4(d): a void player must play a higher trump or another suit. After P5's J of
+    # spades (trumps), P4's 3 of spades is equal and loses (the first played wins), so with
+    # clubs in hand he may not play it
+    hands = """\
+P1: JC 3C AC | QC KC 7S
+P2: JD 3D 9D | AD TD KD
+P3: JH 3H 9H | AH TH 9C
+P4: 3S 8C TC | 7C QS 8S
+P5: JS TS 7D | 8D QD KS
+P6: 7H 9S 8H | QH AS KH"""
+    auction = "P6 20  P5 pass  P4 pass  P3 pass  P2 pass  P1 pass\nP6 trump 9S\n"
+    trick = "1. P6 7H  P5 call  P5 JS  P4 "
+    assert rules_found(record("forty", hands, auction + trick + "3S")) == ["40.undertrump"]
+    assert rules_found(record("forty", hands, auction + trick + "8C")) == []
+
+
 def test_forty_refuses_high_bid_two_with_its_table():
     report = check_text('[Game "forty"]\n[Option "high_bid_two" "yes"]\n\ndeal 1 dealer P1\n')
     assert report.error_code == "record.option" and "score_table" in report.error
@@ -145,6 +177,19 @@ def test_fifty_six_bidder_plays_the_copy_of_his_face_down_card():
     text = record("fifty-six", FIFTY_SIX_HANDS, FIFTY_SIX_AUCTION +
                   "1. P6 AC  P5 9C  P4 call  P4 JD")
     assert rules_found(text) == []
+
+
+def test_fifty_six_single_hand_sure_winners_count_both_copies():
+    # A7.3 with a double pack: P1's J J 9 9 A A 10 10 of spades win every trick led in order
+    # (of two equal cards the first played wins); with one J of spades and one of hearts the
+    # other J (P2's) beats his 9, so the single hand is allowed
+    assert rules_found(record("fifty-six", FIFTY_SIX_HANDS, FIFTY_SIX_AUCTION + "P1 single")
+                       ) == ["56.single-hand"]
+    hands = (FIFTY_SIX_HANDS
+             .replace("P1: JS JS 9S 9S | AS AS TS TS", "P1: JS 9S AS TS | JH 9H AH TH")
+             .replace("P2: KS KS QS QS | JH JH 9H 9H", "P2: KS KS QS QS | JS 9H JH 9S")
+             .replace("P3: AH AH TH TH", "P3: AS AH TH TS"))
+    assert rules_found(record("fifty-six", hands, FIFTY_SIX_AUCTION + "P1 single")) == []
 
 
 def test_fifty_six_pair_with_either_copy_and_bid_range():

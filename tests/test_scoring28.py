@@ -69,6 +69,23 @@ def test_is_sure_winner_hand(cards, sure):
     assert is_sure_winner_hand(cards.split()) is sure
 
 
+@pytest.mark.parametrize(("cards", "equal", "copies", "sure"), [
+    # Forty (J and 3 equal, the first played wins): a lone 3 led cannot be beaten
+    ("3S", ("J3",), 1, True),
+    ("JS", ("J3",), 1, True),
+    ("3S 9S", ("J3",), 1, False),               # the J beats the 9
+    ("JS 3S 9S", ("J3",), 1, True),
+    # Fifty-Six (two copies of each card, the first played wins)
+    ("JS 9S", (), 2, False),                    # the other J beats the 9
+    ("JS JS 9S", (), 2, True),
+    ("JS", (), 2, True),
+    ("JS JS 9S 9S AS AS TS TS", (), 2, True),
+])
+def test_is_sure_winner_hand_equal_cards(cards, equal, copies, sure):
+    order = "J39ATKQ87" if equal else "J9ATKQ"
+    assert is_sure_winner_hand(cards.split(), order, equal, copies) is sure
+
+
 @pytest.mark.parametrize(("bid", "pair_by_bidding_side", "clamp", "target"), [
     (20, None, (14, 28), 20),
     (20, True, (14, 28), 16),                   # 28-25

@@ -106,6 +106,17 @@ def test_registry_presets_and_defaults():
         assert all(rule in TwentyNine.rules for rule in spec.rules), spec.name
 
 
+@pytest.mark.parametrize(("teams", "error"), [
+    ('"N E" "S W"', "record.seats"),             # B2: partners face each other
+    ('"N W" "E S"', "record.seats"),
+    ('"S N" "W E"', None),                       # the facing pairs, in any order
+])
+def test_partners_face_each_other(teams, error):
+    text = record("W 16  N pass  E pass  S pass").replace(
+        '[Game "twenty-nine"]', f'[Game "twenty-nine"]\n[Teams {teams}]')
+    assert check_text(text).error_code == error
+
+
 def test_whole_deal_is_legal_and_scored():
     match = check(record("W 16  N pass  E pass  S pass\n" + PLAY1))
     assert errors(match) == []
@@ -254,6 +265,15 @@ def test_29_09_first_void_must_call():
     assert rules_found(record(auction + "1. W KH  N call  N 7C  E JD  S AH")) == []
     optional = (("trump_call_mandatory", "no"),)
     assert rules_found(record(auction + "1. W KH  N 7C", options=optional)) == []
+
+
+def test_29_09_only_the_first_void_player_must_call():
+    # B4.3, 10.13 and the appendix ("no earlier void occasion in deal"): N is the first
+    # player who cannot follow and plays without asking; S, void in the same trick, and N
+    # again in trick 2 are not "the first": only N's play is a violation
+    text = record("W 16  N pass  E pass  S pass\nW trump S\n"
+                  "1. W JS  N 7C  E 7S  S 7D\n2. W 9S  N 8C  E 8S  S call  S 8D")
+    assert errors(check(text)) == [("29.must-call", 1, "N")]
 
 
 def test_29_10_bidder_first_void_announces():
@@ -456,6 +476,21 @@ def test_29_22_pair_min_bid():
     assert rules_found(ccw) == ["29.pair"]
 
 
+def test_29_22_an_illegal_pair_has_no_effect():
+    # 29-18, 29-22 ("illegal / no effect"): reported only (report_only), the target stays
+    report_only = (("misplay_penalty", "report_only"),)
+    early = record("W 20  N pass  E pass  S pass\nW trump S\nS pair", options=report_only)
+    assert rules_found(early) == ["29.pair"]
+    assert result(early).contract["target"] == 20 and "pair" not in result(early).contract
+    barred = _pair_deal("W 19  N pass  E pass  S pass",
+                        options=(("pair_min_bid", "20"), *report_only))
+    assert rules_found(barred) == ["29.pair"] and result(barred).contract["target"] == 19
+    # the same holder may declare again once it is legal (28-25): it then counts
+    late = record("W 20  N pass  E pass  S pass\nW trump S\nE pair\n"
+                  "1. W JS  N call  N 7C  E 7S  S 7D\nE pair", options=report_only)
+    assert rules_found(late) == ["29.pair"] and result(late).contract["target"] == 16
+
+
 def test_29_23_pair_needs_a_trick_after_the_reveal():
     play = ("W 16  N pass  E pass  S pass\nW trump S\n"
             "1. W JH  N 7H  E 8H  S 9H\n2. W JD  N call  N 9S  E 7D  S 8D\nE pair")
@@ -493,6 +528,15 @@ def test_29_33_first_two_pointless():
     assert res.scored is False and res.outcome.startswith("annulled")
     assert rules_found(record("E pass  S 15  W pass  N pass  E pass\nS trump H",
                               dealer="N")) == []
+
+
+def test_29_33_first_fours_unknown_is_a_note():
+    # decision 5: hands written without their dealing rounds cannot show the first four
+    flat = "\n".join(line.replace(" | ", " ") for line in H1.splitlines())
+    text = record("E pass  S 15  W pass  N pass  E pass\nS trump H", dealer="N", hands=flat,
+                  options=(("redeal_first_two_pointless", "yes"),))
+    notes = [f.message for f in check(text).all_findings() if f.severity == "note"]
+    assert len(notes) == 1 and "E and S" in notes[0] and "B6.5" in notes[0]
 
 
 def test_every_edge_case_of_9b_has_a_test():

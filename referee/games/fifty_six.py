@@ -15,13 +15,17 @@ option or class datum that changes it:
    (option ``direction``).
 2. The pack: J 9 A 10 K Q twice in each suit (class data ``rank_order``, ``copies``); 56
    points. Of two identical cards in a trick the one played first wins (the comparison is
-   strict, as for 40's J and 3). Every hand line must be given: with two copies of each card
-   the hands are not inferred from the plays (``record.hands``).
+   strict, as for 40's J and 3); so under the undertrump ban the second copy of the winning
+   trump is no higher and counts as an undertrump (A4.4(d)). Every hand line must be given:
+   with two copies of each card the hands are not inferred from the plays
+   (``record.hands``).
 3. Deal in two rounds of four; the auction and the trump card use the first four; the seventh
    card is the third card of the second round (class data ``deal_rounds``; option
    ``seventh_card``).
 4. Bids from 28 to 56 (``min_bid``, ``max_bid``); first hand must open as in 28
-   (``opening_bid_forced``); raising over a partner is free (``partner_raise``).
+   (``opening_bid_forced``); raising over a partner is free (``partner_raise``). The auction
+   ends when the five other players have passed in a row after the last bid (A3.4's "three
+   passes" at a table of four).
 5. Game points: 1 won or lost below 40, 2 for the "honours" bids of 40 or more
    (``score_table`` = fifty-six); doubles multiply as in 28.
 6. The pair: K and Q of trumps in one hand (either copy), once per deal, lowering or raising
@@ -33,7 +37,9 @@ option or class datum that changes it:
 8. A whole hand without a point (eight K and Q) cancels the deal (``annul_eight_zero``); R4
    (``annul_other``) asks for all eight Jacks in one hand.
 9. Single hand: +3 / -3 as in 28 (``single_hand_points``, ``single_hand_loss``); the
-   declarer's two partners sit out, so tricks have four cards.
+   declarer's two partners sit out, so tricks have four cards. Its "sure winner" test (A7.3)
+   counts both copies: a card is sure when the declarer holds every copy of each stronger
+   card of its suit (J 9 of spades is not: the other J beats the 9; J J 9 is).
 """
 
 from __future__ import annotations

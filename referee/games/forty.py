@@ -18,7 +18,9 @@ class datum that changes each one:
    (class datum ``deal_rounds``). There is no seventh card (``seventh_card`` = no, and
    refused if set).
 3. Bids 20 to 40 (``min_bid``, ``max_bid``); first hand must open as in 28; raising over a
-   partner is free. S0's "a second bid must be 30 or more" is the second bidding round
+   partner is free. The auction ends when the five other players have passed in a row
+   after the last bid (A3.4's "three passes" is the four-player form of "everybody else
+   passes"). S0's "a second bid must be 30 or more" is the second bidding round
    (``second_round``), which the referee does not support (refused if set).
 4. The score table of A7.4 (``score_table`` = forty): a failed contract is paid to the
    opponents, as the seed says ("opponents gain 2"). Thani: +4 made, opponents +5 if lost.
@@ -27,10 +29,13 @@ class datum that changes each one:
 5. The pair, doubles, the undertrump ban, the lead restriction and the void rule (no call
    before the last trick) are those of 28 with the same defaults (not stated for 40); the
    pair target is clamped to [20, 40]. R3 cancels a deal in which a player's six cards have
-   no point.
+   no point. Under the undertrump ban a 3 of trumps after the J of trumps (or the J after
+   the 3) is no higher: it loses, so it counts as an undertrump (A4.4(d): "a higher trump or
+   a card of a non-trump suit").
 6. Not implemented: "some forbid the first bidder to bid with a hand of a single suit" (a
-   regional remark without detail). For the single-hand "sure winner" test a 3 counts below
-   its Jack, so a hand topped by a lone 3 is treated as beatable.
+   regional remark without detail). The single-hand "sure winner" test (A7.3) asks that
+   every card stronger than each card held be held too; the J and 3 being equal, a 3 led
+   beats a J played after it, so a lone 3 is a sure winner (and a 9 needs both J and 3).
 """
 
 from __future__ import annotations

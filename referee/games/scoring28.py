@@ -8,6 +8,7 @@ reuse the same functions with their own data.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
@@ -38,20 +39,28 @@ def is_pointless(cards: Iterable[str], table: Mapping[str, int] = CARD_POINTS_28
     return all(table.get(card[0], 0) == 0 for card in cards)
 
 
-def is_sure_winner_hand(cards: Iterable[str], rank_order: str = RANK_ORDER_28) -> bool:
+def is_sure_winner_hand(cards: Iterable[str], rank_order: str = RANK_ORDER_28,
+                        equal_ranks: Sequence[str] = (), copies: int = 1) -> bool:
     """True if every card is certain to win when played out without trumps (A7.3, 28-40).
 
-    That is the case when, in every suit held, the cards are the top cards of the suit in
-    unbroken sequence from the highest rank down (J 9 A 10 ...): leading them in order, each
-    is the highest card left in its suit.
+    A card led is certain to win when every card of its suit that could beat it is the
+    declarer's own, so that he has played it before: in 28 that is the digest's test (in
+    every suit held, the cards are the top cards in unbroken sequence from the J down). With
+    ``equal_ranks`` (Forty's J and 3) or ``copies`` (Fifty-Six's double pack) an equal card
+    played later loses to the one led (the first played wins), so only strictly stronger
+    cards, every copy of them, must be held: a lone 3 of Forty is a sure winner, a J and 9 of
+    one suit in Fifty-Six are not (the other J beats the 9).
     """
-    by_suit: dict[str, list[str]] = {}
-    for card in cards:
-        by_suit.setdefault(card[1], []).append(card[0])
-    if not by_suit:
+    held = Counter(cards)
+    if not held:
         return False
-    for ranks in by_suit.values():
-        if sorted(ranks, key=rank_order.index) != list(rank_order[: len(ranks)]):
+    strength = rank_key(rank_order)
+    for group in equal_ranks:
+        for rank in group[1:]:
+            strength[rank] = strength[group[0]]
+    for card in held:
+        stronger = (rank for rank in rank_order if strength[rank] > strength[card[0]])
+        if any(held[rank + card[1]] < copies for rank in stronger):
             return False
     return True
 

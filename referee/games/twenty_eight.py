@@ -62,8 +62,10 @@ changes each one:
     (A2, 10.11). A stated dealer that differs is reported (28.dealer).
 14. Illegal actions are carried out (decision 4) where the state stays well defined: an
     illegal bid above the standing bid becomes the high bid (one not above it counts as a
-    pass); an illegal pass stands; illegal doubles, redoubles, calls and pair declarations
-    take effect; a trump choice while the auction is open closes it on the standing bid.
+    pass); an illegal pass stands; illegal doubles, redoubles and calls take effect; an
+    illegal pair declaration does not (it changes no target: 29-18, 29-22 "illegal / no
+    effect", 28-32, so a later legal one still counts); a trump choice while the auction is
+    open closes it on the standing bid.
     Not carried out: calls after the auction ended, a single hand declared after the lead
     (both ignored), and a redeal demand that was not allowed when the record goes on (the
     demand was refused; if the record stops there, the deal was thrown in, unscored).
@@ -174,8 +176,9 @@ def _rules(prefix: str) -> dict[str, Rule]:
         ("bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
         ("partner-raise", "raising over one's partner's standing bid is limited by the "
          "partner_raise option (pagat: 20 or more)", "A3.5"),
-        ("auction-over", "nothing is bid after the auction has ended (three passes after the "
-         "last bid, or a bid of the maximum)", "A3.4"),
+        ("auction-over", "nothing is bid after the auction has ended (every other player "
+         "passing after the last bid: three at a table of four; or a bid of the maximum)",
+         "A3.4"),
         ("pass-final", "with pass_final a player who has passed may not bid again", "8 "
          "(pass_final)"),
         ("dealer-bid", "with dealer_forced_bid, when everybody else has passed the dealer "
@@ -201,16 +204,17 @@ def _rules(prefix: str) -> dict[str, Rule]:
          "unless he holds only trumps or another player has led it", "A4.3(b)"),
         ("call", "only a player void in the suit led may call for the trump, at his turn, "
          "before he plays, while it is concealed", "A4.3(c)-(d), B4.3"),
-        ("must-call", "with trump_call_mandatory a player void in the suit led must call for "
-         "the concealed trump (29: the first void player of the deal)", "A4.3(g), B4.3"),
+        ("must-call", "with trump_call_mandatory the first player of the deal void in the "
+         "suit led must call for the concealed trump", "A4.3(g), B4.3"),
         ("call-must-trump", "the player who called must play a trump to that trick if he "
          "holds one (caller_must_trump)", "A4.3(c)2, A4.3(e), B4.4"),
-        ("undertrump", "a void player may not play a trump lower than a trump already in the "
-         "trick unless he holds nothing else", "A4.4(d)"),
+        ("undertrump", "a void player may not play a trump lower than (or, Forty and Fifty-Six, "
+         "equal to) a trump already in the trick unless he holds nothing else", "A4.4(d)"),
         ("pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
          "the holder's side has won a trick since", "A5.1-A5.6, B5"),
-        ("void-deal", "with nobody calling for the trump before the last trick the deal is "
-         "void and the last trick is not played", "A4.5, B4.6"),
+        ("void-deal", "with void_if_trump_never_called = void (28), a deal in which nobody "
+         "called for the trump before the last trick is void and its last trick is not "
+         "played", "A4.5, B4.6"),
         ("deal-order", "the record gives each hand in its two dealing rounds where a check "
          "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
          "A6.6 R1, decision 5"),
@@ -275,8 +279,8 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
              "the bidder may not lead the concealed trump suit (unless only trumps or "
              "already led by another)", (p + "lead-trump",)),
         spec("trump_call_mandatory", "bool", False,
-             "a player void in the suit led while the trump is concealed (so the first void "
-             "player of the deal) must call for it", (p + "must-call",)),
+             "the first player of the deal void in the suit led must call for the concealed "
+             "trump (if he does not, later void players need not)", (p + "must-call",)),
         spec("caller_must_trump", "bool", True,
              "the caller must play a trump to the revealing trick if he holds one",
              (p + "call-must-trump",)),
@@ -567,6 +571,10 @@ class TwentyEightState(DealState):
         self.trick: list[tuple[str, str]] = []
         self.tricks: list[Trick] = []
         self.trump_led_by_other = False
+        self.void_occasion = False
+        """A player void in the suit led has played without calling while the trump was
+        concealed: the deal's first void occasion is past, so nobody else must call
+        (trump_call_mandatory: "the first player who cannot follow", B4.3, 10.13)."""
         self.points: dict[str, int] = {team: 0 for team in teams}
         self.pair: str | None = None
         # ending
@@ -674,10 +682,11 @@ class TwentyEight(Ruleset):
     def check_table(cls, table, options, header) -> None:
         n, size = cls.seat_count, cls.team_size
         teams = table.teams
-        alternate = all(table.index(team[i + 1]) - table.index(team[i]) == n // size
-                        for team in teams for i in range(len(team) - 1))
+        # partners face each other (4 players) or sit alternately (6): every n // size seats
+        places = [sorted(table.index(seat) for seat in team) for team in teams]
+        alternate = all(b - a == n // size for p in places for a, b in zip(p, p[1:], strict=False))
         if len(table.seats) != n or len(teams) != n // size or any(
-                len(t) != size for t in teams) or (size > 2 and not alternate):
+                len(t) != size for t in teams) or not alternate:
             how = "facing each other" if size == 2 else "sitting alternately"
             raise RecordError(
                 "record.seats",
@@ -980,6 +989,14 @@ class TwentyEight(Ruleset):
         if all(four is not None for four in state.first_four.values()):
             return  # every hand is given in its dealing rounds: nothing to note
         unchecked: list[str] = []
+        if self.opts.redeal_first_two_pointless or self.opts.annul_fh_and_next_pointless:
+            # R2 and P29's annulment look at the first two speakers' first fours (B6.5)
+            fh = state.first_hand
+            unknown = [seat for seat in (fh, self._next(fh)) if state.first_four.get(seat) is None]
+            if unknown:
+                unchecked.append(
+                    f"{' and '.join(unknown)}: no first four in the record, so the annulment "
+                    f"for a pointless first four (R2, B6.5) could not be checked")
         for event in deal.events:
             action = event.action
             seat = action.seat
@@ -1201,8 +1218,11 @@ class TwentyEight(Ruleset):
         passes = state.passes_in_row
         said = {0: "no pass follows", 1: "one pass follows", 2: "two passes follow"}.get(
             passes, f"{passes} passes follow")
+        needed = {3: "three", 5: "five"}.get(self.players - 1, str(self.players - 1))
+        if self.opts.pass_final:
+            return f"{turn} must still speak (every other player must pass)"
         return (f"{turn} must still speak ({said} {state.high_bidder}'s {state.high_bid}; "
-                f"three end the auction)")
+                f"{needed} end the auction)")
 
     def _trump_choice_problem(
         self, state: TwentyEightState, seat: str, action: Action
@@ -1217,7 +1237,8 @@ class TwentyEight(Ruleset):
             # the spare indicator (A3.8, B3.3): a suit, or a spare 2-5 card of it
             if card is None or (card not in self.card_set and card[0] in self.indicator_ranks):
                 return None
-            return self._excl("trump-card", f"{seat} shows {card}, a playing card: with the "
+            what = "a playing card" if card in self.card_set else "not a spare card"
+            return self._excl("trump-card", f"{seat} shows {card}, {what}: with the "
                               f"spare indicator the bidder keeps his cards and shows the trump "
                               f"suit with a spare {'-'.join(self.indicator_ranks[::3])} card "
                               f"(write '{seat} trump {card[1]}' or '{seat} trump "
@@ -1312,17 +1333,17 @@ class TwentyEight(Ruleset):
             return self._excl("single-hand", f"{seat} may declare a single hand only before "
                               f"the lead to trick 1")
         hand = self._full_hand(state, seat)
-        if len(hand) == self.hand_size and is_sure_winner_hand(hand, self.rank_order):
+        if len(hand) == self.hand_size and is_sure_winner_hand(
+                hand, self.rank_order, self.equal_ranks, self.copies):
             return self._excl("single-hand", f"{seat} may not play a single hand with "
                               f"{self._show(hand)}: every card is a sure winner; he needs a "
                               f"card that could lose a trick")
         return None
 
-    def _full_hand(self, state: TwentyEightState, seat: str) -> set[str]:
-        hand = set(state.hands[seat])
-        if seat == state.bidder and state.facedown and not state.revealed:
-            hand.add(state.facedown)
-        return hand
+    def _full_hand(self, state: TwentyEightState, seat: str) -> list[str]:
+        """``seat``'s eight cards before the lead (a single hand is declared then): what he
+        was dealt, the face-down card included, each copy of a double pack's card counted."""
+        return list(state.dealt.get(seat, ()))
 
     # play ------------------------------------------------------------------------------------
     def _stage_blocks_play(self, state: TwentyEightState, seat: str) -> Exclusion | None:
@@ -1376,7 +1397,8 @@ class TwentyEight(Ruleset):
         opts = self.opts
         if not state.revealed:
             # a void player may call; with trump_call_mandatory he must (A4.3(c), A4.3(g))
-            if opts.trump_call_mandatory and not state.single and trump is not None:
+            if (opts.trump_call_mandatory and not state.single and trump is not None
+                    and not state.void_occasion):
                 return self._excl("must-call", f"{seat} has no {SUIT_NAMES[led]} and must call "
                                   f"for the concealed trump before playing "
                                   f"(trump_call_mandatory)")
@@ -1405,12 +1427,15 @@ class TwentyEight(Ruleset):
             return None
         strength = self.strength
         top = max(counting, key=lambda c: strength[c[0]])
-        if strength[card[0]] < strength[top[0]]:
+        # "a higher trump or a card of a non-trump suit" (A4.4(d)): an equal trump (Forty's J
+        # and 3, Fifty-Six's second copy) loses to the one played first, so it is no better
+        if strength[card[0]] <= strength[top[0]]:
             hand = state.hands[seat]
             ok = [c for c in hand if c[1] != trump or strength[c[0]] > strength[top[0]]]
             if ok:
+                how = "under" if strength[card[0]] < strength[top[0]] else "level with"
                 return self._excl(
-                    "undertrump", f"{seat} may not play {card} under {top}, the trump already "
+                    "undertrump", f"{seat} may not play {card} {how} {top}, the trump already "
                     f"in the trick: he holds {self._show(ok)} (a higher trump or a card of "
                     f"another suit)")
         return None
@@ -1735,7 +1760,9 @@ class TwentyEight(Ruleset):
                                    f"({SUIT_NAMES[state.trump]}) (R4)")
 
     def _apply_pair(self, state: TwentyEightState, action: Action) -> None:
-        if state.pair is None and not state.single:
+        # an illegal declaration has no effect on the target (29-18, 29-22 "illegal / no
+        # effect", 28-32): it is reported, and the misplay penalty applies
+        if self._check_pair(state, action) is None:
             state.pair = action.seat
 
     def _apply_play(self, state: TwentyEightState, action: Action) -> None:
@@ -1748,8 +1775,11 @@ class TwentyEight(Ruleset):
             self._reveal(state, seat)  # exposed at his turn, then played
             if state.disregard:
                 return  # R4 cancelled the deal at the reveal
-        state.hands[seat].discard(card)
         trick = state.trick
+        if (trick and not state.revealed and card[1] != trick[0][1][1]
+                and state.hands[seat].isdisjoint(self.suit_cards[trick[0][1][1]])):
+            state.void_occasion = True  # a void player played without calling
+        state.hands[seat].discard(card)
         if not trick:  # a lead opens the next trick (the first lead opens play)
             state.play_started = True
             state.trick_no = len(state.tricks) + 1

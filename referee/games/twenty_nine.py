@@ -27,7 +27,9 @@ Decisions (README decision 7), with the option that changes each one:
    card names the suit and stays in his hand (B3.4, 10.8). Options ``trump_indicator``,
    ``seventh_card``.
 5. The first player of the deal who cannot follow suit must call (the bidder announces it
-   himself); after the reveal nobody calls; the caller need not trump (B4.3, 10.13). Options
+   himself); after the reveal nobody calls; the caller need not trump (B4.3, 10.13). If that
+   player plays without calling (29.must-call), the first occasion has passed: later void
+   players may call but need not (appendix: "no earlier void occasion in deal"). Options
    ``trump_call_mandatory``, ``caller_must_trump``.
 6. Trump-suit cards played to the revealing trick before the call count as trumps (B4.4,
    10.9; moot under the mandatory call except when trumps were led, README erratum on 29-13).
