@@ -566,8 +566,9 @@ def check_entry(text: str) -> int:
     code = 0
     for expect in (False, True):
         report = check_text(text, "fuzz.ttn", expect=expect)
-        if report.error_code == "referee.internal":
-            raise Crash("check_text", text, report.error or "", report.error or "")
+        if report.error_code == "referee.internal":  # where: without line numbers
+            where = re.sub(r"(\.py):\d+", r"\1", report.error or "")
+            raise Crash("check_text", text, report.error or "", where)
         if report.error is not None and not (report.error_line and report.error_column):
             where = f"unlocated {report.error_code}: {report.error}"
             raise Crash("check_text", text, f"an error without line and column: {where}", where)
@@ -675,6 +676,13 @@ UNDECLARED_DEALER = (
     "'internal error', annotate prints a traceback (check and moves give record.seat)"
 )
 
+UNSEEN = (
+    "notation/parser.py _Builder.events: '??' after the first card of a play ('W 7S ??') is "
+    "taken for the next seat, so words[i + 1] runs off the list (line 237), or ('B 7S ?? 8S') "
+    "the events no longer match the run's offsets (_Run.span, line 117): IndexError, "
+    "'internal error' in check/score/fmt/convert, a traceback with exit 1 in annotate and "
+    "moves, instead of ttn.unseen; every game"
+)
 UNLOCATED_28 = (
     "twenty_eight.py TwentyEight.check_table raises record.seats without located(..., the "
     "Seats or Teams tag): the message has no line and column (22 and 25 point at the tag)"
@@ -736,6 +744,14 @@ REGRESSIONS: list[Regression] = [
                "unlocated record.seats: twenty-five needs a Seats tag", MISSING_SEATS),
     Regression("22-missing-seats-unlocated", '[Game "22"]\n', "check_text",
                "unlocated record.seats: twenty-two needs a Seats tag", MISSING_SEATS),
+    Regression("unseen-second-card-check", '[Game "28"]\n\ndeal 1 dealer S\nW 7S ??\n',
+               "check_text", "parser.py: IndexError", UNSEEN),
+    Regression("unseen-second-card-annotate", '[Game "29"]\n\ndeal 1 dealer S\nW 7S ??\n',
+               "annotated_text", "parser.py:events: IndexError", UNSEEN),
+    Regression("unseen-second-card-moves", '[Game "avinas"]\n\ndeal 1 dealer S\n'
+               "W 7S N 8S ??\n", "moves_at", "parser.py:events: IndexError", UNSEEN),
+    Regression("unseen-between-cards-22", '[Game "22"]\n[Seats "A B"]\n\ndeal 1 dealer A\n'
+               "B 7S ?? 8S\n", "check_text", "parser.py: IndexError", UNSEEN),
     Regression("json-drops-a-repeated-hand-line", '[Game "28"]\n\ndeal 1 dealer N\n'
                "N: JS\nN: 9S\n", "jsonform", "HandLineLost",
                "jsonform.deal_to_json keys hands by seat: a deal with two hand lines of one "
