@@ -512,7 +512,24 @@ def m_comment(text: str, rng: random.Random) -> str:
     return text[:at] + comment + " " + text[at:]
 
 
+CHARS = "??..::||>>{};,\"[]\\\n\t 0123456789AKQJTSHDCNEWPsx-_♠♥"
+
+
+def m_char(text: str, rng: random.Random) -> str:
+    """One character inserted, deleted or replaced (mostly the notation's punctuation)."""
+    if not text:
+        return rng.choice(CHARS)
+    at = rng.randrange(len(text))
+    choice = rng.randrange(3)
+    if choice == 0:
+        return text[:at] + rng.choice(CHARS) + text[at:]
+    if choice == 1:
+        return text[:at] + text[at + 1:]
+    return text[:at] + rng.choice(CHARS) + text[at + 1:]
+
+
 MUTATORS: list[Callable[[str, random.Random], str]] = [
+    m_char,
     m_expect_tag, m_layout, m_comment, m_option_combination,
     m_delete_token, m_duplicate_token, m_swap_cards, m_change_card, m_change_seat,
     m_drop_hand_line, m_drop_all_hands_of_a_deal, m_drop_bar, m_move_bar, m_truncate,
