@@ -693,6 +693,11 @@ UNDECLARED_DEALER = (
     "'internal error', annotate prints a traceback (check and moves give record.seat)"
 )
 
+OPTION_CONFLICT = (
+    "twenty_eight.py TwentyEight.check_options locates a conflict of two options at the "
+    "Option tag of the first one named; when that one comes from the preset or the default "
+    "(the other was set), the record.option error has no line and column"
+)
 UNSEEN = (
     "notation/parser.py _Builder.events: '??' after the first card of a play ('W 7S ??') is "
     "taken for the next seat, so words[i + 1] runs off the list (line 237), or ('B 7S ?? 8S') "
@@ -761,6 +766,15 @@ REGRESSIONS: list[Regression] = [
                "unlocated record.seats: twenty-five needs a Seats tag", MISSING_SEATS),
     Regression("22-missing-seats-unlocated", '[Game "22"]\n', "check_text",
                "unlocated record.seats: twenty-two needs a Seats tag", MISSING_SEATS),
+    Regression("28-option-conflict-unlocated", '[Game "28"]\n[Option "max_bid" "13"]\n',
+               "check_text", "unlocated record.option: min_bid is above max_bid",
+               OPTION_CONFLICT),
+    Regression("28-preset-option-conflict-unlocated", '[Game "28"]\n[Rules "pagat"]\n'
+               '[Option "trump_indicator" "spare"]\n', "check_text",
+               "unlocated record.option: void_if_trump_never_called", OPTION_CONFLICT),
+    Regression("29-default-option-conflict-unlocated", '[Game "29"]\n'
+               '[Option "trump_indicator" "own_card"]\n', "check_text",
+               "unlocated record.option: void_if_trump_never_called", OPTION_CONFLICT),
     Regression("unseen-second-card-check", '[Game "28"]\n\ndeal 1 dealer S\nW 7S ??\n',
                "check_text", "parser.py: IndexError", UNSEEN),
     Regression("unseen-second-card-annotate", '[Game "29"]\n\ndeal 1 dealer S\nW 7S ??\n',
