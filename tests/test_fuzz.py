@@ -664,12 +664,14 @@ ENTRIES: dict[str, Callable[[str, random.Random], None]] = {
 """Each entry point alone, guarded as in ``run_entry_points``."""
 
 
-# -- regressions: crashes found by fuzzing (remove the xfail mark once fixed) -----------------
+# -- regressions: what fuzzing found (remove the xfail mark once fixed) -----------------------
 
 
 @dataclass(frozen=True)
 class Regression:
-    """A minimal record that crashed ``entry``; ``where`` is in the crash's signature."""
+    """A minimal record that crashed ``entry`` (or broke one of its promises: an error
+    without line and column, a JSON round trip that loses data); ``where`` is in the
+    crash's signature (``Crash.where``)."""
 
     name: str
     record: str
@@ -690,7 +692,8 @@ UNDECLARED_DEALER = (
     "canonical.py _mark_deal replays a deal without the seat checks of "
     "replay.MatchReplay._check_seats (dealer, hand seats) and catches RefereeError only, so "
     "the game's start_deal meets an undeclared dealer as a KeyError: fmt and convert say "
-    "'internal error', annotate prints a traceback (check and moves give record.seat)"
+    "'internal error', annotate prints a traceback and exits 1 (check and moves give "
+    "record.seat)"
 )
 
 OPTION_CONFLICT = (
