@@ -852,7 +852,7 @@ def test_annotate_error_names_the_file(tmp_path: Path) -> None:
 # -- the tests --------------------------------------------------------------------------------
 
 GAMES = [g.name for g in games()]
-CASES_PER_GAME = 30
+CASES_PER_GAME = 25
 
 
 def fuzz_game(game: str, seed: int, cases: int, tolerate: bool = True) -> list[Crash]:
