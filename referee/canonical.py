@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from referee.errors import RefereeError
 from referee.record import Deal, Event, RecordHeader, StreamItem
+from referee.replay import check_seats
 from referee.rules.base import Ruleset
 from referee.rules.registry import ruleset_for
 
@@ -37,13 +38,12 @@ def with_trick_marks(items: Iterable[StreamItem]) -> Iterator[StreamItem]:
 
 def _mark_deal(ruleset: Ruleset, match: object, deal: Deal) -> None:
     try:
+        check_seats(ruleset, deal)  # the game's start_deal may assume declared seats
         state = ruleset.start_deal(match, deal)
         for item in deal.items:
             if not isinstance(item, Event):
                 continue
             action = item.action
-            if action.seat is not None and action.seat not in ruleset.table:
-                return
             if action.kind in _OPENS_TRICK and state.trick_len == 0 and item.trick is None:
                 item.trick = state.trick_no + 1
             exclusion = ruleset.check(state, action)

@@ -386,6 +386,8 @@ def run_convert(file: str, to: ConvertTarget | None, output: str | None) -> int:
             except OSError as exc:
                 raise _write_error(output, exc) from None
     except RefereeError as exc:
+        if exc.file in (None, "<string>"):  # a record error found after parsing
+            exc.file = shown
         if not from_json and text is not None and exc.code != "ttn.encoding":
             exc.with_file(exc.file, text)
         _echo_err(exc.render())
@@ -600,7 +602,7 @@ def run_annotate(file: str, output: str | None) -> int:
         annotated, errors = annotated_text(iter_items(text, file=name))
     except RefereeError as exc:
         if exc.code != "ttn.encoding" and text is not None:
-            exc.with_file(exc.file or name, text)
+            exc.with_file(name, text)
         _echo_err(exc.render())
         return EXIT_UNREADABLE
     if output is None or output == STDIN:

@@ -27,6 +27,7 @@ from referee.record import (
     Tag,
 )
 from referee.resources import load_schema
+from referee.rules.base import located
 
 FORMAT = "ttn/1"
 
@@ -67,6 +68,12 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
     data: dict[str, Any] = {"number": deal.number}
     if deal.dealer is not None:
         data["dealer"] = deal.dealer
+    seen: set[str] = set()
+    for hand in deal.hands:  # the JSON form keys hands by seat: a second one would be lost
+        if hand.seat in seen:
+            raise located(RecordError("record.hand-twice",
+                                      f"{hand.seat}'s hand is given twice"), hand)
+        seen.add(hand.seat)
     data["hands"] = {hand.seat: [list(r) for r in hand.rounds] for hand in deal.hands}
     hand_comments = {
         hand.seat: _comments(hand.comments)["comments"] for hand in deal.hands if hand.comments

@@ -142,27 +142,7 @@ class MatchReplay:
         return state, None
 
     def _check_seats(self, deal: Deal) -> None:
-        table = self.ruleset.table
-        if deal.dealer is not None and deal.dealer not in table:
-            raise located(RecordError("record.seat", _undeclared(deal.dealer, table.seats)), deal)
-        for hand in deal.hands:
-            if hand.seat not in table:
-                raise located(RecordError("record.seat", _undeclared(hand.seat, table.seats)), hand)
-        events = [item.action for item in deal.items if item.__class__ is Event]
-        if ({a.seat for a in events} <= self._seats
-                and {a.kind for a in events} <= self.ruleset.accepted_actions):
-            return  # the common case, in two set operations; else find the culprit
-        for event in deal.items:
-            if isinstance(event, Event):
-                seat = event.action.seat
-                if seat is not None and seat not in table:
-                    raise located(RecordError("record.seat", _undeclared(seat, table.seats)), event)
-                if event.action.kind not in self.ruleset.accepted_actions:
-                    raise located(RecordError(
-                        "record.action",
-                        f"{self.ruleset.name} has no '{event.action.kind}' action "
-                        f"(it accepts: {', '.join(sorted(self.ruleset.accepted_actions))})",
-                    ), event)
+        check_seats(self.ruleset, deal, self._seats)
 
     def _replay_event(
         self, state: DealState, event: Event, exclusion: Exclusion | None, report: DealReport,
@@ -231,6 +211,34 @@ class MatchReplay:
         self.report.finished = self.ruleset.is_match_over(self.match)
         self.report.score = dict(getattr(self.match, "score", {}) or {})
         return self.report
+
+
+def check_seats(ruleset: Ruleset, deal: Deal, seats: frozenset | None = None) -> None:
+    """``RecordError`` unless the deal's dealer, hands and events use the table's seats and
+    the game's actions (checked before the game sees the deal)."""
+    table = ruleset.table
+    if seats is None:
+        seats = frozenset((*table.seats, None))
+    if deal.dealer is not None and deal.dealer not in table:
+        raise located(RecordError("record.seat", _undeclared(deal.dealer, table.seats)), deal)
+    for hand in deal.hands:
+        if hand.seat not in table:
+            raise located(RecordError("record.seat", _undeclared(hand.seat, table.seats)), hand)
+    events = [item.action for item in deal.items if item.__class__ is Event]
+    if ({a.seat for a in events} <= seats
+            and {a.kind for a in events} <= ruleset.accepted_actions):
+        return  # the common case, in two set operations; else find the culprit
+    for event in deal.items:
+        if isinstance(event, Event):
+            seat = event.action.seat
+            if seat is not None and seat not in table:
+                raise located(RecordError("record.seat", _undeclared(seat, table.seats)), event)
+            if event.action.kind not in ruleset.accepted_actions:
+                raise located(RecordError(
+                    "record.action",
+                    f"{ruleset.name} has no '{event.action.kind}' action "
+                    f"(it accepts: {', '.join(sorted(ruleset.accepted_actions))})",
+                ), event)
 
 
 def replay_stream(items: Iterable[StreamItem]) -> Iterator[MatchReport]:

@@ -14,9 +14,8 @@ with line and column) with every reporter and the score sheet, ``annotated_text`
 command of the command line (``typer.testing.CliRunner``): exit codes 0, 1 or 2, no
 traceback, the same verdict from check (every format), score and annotate.
 
-What the fuzzing found is kept below as explicit regression cases, marked
-``xfail(strict=True)``: remove the mark once it is fixed. Until then the fuzz tests tolerate
-the crash of a regression whose record still crashes the same way, and only that.
+What the fuzzing found is kept below as regression cases (a minimal record per crash, each
+now fixed): each must pass its entry point cleanly, and nothing is tolerated.
 
 The mutators and ``run_entry_points`` are importable, for a larger campaign than this test
 runs (``PYTHONPATH=. python tests/test_fuzz.py [GAME...] [--cases N] [--seed S]``).
@@ -664,7 +663,7 @@ ENTRIES: dict[str, Callable[[str, random.Random], None]] = {
 """Each entry point alone, guarded as in ``run_entry_points``."""
 
 
-# -- regressions: what fuzzing found (remove the xfail mark once fixed) -----------------------
+# -- regressions: what fuzzing found, fixed ------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -678,6 +677,7 @@ class Regression:
     entry: str
     where: str
     reason: str
+    """What was wrong, where (kept as the regression's documentation)."""
 
     def crashes(self) -> Crash | None:
         """The crash the record still causes, or None."""
@@ -794,49 +794,21 @@ REGRESSIONS: list[Regression] = [
 ]
 
 
-@cache
-def live_regressions() -> tuple[Regression, ...]:
-    """The regressions whose record still crashes as recorded (not fixed yet)."""
-    return tuple(r for r in REGRESSIONS if (c := r.crashes()) is not None and r.where in c.where)
-
-
-def known(crash: Crash) -> bool:
-    """True if ``crash`` is a regression below that is not fixed yet (tolerated by the fuzz
-    tests; once the regression is fixed, the same crash fails them again)."""
-    return any(r.entry == crash.entry and r.where in crash.where for r in live_regressions())
-
-
 @pytest.mark.parametrize(
     "regression",
-    [pytest.param(r, id=r.name, marks=pytest.mark.xfail(strict=True, reason=r.reason))
-     for r in REGRESSIONS],
+    [pytest.param(r, id=r.name) for r in REGRESSIONS],
 )
 def test_fuzz_regression(regression: Regression) -> None:
     crash = regression.crashes()
     assert crash is None, str(crash)
 
 
-def test_regressions_crash_as_recorded() -> None:
-    """A regression record that still crashes does so as recorded (so a fixed crash is not
-    hidden by another one that the record happens to meet)."""
-    for regression in REGRESSIONS:
-        crash = regression.crashes()
-        assert crash is None or regression.where in crash.where, (regression.name, str(crash))
-
-
 @pytest.mark.parametrize("game", ["28", "29"])
-@pytest.mark.xfail(strict=True, reason="twenty_eight.py TwentyEight.check_table checks that "
-                   "partners sit alternately only for teams of 3 (40, 56): 28 and 29 accept "
-                   "neighbours as partners ([Teams \"W N\" \"E S\"]) with exit code 0, though "
-                   "its own message says partners face each other (Avinas refuses them)")
 def test_neighbours_are_not_partners(game: str) -> None:
     report = check_text(f'[Game "{game}"]\n[Teams "W N" "E S"]\n')
     assert report.error_code in ("record.teams", "record.seats")
 
 
-@pytest.mark.xfail(strict=True, reason="cli.run_annotate keeps exc.file ('<string>', the "
-                   "RecordError default) instead of the file's name: annotate's record errors "
-                   "read '<string>:3:1: error [record.seat]'")
 def test_annotate_error_names_the_file(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
@@ -855,9 +827,8 @@ GAMES = [g.name for g in games()]
 CASES_PER_GAME = 25
 
 
-def fuzz_game(game: str, seed: int, cases: int, tolerate: bool = True) -> list[Crash]:
-    """Crashes of ``cases`` mutations of ``game``'s records (known ones left out if
-    ``tolerate``)."""
+def fuzz_game(game: str, seed: int, cases: int) -> list[Crash]:
+    """Crashes of ``cases`` mutations of ``game``'s records."""
     rng = random.Random(f"test_fuzz/{game}/{seed}")
     texts = seed_texts(game)
     crashes = []
@@ -866,8 +837,7 @@ def fuzz_game(game: str, seed: int, cases: int, tolerate: bool = True) -> list[C
         try:
             run_entry_points(text, rng)
         except Crash as crash:
-            if not (tolerate and known(crash)):
-                crashes.append(crash)
+            crashes.append(crash)
     return crashes
 
 
@@ -884,15 +854,6 @@ def test_simulated_records_are_clean(game: str) -> None:
 def test_mutated_records_never_crash(game: str) -> None:
     crashes = fuzz_game(game, 0, CASES_PER_GAME)
     assert not crashes, "\n\n".join(str(c) for c in crashes[:3])
-
-
-def _known_text(text: str) -> bool:
-    """The library crashes on ``text`` in a known way (a regression above, not fixed yet)."""
-    try:
-        run_entry_points(text, random.Random(0))
-    except Crash as crash:
-        return known(crash)
-    return False
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -928,13 +889,12 @@ def test_cli_on_mutated_files(game: str, tmp_path: Path) -> None:
                 problems.append("".join(traceback.format_exception(result.exception)))
             if "Traceback" in result.output or "internal error" in result.output:
                 problems.append(result.output)
-            assert not problems or _known_text(text), (args, problems, text)
+            assert not problems, (args, problems, text)
         # The same verdict whatever the report's form: check's formats, score and annotate.
         verdicts = {name: code for name, code in codes.items()
                     if name.startswith(("check", "score", "annotate")) and "--expect" not in name}
-        assert len(set(verdicts.values())) == 1 or _known_text(text), (verdicts, text)
-        if not _known_text(text):
-            assert codes[f"check {path}"] == check_entry(text), text
+        assert len(set(verdicts.values())) == 1, (verdicts, text)
+        assert codes[f"check {path}"] == check_entry(text), text
     # simulate and games, with random (sometimes impossible) tables and options
     cls = find_game(game)
     for _ in range(2):

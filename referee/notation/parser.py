@@ -116,11 +116,6 @@ class _Run:
     def span(self, index: int) -> Span:
         return self.locator.span(*self._events()[index])
 
-    def unseen(self, index: int, token: Token) -> _ChunkError:
-        offset = self._events()[index][0] - self.start
-        return _error_at(token, offset + self.value[offset:].index("??"), "ttn.unseen",
-                         "'??' (a card not seen) is not supported yet in version 1")
-
 
 class _Single:
     """The place of one event read by a grammar rule of its own."""
@@ -220,6 +215,9 @@ class _Builder(Transformer):
         """
         mark, (token,) = self._split_mark(children)
         value = token.value
+        if "??" in value:  # a card not seen, anywhere in the run (even after a first card)
+            raise _error_at(token, value.index("??"), "ttn.unseen",
+                            "'??' (a card not seen) is not supported yet in version 1")
         words = value.replace(",", " ").split()
         run = _Run(self.locator, token.start_pos, value)
         forms = _CARD_FORMS
@@ -250,14 +248,10 @@ class _Builder(Transformer):
                     action = Action(seat, "trump", value="seventh")
                 elif what in forms:
                     action = Action(seat, "trump", (forms[what],))
-                elif what == "??":
-                    raise run.unseen(len(events), token)
                 else:
                     action = Action(seat, "trump", value=parse_suit(what))
             elif arg.isdigit():
                 action = new_action(Action, (seat, "bid", (), int(arg), ()))
-            elif arg == "??":
-                raise run.unseen(len(events), token)
             else:
                 action = new_action(Action, (seat, arg, (), None, ()))
             events.append(at(action, mark, run, len(events)))

@@ -51,8 +51,24 @@ def ruleset_for(header: RecordHeader) -> Ruleset:
     except KeyError as exc:
         raise located(RecordError("record.game", exc.args[0]), game_tag) from None
     options = resolve_header_options(game, header)
-    table = game.make_table(header, options)
+    try:
+        table = game.make_table(header, options)
+    except RecordError as exc:
+        if not exc.line:  # a game's table or option check that named no tag: the likeliest
+            located(exc, _likely_tag(header, exc.code) or header)
+        raise
     return game(options, table)
+
+
+def _likely_tag(header: RecordHeader, code: str):
+    """The tag an unlocated table or option error most likely concerns."""
+    names = (("Option", "Rules", "Game") if code.startswith("record.option")
+             else ("Teams", "Seats", "Game"))
+    for name in names:
+        tag = header.get(name)
+        if tag is not None:
+            return tag
+    return None
 
 
 def resolve_header_options(game: type[Ruleset], header: RecordHeader) -> Options:
