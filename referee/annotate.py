@@ -17,6 +17,7 @@ and checks like the input: comments carry no meaning for the referee.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from referee.canonical import with_trick_marks
@@ -179,12 +180,25 @@ def trick_line(ruleset: Ruleset, trick: TrickSummary) -> str:
     return text
 
 
+_AFTER_LINE = re.compile(r"after line \d+")
+
+
+def _unchecked(report: DealReport) -> str | None:
+    """Why the deal was not checked to its end, without the line number: annotating moves
+    lines (a comment after a ``;`` comment starts a new one), and annotating again must give
+    the same text. The ``{! ...}`` at the event shows where."""
+    if report.unchecked is None:
+        return None
+    return _AFTER_LINE.sub("after the fatal finding", report.unchecked)
+
+
 def deal_line(number: int, report: DealReport) -> str:
     """``deal 3: N-S made 18 of 16; game points NS +1 EW -1; score NS 2 EW -1``."""
+    unchecked = _unchecked(report)
     result: DealResult | None = report.result
     parts = [f"deal {number}:"]
     if result is None or not result.scored:
-        parts.append("not scored" + (f" ({report.unchecked})" if report.unchecked else ""))
+        parts.append("not scored" + (f" ({unchecked})" if unchecked else ""))
         if result is not None and result.outcome:
             parts.append(f"- {result.outcome}")
         if result is not None and result.score:
@@ -197,8 +211,8 @@ def deal_line(number: int, report: DealReport) -> str:
         text += f"; game points {_numbers(result.game_points, signed=True)}"
     if result.score:
         text += f"; score {_numbers(result.score)}"
-    if report.unchecked:
-        text += f"; {report.unchecked}"
+    if unchecked:
+        text += f"; {unchecked}"
     return text
 
 

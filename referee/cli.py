@@ -45,7 +45,7 @@ EXIT_CODES = (
     "Exit codes: 0 valid (no error findings; with --expect, every expectation met); "
     "1 rule findings (with --expect, unmet expectations; for fmt --check, a file would be "
     "rewritten); 2 unreadable input or usage error (syntax or record error, missing file, "
-    "bad option)."
+    "no .ttn file in the folders given, bad option)."
 )
 
 app = typer.Typer(
@@ -66,6 +66,13 @@ class OutputFormat(str, Enum):  # noqa: UP042 - the Typer docs' form of a choice
     json = "json"
     github = "github"
     junit = "junit"
+
+
+class MovesFormat(str, Enum):  # noqa: UP042
+    """How ``referee moves`` writes its answer."""
+
+    text = "text"
+    json = "json"
 
 
 class ConvertTarget(str, Enum):  # noqa: UP042
@@ -200,6 +207,8 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
         typer.echo(render_summary(totals, color, expect, elapsed))
     else:
         _echo_err(render_summary(totals, err_color, expect, elapsed))
+    if not totals.files:
+        return EXIT_UNREADABLE  # nothing was checked: a CI job must not pass on an empty folder
     return totals.exit_code(expect)
 
 
@@ -631,8 +640,8 @@ def moves(
              "that trick) or DEAL.TRICK.SEAT (when SEAT plays to it), e.g. 3.2.S.")],
     record: Annotated[int, typer.Option("--record", "-r", min=1,
                                         help="Which record (match) of the file.")] = 1,
-    output_format: Annotated[OutputFormat, typer.Option(
-        "--format", "-f", help="text for people, json for programs.")] = OutputFormat.text,
+    output_format: Annotated[MovesFormat, typer.Option(
+        "--format", "-f", help="text for people, json for programs.")] = MovesFormat.text,
 ) -> None:
     """List the legal actions at a point of a record, and for each action excluded the rule
     id that excludes it and why."""
@@ -645,7 +654,7 @@ def moves(
     raise typer.Exit(run_moves(file, position, record, output_format))
 
 
-def run_moves(file: str, position: Any, record: int, output_format: OutputFormat) -> int:
+def run_moves(file: str, position: Any, record: int, output_format: MovesFormat) -> int:
     from referee.moves import moves_at, render_moves
     from referee.notation.parser import iter_items
 
@@ -659,7 +668,7 @@ def run_moves(file: str, position: Any, record: int, output_format: OutputFormat
             exc.with_file(name, text)
         _echo_err(exc.render())
         return EXIT_UNREADABLE
-    if output_format is OutputFormat.json:
+    if output_format is MovesFormat.json:
         typer.echo(json.dumps(found.to_json(), indent=2, ensure_ascii=False))
     else:
         typer.echo(render_moves(found), nl=False)

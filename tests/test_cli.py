@@ -190,8 +190,9 @@ def test_check_walks_directories_sorted(tmp_path):
 
 
 def test_check_empty_directory(tmp_path):
+    # nothing checked is not "valid": a CI job pointed at the wrong folder must fail
     result = run("check", tmp_path)
-    assert result.exit_code == 0
+    assert result.exit_code == 2
     assert "no .ttn files" in result.stderr
 
 
@@ -533,3 +534,19 @@ def test_check_text_and_check_file(tmp_path):
     assert len(report.matches) == 1 and report.error_code == "ttn.card"
     assert report.error_line == 25
     assert [r.path for r in check_paths([tmp_path])] == [str(tmp_path / "two.ttn")]
+
+
+def test_reports_do_not_depend_on_hash_seeds():
+    """The same samples give the same JSON report whatever PYTHONHASHSEED is: candidates
+    that come from sets (hands) are put in a fixed order before they are listed."""
+    outputs = set()
+    for seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        result = subprocess.run(
+            [sys.executable, "-m", "referee", "check", "--expect", "--format", "json",
+             str(ROOT / "samples")],
+            capture_output=True, text=True, env=env, cwd=ROOT, check=False)
+        assert result.returncode == 0, result.stderr
+        data = json.loads(result.stdout)
+        outputs.add(json.dumps(data["files"], sort_keys=True))
+    assert len(outputs) == 1

@@ -523,7 +523,7 @@ class TwentyFive(Ruleset):
             return
         if state.stage == TURNUP:
             dealt = {card for cards in state.dealt.values() for card in cards}
-            for card in self.pack - dealt:
+            for card in _in_order(self.pack - dealt):
                 yield Action(None, "turnup", (card,))
             # excluded: a dealt card turned up, a lead before the turn-up
             leader_cards = sorted(state.hands[state.leader])
@@ -532,12 +532,12 @@ class TwentyFive(Ruleset):
             return
         seat = state.turn
         hand = state.hands[seat]
-        for card in hand:
+        for card in _in_order(hand):
             yield Action(seat, "play", (card,))
         eligible = state.eligible
         if eligible is not None and state.robbed_by is None and not state.rob_lapsed:
             # the robber may rob at any moment until his deadline (T25-D4(d))
-            for card in state.hands[eligible]:
+            for card in _in_order(state.hands[eligible]):
                 yield Action(eligible, "rob", (card,))
             yield Action(eligible, "rob", (state.turned,))  # excluded: the turned card
         elif eligible is not None and state.hands[eligible]:
@@ -881,3 +881,13 @@ class TwentyFive(Ruleset):
             result.outcome = f"incomplete, scored as played ({taken or 'no trick'})"
         return result
 
+
+_SUIT_ORDER = {suit: i for i, suit in enumerate("SHDC")}
+_RANK_ORDER = {rank: i for i, rank in enumerate("AKQJT98765432")}
+
+
+def _in_order(cards: Iterable[str]) -> list[str]:
+    """Cards by suit (S H D C) and rank: candidates in a fixed order, so that reports and
+    ``referee moves`` list the alternatives the same way on every run (sets of str iterate in
+    a hash-dependent order)."""
+    return sorted(cards, key=lambda card: (_SUIT_ORDER[card[1]], _RANK_ORDER[card[0]]))
