@@ -299,6 +299,8 @@ OPTION_SETS = [
     ("twenty-nine", {"pass_final": "yes", "max_bid": "29",
                      "redeal_first_two_pointless": "yes", "pair_trick_requirement": "s0_variant",
                      "trump_indicator": "own_card", "void_if_trump_never_called": "void"}),
+    ("forty", {"equal_cards": "last_wins"}),
+    ("fifty-six", {"equal_cards": "last_wins"}),
 ]
 
 

@@ -208,3 +208,49 @@ def test_fifty_six_record_errors():
     assert report.error_code == "record.hands"
     odd = FIFTY_SIX_HANDS.replace("P1: JS JS 9S 9S", "P1: JS JS 9S 8S")
     assert check_text(record("fifty-six", odd, "")).error_code == "record.card-not-in-pack"
+
+
+# -- option equal_cards = last_wins -------------------------------------------------------------
+
+LAST = (("equal_cards", "last_wins"),)
+
+
+def test_last_of_equal_cards_wins_when_chosen():
+    # Forty: 3S led, JS played later: under last_wins the J takes the trick, so P5 leads next
+    text = record("forty", FORTY_HANDS, FORTY_AUCTION +
+                  "1. P6 3S  P5 JS  P4 QS  P3 JH  P2 JD  P1 JC\n2. P5 TS", LAST)
+    assert rules_found(text) == []
+    assert rules_found(text.replace("2. P5 TS", "2. P6 9S")) == ["40.turn"]
+    # Fifty-Six: the second J of clubs wins under last_wins
+    text = record("fifty-six", FIFTY_SIX_HANDS, FIFTY_SIX_AUCTION +
+                  "1. P6 JC  P5 JC  P4 JD  P3 AH  P2 KS  P1 JS\n2. P5 9C", LAST)
+    assert rules_found(text) == []
+    assert rules_found(text.replace("2. P5 9C", "2. P6 AC")) == ["56.turn"]
+
+
+def test_an_equal_trump_is_no_undertrump_when_the_last_wins():
+    hands = """\
+P1: JC 3C AC | QC KC 7S
+P2: JD 3D 9D | AD TD KD
+P3: JH 3H 9H | AH TH 9C
+P4: 3S 8C TC | 7C QS 8S
+P5: JS TS 7D | 8D QD KS
+P6: 7H 9S 8H | QH AS KH"""
+    auction = "P6 20  P5 pass  P4 pass  P3 pass  P2 pass  P1 pass\nP6 trump 9S\n"
+    trick = "1. P6 7H  P5 call  P5 JS  P4 "
+    assert rules_found(record("forty", hands, auction + trick + "3S", LAST)) == []
+
+
+def test_sure_winners_need_every_equal_card_when_the_last_wins():
+    # P1's lone 3s are sure winners when the first played wins; when the last wins, the Js
+    # held by others beat them, so his Thani is allowed
+    hands = """\
+P1: 3C 3H 3D | 3S JS 9S
+P2: JC 9C AC | TC KC QC
+P3: JH 9H AH | TH KH QH
+P4: JD 9D AD | 7D KD QD
+P5: AS TS KS | QS 8S 7S
+P6: 8C 7C 8H | 7H 8D TD"""
+    auction = "P6 20  P5 pass  P4 pass  P3 pass  P2 pass  P1 pass\nP6 trump 8C\n"
+    assert rules_found(record("forty", hands, auction + "P1 single")) == ["40.single-hand"]
+    assert rules_found(record("forty", hands, auction + "P1 single", LAST)) == []

@@ -14,9 +14,9 @@ option or class datum that changes it:
    variants are not supported: the table must have six seats). Counter-clockwise as in 28
    (option ``direction``).
 2. The pack: J 9 A 10 K Q twice in each suit (class data ``rank_order``, ``copies``); 56
-   points. Of two identical cards in a trick the one played first wins (the comparison is
-   strict, as for 40's J and 3); so under the undertrump ban the second copy of the winning
-   trump is no higher and counts as an undertrump (A4.4(d)). Every hand line must be given:
+   points. Of two identical cards in a trick the one played first wins (option
+   ``equal_cards``, as for 40's J and 3); so under the undertrump ban the second copy of the
+   winning trump is no higher and counts as an undertrump (A4.4(d)). Every hand line must be given:
    with two copies of each card the hands are not inferred from the plays
    (``record.hands``).
 3. Deal in two rounds of four; the auction and the trump card use the first four; the seventh

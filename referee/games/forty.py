@@ -3,9 +3,9 @@
 Source: seed 000's 40 paragraph, restated in /work/shared/spec/rules/
 twenty-eight-and-twenty-nine.md A7.4 ("the digest"): six players, 36 cards (J 3 9 A 10 K Q 8
 7), six each; each 3 is worth 3 like a Jack and ranks equal with the Jack, the one played
-first winning; 40 points in all; minimum call 20; game points 20-29: +1 made / opponents +2
-failed, 30-33: 2 / 3, 34-40: 3 / 4; Thani (single hand) 4 / 5; a wrong play detected by the
-opponents gives them double.
+first winning (option ``equal_cards``); 40 points in all; minimum call 20; game points
+20-29: +1 made / opponents +2 failed, 30-33: 2 / 3, 34-40: 3 / 4; Thani (single hand) 4 / 5;
+a wrong play detected by the opponents gives them double.
 
 Everything else is Twenty-Eight's engine and defaults (referee/games/twenty_eight.py, Part A),
 driven by options. Decisions the seed leaves open (README decision 7), with the option or

@@ -40,7 +40,8 @@ def is_pointless(cards: Iterable[str], table: Mapping[str, int] = CARD_POINTS_28
 
 
 def is_sure_winner_hand(cards: Iterable[str], rank_order: str = RANK_ORDER_28,
-                        equal_ranks: Sequence[str] = (), copies: int = 1) -> bool:
+                        equal_ranks: Sequence[str] = (), copies: int = 1,
+                        last_wins: bool = False) -> bool:
     """True if every card is certain to win when played out without trumps (A7.3, 28-40).
 
     A card led is certain to win when every card of its suit that could beat it is the
@@ -49,7 +50,9 @@ def is_sure_winner_hand(cards: Iterable[str], rank_order: str = RANK_ORDER_28,
     ``equal_ranks`` (Forty's J and 3) or ``copies`` (Fifty-Six's double pack) an equal card
     played later loses to the one led (the first played wins), so only strictly stronger
     cards, every copy of them, must be held: a lone 3 of Forty is a sure winner, a J and 9 of
-    one suit in Fifty-Six are not (the other J beats the 9).
+    one suit in Fifty-Six are not (the other J beats the 9). With ``last_wins`` (option
+    ``equal_cards``) an equal card played later wins, so every copy of every equal card must
+    be held too.
     """
     held = Counter(cards)
     if not held:
@@ -59,7 +62,8 @@ def is_sure_winner_hand(cards: Iterable[str], rank_order: str = RANK_ORDER_28,
         for rank in group[1:]:
             strength[rank] = strength[group[0]]
     for card in held:
-        stronger = (rank for rank in rank_order if strength[rank] > strength[card[0]])
+        stronger = (rank for rank in rank_order if strength[rank] > strength[card[0]]
+                    or (last_wins and strength[rank] == strength[card[0]]))
         if any(held[rank + card[1]] < copies for rank in stronger):
             return False
     return True

@@ -382,6 +382,10 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
              "the deal is cancelled when a player holds all four Jacks or a whole hand of "
              "one suit, or (at the reveal) the bidder's opponents hold no trump (WP-old, R4)",
              ()),
+        spec("equal_cards", "choice", "first_wins",
+             "of two equal cards in a trick (Forty's J and 3, Fifty-Six's two copies of a "
+             "card) the first played wins, or the last (28 and 29 have no equal cards)",
+             (p + "undertrump", p + "single-hand"), choices=("first_wins", "last_wins")),
         spec("misplay_penalty", "choice", "offender_side_loses",
              "a violation scores the deal against the first offender's side, doubled to the "
              "opponents (Forty), or is only reported", (),
@@ -1334,7 +1338,8 @@ class TwentyEight(Ruleset):
                               f"the lead to trick 1")
         hand = self._full_hand(state, seat)
         if len(hand) == self.hand_size and is_sure_winner_hand(
-                hand, self.rank_order, self.equal_ranks, self.copies):
+                hand, self.rank_order, self.equal_ranks, self.copies,
+                last_wins=self.opts.equal_cards == "last_wins"):
             return self._excl("single-hand", f"{seat} may not play a single hand with "
                               f"{self._show(hand)}: every card is a sure winner; he needs a "
                               f"card that could lose a trick")
@@ -1428,10 +1433,12 @@ class TwentyEight(Ruleset):
         strength = self.strength
         top = max(counting, key=lambda c: strength[c[0]])
         # "a higher trump or a card of a non-trump suit" (A4.4(d)): an equal trump (Forty's J
-        # and 3, Fifty-Six's second copy) loses to the one played first, so it is no better
-        if strength[card[0]] <= strength[top[0]]:
+        # and 3, Fifty-Six's second copy) loses to the one played first, so it is no better,
+        # unless the last of equal cards wins (option equal_cards)
+        beats = 0 if self.opts.equal_cards == "last_wins" else 1
+        if strength[card[0]] < strength[top[0]] + beats:
             hand = state.hands[seat]
-            ok = [c for c in hand if c[1] != trump or strength[c[0]] > strength[top[0]]]
+            ok = [c for c in hand if c[1] != trump or strength[c[0]] >= strength[top[0]] + beats]
             if ok:
                 how = "under" if strength[card[0]] < strength[top[0]] else "level with"
                 return self._excl(
@@ -1844,18 +1851,19 @@ class TwentyEight(Ruleset):
         """
         led = plays[0][1][1]
         power = self.power_nt if state.no_trump else self.power
+        last = 1 if self.opts.equal_cards == "last_wins" else 0  # ties go to the later card
         trump = state.trump if state.revealed and not state.single else None
         if trump is not None:
             start = self._counting_from(state, number, led)
             best, winner = -1, None
             for i, (seat, card) in enumerate(plays):
-                if card[1] == trump and i >= start and power[card] > best:
+                if card[1] == trump and i >= start and power[card] + last > best:
                     best, winner = power[card], seat
             if winner is not None:
                 return winner
         best, winner = -1, None
         for seat, card in plays:
-            if card[1] == led and power[card] > best:
+            if card[1] == led and power[card] + last > best:
                 best, winner = power[card], seat
         return winner
 
