@@ -117,16 +117,29 @@ def test_forty_thani_with_sure_winners_is_illegal():
         "40.single-hand"]
 
 
-def test_forty_thani_with_lone_threes_is_illegal():
-    # A7.3 / A7.4: a 3 led is never beaten (the J is equal and played later), so P1's lone
-    # 3s and his J 3 9 of spades are all sure winners; P2's clubs lack the 3, so the 9 can lose
-    hands = """\
+LONE_THREES = """\
 P1: 3C 3H 3D | 3S JS 9S
 P2: JC 9C AC | TC KC QC
 P3: JH 9H AH | TH KH QH
 P4: JD 9D AD | 7D KD QD
 P5: AS TS KS | QS 8S 7S
 P6: 8C 7C 8H | 7H 8D TD"""
+"""P1 holds the four 3s and J 3 9 of spades; P2 his clubs without the 3."""
+
+THREE_UNDER_JACK = """\
+P1: JC 3C AC | QC KC 7S
+P2: JD 3D 9D | AD TD KD
+P3: JH 3H 9H | AH TH 9C
+P4: 3S 8C TC | 7C QS 8S
+P5: JS TS 7D | 8D QD KS
+P6: 7H 9S 8H | QH AS KH"""
+"""P4, void in hearts, holds the 3 of spades (trumps) and clubs."""
+
+
+def test_forty_thani_with_lone_threes_is_illegal():
+    # A7.3 / A7.4: a 3 led is never beaten (the J is equal and played later), so P1's lone
+    # 3s and his J 3 9 of spades are all sure winners; P2's clubs lack the 3, so the 9 can lose
+    hands = LONE_THREES
     auction = "P6 20  P5 pass  P4 pass  P3 pass  P2 pass  P1 pass\nP6 trump 8C\n"
     assert rules_found(record("forty", hands, auction + "P1 single")) == ["40.single-hand"]
     assert rules_found(record("forty", hands, auction + "P2 single")) == []
@@ -136,13 +149,7 @@ def test_forty_three_level_with_the_trump_jack_is_an_undertrump():
     # A4.4(d): a void player must play a higher trump or another suit. After P5's J of
     # spades (trumps), P4's 3 of spades is equal and loses (the first played wins), so with
     # clubs in hand he may not play it
-    hands = """\
-P1: JC 3C AC | QC KC 7S
-P2: JD 3D 9D | AD TD KD
-P3: JH 3H 9H | AH TH 9C
-P4: 3S 8C TC | 7C QS 8S
-P5: JS TS 7D | 8D QD KS
-P6: 7H 9S 8H | QH AS KH"""
+    hands = THREE_UNDER_JACK
     auction = "P6 20  P5 pass  P4 pass  P3 pass  P2 pass  P1 pass\nP6 trump 9S\n"
     trick = "1. P6 7H  P5 call  P5 JS  P4 "
     assert rules_found(record("forty", hands, auction + trick + "3S")) == ["40.undertrump"]
@@ -229,13 +236,7 @@ def test_last_of_equal_cards_wins_when_chosen():
 
 
 def test_an_equal_trump_is_no_undertrump_when_the_last_wins():
-    hands = """\
-P1: JC 3C AC | QC KC 7S
-P2: JD 3D 9D | AD TD KD
-P3: JH 3H 9H | AH TH 9C
-P4: 3S 8C TC | 7C QS 8S
-P5: JS TS 7D | 8D QD KS
-P6: 7H 9S 8H | QH AS KH"""
+    hands = THREE_UNDER_JACK
     auction = "P6 20  P5 pass  P4 pass  P3 pass  P2 pass  P1 pass\nP6 trump 9S\n"
     trick = "1. P6 7H  P5 call  P5 JS  P4 "
     assert rules_found(record("forty", hands, auction + trick + "3S", LAST)) == []
@@ -244,13 +245,7 @@ P6: 7H 9S 8H | QH AS KH"""
 def test_sure_winners_need_every_equal_card_when_the_last_wins():
     # P1's lone 3s are sure winners when the first played wins; when the last wins, the Js
     # held by others beat them, so his Thani is allowed
-    hands = """\
-P1: 3C 3H 3D | 3S JS 9S
-P2: JC 9C AC | TC KC QC
-P3: JH 9H AH | TH KH QH
-P4: JD 9D AD | 7D KD QD
-P5: AS TS KS | QS 8S 7S
-P6: 8C 7C 8H | 7H 8D TD"""
+    hands = LONE_THREES
     auction = "P6 20  P5 pass  P4 pass  P3 pass  P2 pass  P1 pass\nP6 trump 8C\n"
     assert rules_found(record("forty", hands, auction + "P1 single")) == ["40.single-hand"]
     assert rules_found(record("forty", hands, auction + "P1 single", LAST)) == []
