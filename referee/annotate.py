@@ -139,6 +139,7 @@ class _DealAnnotator:
 def _annotate_deal(replay: MatchReplay, deal: Deal) -> None:
     annotator = _DealAnnotator(replay, deal)
     report = replay.replay_deal(deal, annotator)
+    replay.check_number(deal)
     annotator.attach_new_findings(None)  # incomplete deal, result lines, match over
     _last_holder(deal).comments.append(Comment(tally_text(deal_line(deal.number, report))))
 

@@ -111,6 +111,19 @@ class MatchReplay:
             self._compare_result(line, result, report, deal)
         return report
 
+    def check_number(self, deal: Deal) -> None:
+        """After ``replay_deal`` of a record's deals in order: a deal whose number is not its
+        place in the match is a finding (``record.deal-number``). Kept out of ``replay_deal``,
+        which a caller may run on the same deal twice (the random-play tests do)."""
+        ordinal = len(self.report.deals)
+        if deal.number != ordinal:
+            self.report.deals[-1].findings.append(Finding(
+                "record.deal-number",
+                f"this is deal {ordinal} of the match, numbered {deal.number}: deals are "
+                f"numbered from 1, in order (notation: deals)",
+                deal=deal.number, span=deal.span,
+            ))
+
     def state_before(self, deal: Deal, stop: Callable[[Event, DealState], bool]
                      ) -> tuple[DealState, Event | None]:
         """Deal ``deal`` and replay its events up to the first one ``stop`` accepts.
@@ -253,6 +266,7 @@ def replay_stream(items: Iterable[StreamItem]) -> Iterator[MatchReport]:
             if current is None:  # the parser never yields a deal before a header
                 raise located(RecordError("record.game", "a deal before any tags"), item)
             current.replay_deal(item)
+            current.check_number(item)
     if current is not None:
         yield current.finish()
 

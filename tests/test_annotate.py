@@ -202,3 +202,10 @@ def test_every_sample_annotates_idempotently():
         except RefereeError:
             continue  # a sample of a record error: nothing to annotate
         assert annotate(once) == once, path.name
+
+
+def test_a_wrong_deal_number_is_annotated_on_the_deal_line():
+    out, errors = annotated_text(iter_items(LEGAL.replace("deal 1 dealer N", "deal 4 dealer N"),
+                                            "t.ttn"))
+    assert errors == 1
+    assert "deal 4 dealer N ; the first deal\n{! record.deal-number: this is deal 1" in out

@@ -550,3 +550,11 @@ def test_reports_do_not_depend_on_hash_seeds():
         data = json.loads(result.stdout)
         outputs.add(json.dumps(data["files"], sort_keys=True))
     assert len(outputs) == 1
+
+
+def test_deal_numbers_are_checked(tmp_path):
+    text = LEGAL.replace("deal 1 dealer N", "deal 7 dealer N")
+    result = run("check", write(tmp_path, "seven.ttn", text))
+    assert result.exit_code == 1
+    assert "error [record.deal-number]: this is deal 1 of the match, numbered 7" in result.stdout
+    assert run("check", write(tmp_path, "one.ttn", LEGAL)).exit_code == 0
