@@ -71,7 +71,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, NamedTuple
 
-from referee.cards import SUIT_NAMES, SUITS, UNSEEN, make_pack
+from referee.cards import SUIT_NAMES, SUITS, make_pack
 from referee.errors import RecordError
 from referee.record import Action, Deal
 from referee.rules.base import (
@@ -84,6 +84,7 @@ from referee.rules.base import (
     generic_rules,
     located,
 )
+from referee.rules.dealing import claim_played_card, deal_card
 from referee.rules.options import OptionSpec, Preset
 from referee.rules.registry import register
 from referee.seats import CLOCKWISE, Table
@@ -527,20 +528,8 @@ class Avinas(Ruleset):
                 raise located(RecordError("record.hand-twice",
                                           f"{hand.seat}'s hand is given twice"), hand)
             for card in hand.cards:
-                if card == UNSEEN:
-                    raise located(RecordError(
-                        "record.unseen", "'??' (an unseen card) is not supported yet"), hand)
-                if card not in self._pack:
-                    raise located(RecordError(
-                        "record.card-not-in-pack",
-                        f"{card} is not in the 32-card pack of Avinas (ranks A K Q J T 9 8 "
-                        f"7)"), hand)
-                if card in owner:
-                    where = ("twice in this hand" if owner[card] == hand.seat
-                             else f"to {owner[card]} and to {hand.seat}")
-                    raise located(RecordError("record.card-twice",
-                                              f"{card} is dealt {where}"), hand)
-                owner[card] = hand.seat
+                deal_card(owner, card, hand.seat, hand, self._pack,
+                          "the 32-card pack of Avinas (ranks A K Q J T 9 8 7)")
             if len(hand.cards) != HAND_SIZE:
                 raise located(RecordError(
                     "record.hand-size", f"{hand.seat} has {len(hand.cards)} cards; each "
@@ -573,23 +562,9 @@ class Avinas(Ruleset):
                 if action.seat not in inferred or action.kind not in ("play", "down"):
                     continue
                 for card in action.cards:
-                    if card == UNSEEN:
-                        raise located(RecordError(
-                            "record.unseen", "'??' (an unseen card) is not supported yet"),
-                            event)
-                    if card not in self._pack:
-                        raise located(RecordError(
-                            "record.card-not-in-pack",
-                            f"{card} is not in the 32-card pack of Avinas"), event)
-                    holder = owner.get(card)
-                    if holder is None:
-                        owner[card] = action.seat
+                    if claim_played_card(owner, card, action.seat, event, self._pack,
+                                         "the 32-card pack of Avinas"):
                         inferred[action.seat].append(card)
-                    elif holder != action.seat:
-                        raise located(RecordError(
-                            "record.card-twice",
-                            f"{card} is played by {action.seat} but belongs to {holder} "
-                            f"(hands inferred from the plays)"), event)
             short = [seat for seat in missing if len(inferred[seat]) != HAND_SIZE]
             if short:
                 raise located(RecordError(

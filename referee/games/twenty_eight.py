@@ -126,7 +126,7 @@ from functools import cache
 from types import SimpleNamespace
 from typing import Any, NamedTuple
 
-from referee.cards import SUIT_NAMES, UNSEEN, make_pack
+from referee.cards import SUIT_NAMES, make_pack
 from referee.errors import RecordError
 from referee.games.scoring28 import (
     CARD_POINTS_28,
@@ -153,6 +153,7 @@ from referee.rules.base import (
     generic_rules,
     located,
 )
+from referee.rules.dealing import claim_played_card, deal_card
 from referee.rules.options import OptionSpec, OptionValue, Preset
 from referee.rules.registry import register
 from referee.seats import Table
@@ -933,21 +934,10 @@ class TwentyEight(Ruleset):
 
     def _own_cards(self, hand: Hand, cards: list[str], owner: dict[str, str]) -> None:
         """Give ``hand``'s cards to its seat one by one; raise at the first faulty card."""
+        pack_text = (f"the {len(self.pack)}-card pack of {self.title} "
+                     f"(ranks {' '.join(self.rank_order)})")
         for card in cards:
-            if card == UNSEEN:
-                raise located(RecordError(
-                    "record.unseen", "'??' (an unseen card) is not supported yet"), hand)
-            if card not in self.card_set:
-                raise located(RecordError(
-                    "record.card-not-in-pack",
-                    f"{card} is not in the {len(self.pack)}-card pack of {self.title} "
-                    f"(ranks {' '.join(self.rank_order)})"), hand)
-            if card in owner:
-                where = ("twice in this hand" if owner[card] == hand.seat
-                         else f"to {owner[card]} and to {hand.seat}")
-                raise located(RecordError("record.card-twice",
-                                          f"{card} is dealt {where}"), hand)
-            owner[card] = hand.seat
+            deal_card(owner, card, hand.seat, hand, self.card_set, pack_text)
 
     def _infer_hands(self, state: TwentyEightState, deal: Deal, owner: dict[str, str],
                      missing: list[str]) -> None:
@@ -960,23 +950,9 @@ class TwentyEight(Ruleset):
             cards = action.cards if action.kind == "play" else (
                 (_action_card(action),) if _action_card(action) and not self.spare else ())
             for card in cards:
-                if card == UNSEEN:
-                    raise located(RecordError(
-                        "record.unseen", "'??' (an unseen card) is not supported yet"), event)
-                if card not in self.card_set:
-                    raise located(RecordError(
-                        "record.card-not-in-pack",
-                        f"{card} is not in the {len(self.pack)}-card pack of {self.title}"),
-                        event)
-                holder = owner.get(card)
-                if holder is None:
-                    owner[card] = action.seat
+                if claim_played_card(owner, card, action.seat, event, self.card_set,
+                                     f"the {len(self.pack)}-card pack of {self.title}"):
                     inferred[action.seat].append(card)
-                elif holder != action.seat:
-                    raise located(RecordError(
-                        "record.card-twice",
-                        f"{card} is played by {action.seat} but belongs to {holder} "
-                        f"(hands inferred from the plays)"), event)
             if action.kind == "trump" and action.value == "seventh":
                 raise located(RecordError(
                     "record.deal-order",

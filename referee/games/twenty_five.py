@@ -65,7 +65,7 @@ from functools import cache
 from types import SimpleNamespace
 from typing import Any, NamedTuple
 
-from referee.cards import RANKS, SUIT_NAMES, UNSEEN, make_pack
+from referee.cards import RANKS, SUIT_NAMES, make_pack
 from referee.errors import RecordError
 from referee.record import Action, Deal, RecordHeader
 from referee.rules.base import (
@@ -78,6 +78,7 @@ from referee.rules.base import (
     generic_rules,
     located,
 )
+from referee.rules.dealing import claim_played_card, deal_card
 from referee.rules.options import Options, OptionSpec, Preset
 from referee.rules.registry import register
 from referee.seats import CLOCKWISE, Table
@@ -438,16 +439,8 @@ class TwentyFive(Ruleset):
                 raise located(RecordError("record.hand-twice",
                                           f"{hand.seat}'s hand is given twice"), hand)
             cards = hand.cards
-            for card in cards:
-                if card == UNSEEN:
-                    raise located(RecordError(
-                        "record.unseen", "'??' (an unseen card) is not supported yet"), hand)
-                if card in owner:
-                    where = ("twice in this hand" if owner[card] == hand.seat
-                             else f"to {owner[card]} and to {hand.seat}")
-                    raise located(RecordError("record.card-twice",
-                                              f"{card} is dealt {where}"), hand)
-                owner[card] = hand.seat
+            for card in cards:  # every card the parser reads is in the 52-card pack
+                deal_card(owner, card, hand.seat, hand)
             if len(cards) != HAND_SIZE:
                 raise located(RecordError(
                     "record.hand-size", f"{hand.seat} has {len(cards)} cards; each player is "
@@ -473,15 +466,8 @@ class TwentyFive(Ruleset):
             if cards is None or action.kind not in ("play", "rob") or len(cards) >= HAND_SIZE:
                 continue  # beyond five cards: later plays are judged (deal-over, not-held)
             card = action.cards[0]  # a play of several cards is reported by 25.turn
-            if card == turned or card in cards:
-                continue
-            holder = owner.get(card)
-            if holder is not None:
-                raise located(RecordError(
-                    "record.card-twice", f"{card} is played by {action.seat} but belongs to "
-                    f"{holder} (hands inferred from the plays)"), event)
-            owner[card] = action.seat
-            cards.append(card)
+            if card != turned and claim_played_card(owner, card, action.seat, event):
+                cards.append(card)
         robbers = {e.action.seat for e in deal.events if e.action.kind == "rob"}
         for seat in missing:
             cards = inferred[seat]
