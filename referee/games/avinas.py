@@ -81,8 +81,10 @@ from referee.rules.base import (
     Rule,
     Ruleset,
     TrickSummary,
+    deal_dealer,
     generic_rules,
     located,
+    summarise_tricks,
 )
 from referee.rules.dealing import claim_played_card, deal_card
 from referee.rules.options import OptionSpec, Preset
@@ -497,14 +499,7 @@ class Avinas(Ruleset):
     # -- the deal --------------------------------------------------------------------------
     def start_deal(self, match: AvinasMatch, deal: Deal) -> AvinasState:
         expected = match.next_dealer
-        if deal.dealer is None:
-            if expected is None:
-                raise located(RecordError(
-                    "record.dealer", f"deal {deal.number} must name its dealer "
-                    f"(write 'deal {deal.number} dealer SEAT')"), deal)
-            dealer = expected
-        else:
-            dealer = deal.dealer
+        dealer = deal_dealer(deal, expected)
         state = AvinasState(deal.number, dealer, self.team_names)
         if deal.dealer is not None and expected is not None and deal.dealer != expected:
             state.deal_findings.append((
@@ -1028,12 +1023,8 @@ class Avinas(Ruleset):
             state.turn = None
 
     def completed_tricks(self, state: AvinasState) -> list[TrickSummary]:
-        running = {team: 0 for team in self.team_names}
-        out = []
-        for trick in state.tricks:
-            running[self.team_of[trick.winner]] += trick.points
-            out.append(TrickSummary(trick.number, trick.winner, trick.points, dict(running)))
-        return out
+        return summarise_tricks(((t.number, t.winner, t.points) for t in state.tricks),
+                                self.team_of, self.team_names)
 
     # -- the end of a deal -----------------------------------------------------------------
     def is_deal_over(self, state: AvinasState) -> bool:

@@ -150,8 +150,10 @@ from referee.rules.base import (
     Rule,
     Ruleset,
     TrickSummary,
+    deal_dealer,
     generic_rules,
     located,
+    summarise_tricks,
 )
 from referee.rules.dealing import claim_played_card, deal_card
 from referee.rules.options import OptionSpec, OptionValue, Preset
@@ -792,14 +794,7 @@ class TwentyEight(Ruleset):
     # -- the deal ----------------------------------------------------------------------------
     def start_deal(self, match: Match28, deal: Deal) -> TwentyEightState:
         expected = match.next_dealer
-        if deal.dealer is None:
-            if expected is None:
-                raise located(RecordError(
-                    "record.dealer", f"deal {deal.number} must name its dealer "
-                    f"(write 'deal {deal.number} dealer SEAT')"), deal)
-            dealer = expected
-        else:
-            dealer = deal.dealer
+        dealer = deal_dealer(deal, expected)
         state = TwentyEightState(deal.number, dealer, self._next(dealer), self.team_names,
                                  self.players)
         if deal.dealer is not None and expected is not None and deal.dealer != expected:
@@ -1809,13 +1804,8 @@ class TwentyEight(Ruleset):
 
     def completed_tricks(self, state: TwentyEightState) -> list[TrickSummary]:
         """The tricks so far with the running card points per team (for annotations)."""
-        running = {team: 0 for team in state.points}
-        summaries = []
-        for trick in state.tricks:
-            running[self.team_of[trick.winner]] += trick.points
-            summaries.append(TrickSummary(trick.number, trick.winner, trick.points,
-                                          dict(running)))
-        return summaries
+        return summarise_tricks(((t.number, t.winner, t.points) for t in state.tricks),
+                                self.team_of, state.points)
 
     def trick_winner(self, state: TwentyEightState, plays: list[tuple[str, str]],
                      number: int) -> str:

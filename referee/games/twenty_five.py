@@ -75,8 +75,10 @@ from referee.rules.base import (
     Rule,
     Ruleset,
     TrickSummary,
+    deal_dealer,
     generic_rules,
     located,
+    summarise_tricks,
 )
 from referee.rules.dealing import claim_played_card, deal_card
 from referee.rules.options import Options, OptionSpec, Preset
@@ -412,14 +414,7 @@ class TwentyFive(Ruleset):
     # -- the deal ------------------------------------------------------------------------------
     def start_deal(self, match: Match25, deal: Deal) -> TwentyFiveState:
         expected = match.next_dealer
-        if deal.dealer is None:
-            if expected is None:
-                raise located(RecordError(
-                    "record.dealer", f"deal {deal.number} must name its dealer "
-                    f"(write 'deal {deal.number} dealer SEAT')"), deal)
-            dealer = expected
-        else:
-            dealer = deal.dealer
+        dealer = deal_dealer(deal, expected)
         state = TwentyFiveState(deal.number, dealer, self.next_seat[dealer], self.team_names,
                                 match.score)
         if deal.dealer is not None and expected is not None and deal.dealer != expected:
@@ -819,13 +814,8 @@ class TwentyFive(Ruleset):
 
     def completed_tricks(self, state: TwentyFiveState) -> list[TrickSummary]:
         """The tricks so far, 5 points each, with the deal's running points per team."""
-        running = {team: 0 for team in state.points}
-        summaries = []
-        for trick in state.tricks:
-            running[self.team_of[trick.winner]] += TRICK_POINTS
-            summaries.append(TrickSummary(trick.number, trick.winner, TRICK_POINTS,
-                                          dict(running)))
-        return summaries
+        return summarise_tricks(((t.number, t.winner, TRICK_POINTS) for t in state.tricks),
+                                self.team_of, state.points)
 
     # -- the end of a deal -----------------------------------------------------------------------
     def is_deal_over(self, state: TwentyFiveState) -> bool:

@@ -80,6 +80,7 @@ from referee.rules.base import (
     Rule,
     Ruleset,
     TrickSummary,
+    deal_dealer,
     generic_rules,
     located,
 )
@@ -401,10 +402,7 @@ class TwentyTwo(Ruleset):
         stated = deal.dealer
         first_actor = next((e.action.seat for e in deal.events), None)
         if match.deals == 0 or match.losers is None:
-            if stated is None:
-                raise located(RecordError(
-                    "record.dealer", f"deal {deal.number} must name its dealer "
-                    f"(write 'deal {deal.number} dealer SEAT')"), deal)
+            stated = deal_dealer(deal, None)
             if stated not in match.alive:
                 state_findings.append((self.p + "dead-player", f"{stated} is dead and cannot "
                                        f"deal", stated))

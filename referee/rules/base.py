@@ -282,6 +282,29 @@ def generic_rules(prefix: str, section: str) -> dict[str, Rule]:
     return {rule.id: rule for rule in rules}
 
 
+def deal_dealer(deal: Deal, expected: str | None) -> str:
+    """The dealer of ``deal``: as stated, else the one the game's rotation gives
+    (``expected``); a deal with neither (the first of a record) is a ``record.dealer`` error."""
+    if deal.dealer is not None:
+        return deal.dealer
+    if expected is None:
+        raise located(RecordError(
+            "record.dealer", f"deal {deal.number} must name its dealer "
+            f"(write 'deal {deal.number} dealer SEAT')"), deal)
+    return expected
+
+
+def summarise_tricks(tricks: Iterable[tuple[int, str, int]], team_of: Mapping[str, str],
+                     teams: Iterable[str]) -> list[TrickSummary]:
+    """``TrickSummary`` of each (number, winner, points), with the running points per team."""
+    running = {team: 0 for team in teams}
+    summaries = []
+    for number, winner, points in tricks:
+        running[team_of[winner]] += points
+        summaries.append(TrickSummary(number, winner, points, dict(running)))
+    return summaries
+
+
 def located(error: RecordError, item: Any) -> RecordError:
     """Give ``error`` the position of ``item`` (a tag, hand, deal or event)."""
     span = getattr(item, "span", None)
