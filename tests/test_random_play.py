@@ -12,9 +12,7 @@ For every registered game and every preset: simulate a few hundred deals of rand
 
 from __future__ import annotations
 
-import copy
 import os
-import random
 import subprocess
 import sys
 from collections import Counter
@@ -22,16 +20,17 @@ from functools import cache
 
 import jsonschema
 import pytest
+from breaking import replay_breaks
 
 from referee.jsonform import record_from_json, record_to_json
 from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
 from referee.record import Record
-from referee.replay import MatchReplay, replay_stream
+from referee.replay import replay_stream
 from referee.report import MatchReport
 from referee.resources import load_schema
 from referee.rules.registry import find_game, games, ruleset_for
-from referee.simulate import break_one_action, simulate, simulate_records
+from referee.simulate import simulate, simulate_records
 
 DEALS = 300
 SEED = 2024
@@ -148,48 +147,16 @@ def test_json_round_trip(game: str, preset: str) -> None:
 @pytest.mark.parametrize(("game", "preset"), CASES)
 def test_broken_action_is_named(game: str, preset: str) -> None:
     _, text = simulated(game, preset)
-    original = parsed(game, preset)
-    broken_records = parse_records(text)
-    breaks = {b.deal_no: b for b in break_one_action(broken_records, random.Random(SEED))}
-    assert len(breaks) > DEALS * 0.9
-    broken = parse_records(dumps(broken_records))
-    # Each broken deal is replayed after the original deals before it: the referee scores a
-    # broken deal with its penalty, which would change the dealer or the end of the match for
-    # the deals after it and so hide the next deal's first finding behind another one.
-    ordinal = 0
-    mismatches: list[str] = []
-    fatal = 0
-    for record, broken_record in zip(original, broken, strict=True):
-        replay = MatchReplay(record.header)
-        for deal, broken_deal in zip(record.deals, broken_record.deals, strict=True):
-            ordinal += 1
-            expected = breaks.get(ordinal)
-            if expected is not None:
-                event = broken_deal.events[expected.event_index]
-                assert event.action == expected.action, "the substitute did not round-trip"
-                assert event.span.line > 0
-                saved = copy.deepcopy(replay.match)
-                report = replay.replay_deal(broken_deal)
-                replay.match = saved
-                # Fatal: the replay stopped at the substitute itself (in 22 a non-fatal
-                # substitute usually stops the replay later, at a card no longer held).
-                fatal += report.unchecked is not None and report.unchecked.startswith(
-                    f"not checked after line {event.span.line}:")
-                errors = _errors(report.findings)
-                where = f"deal {broken_deal.number} (line {broken_deal.span.line})"
-                if not errors:
-                    mismatches.append(f"{where}: nothing found for {event.action} "
-                                      f"[{expected.rule}] at line {event.span.line}")
-                elif (errors[0].rule, errors[0].span) != (expected.rule, event.span):
-                    mismatches.append(
-                        f"{where}: expected [{expected.rule}] for {event.action} at "
-                        f"{event.span}, first finding {errors[0].span}: {_describe(errors[0])}"
-                    )
-            report = replay.replay_deal(deal)
-            assert not _errors(report.findings), "an original deal is not legal"
-    assert not mismatches, f"{len(mismatches)} of {len(breaks)}:\n" + "\n".join(mismatches[:10])
+    broken, _ = replay_breaks(text, SEED)
+    assert len(broken) > DEALS * 0.9
+    mismatches = [m for b in broken if (m := b.mismatch()) is not None]
+    assert not mismatches, f"{len(mismatches)} of {len(broken)}:\n" + "\n".join(mismatches[:10])
+    # Fatal: the replay stopped at the substitute itself (in 22 a non-fatal substitute
+    # usually stops the replay later, at a card no longer held).
+    fatal = sum(b.report.unchecked is not None and b.report.unchecked.startswith(
+        f"not checked after line {b.event.span.line}:") for b in broken)
     # Both kinds of exclusion are exercised: fatal (the replay stops) and non-fatal.
-    assert 0 < fatal < len(breaks)
+    assert 0 < fatal < len(broken)
 
 
 def _kinds(game: str, preset: str) -> Counter[str]:

@@ -9,20 +9,19 @@ first finding in that deal, under the rule id ``check`` gave.
 
 from __future__ import annotations
 
-import copy
-import random
 from functools import cache
 
 import pytest
+from breaking import replay_breaks
 
 from referee.jsonform import record_from_json, record_to_json
 from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
 from referee.record import Record
-from referee.replay import MatchReplay, replay_stream
+from referee.replay import replay_stream
 from referee.report import MatchReport
 from referee.rules.registry import ruleset_for
-from referee.simulate import break_one_action, seat_names, simulate_records, table_spec
+from referee.simulate import seat_names, simulate_records, table_spec
 
 DEALS = 200
 SEED = 25
@@ -97,33 +96,10 @@ def test_round_trips(players: int, teams: str | None) -> None:
 @pytest.mark.parametrize(("players", "teams"), TABLES)
 def test_broken_action_is_found_first(players: int, teams: str | None) -> None:
     _, text = simulated(players, teams)
-    original = parse_records(text)
-    broken_records = parse_records(text)
-    breaks = {b.deal_no: b for b in break_one_action(broken_records, random.Random(SEED))}
-    assert len(breaks) > DEALS * 0.9
-    broken = parse_records(dumps(broken_records))
-    ordinal = 0
-    mismatches: list[str] = []
-    rules: set[str] = set()
-    for record, broken_record in zip(original, broken, strict=True):
-        replay = MatchReplay(record.header)
-        for deal, broken_deal in zip(record.deals, broken_record.deals, strict=True):
-            ordinal += 1
-            expected = breaks.get(ordinal)
-            if expected is not None:
-                event = broken_deal.events[expected.event_index]
-                assert event.action == expected.action
-                saved = copy.deepcopy(replay.match)
-                report = replay.replay_deal(broken_deal)
-                replay.match = saved
-                errors = _errors(report.findings)
-                rules.add(expected.rule)
-                if not errors or (errors[0].rule, errors[0].span) != (expected.rule,
-                                                                       event.span):
-                    first = f"[{errors[0].rule}] line {errors[0].span.line}" if errors else "none"
-                    mismatches.append(f"deal {ordinal}: expected [{expected.rule}] for "
-                                      f"{event.action} at line {event.span.line}; first: {first}")
-            replay.replay_deal(deal)
+    broken, _ = replay_breaks(text, SEED)
+    assert len(broken) > DEALS * 0.9
+    mismatches = [m for b in broken if (m := b.mismatch()) is not None]
+    rules = {b.expected.rule for b in broken}
     assert not mismatches, "\n".join(mismatches[:10])
     # the breaks reach the game's own rules, not only the generic ones
     assert {"25.rob-eligible", "25.not-held", "25.turn", "25.turnup"} <= rules

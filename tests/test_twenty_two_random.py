@@ -12,20 +12,19 @@ For each table size: whole matches of random legal play (at least 200 matches in
 
 from __future__ import annotations
 
-import copy
 import math
-import random
 from collections import Counter
 from functools import cache
 
 import pytest
+from breaking import replay_breaks
 
 from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
 from referee.record import Record
-from referee.replay import MatchReplay, replay_stream
+from referee.replay import replay_stream
 from referee.report import MatchReport
-from referee.simulate import break_one_action, seat_names, simulate_records
+from referee.simulate import seat_names, simulate_records
 
 SEED = 22
 MATCHES = {2: 60, 3: 50, 4: 35, 5: 30, 6: 25}
@@ -113,34 +112,10 @@ def test_multi_card_leads_exchanges_and_endings_occur(players: int) -> None:
 @pytest.mark.parametrize("players", SIZES)
 def test_broken_action_is_named(players: int) -> None:
     records, _ = simulated(players)
-    text = dumps(records[:BROKEN_MATCHES])
-    original = parse_records(text)
-    broken_records = parse_records(text)
-    breaks = {b.deal_no: b for b in break_one_action(broken_records, random.Random(SEED))}
-    deals = sum(len(record.deals) for record in original)
-    assert len(breaks) > deals * 0.9
-    broken = parse_records(dumps(broken_records))
-    ordinal = 0
-    mismatches: list[str] = []
-    rules: Counter[str] = Counter()
-    for record, broken_record in zip(original, broken, strict=True):
-        replay = MatchReplay(record.header)
-        for deal, broken_deal in zip(record.deals, broken_record.deals, strict=True):
-            ordinal += 1
-            expected = breaks.get(ordinal)
-            if expected is not None:
-                event = broken_deal.events[expected.event_index]
-                assert event.action == expected.action
-                saved = copy.deepcopy(replay.match)
-                report = replay.replay_deal(broken_deal)
-                replay.match = saved
-                errors = _errors(report.findings)
-                rules[expected.rule] += 1
-                if not errors or (errors[0].rule, errors[0].span) != (expected.rule, event.span):
-                    first = f"{errors[0].rule} at {errors[0].span}" if errors else "nothing"
-                    mismatches.append(f"deal {broken_deal.number}: expected {expected.rule} "
-                                      f"for {event.action} at {event.span}, found {first}")
-            replay.replay_deal(deal)
+    broken, deals = replay_breaks(dumps(records[:BROKEN_MATCHES]), SEED)
+    assert len(broken) > deals * 0.9
+    mismatches = [m for b in broken if (m := b.mismatch()) is not None]
+    rules = Counter(b.expected.rule for b in broken)
     assert not mismatches, "\n".join(mismatches[:10])
     # the game's own rules are exercised, not only the generic ones
     assert {"22.follow", "22.lead-equal", "22.turn", "22.not-held"} <= set(rules)
