@@ -11,9 +11,9 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from sample_records import expectations_in
 
 from referee.check import check_file
-from referee.expect import expectations_of
 from referee.games.avinas import Avinas, trump_order
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
@@ -32,15 +32,6 @@ def _checked(path: Path, expect: bool):
     return check_file(path, expect=expect)
 
 
-@cache
-def _expectations():
-    found = []
-    for path in SAMPLES:
-        for record in parse_records(path.read_text(encoding="utf-8"), str(path)):
-            found.extend((path, exp) for exp in expectations_of(record.header))
-    return found
-
-
 def test_there_are_samples() -> None:
     assert len(EDGE) >= 20
     assert any(path.name.startswith("match-") for path in SAMPLES)
@@ -51,14 +42,14 @@ def test_sample_expectations_hold(path: Path) -> None:
     report = _checked(path, True)
     assert report.error is None, f"{report.error_code}: {report.error} (line {report.error_line})"
     assert report.expectations == []
-    expectations = [exp for p, exp in _expectations() if p == path]
+    expectations = [exp for p, exp in expectations_in(SAMPLES) if p == path]
     if path in EDGE:
         assert any(exp.kind == "case" for exp in expectations), "label the edge case"
     assert any(exp.kind != "case" for exp in expectations), "state a verdict"
 
 
 def test_every_edge_case_is_covered() -> None:
-    covered = {exp.text for _, exp in _expectations() if exp.kind == "case"}
+    covered = {exp.text for _, exp in expectations_in(SAMPLES) if exp.kind == "case"}
     names = " ".join(path.read_text(encoding="utf-8") for path in TEST_FILES)
     for group in re.findall(r"def test_av_((?:\d\d_)+)", names):
         covered |= {f"AV #{int(n)}" for n in group.strip("_").split("_")}
@@ -67,11 +58,11 @@ def test_every_edge_case_is_covered() -> None:
 
 
 def test_every_rule_is_tested_illegal() -> None:
-    named = {exp.rule for _, exp in _expectations() if exp.rule}
+    named = {exp.rule for _, exp in expectations_in(SAMPLES) if exp.rule}
     sources = " ".join(path.read_text(encoding="utf-8") for path in TEST_FILES)
     untested = [rule for rule in Avinas.rules if rule not in named and f'"{rule}"' not in sources]
     assert not untested
-    assert sum(exp.kind == "valid" for _, exp in _expectations()) >= 10
+    assert sum(exp.kind == "valid" for _, exp in expectations_in(SAMPLES)) >= 10
 
 
 def test_matches_are_complete() -> None:

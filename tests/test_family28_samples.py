@@ -9,9 +9,9 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from sample_records import expectations_in
 
 from referee.check import check_file
-from referee.expect import expectations_of
 from referee.notation.parser import parse_records
 from referee.rules.registry import find_game, ruleset_for
 
@@ -30,8 +30,7 @@ def test_sample_expectations_hold(path: Path):
     report = _checked(path)
     assert report.error is None, f"{report.error_code}: {report.error}"
     assert report.expectations == []
-    kinds = [exp.kind for record in parse_records(path.read_text(encoding="utf-8"), str(path))
-             for exp in expectations_of(record.header)]
+    kinds = [exp.kind for _, exp in expectations_in([path])]
     if path.name.startswith("edge-"):
         assert "case" in kinds and any(kind != "case" for kind in kinds)
 

@@ -9,9 +9,9 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from sample_records import expectations_in
 
 from referee.check import check_file
-from referee.expect import expectations_of
 from referee.games.scoring28 import cards_points
 from referee.games.twenty_eight import TwentyEight
 from referee.notation.parser import parse_records
@@ -26,15 +26,6 @@ def _checked(path: Path, expect: bool):
     return check_file(path, expect=expect)
 
 
-@cache
-def _expectations():
-    found = []
-    for path in SAMPLES:
-        for record in parse_records(path.read_text(encoding="utf-8"), str(path)):
-            found.extend((path, exp) for exp in expectations_of(record.header))
-    return found
-
-
 def test_there_are_samples():
     assert len(SAMPLES) >= 43
 
@@ -44,13 +35,13 @@ def test_sample_expectations_hold(path: Path):
     report = _checked(path, True)
     assert report.error is None, f"{report.error_code}: {report.error} (line {report.error_line})"
     assert report.expectations == []
-    expectations = [exp for _, exp in _expectations() if _ == path]
+    expectations = [exp for _, exp in expectations_in(SAMPLES) if _ == path]
     assert any(exp.kind == "case" for exp in expectations), "label the edge case"
     assert any(exp.kind not in ("case",) for exp in expectations), "state a verdict"
 
 
 def test_every_edge_case_is_covered():
-    covered = {exp.text for _, exp in _expectations() if exp.kind == "case"}
+    covered = {exp.text for _, exp in expectations_in(SAMPLES) if exp.kind == "case"}
     names = " ".join(path.read_text(encoding="utf-8") for path in TEST_FILES)
     covered |= {f"28-{m}" for m in re.findall(r"def test_28_(\d\d)_", names)}
     missing = [f"28-{n:02d}" for n in range(1, 44) if f"28-{n:02d}" not in covered]
@@ -60,12 +51,12 @@ def test_every_edge_case_is_covered():
 def test_every_rule_is_tested_legal_and_illegal():
     """Each rule id appears in an illegal (or note) expectation of a sample or in a test; the
     valid samples and the legal fixed deal of test_twenty_eight.py are the legal side."""
-    named = {exp.rule for _, exp in _expectations() if exp.rule}
+    named = {exp.rule for _, exp in expectations_in(SAMPLES) if exp.rule}
     sources = " ".join(path.read_text(encoding="utf-8") for path in TEST_FILES)
     untested = [rule for rule in TwentyEight.rules
                 if rule not in named and f'"{rule}"' not in sources]
     assert not untested
-    assert any(exp.kind == "valid" for _, exp in _expectations())
+    assert any(exp.kind == "valid" for _, exp in expectations_in(SAMPLES))
 
 
 def test_28_43_card_points_add_up_in_every_sample():

@@ -5,28 +5,17 @@ exercised illegal (in a sample or a test) and the complete games are legal."""
 from __future__ import annotations
 
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
+from sample_records import expectations_in
 
 from referee.check import check_file, check_text
-from referee.expect import expectations_of
 from referee.games.twenty_five import TwentyFive
-from referee.notation.parser import parse_records
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples" / "twenty-five").glob("*.ttn"))
 TEST_FILES = sorted(Path(__file__).resolve().parent.glob("test_twenty_five*.py"))
-
-
-@cache
-def _expectations():
-    found = []
-    for path in SAMPLES:
-        for record in parse_records(path.read_text(encoding="utf-8"), str(path)):
-            found.extend((path, exp) for exp in expectations_of(record.header))
-    return found
 
 
 def test_there_are_samples():
@@ -40,14 +29,14 @@ def test_sample_expectations_hold(path: Path):
     report = check_file(path, expect=True)
     assert report.error is None, f"{report.error_code}: {report.error} (line {report.error_line})"
     assert report.expectations == []
-    expectations = [exp for p, exp in _expectations() if p == path]
+    expectations = [exp for p, exp in expectations_in(SAMPLES) if p == path]
     assert any(exp.kind not in ("case",) for exp in expectations), "state a verdict"
     if path.name.startswith("edge-"):
         assert any(exp.kind == "case" for exp in expectations), "label the edge case"
 
 
 def test_every_edge_case_is_covered():
-    covered = {exp.text for _, exp in _expectations() if exp.kind == "case"}
+    covered = {exp.text for _, exp in expectations_in(SAMPLES) if exp.kind == "case"}
     names = " ".join(path.read_text(encoding="utf-8") for path in TEST_FILES)
     covered |= {f"T25 #{int(m)}" for m in re.findall(r"def test_t25_(\d\d)_", names)}
     missing = [f"T25 #{n}" for n in range(1, 33) if f"T25 #{n}" not in covered]
@@ -57,12 +46,12 @@ def test_every_edge_case_is_covered():
 def test_every_rule_is_tested_illegal():
     """Each rule id is named by an illegal (or note) expectation of a sample or in a test;
     the valid samples and the complete games are the legal side."""
-    named = {exp.rule for _, exp in _expectations() if exp.rule}
+    named = {exp.rule for _, exp in expectations_in(SAMPLES) if exp.rule}
     sources = " ".join(path.read_text(encoding="utf-8") for path in TEST_FILES)
     untested = [rule for rule in TwentyFive.rules
                 if rule not in named and f'"{rule}"' not in sources]
     assert not untested
-    assert sum(exp.kind == "valid" for _, exp in _expectations()) >= 15
+    assert sum(exp.kind == "valid" for _, exp in expectations_in(SAMPLES)) >= 15
 
 
 def test_complete_games_end_at_25():

@@ -9,11 +9,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from sample_records import expectations_in
 
 from referee.check import check_file
-from referee.expect import expectations_of
 from referee.games.twenty_two import TwentyTwo
-from referee.notation.parser import parse_records
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "samples" / "twenty-two"
@@ -29,21 +28,12 @@ def _checked(path: Path):
     return check_file(path, expect=True)
 
 
-@cache
-def _expectations():
-    found = []
-    for path in SAMPLES:
-        for record in parse_records(path.read_text(encoding="utf-8"), str(path)):
-            found.extend((path, exp) for exp in expectations_of(record.header))
-    return found
-
-
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
 def test_sample_expectations_hold(path: Path):
     report = _checked(path)
     assert report.error is None, f"{report.error_code}: {report.error} (line {report.error_line})"
     assert report.expectations == []
-    kinds = {exp.kind for p, exp in _expectations() if p == path}
+    kinds = {exp.kind for p, exp in expectations_in(SAMPLES) if p == path}
     assert kinds - {"case"}, "state a verdict"
     if path in EDGES:
         assert "case" in kinds, "label the edge case"
@@ -62,7 +52,7 @@ def test_complete_games(players: int):
 
 
 def test_every_edge_case_is_covered():
-    covered = {exp.text for _, exp in _expectations() if exp.kind == "case"}
+    covered = {exp.text for _, exp in expectations_in(SAMPLES) if exp.kind == "case"}
     tests = " ".join(path.read_text(encoding="utf-8") for path in TEST_FILES)
     names = " ".join(re.findall(r"def (test_22_\w+)", tests))
     covered |= {f"T22 #{int(n)}" for n in re.findall(r"22_(\d\d)", names)}
@@ -73,10 +63,10 @@ def test_every_edge_case_is_covered():
 def test_every_rule_is_tested_legal_and_illegal():
     """Each rule id appears in an illegal expectation of a sample or in a test; the complete
     games (valid) and the legal deals of test_twenty_two.py are the legal side."""
-    named = {exp.rule for _, exp in _expectations() if exp.rule}
+    named = {exp.rule for _, exp in expectations_in(SAMPLES) if exp.rule}
     sources = " ".join(path.read_text(encoding="utf-8") for path in TEST_FILES)
     untested = [rule for rule in TwentyTwo.rules
                 if rule not in named and f'"{rule}"' not in sources]
     assert not untested
-    assert any(exp.kind == "valid" for _, exp in _expectations())
+    assert any(exp.kind == "valid" for _, exp in expectations_in(SAMPLES))
     assert set(GENERIC) <= set(TwentyTwo.rules)
