@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from referee.canonical import with_trick_marks
 from referee.record import Comment, Deal, Event, RecordHeader, StreamItem
 from referee.replay import MatchReplay
-from referee.report import DealReport, Finding
+from referee.report import DealReport, Finding, MatchReport
 from referee.rules.base import DealResult, DealState, Ruleset, TrickSummary
 
 TALLY, FINDING = "=", "!"
@@ -45,8 +45,10 @@ def strip_referee_comments(items: Iterable[StreamItem]) -> Iterator[StreamItem]:
         yield item
 
 
-def annotate_items(items: Iterable[StreamItem]) -> Iterator[StreamItem]:
-    """Replay the stream and yield it with the referee's comments attached.
+def annotate_items(items: Iterable[StreamItem], reports: list[MatchReport] | None = None
+                   ) -> Iterator[StreamItem]:
+    """Replay the stream and yield it with the referee's comments attached; each match's
+    report is added to ``reports`` when given.
 
     ``RecordError`` (a record the referee cannot replay) propagates: the caller writes
     nothing in that case.
@@ -60,6 +62,8 @@ def annotate_items(items: Iterable[StreamItem]) -> Iterator[StreamItem]:
                 yield held
                 held = None
             replay = MatchReplay(item)
+            if reports is not None:
+                reports.append(replay.report)
             yield item
             continue
         if replay is None:  # the parser never yields a deal before a header
@@ -78,23 +82,11 @@ def annotated_text(items: Iterable[StreamItem]) -> tuple[str, int]:
     """The annotated record as canonical TTN, and how many error findings it has."""
     from referee.notation.writer import write_items
 
-    errors = 0
-
-    def counted(stream: Iterable[StreamItem]) -> Iterator[StreamItem]:
-        nonlocal errors
-        for item in stream:
-            if isinstance(item, Deal):
-                errors += sum(_is_error(c) for holder in (item, *item.items)
-                              for c in holder.comments)
-            yield item
-
-    text = "".join(write_items(counted(annotate_items(items))))
+    reports: list[MatchReport] = []
+    text = "".join(write_items(annotate_items(items, reports)))
+    errors = sum(f.severity == "error" for report in reports for deal in report.deals
+                 for f in deal.findings)
     return text, errors
-
-
-def _is_error(comment: Comment) -> bool:
-    return (is_referee_comment(comment) and comment.text.startswith(FINDING + " ")
-            and not comment.text.startswith(FINDING + " note "))
 
 
 # -- one deal -----------------------------------------------------------------------------------

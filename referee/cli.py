@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
@@ -40,6 +40,7 @@ from referee.reporters import (
 )
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
+T = TypeVar("T")
 
 EXIT_CODES = (
     "Exit codes: 0 valid (no error findings; with --expect, every expectation met); "
@@ -602,18 +603,8 @@ def annotate(
 def run_annotate(file: str, output: str | None) -> int:
     from referee.annotate import annotated_text
     from referee.fileio import write_atomic
-    from referee.notation.parser import iter_items
 
-    name = "<stdin>" if file == STDIN else file
-    text: str | None = None
-    try:
-        text = read_text(file)
-        annotated, errors = annotated_text(iter_items(text, file=name))
-    except RefereeError as exc:
-        if exc.code != "ttn.encoding" and text is not None:
-            exc.with_file(name, text)
-        _echo_err(exc.render())
-        return EXIT_UNREADABLE
+    name, (annotated, errors) = _on_record(file, annotated_text)
     if output is None or output == STDIN:
         typer.echo(annotated, nl=False)
     else:
@@ -656,18 +647,8 @@ def moves(
 
 def run_moves(file: str, position: Any, record: int, output_format: MovesFormat) -> int:
     from referee.moves import moves_at, render_moves
-    from referee.notation.parser import iter_items
 
-    name = "<stdin>" if file == STDIN else file
-    text: str | None = None
-    try:
-        text = read_text(file)
-        found = moves_at(iter_items(text, file=name), position, record)
-    except RefereeError as exc:
-        if exc.code != "ttn.encoding" and text is not None:
-            exc.with_file(name, text)
-        _echo_err(exc.render())
-        return EXIT_UNREADABLE
+    _, found = _on_record(file, lambda items: moves_at(items, position, record))
     if output_format is MovesFormat.json:
         typer.echo(json.dumps(found.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -676,6 +657,24 @@ def run_moves(file: str, position: Any, record: int, output_format: MovesFormat)
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+
+def _on_record(file: str, work: Callable[[Iterator[Any]], T]) -> tuple[str, T]:
+    """The file's shown name and ``work`` done on its parsed stream (``annotate``,
+    ``moves``); an unreadable file or record is reported with its line and ends the command
+    with exit code 2."""
+    from referee.notation.parser import iter_items
+
+    name = "<stdin>" if file == STDIN else file
+    text: str | None = None
+    try:
+        text = read_text(file)
+        return name, work(iter_items(text, file=name))
+    except RefereeError as exc:
+        if exc.code != "ttn.encoding" and text is not None:
+            exc.with_file(name, text)
+        _echo_err(exc.render())
+        raise typer.Exit(EXIT_UNREADABLE) from None
 
 
 def _echo_err(text: str) -> None:
