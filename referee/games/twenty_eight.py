@@ -660,6 +660,8 @@ class TwentyEight(Ruleset):
         self.suit_cards = pack.suit_cards
         self.direction = options.direction
         self.spare = options.trump_indicator == "spare"
+        self.last_wins = options.equal_cards == "last_wins"
+        """Of two equal cards in a trick the later wins (option ``equal_cards``)."""
         # no trumps (B3.5): the rank order reversed in every suit, points unchanged
         top = max(pack.power.values())
         self.power_nt = {card: top + 1 - power for card, power in pack.power.items()}
@@ -1310,7 +1312,7 @@ class TwentyEight(Ruleset):
         hand = self._full_hand(state, seat)
         if len(hand) == self.hand_size and is_sure_winner_hand(
                 hand, self.rank_order, self.equal_ranks, self.copies,
-                last_wins=self.opts.equal_cards == "last_wins"):
+                last_wins=self.last_wins):
             return self._excl("single-hand", f"{seat} may not play a single hand with "
                               f"{self._show(hand)}: every card is a sure winner; he needs a "
                               f"card that could lose a trick")
@@ -1406,7 +1408,7 @@ class TwentyEight(Ruleset):
         # "a higher trump or a card of a non-trump suit" (A4.4(d)): an equal trump (Forty's J
         # and 3, Fifty-Six's second copy) loses to the one played first, so it is no better,
         # unless the last of equal cards wins (option equal_cards)
-        beats = 0 if self.opts.equal_cards == "last_wins" else 1
+        beats = 0 if self.last_wins else 1
         if strength[card[0]] < strength[top[0]] + beats:
             hand = state.hands[seat]
             ok = [c for c in hand if c[1] != trump or strength[c[0]] >= strength[top[0]] + beats]
@@ -1817,7 +1819,7 @@ class TwentyEight(Ruleset):
         """
         led = plays[0][1][1]
         power = self.power_nt if state.no_trump else self.power
-        last = 1 if self.opts.equal_cards == "last_wins" else 0  # ties go to the later card
+        last = int(self.last_wins)  # with last_wins a tie goes to the later card
         trump = state.trump if state.revealed and not state.single else None
         if trump is not None:
             start = self._counting_from(state, number, led)
