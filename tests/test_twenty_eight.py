@@ -1,5 +1,5 @@
-"""Rule tests of Twenty-Eight (referee/games/twenty_eight.py): every rule id legal and illegal,
-the edge cases of digest 9A that are easiest to state as variations of one deal, the record
+"""Rule tests of Twenty-Eight (the package referee/games/twenty_eight/): every rule id legal and
+illegal, the edge cases of digest 9A that are easiest to state as variations of one deal, the record
 errors, the notes, dealer rotation, and the legal-action generator.
 
 The edge-case records in samples/twenty-eight/ are checked with their Expect tags in
