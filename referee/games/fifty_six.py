@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from referee.games.scoring28 import CARD_POINTS_28
 from referee.games.twenty_eight import TwentyEight
-from referee.games.twenty_eight.options import _options, _rules
+from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, _options, _rules
 from referee.rules.options import Preset
 from referee.rules.registry import register
 
@@ -74,6 +74,7 @@ class FiftySix(TwentyEight):
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     rules = _rules("56")
     option_specs = _options("56", DEFAULTS_56)
+    refused_options = REFUSED_SIX_PLAYER
     presets = {"standard": STANDARD_56}
 
     rank_order = "J9ATKQ"

@@ -41,7 +41,7 @@ class datum that changes each one:
 from __future__ import annotations
 
 from referee.games.twenty_eight import TwentyEight
-from referee.games.twenty_eight.options import _options, _rules
+from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, _options, _rules
 from referee.rules.options import Preset
 from referee.rules.registry import register
 
@@ -72,6 +72,7 @@ class Forty(TwentyEight):
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     rules = _rules("40")
     option_specs = _options("40", DEFAULTS_40)
+    refused_options = REFUSED_SIX_PLAYER
     presets = {"standard": STANDARD_40}
 
     rank_order = "J39ATKQ87"

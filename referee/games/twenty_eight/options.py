@@ -47,6 +47,12 @@ def _rules(prefix: str) -> dict[str, Rule]:
          "double", "A7.1, A6.4"),
         ("single-hand", "any player may play a single hand after the full deal and before the "
          "lead, unless every card of his is a sure winner", "A7.3"),
+        ("c-call", "with c_call, only the bidder may say C, directly after the opponents' "
+         "double and instead of a redouble, while his side's score is 0 at the start of the "
+         "deal: the deal is then worth 6 game points", "A7.2, 10.19"),
+        ("show", "with single_hand_show, only the bidder may show his hand, after the full deal "
+         "and before the lead, and only a hand certain to win every trick: the show ends the "
+         "deal", "A7.3"),
         ("follow-suit", "a player who holds a card of the suit led must play one",
          "A4.2, B4.2"),
         ("lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
@@ -203,8 +209,8 @@ def _scoring_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
              "the largest multiplier: 4 allows double and redouble, 2 the double only, 1 "
              "neither", (p + "double", p + "redouble"), minimum=1, maximum=4),
         spec("c_call", "bool", False,
-             "the six-point 'C' (S0, regional): refused, the notation has no event for it",
-             ()),
+             "the bidder may answer the opponents' double with 'C' (c-call) while his side's "
+             "score is 0, staking 6 game points (28 and 29)", (p + "c-call", p + "redouble")),
         spec("cot", "choice", "off",
              "winning every trick doubles the game points: off, made (the bidding side "
              "making with all tricks), made_and_lost (also a loss with none)", (),
@@ -219,8 +225,9 @@ def _scoring_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
              "game points a lost single hand costs (0: the same as it wins; Thani: 5, paid "
              "to the opponents with score_table = forty)", (), minimum=0, maximum=12),
         spec("single_hand_show", "bool", False,
-             "showing an unbeatable or one-suit hand scores 3 (S0; contradicted by WP-old): "
-             "refused, the notation has no 'show' event", ()),
+             "the bidder may show a hand certain to win every trick (show) instead of playing "
+             "it: a hand of one suit scores 3, any other the contract as made (28 and 29)",
+             (p + "show",)),
         spec("no_trump_two", "bool", False,
              "with the spare indicator, a 2 as indicator declares no trumps: ranks reversed "
              "(7 high, J low), points kept, no call, no pair",
@@ -287,11 +294,17 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
 REFUSED = {
     "auction_style": ("duel", "the duel ('hold') auction needs events the notation lacks"),
     "second_round": (None, "a second auction after the full deal is not supported"),
-    "c_call": (True, "'C' has no event in the notation"),
-    "single_hand_show": (True, "a 'single hand show' has no event in the notation"),
 }
 """Options declared so that records can name them, whose other values the referee cannot
 honour: (the refused value, or None for every value but the default; why)."""
+
+REFUSED_SIX_PLAYER = {
+    **REFUSED,
+    "c_call": (True, "'C' is played in Twenty-Eight and Twenty-Nine only"),
+    "single_hand_show": (True, "the single-hand show is played in Twenty-Eight and "
+                         "Twenty-Nine only"),
+}
+"""What Forty and Fifty-Six refuse besides: the variants of the four-player games."""
 
 
 WEST_BENGAL_PAIR_FROM = 19

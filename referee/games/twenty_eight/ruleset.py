@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from referee.games.twenty_eight.auction import Auction
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.c_call import CCall
 from referee.games.twenty_eight.deal import DealSetup
 from referee.games.twenty_eight.doubles import Doubles
 from referee.games.twenty_eight.options import (
@@ -21,6 +22,7 @@ from referee.games.twenty_eight.pack import SUIT_ORDER
 from referee.games.twenty_eight.pair import Pair
 from referee.games.twenty_eight.play import Play
 from referee.games.twenty_eight.settle import Settle
+from referee.games.twenty_eight.show import Show
 from referee.games.twenty_eight.single import SingleHand
 from referee.games.twenty_eight.state import (
     _COUNT_WORDS,
@@ -40,8 +42,8 @@ from referee.rules.registry import register
 
 
 @register
-class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
-                  Engine28):
+class TwentyEight(Show, CCall, DealSetup, Auction, TrumpChoice, Doubles, Play, Pair,
+                  SingleHand, Settle, Engine28):
     """Twenty-Eight, four players in two partnerships, counter-clockwise (digest Part A)."""
 
     name = "twenty-eight"
@@ -53,7 +55,7 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset(
         {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
-         "redeal"}
+         "redeal", "c-call", "show"}
     )
     rules = _rules("28")
     option_specs = _options("28")
@@ -61,6 +63,7 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
                "kerala": KERALA}
 
     def candidates(self, state: TwentyEightState) -> Iterator[Action]:
+        yield from self._variant_candidates(state)  # "C", the show, the second round, the duel
         if state.stage == OVER or state.disregard:
             return
         seats = self.table.seats
@@ -146,7 +149,8 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
         try:
             handler = self._appliers[kind]
         except KeyError:  # _apply_<kind>, or None for a kind with nothing to carry out
-            handler = self._appliers[kind] = getattr(self, "_apply_" + kind, None)
+            handler = self._appliers[kind] = getattr(
+                self, "_apply_" + kind.replace("-", "_"), None)
         if handler is not None:
             handler(state, action)
         state.last_kind = kind

@@ -83,7 +83,7 @@ class Settle(Engine28):
             before = self.tricks_per_deal - 1
             return _unscored(result, match,
                              f"void: no call in {_COUNT_WORDS.get(before, before)} tricks")
-        table = SCORE_TABLES[self.opts.score_table]
+        table = self._score_table(state)
         if offenders and self.opts.misplay_penalty != "report_only":
             score = self._penalty_score(state, contract, offenders[0], bidding_team, table,
                                         result)
@@ -97,6 +97,15 @@ class Settle(Engine28):
         contract["made"] = score.made
         _pay(match, result, score.delta, bidding_team, table)
         return result
+
+    def _score_table(self, state: TwentyEightState) -> ScoreTable:
+        """The game points of this deal's contract by bid (option ``score_table``); "C" and a
+        second-round contract have stakes of their own (c_call.py, second_round.py)."""
+        return SCORE_TABLES[self.opts.score_table]
+
+    def _high_bid_two(self, state: TwentyEightState) -> bool:
+        """Whether ``high_bid_two`` sets this deal's stake (not for a stake of its own)."""
+        return bool(self.opts.high_bid_two)
 
     def _contract(self, state: TwentyEightState, bidding_team: str) -> dict[str, Any]:
         """The contract's facts for the score sheet: bid, target after any pair, trump and
@@ -136,7 +145,7 @@ class Settle(Engine28):
             score = score._replace(delta=score.delta * factor)
         else:
             score = forced_score(made, state.bid, contract["multiplier"],
-                                 high_bid_two=opts.high_bid_two,
+                                 high_bid_two=self._high_bid_two(state),
                                  high_bid_from=self.high_bid_from, table=table,
                                  factor=factor)
         what = "single hand" if state.single else "contract"
@@ -168,7 +177,7 @@ class Settle(Engine28):
         all_tricks = ("bidders" if won == len(state.tricks)
                       else "defenders" if won == 0 else None)
         score = contract_score(points, state.bid, contract["target"], contract["multiplier"],
-                               high_bid_two=opts.high_bid_two,
+                               high_bid_two=self._high_bid_two(state),
                                high_bid_from=self.high_bid_from,
                                under_half_double_loss=opts.under_half_double_loss,
                                table=table, cot=opts.cot, all_tricks=all_tricks)

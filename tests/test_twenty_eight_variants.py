@@ -1,0 +1,148 @@
+"""The 28 family's seed variants: "C" (``c_call``), the single-hand show
+(``single_hand_show``), the second bidding round (``second_round``) and the duel auction
+(``auction_style = duel``): their events in the notation, and their rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from breaking import replay_breaks
+from sample_records import expectations_in
+
+from referee.check import check_file, check_text
+from referee.jsonform import json_lines, json_lines_to_records, record_to_json, validate
+from referee.notation.parser import parse_records
+from referee.notation.writer import dumps
+from referee.record import Hand
+from referee.simulate import simulate_records
+
+# -- notation ---------------------------------------------------------------------------------
+
+VARIANT_EVENTS = """[Game "twenty-nine"]
+
+deal 1 dealer S
+N 16  W hold  N 17  W pass  E pass  S pass
+N trump 9S
+E double  N c-call
+N show
+"""
+
+
+def test_variant_events_parse_write_and_travel_as_json() -> None:
+    (record,) = parse_records(VARIANT_EVENTS)
+    kinds = [e.action.kind for e in record.deals[0].events]
+    assert kinds == ["bid", "hold", "bid", "pass", "pass", "pass", "trump", "double", "c-call",
+                     "show"]
+    canonical = dumps([record])
+    assert "W hold" in canonical and "N c-call" in canonical and "N show" in canonical
+    assert dumps(parse_records(canonical)) == canonical
+    data = record_to_json(record)
+    validate(data)
+    actions = [e["action"] for e in data["deals"][0]["events"]]
+    assert actions[1] == "hold" and actions[-2:] == ["c-call", "show"]
+    assert dumps(json_lines_to_records(json_lines([record]))) == canonical
+
+
+def test_variant_words_are_keywords_not_seats() -> None:
+    from referee.errors import NotationSyntaxError
+
+    for word in ("hold", "show", "c-call"):
+        try:
+            parse_records(f'[Game "29"]\n\ndeal 1 dealer S\n{word} 16\n')
+        except NotationSyntaxError:
+            continue
+        raise AssertionError(f"{word!r} was read as a seat")
+
+
+# -- random play and the broken-action oracle --------------------------------------------------
+
+
+def _simulated(game: str, options: dict[str, str], deals: int = 60, seed: int = 5) -> str:
+    return dumps(simulate_records(game, deals, seed, options=options))
+
+
+@pytest.mark.parametrize(("game", "options", "kind", "rule"), [
+    ("twenty-eight", {"c_call": "yes"}, "c-call", "28.c-call"),
+    ("twenty-nine", {"c_call": "yes"}, "c-call", "29.c-call"),
+    ("twenty-eight", {"single_hand_show": "yes"}, "show", "28.show"),
+])
+def test_random_play_with_a_variant(game, options, kind, rule):
+    """Simulated play with the option on is legal; one broken action per deal is found first,
+    at its event; and where the variant's own action is broken, in every deal that reaches
+    it, it is found there under the variant's rule."""
+    text = _simulated(game, options)
+    broken, _ = replay_breaks(text, 5)
+    assert [m for b in broken if (m := b.mismatch()) is not None] == []
+    assert len(broken) > 40
+    variant, deals = replay_breaks(text, 5, rules={rule})
+    assert [m for b in variant if (m := b.mismatch()) is not None] == []
+    assert len(variant) > deals // 2
+    assert {b.event.action.kind for b in variant} == {kind}
+
+
+def test_simulate_says_c():
+    text = _simulated("twenty-eight", {"c_call": "yes"}, deals=200)
+    assert " c-call" in text
+    assert check_text(text).matches[0].all_findings() == []
+
+
+SURE_DEAL = {"N": [["JS", "9S", "AS", "TS"], ["JH", "9H", "AH", "TH"]],
+             "E": [["KS", "QH", "JD", "7C"], ["9D", "AC", "8S", "KD"]],
+             "S": [["QS", "8H", "9C", "TC"], ["AD", "JC", "7D", "QC"]],
+             "W": [["7S", "KH", "7H", "TD"], ["8D", "QD", "KC", "8C"]]}
+
+
+def test_simulate_shows_a_sure_hand(monkeypatch):
+    """A sure hand is rare in random deals (some 1 in 60,000 per seat), so the cards are
+    stacked: whoever wins the auction with them shows them whenever he may."""
+    import referee.simulate as simulate
+
+    def stacked(ruleset, rng, dealer):
+        return [Hand(seat, SURE_DEAL[seat]) for seat in ruleset.table.seats]
+
+    monkeypatch.setattr(simulate, "deal_hands", stacked)
+    records = simulate.simulate_records("twenty-eight", 12, 1,
+                                        options={"single_hand_show": "yes"})
+    shows = [e for r in records for d in r.deals for e in d.events if e.action.kind == "show"]
+    assert shows and all(e.action.seat == "N" for e in shows)
+    report = check_text(dumps(records))
+    assert all(m.all_findings() == [] for m in report.matches)
+
+
+# -- options ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "options", "word"), [
+    ("twenty-eight", (("c_call", "yes"), ("high_bid_two", "yes")), "automatic-double"),
+    ("forty", (("c_call", "yes"),), "Twenty-Eight and Twenty-Nine only"),
+    ("fifty-six", (("single_hand_show", "yes"),), "Twenty-Eight and Twenty-Nine only"),
+])
+def test_variants_refused_where_they_do_not_belong(game, options, word):
+    tags = "".join(f'[Option "{n}" "{v}"]\n' for n, v in options)
+    report = check_text(f'[Game "{game}"]\n{tags}\ndeal 1\n')
+    assert report.error_code == "record.option"
+    assert word in report.error
+
+
+# -- the variants' sample records ------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent / "samples"
+VARIANT_SAMPLES = sorted(ROOT.glob("*/variant-*.ttn"))
+VARIANT_RULES = ("c-call", "show")
+
+
+@pytest.mark.parametrize("rule", VARIANT_RULES)
+def test_each_variant_rule_has_legal_and_illegal_samples(rule):
+    """Every rule of the variants is met by a valid sample and broken in another, where the
+    referee finds it (the samples' own Expect tags are checked by the pytest plugin)."""
+    expectations = expectations_in(VARIANT_SAMPLES)
+    illegal = {exp.rule for _, exp in expectations if exp.kind == "illegal"}
+    assert f"28.{rule}" in illegal
+    word = {"c-call": " c-call", "show": " show"}[rule]
+    valid = [path for path, exp in expectations if exp.kind == "valid"
+             and word in path.read_text(encoding="utf-8")]
+    assert valid
+    for path in VARIANT_SAMPLES:
+        report = check_file(path, expect=True)
+        assert report.error is None and report.expectations == [], path.name
