@@ -75,7 +75,6 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
             bidder = state.bidder
             for card in self._sorted(state.hands[bidder]):
                 yield Action(bidder, "trump", cards=(card,))
-            yield Action(bidder, "trump", value="seventh")
             for suit in SUIT_ORDER:
                 yield Action(bidder, "trump", value=suit)
             if self.spare and self.opts.no_trump_two:
