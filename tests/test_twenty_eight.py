@@ -975,7 +975,8 @@ def test_legal_actions_trump_choice():
         ruleset.apply(st, event.action)
     legality = ruleset.legal_actions(st)
     allowed = {a.cards[0] if a.cards else a.value for a in legality.allowed}
-    assert allowed == {"JS", "9S", "AH", "7C", "seventh"}
+    # the first four, and the seventh card (KS) written as the notation spells it
+    assert allowed == {"JS", "9S", "AH", "7C", "KS"}
     assert {e.rule for _, e in legality.excluded} == {"28.trump-card"}
 
 

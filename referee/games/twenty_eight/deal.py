@@ -221,11 +221,13 @@ class DealSetup(Engine28):
                 unchecked.append(
                     f"{seat}'s hand is {how}: the seventh card is taken to be the 7th card "
                     f"listed ({cards[6] if len(cards) >= 7 else '?'})")
-            elif action.kind == "trump" and not self.spare:
+            elif action.kind == "trump" and (
+                    not self.spare or _action_card(action) in self.card_set):
                 card = _action_card(action)
                 unchecked.append(
                     f"{seat}'s hand is {how}: could not check that the trump card "
-                    f"{card or action.value} came from {seat}'s first four")
+                    f"{card or action.value} came from {seat}'s first four (or was his "
+                    f"seventh card)")
             elif action.kind == "redeal" and seat == state.first_hand:
                 unchecked.append(
                     f"{seat}'s hand is {how}: could not check that first hand's first four "

@@ -78,7 +78,6 @@ class TwentyEight(Show, CCall, DealSetup, Auction, TrumpChoice, Doubles, Play, P
             bidder = state.bidder
             for card in self._sorted(state.hands[bidder]):
                 yield Action(bidder, "trump", cards=(card,))
-            yield Action(bidder, "trump", value="seventh")
             for suit in SUIT_ORDER:
                 yield Action(bidder, "trump", value=suit)
             if self.spare and self.opts.no_trump_two:

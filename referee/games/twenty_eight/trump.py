@@ -45,16 +45,21 @@ class TrumpChoice(Engine28):
     def _trump_choice_problem(
         self, state: TwentyEightState, seat: str, action: Action
     ) -> Exclusion | None:
-        if action.value == "seventh":
-            if not self.opts.seventh_card:
-                return self._excl("seventh-card", f"{seat} may not call for the seventh card "
-                                  f"(seventh_card = no); he must lay a card of his first four")
-            return None
         card = _action_card(action)
+        if self._by_seventh(state, seat, action):
+            if not self.opts.seventh_card:
+                shown = f" ({card})" if card else ""
+                return self._excl("seventh-card", f"{seat} may not choose trumps by his seventh "
+                                  f"card{shown} (seventh_card = no); he must lay a card of his "
+                                  f"first four")
+            return None
         if self.spare:
             # the spare indicator (A3.8, B3.3): a suit, or a spare 2-5 card of it
             if card is None or (card not in self.card_set and card[0] in self.indicator_ranks):
                 return None
+            if (card in state.hands[seat] and state.first_four.get(seat) is None
+                    and self.opts.seventh_card):
+                return None  # no deal order in the record: it may be his seventh card (noted)
             what = "a playing card" if card in self.card_set else "not a spare card"
             return self._excl("trump-card", f"{seat} shows {card}, {what}: with the "
                               f"spare indicator the bidder keeps his cards and shows the trump "
@@ -79,6 +84,16 @@ class TrumpChoice(Engine28):
                 f"the seventh card")
         return None
 
+    def _by_seventh(self, state: TwentyEightState, seat: str, action: Action) -> bool:
+        """True if ``action`` chooses trumps by ``seat``'s seventh card (A3.9, B3.4): ``trump
+        seventh``, or ``trump CARD`` naming that card, which is then not one of his first
+        four (with two copies of a card, a copy among the first four is the one laid)."""
+        if action.value == "seventh":
+            return True
+        card = _action_card(action)
+        return (card is not None and card == state.seventh.get(seat)
+                and card not in (state.first_four.get(seat) or ()))
+
     def _apply_trump(self, state: TwentyEightState, action: Action) -> None:
         seat = action.seat
         if state.stage == AUCTION:
@@ -88,11 +103,8 @@ class TrumpChoice(Engine28):
             state.stage = TRUMP
         if state.stage != TRUMP or seat != state.bidder:
             return
-        if action.value == "seventh":
-            card = state.seventh.get(seat)
-            state.trump_seventh = True
-        else:
-            card = _action_card(action)
+        state.trump_seventh = self._by_seventh(state, seat, action)
+        card = state.seventh.get(seat) if action.value == "seventh" else _action_card(action)
         if action.value == "seventh" and card is None:
             state.trump = state.facedown = None  # no seventh card (Forty): no trump chosen
         elif self.spare:
