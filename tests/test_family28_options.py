@@ -92,7 +92,6 @@ def rules_of(match) -> list[str]:
 @pytest.mark.parametrize(("options", "word"), [
     ((("c_call", "yes"), ("high_bid_two", "yes")), "automatic-double"),
     ((("auction_style", "duel"),), "duel"),
-    ((("second_round", "min24"),), "second auction"),
     ((("void_if_trump_never_called", "play_on"),), "spare"),
     ((("trump_indicator", "spare"), ("void_if_trump_never_called", "forced_trick8")),
      "own_card"),

@@ -66,6 +66,10 @@ def _simulated(game: str, options: dict[str, str], deals: int = 60, seed: int = 
     ("twenty-eight", {"c_call": "yes"}, "c-call", "28.c-call"),
     ("twenty-nine", {"c_call": "yes"}, "c-call", "29.c-call"),
     ("twenty-eight", {"single_hand_show": "yes"}, "show", "28.show"),
+    ("twenty-eight", {"second_round": "min24"}, "bid", "28.second-round"),
+    ("twenty-nine", {"second_round": "min24", "c_call": "yes"}, "bid", "29.second-round"),
+    ("forty", {"second_round": "min30"}, "bid", "40.second-round"),
+    ("fifty-six", {"second_round": "min40"}, "bid", "56.second-round"),
 ])
 def test_random_play_with_a_variant(game, options, kind, rule):
     """Simulated play with the option on is legal; one broken action per deal is found first,
@@ -78,7 +82,26 @@ def test_random_play_with_a_variant(game, options, kind, rule):
     variant, deals = replay_breaks(text, 5, rules={rule})
     assert [m for b in variant if (m := b.mismatch()) is not None] == []
     assert len(variant) > deals // 2
-    assert {b.event.action.kind for b in variant} == {kind}
+    kinds = {b.event.action.kind for b in variant}
+    assert kind in kinds
+    assert kinds <= {kind, "play"}  # second round: a bid under its minimum, or play before it
+
+
+def test_simulate_holds_the_second_round():
+    """With the option on every simulated deal with a contract holds the round after the
+    trump choice: bids of 24 or more, ended by passes or by a bid of 28."""
+    records = simulate_records("twenty-eight", 30, 2, options={"second_round": "min24"})
+    report = check_text(dumps(records))
+    assert all(m.all_findings() == [] for m in report.matches)
+    rounds = [d for r in records for d in r.deals
+              if any(e.action.kind == "trump" for e in d.events)]
+    assert rounds
+    for deal in rounds:
+        events = deal.events
+        first_trump = next(i for i, e in enumerate(events) if e.action.kind == "trump")
+        after = [e.action for e in events[first_trump + 1:] if e.action.kind in ("bid", "pass")]
+        assert len(after) >= 4 or after[-1].value == 28
+        assert all(a.value >= 24 for a in after if a.kind == "bid")
 
 
 def test_simulate_says_c():
@@ -129,7 +152,7 @@ def test_variants_refused_where_they_do_not_belong(game, options, word):
 
 ROOT = Path(__file__).resolve().parent.parent / "samples"
 VARIANT_SAMPLES = sorted(ROOT.glob("*/variant-*.ttn"))
-VARIANT_RULES = ("c-call", "show")
+VARIANT_RULES = ("c-call", "show", "second-round")
 
 
 @pytest.mark.parametrize("rule", VARIANT_RULES)
@@ -139,10 +162,23 @@ def test_each_variant_rule_has_legal_and_illegal_samples(rule):
     expectations = expectations_in(VARIANT_SAMPLES)
     illegal = {exp.rule for _, exp in expectations if exp.kind == "illegal"}
     assert f"28.{rule}" in illegal
-    word = {"c-call": " c-call", "show": " show"}[rule]
+    word = {"c-call": " c-call", "show": " show", "second-round": "second_round"}[rule]
     valid = [path for path, exp in expectations if exp.kind == "valid"
              and word in path.read_text(encoding="utf-8")]
     assert valid
     for path in VARIANT_SAMPLES:
         report = check_file(path, expect=True)
         assert report.error is None and report.expectations == [], path.name
+
+
+@pytest.mark.parametrize(("game", "value", "valid"), [
+    ("twenty-eight", "min30", False), ("twenty-nine", "min24", True), ("forty", "min24", False),
+    ("forty", "min30", True), ("fifty-six", "min44", True), ("fifty-six", "min20", False),
+])
+def test_second_round_values_per_game(game, value, valid):
+    report = check_text(f'[Game "{game}"]\n[Option "second_round" "{value}"]\n\ndeal 1\n')
+    if valid:
+        assert report.error_code != "record.option-value"
+    else:
+        assert report.error_code == "record.option-value"
+        assert "valid: off" in report.error

@@ -73,8 +73,10 @@ class FiftySix(TwentyEight):
     source = "seed 000 (Wikipedia 'Twenty-eight', its 56 remark); digest A7.5 and the 56 sites"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     rules = _rules("56")
-    option_specs = _options("56", DEFAULTS_56)
+    option_specs = _options("56", DEFAULTS_56,
+                            second_rounds=tuple(f"min{n}" for n in range(28, 57)))
     refused_options = REFUSED_SIX_PLAYER
+    second_round_table = None  # a second-round contract scores by the game's own table
     presets = {"standard": STANDARD_56}
 
     rank_order = "J9ATKQ"

@@ -65,19 +65,24 @@ class Auction(Engine28):
         if state.high_bid is not None and value <= state.high_bid:
             return self._excl("bid-higher", f"{seat} must bid more than {state.high_bid} "
                               f"({state.high_bidder}'s standing bid), or pass")
-        high_bidder = state.high_bidder
-        if high_bidder is not None and high_bidder in self.partners[seat]:
-            rule = opts.partner_raise
-            if rule == "forbidden":
-                return self._excl("partner-raise", f"{seat} may not bid over his partner "
-                                  f"{high_bidder}'s standing bid of {state.high_bid} "
-                                  f"(partner_raise = forbidden); he may pass")
-            floor = max(self.partner_raise_floor, state.high_bid + 1)
-            if rule == "min20" and value < floor:
-                return self._excl(
-                    "partner-raise", f"{seat} bids {value} over his partner {high_bidder}'s "
-                    f"standing bid of {state.high_bid}: over one's partner the bid must be "
-                    f"at least {floor} (partner_raise = min20)")
+        return self._partner_raise_problem(seat, state.high_bidder, state.high_bid, value)
+
+    def _partner_raise_problem(self, seat: str, high_bidder: str | None,
+                               high_bid: int | None, value: int) -> Exclusion | None:
+        """Bidding ``value`` over the standing bid, if it is ``seat``'s partner's (A3.5)."""
+        if high_bidder is None or high_bid is None or high_bidder not in self.partners[seat]:
+            return None
+        rule = self.opts.partner_raise
+        if rule == "forbidden":
+            return self._excl("partner-raise", f"{seat} may not bid over his partner "
+                              f"{high_bidder}'s standing bid of {high_bid} "
+                              f"(partner_raise = forbidden); he may pass")
+        floor = max(self.partner_raise_floor, high_bid + 1)
+        if rule == "min20" and value < floor:
+            return self._excl(
+                "partner-raise", f"{seat} bids {value} over his partner {high_bidder}'s "
+                f"standing bid of {high_bid}: over one's partner the bid must be "
+                f"at least {floor} (partner_raise = min20)")
         return None
 
     def _forced_bid_words(self) -> str:

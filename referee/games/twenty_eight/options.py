@@ -47,6 +47,10 @@ def _rules(prefix: str) -> dict[str, Rule]:
          "double", "A7.1, A6.4"),
         ("single-hand", "any player may play a single hand after the full deal and before the "
          "lead, unless every card of his is a sure winner", "A7.3"),
+        ("second-round", "with second_round = minN a second auction follows the trump choice "
+         "and the doubles, opened by the bidder: bids of N or more above the standing bid, "
+         "ending after three passes following a bid (five at six seats), four passes without "
+         "one (six), or at the maximum; play waits for its end", "A3.6, A7.4"),
         ("c-call", "with c_call, only the bidder may say C, directly after the opponents' "
          "double and instead of a redouble, while his side's score is 0 at the start of the "
          "deal: the deal is then worth 6 game points", "A7.2, 10.19"),
@@ -83,7 +87,8 @@ SpecMaker = Callable[..., OptionSpec]
 """``spec(name, kind, default, meaning, rules, **limits)`` with the game's default applied."""
 
 
-def _auction_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
+def _auction_specs(spec: SpecMaker, p: str, second_rounds: tuple[str, ...]
+                   ) -> tuple[OptionSpec, ...]:
     """Options of bidding: turn order, the range of bids and how the auction ends."""
     return (
         spec("direction", "choice", "ccw", "turn order for dealing, bidding and play",
@@ -116,8 +121,11 @@ def _auction_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
              "(the dealer must bid exactly min_bid) or any (the dealer must bid)",
              (p + "dealer-bid", p + "auction-over"), choices=("none", "exact", "any")),
         spec("second_round", "choice", "off",
-             "a second auction after the full deal (KH min 24; 40 min 30): not supported, "
-             "refused", (), choices=("off", "min24", "min30")),
+             "a second auction after the full deal, before play: off, or minN (its bids are "
+             "N or more; 28 and 29: min24, Forty: min30, Fifty-Six: any N in its range); a "
+             "contract won in it scores +2 / -3 in 28 and 29, by the table in 40 and 56",
+             (p + "second-round", p + "turn", p + "bid-higher", p + "single-hand"),
+             choices=("off", *second_rounds)),
     )
 
 
@@ -269,9 +277,10 @@ def _deal_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
     )
 
 
-def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
-             ) -> tuple[OptionSpec, ...]:
-    """The family's options (digest section 8) with ``defaults`` overriding 28's per game."""
+def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None,
+             second_rounds: tuple[str, ...] = ("min24",)) -> tuple[OptionSpec, ...]:
+    """The family's options (digest section 8) with ``defaults`` overriding 28's per game;
+    ``second_rounds``: the game's values of ``second_round`` besides ``off``."""
     p = prefix + "."
     d = dict(defaults or {})
 
@@ -280,7 +289,7 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
         return OptionSpec(name, kind, d.pop(name, default), meaning, rules, **kw)
 
     specs = (
-        *_auction_specs(spec, p),
+        *_auction_specs(spec, p, second_rounds),
         *_trump_and_play_specs(spec, p),
         *_pair_specs(spec, p),
         *_scoring_specs(spec, p),
@@ -293,7 +302,6 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
 
 REFUSED = {
     "auction_style": ("duel", "the duel ('hold') auction needs events the notation lacks"),
-    "second_round": (None, "a second auction after the full deal is not supported"),
 }
 """Options declared so that records can name them, whose other values the referee cannot
 honour: (the refused value, or None for every value but the default; why)."""

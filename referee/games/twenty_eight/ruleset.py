@@ -21,6 +21,7 @@ from referee.games.twenty_eight.options import (
 from referee.games.twenty_eight.pack import SUIT_ORDER
 from referee.games.twenty_eight.pair import Pair
 from referee.games.twenty_eight.play import Play
+from referee.games.twenty_eight.second_round import SecondRound
 from referee.games.twenty_eight.settle import Settle
 from referee.games.twenty_eight.show import Show
 from referee.games.twenty_eight.single import SingleHand
@@ -42,7 +43,7 @@ from referee.rules.registry import register
 
 
 @register
-class TwentyEight(Show, CCall, DealSetup, Auction, TrumpChoice, Doubles, Play, Pair,
+class TwentyEight(SecondRound, Show, CCall, DealSetup, Auction, TrumpChoice, Doubles, Play, Pair,
                   SingleHand, Settle, Engine28):
     """Twenty-Eight, four players in two partnerships, counter-clockwise (digest Part A)."""
 
