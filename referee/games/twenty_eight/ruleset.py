@@ -134,8 +134,6 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
         if state.disregard:
             return
         kind = action.kind
-        if kind != "redeal":
-            state.redeal_pending = None
         if state.stage == OVER:
             return
         if kind == "play":
