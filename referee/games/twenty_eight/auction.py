@@ -91,25 +91,31 @@ class Auction(Engine28):
         return f" {self.opts.min_bid} or more (dealer_forced_bid = any)"
 
     def _check_redeal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        """First hand's redeal demand (A6.6 R1). An illegal one stops the replay: the record
+        cannot show the deal that should follow it."""
+        problem = self._redeal_problem(state, action.seat)
+        return None if problem is None else self._excl("redeal", problem, fatal=True)
+
+    def _redeal_problem(self, state: TwentyEightState, seat: str) -> str | None:
+        """Why ``seat`` may not demand a redeal now (None if he may)."""
         fh = state.first_hand
         if state.stage != AUCTION:
-            return self._excl("redeal", f"{seat} may not demand a redeal now: "
-                              f"{self._auction_closed_message(state)}")
+            return (f"{seat} may not demand a redeal now: "
+                    f"{self._auction_closed_message(state)}")
         if not self.opts.redeal_fh_pointless:
-            return self._excl("redeal", "a redeal for a pointless four is not played "
-                              "(redeal_fh_pointless = no)")
+            return ("a redeal for a pointless four is not played "
+                    "(redeal_fh_pointless = no)")
         if seat != fh:
-            return self._excl("redeal", f"only first hand ({fh}) may demand a redeal for a "
-                              f"pointless four, not {seat}")
+            return (f"only first hand ({fh}) may demand a redeal for a "
+                    f"pointless four, not {seat}")
         if state.calls:
-            return self._excl("redeal", f"{seat} may demand a redeal only instead of his "
-                              f"opening bid")
+            return (f"{seat} may demand a redeal only instead of his "
+                    f"opening bid")
         four = state.first_four.get(seat)
         if four is not None and not is_pointless(four, self.card_point_table):
             counting = [c for c in four if self._pts(c)]
-            return self._excl("redeal", f"{seat}'s first four ({self._show(four)}) hold "
-                              f"points ({self._show(counting)}): no redeal; he must bid")
+            return (f"{seat}'s first four ({self._show(four)}) hold "
+                    f"points ({self._show(counting)}): no redeal; he must bid")
         return None
 
     def _open_auction_message(self, state: TwentyEightState) -> str:
@@ -138,13 +144,16 @@ class Auction(Engine28):
         value = action.value if isinstance(action.value, int) else None
         forced = self._dealer_must_bid(state, seat)
         state.calls.append((seat, value))
-        if value is not None and (state.high_bid is None or value > state.high_bid):
+        if value is not None:
+            # every bid stands as made, an illegal one too (not higher, out of turn, over a
+            # partner, out of range, after a final pass): its bidder holds the bid at that
+            # level and the auction goes on from there
             state.high_bid, state.high_bidder = value, seat
             state.passes_in_row = 0
-            state.passed.discard(seat)  # an illegal bid after a final pass stands
+            state.passed.discard(seat)
             state.forced_bid = forced
         else:
-            state.passes_in_row += 1  # a bid that does not raise counts as a pass
+            state.passes_in_row += 1
         state.turn = self._next_speaker(state, seat)
         self._maybe_end_auction(state)
 
@@ -199,9 +208,7 @@ class Auction(Engine28):
         state.turn = state.bidder
 
     def _apply_redeal(self, state: TwentyEightState, action: Action) -> None:
-        if self._check_redeal(state, action) is None:
+        if self._redeal_problem(state, action.seat) is None:
             state.annulled = f"first hand {action.seat} demanded a redeal (R1)"
             state.stage = OVER
             state.turn = None
-        elif state.stage == AUCTION:
-            state.redeal_pending = action.seat

@@ -26,6 +26,8 @@ from referee.rules.base import (
 from referee.rules.options import OptionValue
 from referee.seats import Table
 
+_NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
+
 
 class Engine28(Ruleset):
     """What every phase of the 28-family engine shares (each phase is a subclass mixed into
@@ -187,6 +189,12 @@ class Engine28(Ruleset):
 
     def _pts(self, card: str) -> int:
         return self.card_point_table.get(card[0], 0)
+
+    def _first_batch_words(self) -> str:
+        """The size of the first batch in words: "four" (28, 29, 56) or "three" (Forty); the
+        rules' "first four" is always the first batch."""
+        size = self.deal_rounds[0]
+        return _NUMBER_WORDS.get(size, str(size))
 
     def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
         return Exclusion(self.p + rule, message, fatal)

@@ -79,8 +79,9 @@ class CCall(Engine28):
             state.c_by = action.seat
 
     # scoring ---------------------------------------------------------------------------------
-    def _contract(self, state: TwentyEightState, bidding_team: str) -> dict[str, Any]:
-        contract = super()._contract(state, bidding_team)
+    def _contract(self, state: TwentyEightState, bidder: str, bid: int, bidding_team: str
+                  ) -> dict[str, Any]:
+        contract = super()._contract(state, bidder, bid, bidding_team)
         if state.c_by:
             contract["c"] = state.c_by
             contract["multiplier"] = 1  # the stake is the whole game, not a multiple

@@ -126,13 +126,16 @@ class Play(Engine28):
         """The bidder plays his face-down card: only once exposed (A4.3, decision 17)."""
         if self._forced_trick8(state, seat):
             return None  # the face-down card is exposed at his turn, then played
+        # not in his hand until exposed: like a card he does not hold, the play stops the
+        # replay of the deal (which trick would follow is unknown)
         reason = self._call_problem(state, seat)
         if reason:
             return self._excl("call", f"{card} lies face down as the trump card: {seat} "
-                              f"can play it only after the trump is exposed, and {reason}")
+                              f"can play it only after the trump is exposed, and {reason}",
+                              fatal=True)
         return self._excl("call", f"{card} lies face down as the trump card: {seat} must "
                           f"call for the trump (expose it) before playing it "
-                          f"(write '{seat} call')")
+                          f"(write '{seat} call')", fatal=True)
 
     def _check_lead(self, state: TwentyEightState, seat: str, card: str) -> Exclusion | None:
         trump = state.trump

@@ -138,8 +138,6 @@ class TwentyEight(SecondRound, Show, CCall, DealSetup, Auction, TrumpChoice, Dou
         if state.disregard:
             return
         kind = action.kind
-        if kind != "redeal":
-            state.redeal_pending = None
         if state.stage == OVER:
             return
         if kind == "play":

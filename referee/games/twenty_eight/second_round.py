@@ -165,7 +165,7 @@ class SecondRound(Engine28):
         card = _action_card(action)
         if card is None:
             return self._excl("trump-card", f"{seat} must lay a card of the trump suit face "
-                              f"down, not name a suit")
+                              f"down, not name a suit", fatal=True)  # which card is unknown
         if card not in state.hands[seat] and card != state.facedown:
             return self._excl("not-held", f"{seat} does not hold {card} and cannot lay it "
                               f"face down as the trump card", fatal=True)

@@ -34,8 +34,8 @@ class Settle(Engine28):
     """Ending and scoring a deal."""
 
     def is_deal_over(self, state: TwentyEightState) -> bool:
-        return (state.stage == OVER or state.redeal_pending is not None
-                or (state.single is not None and state.single_lost is not None))
+        return state.stage == OVER or (state.single is not None
+                                       and state.single_lost is not None)
 
     def incomplete_message(self, state: TwentyEightState) -> str:
         if state.stage == AUCTION:
@@ -60,14 +60,15 @@ class Settle(Engine28):
         result = DealResult(points=dict(state.points),
                             game_points={team: 0 for team in self.team_names})
         match.deals += 1
-        if state.redeal_pending and not state.annulled:
-            state.annulled = (f"{state.redeal_pending} demanded a redeal, which was not "
-                              f"allowed, and the record ends there")
         match.redeal_same_dealer = bool(state.annulled)
+        # an annulled deal is dealt again by the same dealer; otherwise the deal passes on
+        match.next_dealer = state.dealer if state.annulled else self._next(state.dealer)
+        if offenders and self.opts.misplay_penalty != "report_only":
+            # the penalty comes first: an offender never escapes by the deal being void or
+            # annulled (A6.6 R6)
+            return self._penalty(match, state, offenders[0], result)
         if state.annulled:
-            match.next_dealer = state.dealer  # annulled before play: same dealer
             return _unscored(result, match, f"annulled: {state.annulled}")
-        match.next_dealer = self._next(state.dealer)
         contract: dict[str, Any] = {}
         result.contract = contract
         if state.single:
@@ -75,7 +76,7 @@ class Settle(Engine28):
             contract.update(single=state.single, bidder=state.single)
         elif state.bidder is not None:
             bidding_team = self._team(state.bidder)
-            contract.update(self._contract(state, bidding_team))
+            contract.update(self._contract(state, state.bidder, state.bid, bidding_team))
         else:
             return _unscored(result, match, "not scored: the auction did not end",
                              disputed=True)
@@ -83,14 +84,11 @@ class Settle(Engine28):
             before = self.tricks_per_deal - 1
             return _unscored(result, match,
                              f"void: no call in {_COUNT_WORDS.get(before, before)} tricks")
-        table = self._score_table(state)
-        if offenders and self.opts.misplay_penalty != "report_only":
-            score = self._penalty_score(state, contract, offenders[0], bidding_team, table,
-                                        result)
-        elif not self.is_deal_over(state):
+        if not self.is_deal_over(state):
             return _unscored(result, match, "not scored: the deal is incomplete",
                              disputed=True)
-        elif state.single:
+        table = self._score_table(state)
+        if state.single:
             score = self._single_score(state, result)
         else:
             score = self._contract_score(state, contract, bidding_team, table, result)
@@ -107,7 +105,8 @@ class Settle(Engine28):
         """Whether ``high_bid_two`` sets this deal's stake (not for a stake of its own)."""
         return bool(self.opts.high_bid_two)
 
-    def _contract(self, state: TwentyEightState, bidding_team: str) -> dict[str, Any]:
+    def _contract(self, state: TwentyEightState, bidder: str, bid: int, bidding_team: str
+                  ) -> dict[str, Any]:
         """The contract's facts for the score sheet: bid, target after any pair, trump and
         multiplier (A5.4-A5.6, A6.4)."""
         opts = self.opts
@@ -115,15 +114,15 @@ class Settle(Engine28):
         own_pair = None if pair_team is None else pair_team == bidding_team
         value = opts.pair_value
         if (opts.pair_scale == "west_bengal" and own_pair
-                and state.bid == WEST_BENGAL_PAIR_FROM):
+                and bid == WEST_BENGAL_PAIR_FROM):
             value = 3
         target = adjusted_target(
-            state.bid, own_pair, value,
+            bid, own_pair, value,
             (opts.min_bid, opts.max_bid) if opts.pair_clamp == "yes" else None)
         if opts.pair_clamp == "ineffective" and not opts.min_bid <= target <= opts.max_bid:
-            target = state.bid  # the declaration would cross a bound: no effect (B5.2)
+            target = bid  # the declaration would cross a bound: no effect (B5.2)
         contract: dict[str, Any] = dict(
-            bidder=state.bidder, bid=state.bid, target=target, trump=state.trump,
+            bidder=bidder, bid=bid, target=target, trump=state.trump,
             multiplier=multiplier(bool(state.doubled_by), bool(state.redoubled_by)))
         if state.trump_seventh:
             contract["seventh"] = True
@@ -131,28 +130,48 @@ class Settle(Engine28):
             contract["pair"] = state.pair
         return contract
 
-    def _penalty_score(self, state: TwentyEightState, contract: dict[str, Any], first: str,
-                       bidding_team: str, table: ScoreTable, result: DealResult
-                       ) -> ContractScore:
-        """The first offender decides (A6.6 R6): his side loses what it played for."""
+    def _penalty(self, match: Match28, state: TwentyEightState, first: str,
+                 result: DealResult) -> DealResult:
+        """The misplay penalty (A6.6 R6): the first offender decides. His side loses what it
+        played for, or the other side's contract counts as made; the contract is the one
+        standing when the replay stopped (the standing bid if the auction never ended, the
+        doubles said by then). With no bid yet his side loses the lowest stake."""
         opts = self.opts
-        made = self._team(first) != bidding_team
+        table = self._score_table(state)
         factor = 2 if opts.misplay_penalty == "double_to_opponents" else 1
-        if state.single:
-            score = single_hand_score(self.tricks_per_deal if made else 0,
-                                      self.tricks_per_deal, opts.single_hand_points,
-                                      opts.single_hand_loss or None)
-            score = score._replace(delta=score.delta * factor)
+        side = self._side(first)
+        contract: dict[str, Any] = {}
+        result.contract = contract
+        bidder = state.single or state.bidder or state.high_bidder
+        if bidder is None:
+            bidding_team = self._team(first)
+            score = forced_score(False, opts.min_bid, 1, high_bid_two=opts.high_bid_two,
+                                 high_bid_from=self.high_bid_from, table=table, factor=factor)
+            result.outcome = (f"misplay by {first} ({side}) before any bid: {side} lose the "
+                              f"lowest stake")
         else:
-            score = forced_score(made, state.bid, contract["multiplier"],
-                                 high_bid_two=self._high_bid_two(state),
-                                 high_bid_from=self.high_bid_from, table=table,
-                                 factor=factor)
-        what = "single hand" if state.single else "contract"
-        side = self._label(bidding_team)
-        result.outcome = (f"misplay by {first} ({self._side(first)}): {side}'s {what} "
-                          f"counts as {'made' if made else 'lost'}")
-        return score
+            bidding_team = self._team(bidder)
+            made = self._team(first) != bidding_team
+            if state.single:
+                contract.update(single=state.single, bidder=state.single)
+                score = single_hand_score(self.tricks_per_deal if made else 0,
+                                          self.tricks_per_deal, opts.single_hand_points,
+                                          opts.single_hand_loss or None)
+                score = score._replace(delta=score.delta * factor)
+                what = "single hand"
+            else:
+                bid = state.bid if state.bidder is not None else state.high_bid
+                contract.update(self._contract(state, bidder, bid, bidding_team))
+                score = forced_score(made, bid, contract["multiplier"],
+                                     high_bid_two=self._high_bid_two(state),
+                                     high_bid_from=self.high_bid_from, table=table,
+                                     factor=factor)
+                what = "contract" if state.bidder is not None else f"standing bid of {bid}"
+            result.outcome = (f"misplay by {first} ({side}): {self._label(bidding_team)}'s "
+                              f"{what} counts as {'made' if made else 'lost'}")
+            contract["made"] = score.made
+        _pay(match, result, score.delta, bidding_team, table)
+        return result
 
     def _single_score(self, state: TwentyEightState, result: DealResult) -> ContractScore:
         """A single hand is won with every trick (A7.3)."""

@@ -84,8 +84,9 @@ class Show(Engine28):
         return state.shown is not None and len(
             {card[1] for card in self._full_hand(state, state.shown)}) == 1
 
-    def _contract(self, state: TwentyEightState, bidding_team: str) -> dict[str, Any]:
-        contract = super()._contract(state, bidding_team)
+    def _contract(self, state: TwentyEightState, bidder: str, bid: int, bidding_team: str
+                  ) -> dict[str, Any]:
+        contract = super()._contract(state, bidder, bid, bidding_team)
         if state.shown:
             contract["show"] = state.shown
             if self._one_suit(state) and state.show_sure:

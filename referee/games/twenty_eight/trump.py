@@ -48,10 +48,13 @@ class TrumpChoice(Engine28):
         card = _action_card(action)
         if self._by_seventh(state, seat, action):
             if not self.opts.seventh_card:
-                shown = f" ({card})" if card else ""
+                seventh = card or state.seventh.get(seat)
+                shown = f" ({seventh})" if seventh else ""
+                # without a seventh card (Forty deals six) no trump is known: stop there
+                unknown = seventh is None
                 return self._excl("seventh-card", f"{seat} may not choose trumps by his seventh "
                                   f"card{shown} (seventh_card = no); he must lay a card of his "
-                                  f"first four")
+                                  f"first {self._first_batch_words()}", fatal=unknown)
             return None
         if self.spare:
             # the spare indicator (A3.8, B3.3): a suit, or a spare 2-5 card of it
@@ -68,9 +71,10 @@ class TrumpChoice(Engine28):
                               f"{self.indicator_ranks[-1]}{card[1]}')")
         if card is None:
             suit = str(action.value)
+            # which card lies face down is unknown: the replay of the deal stops here
             return self._excl("trump-card", f"{seat} named {SUIT_NAMES.get(suit, suit)} but "
                               f"must lay a card of the trump suit from his first four face "
-                              f"down (or call for the seventh card)")
+                              f"down (or call for the seventh card)", fatal=True)
         if card not in state.hands[seat]:
             return self._excl("not-held", f"{seat} does not hold {card} and cannot lay it "
                               f"face down as the trump card", fatal=True)
