@@ -70,6 +70,9 @@ def _simulated(game: str, options: dict[str, str], deals: int = 60, seed: int = 
     ("twenty-nine", {"second_round": "min24", "c_call": "yes"}, "bid", "29.second-round"),
     ("forty", {"second_round": "min30"}, "bid", "40.second-round"),
     ("fifty-six", {"second_round": "min40"}, "bid", "56.second-round"),
+    ("twenty-nine", {"auction_style": "duel"}, "hold", "29.hold"),
+    ("twenty-nine", {"auction_style": "duel", "second_round": "min24", "c_call": "yes"},
+     "hold", "29.hold"),
 ])
 def test_random_play_with_a_variant(game, options, kind, rule):
     """Simulated play with the option on is legal; one broken action per deal is found first,
@@ -84,7 +87,8 @@ def test_random_play_with_a_variant(game, options, kind, rule):
     assert len(variant) > deals // 2
     kinds = {b.event.action.kind for b in variant}
     assert kind in kinds
-    assert kinds <= {kind, "play"}  # second round: a bid under its minimum, or play before it
+    # second round: a bid under its minimum, or play before it; duel: a holder's number
+    assert kinds <= {kind, "play", "bid"}
 
 
 def test_simulate_holds_the_second_round():
@@ -109,6 +113,11 @@ def test_simulate_says_c():
     assert " c-call" in text
     assert check_text(text).matches[0].all_findings() == []
 
+
+HANDS28 = """N: JS 9S AS 7C | JH 9H TS TC
+E: JD 9D AH 7S | TD KD 8C QC
+S: JC 9C AD 7D | 8H QH KH TH
+W: KS QS AC 8S | 8D QD KC 7H"""
 
 SURE_DEAL = {"N": [["JS", "9S", "AS", "TS"], ["JH", "9H", "AH", "TH"]],
              "E": [["KS", "QH", "JD", "7C"], ["9D", "AC", "8S", "KD"]],
@@ -140,6 +149,9 @@ def test_simulate_shows_a_sure_hand(monkeypatch):
     ("twenty-eight", (("c_call", "yes"), ("high_bid_two", "yes")), "automatic-double"),
     ("forty", (("c_call", "yes"),), "Twenty-Eight and Twenty-Nine only"),
     ("fifty-six", (("single_hand_show", "yes"),), "Twenty-Eight and Twenty-Nine only"),
+    ("twenty-eight", (("auction_style", "duel"),), "Twenty-Nine only"),
+    ("forty", (("auction_style", "duel"),), "Twenty-Nine only"),
+    ("twenty-nine", (("auction_style", "duel"), ("auction_end", "single_round")), "own end"),
 ])
 def test_variants_refused_where_they_do_not_belong(game, options, word):
     tags = "".join(f'[Option "{n}" "{v}"]\n' for n, v in options)
@@ -152,7 +164,7 @@ def test_variants_refused_where_they_do_not_belong(game, options, word):
 
 ROOT = Path(__file__).resolve().parent.parent / "samples"
 VARIANT_SAMPLES = sorted(ROOT.glob("*/variant-*.ttn"))
-VARIANT_RULES = ("c-call", "show", "second-round")
+VARIANT_RULES = ("c-call", "show", "second-round", "hold")
 
 
 @pytest.mark.parametrize("rule", VARIANT_RULES)
@@ -161,8 +173,9 @@ def test_each_variant_rule_has_legal_and_illegal_samples(rule):
     referee finds it (the samples' own Expect tags are checked by the pytest plugin)."""
     expectations = expectations_in(VARIANT_SAMPLES)
     illegal = {exp.rule for _, exp in expectations if exp.kind == "illegal"}
-    assert f"28.{rule}" in illegal
-    word = {"c-call": " c-call", "show": " show", "second-round": "second_round"}[rule]
+    assert f"28.{rule}" in illegal or f"29.{rule}" in illegal
+    word = {"c-call": " c-call", "show": " show", "second-round": "second_round",
+            "hold": " hold"}[rule]
     valid = [path for path, exp in expectations if exp.kind == "valid"
              and word in path.read_text(encoding="utf-8")]
     assert valid
@@ -182,3 +195,25 @@ def test_second_round_values_per_game(game, value, valid):
     else:
         assert report.error_code == "record.option-value"
         assert "valid: off" in report.error
+
+
+def test_simulated_duels_name_numbers_and_hold():
+    records = simulate_records("twenty-nine", 80, 4, options={"auction_style": "duel"})
+    report = check_text(dumps(records))
+    assert all(m.all_findings() == [] for m in report.matches)
+    kinds = [e.action.kind for r in records for d in r.deals for e in d.events]
+    assert kinds.count("hold") > 5
+    # the duel always gives a contract: first hand bids the minimum when nobody names one
+    assert all(any(e.action.kind == "trump" for e in d.events)
+               for r in records for d in r.deals)
+
+
+def test_hold_outside_the_duel_is_illegal_in_twenty_eight():
+    """'28.hold': Twenty-Eight has no duel auction, so a hold is illegal and changes nothing
+    (E then passes and N is the bidder at 16, legally)."""
+    text = ('[Game "twenty-eight"]\n\ndeal 1 dealer S\n' + HANDS28
+            + "\nE 14  N 16  W hold  W pass  S pass  E pass\n")
+    (match,) = check_text(text).matches
+    errors = [f for f in match.all_findings() if f.severity == "error"]
+    assert [(f.rule, f.seat) for f in errors][:1] == [("28.hold", "W")]
+    assert [f.rule for f in errors][1:] == ["28.incomplete"]

@@ -85,7 +85,7 @@ changes each one:
 19. The options of the whole family (section 8) are declared here with 28's defaults; the
     other games pass their own defaults to ``_options``. Values the referee cannot honour are
     declared but refused with ``record.option`` (each game's ``refused_options``):
-    ``auction_style = duel`` (not supported yet), and in Forty and
+    ``auction_style = duel`` outside Twenty-Nine, and in Forty and
     Fifty-Six "C" and the show (variants of the four-player games). Contradictory combinations
     are refused too (``forced_trick8`` with the spare indicator, ``play_on`` or
     ``no_trump_two`` with an own card, ``high_bid_two`` with a score table or with
@@ -120,8 +120,8 @@ changes each one:
     phase module of its own: "C" (``c_call``, c_call.py: ``c-call``, stake 6, A7.2) and the
     single-hand show (``single_hand_show``, show.py: ``show``, A7.3), the second bidding
     round (``second_round = minN``, second_round.py: bids and passes after the trump choice,
-    A3.6). Each module's header gives its rules and the choices made where the sources are
-    silent.
+    A3.6) and the duel auction (``auction_style = duel``, Twenty-Nine only, duel.py: ``hold``).
+    Each module's header gives its rules and the choices made where the sources are silent.
 """
 
 from referee.games.twenty_eight.options import _options, _rules

@@ -55,17 +55,30 @@ class Auction(Engine28):
                                   f"must bid{self._forced_bid_words()}; he may not pass")
             return None
         value = action.value
-        if not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid:
-            return self._excl("bid-range", f"{seat}'s bid of {value} is out of range: bids "
-                              f"go from {opts.min_bid} to {opts.max_bid}")
+        out = self._bid_range_problem(seat, value)
+        if out or not isinstance(value, int):
+            return out
         if (opts.dealer_forced_bid == "exact" and value != opts.min_bid
                 and self._dealer_must_bid(state, seat)):
             return self._excl("dealer-bid", f"everybody else passed: {seat}, the dealer, "
                               f"must bid{self._forced_bid_words()}, not {value}")
-        if state.high_bid is not None and value <= state.high_bid:
-            return self._excl("bid-higher", f"{seat} must bid more than {state.high_bid} "
-                              f"({state.high_bidder}'s standing bid), or pass")
-        return self._partner_raise_problem(seat, state.high_bidder, state.high_bid, value)
+        return self._over_standing_problem(seat, state.high_bidder, state.high_bid, value)
+
+    def _over_standing_problem(self, seat: str, holder: str | None, standing: int | None,
+                               value: int) -> Exclusion | None:
+        """A bid not above the standing bid (1.4), or over one's partner's (A3.5)."""
+        if standing is not None and value <= standing:
+            return self._excl("bid-higher", f"{seat} must bid more than {standing} "
+                              f"({holder}'s standing bid), or pass")
+        return self._partner_raise_problem(seat, holder, standing, value)
+
+    def _bid_range_problem(self, seat: str, value: object) -> Exclusion | None:
+        """A bid outside [min_bid, max_bid] (A3.3, B3.2)."""
+        opts = self.opts
+        if not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid:
+            return self._excl("bid-range", f"{seat}'s bid of {value} is out of range: bids "
+                              f"go from {opts.min_bid} to {opts.max_bid}")
+        return None
 
     def _partner_raise_problem(self, seat: str, high_bidder: str | None,
                                high_bid: int | None, value: int) -> Exclusion | None:

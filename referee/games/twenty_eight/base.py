@@ -97,7 +97,7 @@ class Engine28(Ruleset):
             "double": self._check_double, "redouble": self._check_redouble,
             "pair": self._check_pair, "single": self._check_single,
             "redeal": self._check_redeal,
-            "c-call": self._check_c_call, "show": self._check_show,
+            "c-call": self._check_c_call, "show": self._check_show, "hold": self._check_hold,
         }
         self._appliers: dict[str, Any] = {}
 
@@ -145,6 +145,9 @@ class Engine28(Ruleset):
         if options["high_bid_two"] and options["score_table"] != "flat":
             problems.append(("high_bid_two", "high_bid_two and score_table both set the "
                              "stake of a deal: choose one"))
+        if options["auction_style"] == "duel" and options["auction_end"] == "single_round":
+            problems.append(("auction_style", "auction_style = duel has its own end (three "
+                             "players dropped out): auction_end = single_round cannot apply"))
         if options["c_call"] and options["high_bid_two"]:
             problems.append(("c_call", "c_call cannot be played with high_bid_two: 'C' is not "
                              "said in the automatic-double version"))

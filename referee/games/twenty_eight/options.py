@@ -47,6 +47,10 @@ def _rules(prefix: str) -> dict[str, Rule]:
          "double", "A7.1, A6.4"),
         ("single-hand", "any player may play a single hand after the full deal and before the "
          "lead, unless every card of his is a sure winner", "A7.3"),
+        ("hold", "'hold' belongs to the duel auction (auction_style = duel): the challenger "
+         "names a number or passes, the holder answers 'hold' or passes, a pass is final, "
+         "three players out end it; if nobody names a number, first hand bids exactly the "
+         "minimum", "B3.2 (auction format), SPT, KC"),
         ("second-round", "with second_round = minN a second auction follows the trump choice "
          "and the doubles, opened by the bidder: bids of N or more above the standing bid, "
          "ending after three passes following a bid (five at six seats), four passes without "
@@ -113,8 +117,10 @@ def _auction_specs(spec: SpecMaker, p: str, second_rounds: tuple[str, ...]
              "a player who passed may not bid again; the turn skips him",
              (p + "pass-final", p + "turn", p + "auction-over")),
         spec("auction_style", "choice", "open",
-             "open auction (the only style the referee supports: 'duel' with 'hold' needs "
-             "events the notation lacks, so it is refused)", (p + "bid-higher",),
+             "open auction, or duel (Bangladesh, Twenty-Nine only): first hand holds, each "
+             "other player in turn challenges the survivor with a number, the holder answers "
+             "hold or passes, a pass is final",
+             (p + "hold", p + "turn", p + "bid-higher", p + "auction-over"),
              choices=("open", "duel")),
         spec("dealer_forced_bid", "choice", "none",
              "when the first players all pass: none (all pass throws the deal in), exact "
@@ -301,7 +307,7 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None,
 
 
 REFUSED = {
-    "auction_style": ("duel", "the duel ('hold') auction needs events the notation lacks"),
+    "auction_style": ("duel", "the duel ('hold') auction is played in Twenty-Nine only"),
 }
 """Options declared so that records can name them, whose other values the referee cannot
 honour: (the refused value, or None for every value but the default; why)."""

@@ -10,6 +10,7 @@ from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.c_call import CCall
 from referee.games.twenty_eight.deal import DealSetup
 from referee.games.twenty_eight.doubles import Doubles
+from referee.games.twenty_eight.duel import Duel
 from referee.games.twenty_eight.options import (
     KERALA,
     PAGAT,
@@ -43,8 +44,9 @@ from referee.rules.registry import register
 
 
 @register
-class TwentyEight(SecondRound, Show, CCall, DealSetup, Auction, TrumpChoice, Doubles, Play, Pair,
-                  SingleHand, Settle, Engine28):
+class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the phases
+                  DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
+                  Engine28):
     """Twenty-Eight, four players in two partnerships, counter-clockwise (digest Part A)."""
 
     name = "twenty-eight"
@@ -56,7 +58,7 @@ class TwentyEight(SecondRound, Show, CCall, DealSetup, Auction, TrumpChoice, Dou
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset(
         {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
-         "redeal", "c-call", "show"}
+         "redeal", "c-call", "show", "hold"}
     )
     rules = _rules("28")
     option_specs = _options("28")

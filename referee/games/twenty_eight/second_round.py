@@ -91,18 +91,15 @@ class SecondRound(Engine28):
             return None
         opts = self.opts
         value = action.value
-        if not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid:
-            return self._excl("bid-range", f"{seat}'s bid of {value} is out of range: bids "
-                              f"go from {opts.min_bid} to {opts.max_bid}")
+        out = self._bid_range_problem(seat, value)
+        if out or not isinstance(value, int):
+            return out
         minimum = self._second_minimum() or opts.min_bid
         if value < minimum:
             return self._excl("second-round", f"{seat} bids {value}: a bid of the second round "
                               f"is {minimum} or more (second_round = {opts.second_round})")
         standing, holder = self._second_standing(state)
-        if value <= standing:
-            return self._excl("bid-higher", f"{seat} must bid more than {standing} "
-                              f"({holder}'s standing bid), or pass")
-        return self._partner_raise_problem(seat, holder, standing, value)
+        return self._over_standing_problem(seat, holder, standing, value)
 
     def _second_standing(self, state: TwentyEightState) -> tuple[int, str]:
         if state.stage == SECOND and state.high_bid is not None and state.high_bidder:

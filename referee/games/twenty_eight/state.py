@@ -123,6 +123,11 @@ class TwentyEightState(DealState):
         """A bid was made in the second round: the contract is a second-round one."""
         self.may_rechoose = False
         """The first-round winner won the second round too: he may choose trumps again."""
+        self.duel_holder: str | None = None
+        """The duel auction (auction_style = duel): who holds, who challenges him, and
+        whether first hand must bid the minimum because nobody named a number."""
+        self.duel_challenger: str | None = None
+        self.duel_forced = False
 
     @property
     def dealer(self) -> str:
