@@ -46,7 +46,8 @@ class Auction(Engine28):
             if first_call and opts.opening_bid_forced and seat == state.first_hand:
                 extra = ""
                 if opts.redeal_fh_pointless:
-                    extra = " (or demand a redeal if his first four hold no point)"
+                    extra = (f" (or demand a redeal if his first {self._first_batch_words()} "
+                             f"hold no point)")
                 return self._excl(
                     "opening-bid", f"{seat} is first hand and must open with a bid of "
                     f"{opts.min_bid} or more{extra}; he may not pass")
@@ -109,7 +110,7 @@ class Auction(Engine28):
         four = state.first_four.get(seat)
         if four is not None and not is_pointless(four, self.card_point_table):
             counting = [c for c in four if self._pts(c)]
-            return (f"{seat}'s first four ({self._show(four)}) hold "
+            return (f"{seat}'s first {self._first_batch_words()} ({self._show(four)}) hold "
                     f"points ({self._show(counting)}): no redeal; he must bid")
         return None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from referee.games.scoring28 import (
@@ -15,7 +16,9 @@ from referee.rules.base import (
 from referee.rules.options import OptionSpec, OptionValue, Preset
 
 
-def _rules(prefix: str) -> dict[str, Rule]:
+def _rules(prefix: str, batch: str = "four") -> dict[str, Rule]:
+    """The family's rule ids under ``prefix``; ``batch`` is the first batch's size in words
+    (Forty deals three), so that "first four" reads right in every game."""
     rules = generic_rules(prefix, "A3-A4, decision 4")
     own = [
         ("opening-bid", "first hand must open the auction with a bid of at least the minimum "
@@ -50,7 +53,8 @@ def _rules(prefix: str) -> dict[str, Rule]:
         ("follow-suit", "a player who holds a card of the suit led must play one",
          "A4.2, B4.2"),
         ("lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
-         "unless he holds only trumps or another player has led it", "A4.3(b)"),
+         "unless he holds only trumps or (bidder_lead_restriction = yes) another player has "
+         "led it", "A4.3(b)"),
         ("call", "only a player void in the suit led may call for the trump, at his turn, "
          "before he plays, while it is concealed", "A4.3(c)-(d), B4.3"),
         ("must-call", "with trump_call_mandatory the first player of the deal void in the "
@@ -69,6 +73,7 @@ def _rules(prefix: str) -> dict[str, Rule]:
          "A6.6 R1, decision 5"),
     ]
     for name, summary, section in own:
+        summary = summary.replace("first four", f"first {batch}")
         rules[f"{prefix}.{name}"] = Rule(f"{prefix}.{name}", summary, section)
     return rules
 
@@ -126,9 +131,11 @@ def _trump_and_play_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
         spec("seventh_card", "bool", True,
              "the bidder may call for his seventh card as the trump card",
              (p + "seventh-card",)),
-        spec("bidder_lead_restriction", "bool", True,
-             "the bidder may not lead the concealed trump suit (unless only trumps or "
-             "already led by another)", (p + "lead-trump",)),
+        spec("bidder_lead_restriction", "choice", "yes",
+             "the bidder may not lead the concealed trump suit unless he holds only trumps: "
+             "yes (the ban lifts once another player has led trumps), strict (it holds until "
+             "the trump is exposed, whoever led trumps before), no (no ban)",
+             (p + "lead-trump",), choices=("yes", "strict", "no")),
         spec("trump_call_mandatory", "bool", False,
              "the first player of the deal void in the suit led must call for the concealed "
              "trump (if he does not, later void players need not)", (p + "must-call",)),
@@ -243,8 +250,8 @@ def _deal_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
              "the deal is annulled when either of the first two speakers has no point card "
              "in his first four (P29 variation, 29-33)", ()),
         spec("annul_fh_and_next_pointless", "bool", False,
-             "the deal is cancelled when first hand and the next player both have pointless "
-             "first fours (S0 no. 4, R2)", ()),
+             "the deal is cancelled when first hand and the next player each have a "
+             "pointless first four (S0 no. 4, R2)", ()),
         spec("annul_eight_zero", "bool", True,
              "a deal in which a player's whole hand has no point is cancelled (R3)", ()),
         spec("annul_other", "bool", False,
@@ -262,9 +269,10 @@ def _deal_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
     )
 
 
-def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
-             ) -> tuple[OptionSpec, ...]:
-    """The family's options (digest section 8) with ``defaults`` overriding 28's per game."""
+def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None,
+             batch: str = "four") -> tuple[OptionSpec, ...]:
+    """The family's options (digest section 8) with ``defaults`` overriding 28's per game;
+    ``batch`` as for ``_rules``."""
     p = prefix + "."
     d = dict(defaults or {})
 
@@ -281,7 +289,8 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
     )
     if d:
         raise ValueError(f"defaults for undeclared options: {sorted(d)}")
-    return specs
+    return tuple(replace(spec, meaning=spec.meaning.replace("first four", f"first {batch}"))
+                 for spec in specs)
 
 
 REFUSED = {

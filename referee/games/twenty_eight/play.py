@@ -138,16 +138,23 @@ class Play(Engine28):
                           f"(write '{seat} call')", fatal=True)
 
     def _check_lead(self, state: TwentyEightState, seat: str, card: str) -> Exclusion | None:
+        """The bidder's ban on leading the concealed trump (A4.3(b)): lifted when he holds
+        only trumps, and by default (ii) once another player has led trumps; with
+        ``bidder_lead_restriction = strict`` only the exposure lifts it."""
         trump = state.trump
-        if (self.opts.bidder_lead_restriction and seat == state.bidder and trump
+        ban = self.opts.bidder_lead_restriction
+        if (ban != "no" and seat == state.bidder and trump
                 and not state.revealed and not state.single and card[1] == trump
-                and not state.trump_led_by_other):
+                and (ban == "strict" or not state.trump_led_by_other)):
             others = [c for c in state.hands[seat] if c[1] != trump]
             if others:
+                why = (f"though another player has led {SUIT_NAMES[trump]} (bidder_lead_"
+                       f"restriction = strict)" if state.trump_led_by_other
+                       else f"and nobody else has led {SUIT_NAMES[trump]}")
                 return self._excl(
                     "lead-trump", f"{seat}, the bidder, may not lead {SUIT_NAMES[trump]} (the "
-                    f"concealed trump) while he holds other suits ({self._show(others)}) and "
-                    f"nobody else has led {SUIT_NAMES[trump]}")
+                    f"concealed trump) while he holds other suits ({self._show(others)}) "
+                    f"{why}")
         return None
 
     def _forced_trick8(self, state: TwentyEightState, seat: str) -> bool:

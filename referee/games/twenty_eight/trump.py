@@ -73,7 +73,8 @@ class TrumpChoice(Engine28):
             suit = str(action.value)
             # which card lies face down is unknown: the replay of the deal stops here
             return self._excl("trump-card", f"{seat} named {SUIT_NAMES.get(suit, suit)} but "
-                              f"must lay a card of the trump suit from his first four face "
+                              f"must lay a card of the trump suit from his first "
+                              f"{self._first_batch_words()} face "
                               f"down (or call for the seventh card)", fatal=True)
         if card not in state.hands[seat]:
             return self._excl("not-held", f"{seat} does not hold {card} and cannot lay it "
@@ -83,7 +84,8 @@ class TrumpChoice(Engine28):
             suits = sorted({c[1] for c in four}, key="SHDC".index)
             names = ", ".join(SUIT_NAMES[s] for s in suits)
             return self._excl(
-                "trump-card", f"{card} is not among {seat}'s first four ({self._show(four)}): "
+                "trump-card", f"{card} is not among {seat}'s first {self._first_batch_words()} "
+                f"({self._show(four)}): "
                 f"the trump card comes from them (possible trumps: {names}), or he calls for "
                 f"the seventh card")
         return None
