@@ -37,7 +37,7 @@ class DealSetup(Engine28):
                 way = "counter-clockwise" if self.direction == "ccw" else "clockwise"
                 rotation = f"the deal passes {way}"
             state.deal_findings.append((
-                self.p + "dealer",
+                self.rule_id("28.dealer"),
                 f"deal {deal.number} is dealt by {deal.dealer}, but {expected} should deal "
                 f"({rotation})", None))
         self._deal_hands(state, deal)
@@ -236,4 +236,4 @@ class DealSetup(Engine28):
                     f"{seat}'s hand is {how}: could not check that first hand's first "
                     f"{self._first_batch_words()} had no point card (redeal)")
         if unchecked:
-            state.notes.append((self.p + "deal-order", "; ".join(dict.fromkeys(unchecked))))
+            state.notes.append((self.rule_id("28.deal-order"), "; ".join(dict.fromkeys(unchecked))))
