@@ -615,6 +615,19 @@ def test_28_10_bidder_may_lead_trumps_after_another_player_did():
     assert errors(match) == []
 
 
+def test_28_10_strict_ban_holds_after_another_player_led_trumps():
+    """E led spades (the concealed trump) to trick 1; N, the bidder, leads the king of spades
+    to trick 2: lifted by default (A4.3(b)(ii)), still banned under ``strict``."""
+    body = base(**{"2. N TC W 9C S QH E QC": "2. N KS W 9C S QH E QC"})
+    lifted = check(record(body))
+    assert "28.lead-trump" not in rules_found(lifted)
+    strict = check(record(body, options=[("bidder_lead_restriction", "strict")]))
+    assert errors(strict)[0] == ("28.lead-trump", 1, 2, "N")
+    assert "though another player has led spades" in finding(strict, "28.lead-trump").message
+    assert "28.lead-trump" not in rules_found(
+        check(record(body, options=[("bidder_lead_restriction", "no")])))
+
+
 def test_28_10_option_off():
     body = base(**{"N trump 9S": "N trump 7C"})
     match = check(record(body, options=[("bidder_lead_restriction", "no")]))

@@ -70,8 +70,8 @@ class Forty(TwentyEight):
     title = "Forty"
     source = "seed 000 (Wikipedia 'Twenty-eight', its 40 paragraph); digest A7.4"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
-    rules = _rules("40")
-    option_specs = _options("40", DEFAULTS_40, second_rounds=("min30",))
+    rules = _rules("40", batch="three")
+    option_specs = _options("40", DEFAULTS_40, batch="three", second_rounds=("min30",))
     refused_options = REFUSED_SIX_PLAYER
     second_round_table = None  # a second-round contract scores by the game's own table
     presets = {"standard": STANDARD_40}

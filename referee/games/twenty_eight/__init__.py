@@ -21,7 +21,8 @@ changes each one:
    ``pagat`` asks for 20 or more (A3.5, 10.6). Option ``partner_raise``.
 3. Trump: the bidder lays a card of his first four face down; it is outside his hand until
    exposed (A3.7, 1.6). The "seventh card" is the third card of his second batch, and it is
-   itself the face-down card (A3.9, 10.8). Option ``seventh_card``.
+   itself the face-down card (A3.9, 10.8): ``trump CARD`` naming it (not one of his first
+   four) is the seventh-card choice, as is ``trump seventh``. Option ``seventh_card``.
 4. A void player may call (optional) and must then trump if able; the bidder exposing for
    himself may play any trump (A4.3(c)-(e)). Options ``trump_call_mandatory``,
    ``caller_must_trump``, ``self_reveal_card``.

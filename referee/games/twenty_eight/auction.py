@@ -34,24 +34,25 @@ class Auction(Engine28):
         opts = self.opts
         if state.stage != AUCTION:
             what = "bid" if action.kind == "bid" else "pass"
-            return self._excl("auction-over",
+            return self._excl("28.auction-over",
                               f"{seat} may not {what}: {self._auction_closed_message(state)}")
         if opts.pass_final and seat in state.passed and action.kind == "bid":
-            return self._excl("pass-final", f"{seat} has passed and may not bid again "
+            return self._excl("28.pass-final", f"{seat} has passed and may not bid again "
                               f"(pass_final)")
         if seat != state.turn:
-            return self._excl("turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
+            return self._excl("28.turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
         first_call = not state.calls
         if action.kind == "pass":
             if first_call and opts.opening_bid_forced and seat == state.first_hand:
                 extra = ""
                 if opts.redeal_fh_pointless:
-                    extra = " (or demand a redeal if his first four hold no point)"
+                    extra = (f" (or demand a redeal if his first {self._first_batch_words()} "
+                             f"hold no point)")
                 return self._excl(
-                    "opening-bid", f"{seat} is first hand and must open with a bid of "
+                    "28.opening-bid", f"{seat} is first hand and must open with a bid of "
                     f"{opts.min_bid} or more{extra}; he may not pass")
             if self._dealer_must_bid(state, seat):
-                return self._excl("dealer-bid", f"everybody else passed: {seat}, the dealer, "
+                return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the dealer, "
                                   f"must bid{self._forced_bid_words()}; he may not pass")
             return None
         value = action.value
@@ -60,7 +61,7 @@ class Auction(Engine28):
             return out
         if (opts.dealer_forced_bid == "exact" and value != opts.min_bid
                 and self._dealer_must_bid(state, seat)):
-            return self._excl("dealer-bid", f"everybody else passed: {seat}, the dealer, "
+            return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the dealer, "
                               f"must bid{self._forced_bid_words()}, not {value}")
         return self._over_standing_problem(seat, state.high_bidder, state.high_bid, value)
 
@@ -68,7 +69,7 @@ class Auction(Engine28):
                                value: int) -> Exclusion | None:
         """A bid not above the standing bid (1.4), or over one's partner's (A3.5)."""
         if standing is not None and value <= standing:
-            return self._excl("bid-higher", f"{seat} must bid more than {standing} "
+            return self._excl("28.bid-higher", f"{seat} must bid more than {standing} "
                               f"({holder}'s standing bid), or pass")
         return self._partner_raise_problem(seat, holder, standing, value)
 
@@ -76,7 +77,7 @@ class Auction(Engine28):
         """A bid outside [min_bid, max_bid] (A3.3, B3.2)."""
         opts = self.opts
         if not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid:
-            return self._excl("bid-range", f"{seat}'s bid of {value} is out of range: bids "
+            return self._excl("28.bid-range", f"{seat}'s bid of {value} is out of range: bids "
                               f"go from {opts.min_bid} to {opts.max_bid}")
         return None
 
@@ -87,13 +88,13 @@ class Auction(Engine28):
             return None
         rule = self.opts.partner_raise
         if rule == "forbidden":
-            return self._excl("partner-raise", f"{seat} may not bid over his partner "
+            return self._excl("28.partner-raise", f"{seat} may not bid over his partner "
                               f"{high_bidder}'s standing bid of {high_bid} "
                               f"(partner_raise = forbidden); he may pass")
         floor = max(self.partner_raise_floor, high_bid + 1)
         if rule == "min20" and value < floor:
             return self._excl(
-                "partner-raise", f"{seat} bids {value} over his partner {high_bidder}'s "
+                "28.partner-raise", f"{seat} bids {value} over his partner {high_bidder}'s "
                 f"standing bid of {high_bid}: over one's partner the bid must be "
                 f"at least {floor} (partner_raise = min20)")
         return None
@@ -107,7 +108,7 @@ class Auction(Engine28):
         """First hand's redeal demand (A6.6 R1). An illegal one stops the replay: the record
         cannot show the deal that should follow it."""
         problem = self._redeal_problem(state, action.seat)
-        return None if problem is None else self._excl("redeal", problem, fatal=True)
+        return None if problem is None else self._excl("28.redeal", problem, fatal=True)
 
     def _redeal_problem(self, state: TwentyEightState, seat: str) -> str | None:
         """Why ``seat`` may not demand a redeal now (None if he may)."""
@@ -127,7 +128,7 @@ class Auction(Engine28):
         four = state.first_four.get(seat)
         if four is not None and not is_pointless(four, self.card_point_table):
             counting = [c for c in four if self._pts(c)]
-            return (f"{seat}'s first four ({self._show(four)}) hold "
+            return (f"{seat}'s first {self._first_batch_words()} ({self._show(four)}) hold "
                     f"points ({self._show(counting)}): no redeal; he must bid")
         return None
 

@@ -199,8 +199,17 @@ class Engine28(Ruleset):
         size = self.deal_rounds[0]
         return _NUMBER_WORDS.get(size, str(size))
 
+    def rule_id(self, rule: str) -> str:
+        """This game's id of a family rule, written in the code with Twenty-Eight's id so
+        that ``grep 28.follow-suit`` finds where it is checked: "40.follow-suit" in Forty."""
+        family, name = rule.split(".", 1)
+        if family != "28":
+            raise ValueError(f"a 28-family rule id is written '28.NAME', not '{rule}'")
+        return self.p + name
+
     def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
-        return Exclusion(self.p + rule, message, fatal)
+        """``rule`` (written "28.NAME") is broken: ``message`` says how."""
+        return Exclusion(self.rule_id(rule), message, fatal)
 
     def new_match(self) -> Match28:
         return Match28(score={team: 0 for team in self.team_names})

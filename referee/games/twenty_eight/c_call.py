@@ -14,10 +14,11 @@ single hand, a one-suit show or a second-round bid discards it. Not played with
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from dataclasses import replace
 
 from referee.games.scoring28 import ScoreTable
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.outcome import Contract
 from referee.games.twenty_eight.state import WINDOW, Match28, TwentyEightState
 from referee.record import Action, Deal
 from referee.rules.base import Exclusion
@@ -45,31 +46,31 @@ class CCall(Engine28):
     def _check_c_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat
         if not self.opts.c_call:
-            return self._excl("c-call", "'C' is not played (c_call = no)")
+            return self._excl("28.c-call", "'C' is not played (c_call = no)")
         closed = self._window_closed(state)
         if closed:
-            return self._excl("c-call", f"{seat} may say C only directly after the opponents' "
+            return self._excl("28.c-call", f"{seat} may say C only directly after the opponents' "
                               f"double, before the second batch: {closed}")
         if seat != state.bidder:
-            return self._excl("c-call", f"only the bidder {state.bidder} may say C, not {seat}")
+            return self._excl("28.c-call", f"only the bidder {state.bidder} may say C, not {seat}")
         if state.c_by:
-            return self._excl("c-call", f"{state.c_by} has already said C")
+            return self._excl("28.c-call", f"{state.c_by} has already said C")
         if state.redoubled_by:
-            return self._excl("c-call", f"the double was answered with a redouble (by "
+            return self._excl("28.c-call", f"the double was answered with a redouble (by "
                               f"{state.redoubled_by}): C is the alternative to a redouble")
         if not state.doubled_by or state.last_kind != "double":
-            return self._excl("c-call", f"{seat} may say C only directly after an opponent's "
+            return self._excl("28.c-call", f"{seat} may say C only directly after an opponent's "
                               f"double")
         team = self._team(seat)
         score = state.start_score.get(team, 0)
         if score != 0:
-            return self._excl("c-call", f"{self._label(team)} stood at {score:+d} before this "
+            return self._excl("28.c-call", f"{self._label(team)} stood at {score:+d} before this "
                               f"deal: C is said only while the bidder's side has no score")
         return None
 
     def _check_redouble(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         if state.c_by and state.stage == WINDOW:
-            return self._excl("redouble", f"{state.c_by} answered the double with C: no "
+            return self._excl("28.redouble", f"{state.c_by} answered the double with C: no "
                               f"redouble after C")
         return super()._check_redouble(state, action)
 
@@ -80,11 +81,10 @@ class CCall(Engine28):
 
     # scoring ---------------------------------------------------------------------------------
     def _contract(self, state: TwentyEightState, bidder: str, bid: int, bidding_team: str
-                  ) -> dict[str, Any]:
+                  ) -> Contract:
         contract = super()._contract(state, bidder, bid, bidding_team)
-        if state.c_by:
-            contract["c"] = state.c_by
-            contract["multiplier"] = 1  # the stake is the whole game, not a multiple
+        if state.c_by:  # the stake is the whole game, not a multiple
+            return replace(contract, c=state.c_by, multiplier=1)
         return contract
 
     def _score_table(self, state: TwentyEightState) -> ScoreTable:

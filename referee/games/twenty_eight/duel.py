@@ -54,11 +54,11 @@ class Duel(Engine28):
         seat = action.seat
         opts = self.opts
         if seat != state.turn:
-            return self._excl("turn", f"it is {state.turn}'s turn to speak, not {seat}'s "
+            return self._excl("28.turn", f"it is {state.turn}'s turn to speak, not {seat}'s "
                               f"({self._duel_need(state)})")
         if action.kind == "pass":
             if state.duel_forced:
-                return self._excl("hold", f"nobody named a number: {seat}, first "
+                return self._excl("28.hold", f"nobody named a number: {seat}, first "
                                   f"hand, must bid exactly {opts.min_bid}; he may not pass")
             return None
         value = action.value
@@ -67,11 +67,11 @@ class Duel(Engine28):
             return out
         if state.duel_forced:
             if value != opts.min_bid:
-                return self._excl("hold", f"nobody named a number: {seat}, first "
+                return self._excl("28.hold", f"nobody named a number: {seat}, first "
                                   f"hand, must bid exactly {opts.min_bid}, not {value}")
             return None
         if seat == state.duel_holder:
-            return self._excl("hold", f"{seat} holds against {state.duel_challenger}: he "
+            return self._excl("28.hold", f"{seat} holds against {state.duel_challenger}: he "
                               f"answers {state.duel_challenger}'s {state.high_bid} with 'hold' "
                               f"or passes; he does not name a number")
         return self._over_standing_problem(seat, state.high_bidder, state.high_bid, value)
@@ -79,16 +79,16 @@ class Duel(Engine28):
     def _check_hold(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat
         if self.opts.auction_style != "duel":
-            return self._excl("hold", f"{seat} says 'hold', which belongs to the duel auction "
+            return self._excl("28.hold", f"{seat} says 'hold', which belongs to the duel auction "
                               f"(auction_style = duel); here he bids or passes")
         if state.stage != AUCTION:
-            return self._excl("auction-over", f"{seat} may not hold: "
+            return self._excl("28.auction-over", f"{seat} may not hold: "
                               f"{self._auction_closed_message(state)}")
         if seat != state.turn:
-            return self._excl("turn", f"it is {state.turn}'s turn to speak, not {seat}'s "
+            return self._excl("28.turn", f"it is {state.turn}'s turn to speak, not {seat}'s "
                               f"({self._duel_need(state)})")
         if seat != state.duel_holder or state.duel_forced:
-            return self._excl("hold", f"only the holder answers a number with 'hold': {seat} "
+            return self._excl("28.hold", f"only the holder answers a number with 'hold': {seat} "
                               f"names a number or passes")
         return None
 

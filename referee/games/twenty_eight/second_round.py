@@ -25,9 +25,11 @@ during the round scores the standing contract.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from copy import copy
 
 from referee.games.scoring28 import ScoreTable
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.outcome import Settlement
 from referee.games.twenty_eight.state import (
     SECOND,
     TRUMP,
@@ -37,7 +39,7 @@ from referee.games.twenty_eight.state import (
     _action_card,
 )
 from referee.record import Action, Deal
-from referee.rules.base import DealResult, Exclusion
+from referee.rules.base import Exclusion
 
 SECOND_ROUND_TABLE = ScoreTable(((0, 2, 3),))
 """A contract won in the second round, in Twenty-Eight and Twenty-Nine: +2 made, -3 failed
@@ -85,7 +87,7 @@ class SecondRound(Engine28):
         seat = action.seat
         speaker = self._second_speaker(state)
         if seat != speaker:
-            return self._excl("turn", f"it is {speaker}'s turn to speak in the second bidding "
+            return self._excl("28.turn", f"it is {speaker}'s turn to speak in the second bidding "
                               f"round, not {seat}'s")
         if action.kind == "pass":
             return None
@@ -96,7 +98,7 @@ class SecondRound(Engine28):
             return out
         minimum = self._second_minimum() or opts.min_bid
         if value < minimum:
-            return self._excl("second-round", f"{seat} bids {value}: a bid of the second round "
+            return self._excl("28.second-round", f"{seat} bids {value}: a bid of the second round "
                               f"is {minimum} or more (second_round = {opts.second_round})")
         standing, holder = self._second_standing(state)
         return self._over_standing_problem(seat, holder, standing, value)
@@ -108,13 +110,13 @@ class SecondRound(Engine28):
 
     def _check_play(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         if self._in_second_round(state):
-            return self._excl("second-round", f"{action.seat} cannot play: "
+            return self._excl("28.second-round", f"{action.seat} cannot play: "
                               f"{self._second_need(state)}", fatal=True)
         return super()._check_play(state, action)
 
     def _check_single(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         if self._in_second_round(state) and self.opts.single_hand and not state.single:
-            return self._excl("single-hand", f"{action.seat} may declare a single hand only "
+            return self._excl("28.single-hand", f"{action.seat} may declare a single hand only "
                               f"after the second bidding round: {self._second_need(state)}")
         return super()._check_single(state, action)
 
@@ -127,7 +129,7 @@ class SecondRound(Engine28):
 
     def _check_trump_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         if self._in_second_round(state):
-            return self._excl("call", f"{action.seat} may not call for the trump before the "
+            return self._excl("28.call", f"{action.seat} may not call for the trump before the "
                               f"first lead: {self._second_need(state)}")
         return super()._check_trump_call(state, action)
 
@@ -155,16 +157,16 @@ class SecondRound(Engine28):
         """After the second round the bidder lays any of his eight cards (A3.6); with the
         spare indicator he names any suit."""
         if action.value == "seventh":
-            return self._excl("trump-card", f"after the second bidding round {seat} lays any "
+            return self._excl("28.trump-card", f"after the second bidding round {seat} lays any "
                               f"of his cards as the trump card: there is no seventh-card call")
         if self.spare:
             return super()._trump_choice_problem(state, seat, action)
         card = _action_card(action)
         if card is None:
-            return self._excl("trump-card", f"{seat} must lay a card of the trump suit face "
+            return self._excl("28.trump-card", f"{seat} must lay a card of the trump suit face "
                               f"down, not name a suit", fatal=True)  # which card is unknown
         if card not in state.hands[seat] and card != state.facedown:
-            return self._excl("not-held", f"{seat} does not hold {card} and cannot lay it "
+            return self._excl("28.not-held", f"{seat} does not hold {card} and cannot lay it "
                               f"face down as the trump card", fatal=True)
         return None
 
@@ -247,12 +249,13 @@ class SecondRound(Engine28):
             state.may_rechoose = False
 
     # scoring -------------------------------------------------------------------------------
-    def settle(self, match: Match28, state: TwentyEightState, offenders: list[str]
-               ) -> DealResult:
+    def verdict(self, state: TwentyEightState, offenders: list[str]) -> Settlement:
         if state.stage == SECOND and state.second_bid and state.high_bidder is not None:
-            # stopped during the round: the penalty scores the standing contract
-            state.bidder, state.bid = state.high_bidder, state.high_bid
-        return super().settle(match, state, offenders)
+            # stopped during the round: the penalty scores the contract standing then
+            standing = copy(state)
+            standing.bidder, standing.bid = state.high_bidder, state.high_bid
+            return super().verdict(standing, offenders)
+        return super().verdict(state, offenders)
 
     def _score_table(self, state: TwentyEightState) -> ScoreTable:
         if state.second_bid and not state.single and self.second_round_table is not None:

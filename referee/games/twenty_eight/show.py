@@ -15,13 +15,14 @@ else, at another moment, or with the option off is illegal and has no effect.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from dataclasses import replace
 
-from referee.games.scoring28 import ContractScore, ScoreTable, forced_score, is_sure_winner_hand
+from referee.games.scoring28 import ScoreTable, forced_score, is_sure_winner_hand
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.state import OVER, WINDOW, TwentyEightState
 from referee.record import Action
-from referee.rules.base import DealResult, Exclusion
+from referee.rules.base import Exclusion
 
 ONE_SUIT_SHOW = 3
 """Game points of a shown hand of eight cards of one suit (S0)."""
@@ -59,10 +60,10 @@ class Show(Engine28):
         seat = action.seat
         why = self._show_timing(state, seat)
         if why:
-            return self._excl("show", why)
+            return self._excl("28.show", why)
         if not self._is_sure(state, seat):
             hand = self._full_hand(state, seat)
-            return self._excl("show", f"{seat} shows {self._show(hand)}, which could lose a "
+            return self._excl("28.show", f"{seat} shows {self._show(hand)}, which could lose a "
                               f"trick: only a hand certain to win every trick may be shown "
                               f"(the show ends the deal, and the contract is lost)")
         return None
@@ -85,14 +86,13 @@ class Show(Engine28):
             {card[1] for card in self._full_hand(state, state.shown)}) == 1
 
     def _contract(self, state: TwentyEightState, bidder: str, bid: int, bidding_team: str
-                  ) -> dict[str, Any]:
+                  ) -> Contract:
         contract = super()._contract(state, bidder, bid, bidding_team)
-        if state.shown:
-            contract["show"] = state.shown
-            if self._one_suit(state) and state.show_sure:
-                contract.pop("c", None)
-                contract["multiplier"] = 1  # doubles and C are discarded
-        return contract
+        if not state.shown:
+            return contract
+        if self._one_suit(state) and state.show_sure:  # doubles and C are discarded
+            return replace(contract, show=state.shown, c=None, multiplier=1)
+        return replace(contract, show=state.shown)
 
     def _score_table(self, state: TwentyEightState) -> ScoreTable:
         if state.shown and state.show_sure and self._one_suit(state):
@@ -104,21 +104,21 @@ class Show(Engine28):
             return False
         return super()._high_bid_two(state)
 
-    def _contract_score(self, state: TwentyEightState, contract: dict[str, Any],
-                        bidding_team: str, table: ScoreTable, result: DealResult
-                        ) -> ContractScore:
+    def _contract_verdict(self, state: TwentyEightState, contract: Contract) -> Settlement:
         if not state.shown:
-            return super()._contract_score(state, contract, bidding_team, table, result)
+            return super()._contract_verdict(state, contract)
         made = state.show_sure
-        score = forced_score(made, state.bid, contract["multiplier"],
+        score = forced_score(made, contract.bid, contract.multiplier,
                              high_bid_two=self._high_bid_two(state),
-                             high_bid_from=self.high_bid_from, table=table)
+                             high_bid_from=self.high_bid_from, table=self._score_table(state))
+        team = self._team(contract.bidder)
         if not made:
-            result.outcome = (f"{state.shown} showed a hand that could lose a trick: "
-                              f"{self._label(bidding_team)}'s contract is lost")
+            text = (f"{state.shown} showed a hand that could lose a trick: "
+                    f"{self._label(team)}'s contract is lost")
         elif self._one_suit(state):
-            result.outcome = f"{state.shown} showed eight cards of one suit"
+            text = f"{state.shown} showed eight cards of one suit"
         else:
-            result.outcome = (f"{state.shown} showed a hand certain to win every trick: "
-                              f"{self._label(bidding_team)}'s contract is made")
-        return score
+            text = (f"{state.shown} showed a hand certain to win every trick: "
+                    f"{self._label(team)}'s contract is made")
+        return Settlement(Outcome.MADE if made else Outcome.FAILED, text,
+                          contract.settled(made), team, score.delta)
