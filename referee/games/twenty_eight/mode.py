@@ -94,7 +94,6 @@ class SingleHandMode(PartnershipMode):
     """A single hand (A7.3): ``declarer`` plays alone against all, without trumps; his
     partners sit out; he must win every trick, so the first trick lost decides the deal."""
 
-    declarer: str | None = None
     partners: tuple[str, ...] = ()
     """The declarer's partners, who sit out."""
     lost: int | None = None
