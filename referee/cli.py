@@ -147,6 +147,13 @@ def check(
         typer.Option("--expect", help="Compare with the records' Expect tags: every "
                                       "expectation must hold and every error must be expected."),
     ] = False,
+    jobs: Annotated[
+        str,
+        typer.Option("--jobs", "-j", metavar="N|auto",
+                     help="Check with N worker processes (auto: one per core available); "
+                          "files, and large files at their records, are shared out, and the "
+                          "report is the same, in the same order, as with one."),
+    ] = "1",
 ) -> None:
     """Referee records: illegal actions, points, game points and match results.
 
@@ -154,11 +161,23 @@ def check(
     deals, findings, time) ends the report. On a terminal a long run shows a progress bar on
     standard error.
     """
-    raise typer.Exit(run_check(files, output_format, expect))
+    raise typer.Exit(run_check(files, output_format, expect, jobs=parse_jobs(jobs)))
+
+
+def parse_jobs(text: str) -> int:
+    """``--jobs``: a number of processes of at least 1, or ``auto`` (the cores available)."""
+    from referee.parallel import available_cores
+
+    if text == "auto":
+        return available_cores()
+    if text.isascii() and text.isdigit() and 0 < int(text) <= 1024:
+        return int(text)
+    raise typer.BadParameter(f"'{text}' is not a number of processes (1 to 1024) or 'auto'",
+                             param_hint="'--jobs'")
 
 
 def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
-              clock: Callable[[], float] = time.perf_counter) -> int:
+              clock: Callable[[], float] = time.perf_counter, jobs: int = 1) -> int:
     """Check every file (in path order), print the report, and return the exit code.
 
     Text and GitHub output is printed as each file is done; JSON and JUnit documents at the
@@ -176,9 +195,10 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
     totals = Totals()
     collected: list[FileReport] = []
     seconds: list[float] = []
-    for path in paths:
-        began = clock()
-        report = check_file(path, expect, progress.deal if progress else None)
+    from referee.parallel import check_files
+
+    began = clock()
+    for report in check_files(paths, expect, jobs, progress.deal if progress else None):
         seconds.append(clock() - began)
         totals.add(report)
         if progress:
@@ -192,6 +212,7 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
             collected.append(report)
         if progress:
             progress.file_done()
+        began = clock()
     if progress:
         progress.clear()
     if not totals.files:

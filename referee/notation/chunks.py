@@ -48,13 +48,13 @@ def _brace_state(line: str, in_brace: bool) -> bool:
     return in_brace
 
 
-def iter_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
-    """Chunks from lines (each with or without its newline); line numbers start at 1."""
+def iter_chunks(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
+    """Chunks from lines (each with or without its newline); the first is ``first_line``."""
     kind = "header"
     first = 1
     buffer: list[str] = []
     in_brace = False
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(lines, first_line):
         if not line.endswith("\n"):
             line += "\n"
         # Most lines start with a seat or a trick number; only 'd', '[' or blanks need a look.

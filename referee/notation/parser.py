@@ -400,8 +400,10 @@ BATCH = 16
 a tenth of a deal's parse, so consecutive deals are parsed together (still streaming)."""
 
 
-def iter_lines(lines: Iterable[str], file: str = "<string>") -> Iterator[StreamItem]:
-    """Records from lines of text, as a stream of headers and deals."""
+def iter_lines(lines: Iterable[str], file: str = "<string>", first_line: int = 1
+               ) -> Iterator[StreamItem]:
+    """Records from lines of text, as a stream of headers and deals; the first line is
+    ``first_line`` of the file (``referee check --jobs`` reads a file in parts)."""
     parser = _parser()
     seen_header = False
     pending_comments: list[Comment] = []
@@ -416,7 +418,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>") -> Iterator[StreamI
         batch.clear()
         return deals
 
-    for chunk in iter_chunks(lines):
+    for chunk in iter_chunks(lines, first_line):
         last_line = chunk.first_line + chunk.text.count("\n")
         if chunk.kind == "deal":
             if not seen_header:

@@ -1,0 +1,235 @@
+"""Every figure of the performance goal, measured in one run, in CPU time.
+
+    python bench/perf.py [--deals 10000] [--other-deals 2000] [--rounds 3]
+                         [--memory 10000,100000] [--formats text,json,github,junit]
+                         [--jobs-deals 20000] [--checkout DIR] [--skip SECTION,...]
+
+Sections (each can be skipped with --skip):
+
+- ``throughput``: for each game, ``referee.check.check_file`` (the library path of
+  ``referee check``) and the parse alone over simulated legal deals (bench/data.py); for
+  Twenty-Eight also the two floors of bench/floors.py (json.loads + a minimal replay, a split
+  tokenizer + the same replay). Deals/s, µs a deal and µs a card are the median of the
+  rounds, in CPU time (``time.process_time``); the ratios to the floors are computed within
+  each round. Every other game's time a card is given as a multiple of Twenty-Eight's.
+- ``start``: CPU time of ``referee check`` on a one-deal file and of ``referee --help``
+  (median of 5 runs, child processes).
+- ``memory``: peak resident memory (``ru_maxrss``) and CPU time of ``referee check`` in every
+  output format, on files of 10,000, 100,000 (and, when asked, 1,000,000) Twenty-Eight deals,
+  made by repeating the simulated record.
+- ``jobs``: ``referee check --jobs 1`` and ``--jobs 2`` on the same file: wall time (the
+  speed-up needs two cores free) and CPU time, and whether the outputs are byte-identical.
+
+``--checkout DIR`` measures the referee of another checkout (its ``referee`` package is
+imported from DIR), so two versions can be compared back to back on the same data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SECTIONS = ("throughput", "start", "memory", "jobs")
+
+
+def _setup_path(checkout: Path) -> None:
+    sys.path.insert(0, str(HERE))
+    sys.path.insert(0, str(checkout))
+
+
+# -- in-process timings -----------------------------------------------------------------------
+
+
+def cpu_timed(function: Callable[[Path], int], path: Path) -> tuple[float, int]:
+    started = time.process_time()
+    count = function(path)
+    return time.process_time() - started, count
+
+
+def full_check(path: Path) -> int:
+    from referee.check import check_file
+
+    report = check_file(path)
+    assert report.error is None, report.error
+    errors = [f for f in report.findings() if f.severity == "error"]
+    assert not errors, f"{len(errors)} error findings in legal deals, first: {errors[0]}"
+    return report.deal_count
+
+
+def parse_only(path: Path) -> int:
+    from referee.notation.parser import iter_file
+    from referee.record import RecordHeader
+
+    return sum(not isinstance(item, RecordHeader) for item in iter_file(path))
+
+
+def cards_played(path: Path) -> int:
+    """Cards played in the file's deals (the unit the games are compared in)."""
+    from referee.notation.parser import iter_file
+    from referee.record import Deal
+
+    cards = 0
+    for item in iter_file(path):
+        if isinstance(item, Deal):
+            for event in item.items:
+                action = getattr(event, "action", None)
+                if action is not None and action.kind == "play":
+                    cards += len(action.cards)
+    return cards
+
+
+def throughput(args: argparse.Namespace) -> None:
+    from data import GAMES, jsonl_file, ttn_file
+    from floors import json_floor, split_floor
+
+    print(f"## throughput, CPU time, median of {args.rounds} rounds")
+    reference = GAMES[0]
+    per_card: dict[str, float] = {}
+    print(f"{'game':<14}{'what':<34}{'deals/s':>9}{'us/deal':>9}{'us/card':>9}{'ratio':>8}")
+    for game in GAMES:
+        if args.games and game not in args.games:
+            continue
+        deals = args.deals if game == reference else args.other_deals
+        ttn = ttn_file(game, deals)
+        cards = cards_played(ttn)
+        methods: dict[str, tuple[Callable[[Path], int], Path]] = {
+            "referee check (full)": (full_check, ttn),
+            "parse only": (parse_only, ttn),
+        }
+        if game == reference:
+            methods["floor: json.loads + minimal replay"] = (json_floor, jsonl_file(ttn))
+            methods["floor: split + minimal replay"] = (split_floor, ttn)
+        seconds: dict[str, list[float]] = {name: [] for name in methods}
+        for _ in range(args.rounds):
+            for name, (function, path) in methods.items():
+                elapsed, count = cpu_timed(function, path)
+                assert count == deals, f"{name} saw {count} deals, not {deals}"
+                seconds[name].append(elapsed)
+        full = seconds["referee check (full)"]
+        for name, values in seconds.items():
+            median = statistics.median(values)
+            ratio = ""
+            if name.startswith("floor"):
+                ratios = [f / v for f, v in zip(full, values, strict=True)]
+                ratio = f"{statistics.median(ratios):.2f}x"
+            print(f"{game:<14}{name:<34}{deals / median:>9,.0f}{median / deals * 1e6:>9.0f}"
+                  f"{median / cards * 1e6:>9.2f}{ratio:>8}")
+        per_card[game] = statistics.median(full) / cards
+    if reference in per_card:
+        base = per_card[reference]
+        print("time a card against Twenty-Eight: " + ", ".join(
+            f"{game} {value / base:.2f}x" for game, value in per_card.items()))
+    print()
+
+
+# -- child processes --------------------------------------------------------------------------
+
+
+def run_child(command: list[str], env: dict[str, str], out: Path | None = None
+              ) -> tuple[float, float, int, int]:
+    """(CPU seconds, wall seconds, peak RSS in MB, exit code) of one command."""
+    started = time.perf_counter()
+    with open(out or os.devnull, "wb") as sink:
+        process = subprocess.Popen(command, stdout=sink, stderr=subprocess.DEVNULL, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return (usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss // 1024,
+            process.returncode)
+
+
+def referee_command(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
+    env = dict(os.environ, PYTHONPATH=str(args.checkout))
+    return [sys.executable, "-m", "referee"], env
+
+
+def start(args: argparse.Namespace) -> None:
+    from data import ttn_file
+
+    command, env = referee_command(args)
+    one = ttn_file("twenty-eight", 1)
+    print("## start-up, CPU time of the whole process, median of 5")
+    for label, extra in (("check of one deal", ["check", str(one)]), ("--help", ["--help"]),
+                         ("python -c pass", None)):
+        full = command + extra if extra is not None else [sys.executable, "-c", "pass"]
+        runs = [run_child(full, env)[0] for _ in range(5)]
+        print(f"{label:<22}{statistics.median(runs) * 1000:>7.0f} ms  (min {min(runs) * 1000:.0f})")
+    print()
+
+
+def memory(args: argparse.Namespace) -> None:
+    from data import repeated_file, ttn_file
+
+    command, env = referee_command(args)
+    base = ttn_file("twenty-eight", args.deals)
+    print("## peak memory of referee check, Twenty-Eight")
+    print(f"{'deals':>9}  {'format':<8}{'peak RSS':>10}{'CPU s':>9}{'deals/s':>9}")
+    for size in args.memory:
+        path = repeated_file(base, max(1, size // args.deals))
+        for fmt in args.formats:
+            cpu, _, peak, code = run_child(command + ["check", "--format", fmt, str(path)], env)
+            flag = "" if code == 0 else f"  (exit {code})"
+            print(f"{size:>9,}  {fmt:<8}{peak:>7} MB{cpu:>9.1f}{size / cpu:>9,.0f}{flag}")
+    print()
+
+
+def jobs(args: argparse.Namespace) -> None:
+    from data import repeated_file, ttn_file
+
+    command, env = referee_command(args)
+    copies = max(1, args.jobs_deals // args.deals)
+    path = repeated_file(ttn_file("twenty-eight", args.deals), copies)
+    print(f"## --jobs on {args.jobs_deals:,} deals ({os.cpu_count()} cores on this machine)")
+    outputs = {}
+    walls = {}
+    for count in (1, 2):
+        out = HERE / f"jobs-{count}.out"
+        cpu, wall, peak, code = run_child(
+            command + ["check", "--jobs", str(count), str(path)], env, out)
+        outputs[count] = out.read_bytes()
+        out.unlink()
+        walls[count] = wall
+        print(f"--jobs {count}: wall {wall:6.1f} s, CPU {cpu:6.1f} s, peak {peak} MB, exit {code}")
+    same = "byte-identical" if outputs[1] == outputs[2] else "DIFFERENT"
+    print(f"speed-up (wall) {walls[1] / walls[2]:.2f}x; outputs {same}")
+    print()
+
+
+def main(argv: list[str] | None = None) -> None:
+    options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    options.add_argument("--deals", type=int, default=10000, help="Twenty-Eight deals")
+    options.add_argument("--other-deals", type=int, default=2000, help="deals of other games")
+    options.add_argument("--rounds", type=int, default=3)
+    options.add_argument("--games", type=lambda s: s.split(","), default=None)
+    options.add_argument("--memory", type=lambda s: [int(n) for n in s.split(",")],
+                         default=[10000, 100000], help="deal counts (1000000 takes minutes)")
+    options.add_argument("--formats", type=lambda s: s.split(","),
+                         default=["text", "json", "github", "junit"])
+    options.add_argument("--jobs-deals", type=int, default=20000)
+    options.add_argument("--checkout", type=Path, default=HERE.parent)
+    options.add_argument("--skip", type=lambda s: s.split(","), default=[])
+    args = options.parse_args(argv)
+    args.checkout = args.checkout.resolve()
+    _setup_path(args.checkout)
+
+    from referee.check import tune_gc
+
+    tune_gc()  # the process settings of the `referee` command
+    print(f"referee from {args.checkout}; Python {platform.python_version()}, "
+          f"{platform.machine()}, {os.cpu_count()} cores")
+    sections = {"throughput": throughput, "start": start, "memory": memory, "jobs": jobs}
+    for name in SECTIONS:
+        if name not in args.skip:
+            sections[name](args)
+
+
+if __name__ == "__main__":
+    main()

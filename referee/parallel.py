@@ -1,0 +1,199 @@
+"""``referee check --jobs N``: files, and large files cut at their records, checked by N worker
+processes, the reports put back together in order.
+
+Records are independent (each is a match of its own), so a file is cut only where a tag
+section starts after a deal; each part is checked by a worker as lines ``first`` to ``last``
+of the file, with the file's own line numbers, and the parts' matches are joined into one
+``FileReport``. The result is the report ``check_file`` makes of the whole file: if any part
+of a file is unreadable, or a worker fails, the whole file is checked again in this process,
+so errors (which may depend on what came before) come out exactly as without ``--jobs``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+
+from referee.report import FileReport
+
+PART_LINES = 20_000
+"""Fewest lines in a part (about 1,000 deals): smaller parts cost more to send than to check."""
+PARTS_PER_JOB = 4
+"""A file is cut into about this many parts per worker, so that the workers finish together."""
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """Lines ``first`` to ``last`` (1-based, inclusive; ``last`` 0: to the end) of ``path``;
+    line ``first`` starts at byte ``offset``."""
+
+    path: str
+    first: int = 1
+    last: int = 0
+    offset: int = 0
+
+    @property
+    def whole(self) -> bool:
+        return self.first == 1 and self.last == 0
+
+
+def available_cores() -> int:
+    """The cores this process may run on (``--jobs auto``)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+_DEAL_START = re.compile(rb"[ \t]*deal(?![\w-])")
+
+
+def record_starts(path: str) -> list[tuple[int, int]]:
+    """(line number, byte offset) of each record of the file after the first: each tag
+    section that follows a deal.
+
+    The same test as the chunker's (a line opening with ``[`` after a deal, outside a brace
+    comment). A file whose lines may end in a lone carriage return is not cut. A wrong cut
+    would only cost time: the part before it would be unreadable, and the file is then
+    checked again whole.
+    """
+    from referee.notation.chunks import _brace_state
+
+    starts: list[tuple[int, int]] = []
+    after_deal = in_brace = False
+    offset = 0
+    try:
+        with open(path, "rb") as handle:
+            for number, line in enumerate(handle, 1):
+                if b"\r" in line and line.count(b"\r") > line.endswith(b"\r\n"):
+                    return []
+                if not in_brace:
+                    first = line[:1]
+                    if first == b"[" or (first in b" \t" and line.lstrip().startswith(b"[")):
+                        if after_deal:
+                            starts.append((number, offset))
+                        after_deal = False
+                    elif first in b"d \t" and _DEAL_START.match(line):
+                        after_deal = True
+                if in_brace or b"{" in line:
+                    in_brace = _brace_state(line.decode("utf-8", "replace"), in_brace)
+                offset += len(line)
+    except OSError:
+        return []
+    return starts
+
+
+def plan(paths: Iterable[str], jobs: int) -> list[Part]:
+    """The parts to check, in output order: whole files, large ones cut at record starts."""
+    parts: list[Part] = []
+    for path in paths:
+        size = _size(path)
+        starts = record_starts(path) if jobs > 1 and size >= PART_LINES * 20 else []
+        if not starts:  # about 20 bytes a line: too small to cut, or one record
+            parts.append(Part(path))
+            continue
+        lines_per_part = max(PART_LINES, starts[-1][0] // (jobs * PARTS_PER_JOB))
+        first, offset = 1, 0
+        for start, start_offset in starts:
+            if start - first >= lines_per_part:
+                parts.append(Part(path, first, start - 1, offset))
+                first, offset = start, start_offset
+        parts.append(Part(path, first, 0, offset))
+    return parts
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size if os.path.isfile(path) else 0
+    except OSError:
+        return 0
+
+
+def part_lines(part: Part) -> Iterator[str]:
+    """The lines of ``part``, decoded; ``ValueError`` for a NUL or bytes that are not UTF-8."""
+    from referee.notation.chunks import read_lines
+
+    count = part.last - part.first + 1 if part.last else None
+    if part.offset == 0:  # the file's start: its reader (a byte-order mark, a located error)
+        yield from islice(read_lines(part.path, part.path), count)
+        return
+    with open(part.path, "rb") as raw:
+        raw.seek(part.offset)
+        text = io.TextIOWrapper(raw, encoding="utf-8", newline=None)
+        for line in islice(text, count):
+            if "\x00" in line:
+                raise ValueError("NUL byte")
+            yield line
+
+
+def check_part(part: Part, expect: bool) -> FileReport | None:
+    """The report of one part, or None if it is not clean (the caller checks the file whole)."""
+    from referee.check import check_file, check_items
+    from referee.notation.parser import iter_lines
+
+    if part.whole:
+        return check_file(part.path, expect)
+    try:
+        items = iter_lines(part_lines(part), part.path, first_line=part.first)
+        report = check_items(items, part.path, expect)
+    except Exception:  # unreadable here: the whole file is checked again, in order
+        return None
+    return report if report.error is None else None
+
+
+def _work(task: tuple[Part, bool]) -> FileReport | None:
+    return check_part(*task)
+
+
+def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
+                progress: Callable[[], None] | None = None) -> Iterator[FileReport]:
+    """``check_file`` of each path in order, by ``jobs`` worker processes when ``jobs`` > 1.
+
+    ``progress`` is called once per deal checked (by the workers, once their part is done).
+    """
+    from referee.check import STDIN, check_file
+
+    # Standard input (first if named) is read here, not by a worker.
+    here = paths if jobs < 2 else [path for path in paths[:1] if path == STDIN]
+    parts = plan(paths[len(here):], jobs)
+    if len(parts) < 2:
+        here = paths
+    for path in here:
+        yield check_file(path, expect, progress)
+    if here is paths:
+        return
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with context.Pool(min(jobs, len(parts))) as pool:
+        results = pool.imap(_work, [(part, expect) for part in parts])
+        current: FileReport | None = None
+        failed = False
+        for part, report in zip(parts, results, strict=True):
+            if part.first == 1:  # a new file
+                if current is not None:
+                    yield _finish(current, failed, expect, progress)
+                current, failed = FileReport(part.path), False
+            assert current is not None
+            if report is None or failed:
+                failed = True
+                continue
+            current.matches.extend(report.matches)
+            current.expectations.extend(report.expectations)
+            if progress is not None:
+                for _ in range(report.deal_count):
+                    progress()
+        if current is not None:
+            yield _finish(current, failed, expect, progress)
+
+
+def _finish(report: FileReport, failed: bool, expect: bool,
+            progress: Callable[[], None] | None) -> FileReport:
+    from referee.check import check_file
+
+    return check_file(report.path, expect, progress) if failed else report

@@ -1,0 +1,102 @@
+"""``referee check --jobs``: the same report, byte for byte and in the same order, as one
+process, for simulated records of every game, files cut into parts, the samples, and files
+whose later records are unreadable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee import parallel
+from referee.cli import OutputFormat, run_check
+from referee.games import GAME_MODULES
+from referee.simulate import simulate
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+GAMES = [name.replace("_", "-") for name in GAME_MODULES]
+
+
+def _output(capsys: pytest.CaptureFixture[str], files: list[str], fmt: OutputFormat,
+            expect: bool, jobs: int) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = run_check(files, fmt, expect, clock=lambda: 0.0, jobs=jobs)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture()
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cut files of a few hundred lines too, so that every file here is checked in parts."""
+    monkeypatch.setattr(parallel, "PART_LINES", 40)
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """A file of simulated records for every game, and one of all of them in a row."""
+    folder = tmp_path_factory.mktemp("simulated")
+    texts = []
+    for index, game in enumerate(GAMES):
+        text = simulate(game, 12, 5 + index)
+        (folder / f"{game}.ttn").write_text(text + "\n", encoding="utf-8")
+        texts.append(text)
+    (folder / "all.ttn").write_text("\n\n".join(texts) + "\n", encoding="utf-8")
+    return sorted(str(path) for path in folder.iterdir())
+
+
+def test_simulated_files_are_cut_into_parts(simulated: list[str], small_parts: None) -> None:
+    parts = parallel.plan(simulated, 2)
+    assert len(parts) > 2 * len(simulated)  # the test below really joins parts
+    assert [p.path for p in parts] == sorted(p.path for p in parts)
+
+
+@pytest.mark.parametrize("fmt", [OutputFormat.text, OutputFormat.json, OutputFormat.junit])
+def test_jobs_two_gives_the_same_bytes(
+    capsys: pytest.CaptureFixture[str], simulated: list[str], small_parts: None,
+    fmt: OutputFormat,
+) -> None:
+    one = _output(capsys, simulated, fmt, False, 1)
+    two = _output(capsys, simulated, fmt, False, 2)
+    assert one[1]  # a report was written
+    assert two == one
+
+
+def test_samples_with_expect(capsys: pytest.CaptureFixture[str], small_parts: None) -> None:
+    one = _output(capsys, [str(SAMPLES)], OutputFormat.text, True, 1)
+    two = _output(capsys, [str(SAMPLES)], OutputFormat.text, True, 2)
+    assert one[0] == 0
+    assert two == one
+
+
+def test_a_broken_later_record_is_reported_as_without_jobs(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_parts: None,
+) -> None:
+    good = simulate("twenty-eight", 30, 3)
+    broken = tmp_path / "broken.ttn"
+    broken.write_text(good + '\n\n[Game "twenty-eight"]\ndeal 1 dealer N\nN: XX\n' + good + "\n",
+                      encoding="utf-8")
+    assert len(parallel.plan([str(broken)], 2)) > 2
+    one = _output(capsys, [str(broken)], OutputFormat.text, False, 1)
+    two = _output(capsys, [str(broken)], OutputFormat.text, False, 2)
+    assert one[0] == 2
+    assert two == one
+
+
+def test_record_starts_skip_brace_comments(tmp_path: Path) -> None:
+    path = tmp_path / "comment.ttn"
+    path.write_text('[Game "28"]\ndeal 1 dealer N\n{ a comment\n[Not "a tag"]\n}\n'
+                    '[Game "28"]\n', encoding="utf-8")
+    assert parallel.record_starts(str(path)) == [(6, len('[Game "28"]\ndeal 1 dealer N\n'
+                                                         '{ a comment\n[Not "a tag"]\n}\n'))]
+
+
+@pytest.mark.parametrize("text", ["0", "-1", "x", "١"])
+def test_bad_jobs_value(text: str) -> None:
+    import typer
+
+    from referee.cli import parse_jobs
+
+    with pytest.raises(typer.BadParameter):
+        parse_jobs(text)
+    assert parse_jobs("auto") >= 1
+    assert parse_jobs("3") == 3
