@@ -7,9 +7,11 @@ at the least, in plain Python.
   spelling only: no comments, no quoted braces) and the same minimal replay.
 
 The minimal replay is Twenty-Eight without its finer rules: the auction's bids rise, the
-trump card is laid, each play comes from the seat whose turn it is, from its hand, following
-suit when it can; the trick goes to the highest trump or the highest card of the suit led,
-and its points to the winner's side. It returns the points of each side, so a floor cannot
+trump card is laid, each play comes from the seat's hand, following suit when it can; the
+trick goes to the highest trump (once a call has shown the trump) or the highest card of the
+suit led, and its points to the winner's side. What breaks these rules is counted, not
+refused: the variants (a single hand, the exposure rules) are left out, so some legal actions
+are counted too. It returns the points of each side, so a floor cannot
 skip its work. It is a yardstick, not a referee: it checks far less than ``referee check``.
 """
 
@@ -21,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 SEATS = ("N", "E", "S", "W")
-_NEXT = {"N": "E", "E": "S", "S": "W", "W": "N"}
+_NEXT = {"N": "W", "W": "S", "S": "E", "E": "N"}  # play goes anticlockwise
 _ORDER = "789QKTAJ"  # Twenty-Eight's ranks, low to high
 _POINTS = {"J": 3, "9": 2, "A": 1, "T": 1}
 SUIT = {r + s: s for r in _ORDER for s in "SHDC"}
@@ -32,8 +34,8 @@ Event = tuple[str, str, object]
 """(seat, action, argument): a bid's number, the trump card, a played card, or None."""
 
 
-def minimal_replay(hands: dict[str, list[str]], events: list[Event]) -> tuple[int, int]:
-    """Points won by N-S and E-W; AssertionError for a play the minimal rules refuse."""
+def minimal_replay(hands: dict[str, list[str]], events: list[Event]) -> tuple[int, int, int]:
+    """Points won by N-S and E-W, and the number of actions the minimal rules refuse."""
     held = {seat: set(cards) for seat, cards in hands.items()}
     high = 0
     trump_suit = ""
@@ -43,6 +45,9 @@ def minimal_replay(hands: dict[str, list[str]], events: list[Event]) -> tuple[in
     best_seat = ""
     trick_points = 0
     played = 0
+    trump_open = False
+    trump_card = trump_seat = ""
+    out_of_turn = refused = 0
     points = {"N": 0, "E": 0, "S": 0, "W": 0}
     for seat, action, arg in events:
         if action == "play":
@@ -51,16 +56,15 @@ def minimal_replay(hands: dict[str, list[str]], events: list[Event]) -> tuple[in
                 leader = turn = turn or seat
                 led = SUIT[card]
                 best_card, best_seat = card, seat
-            assert seat == turn, f"{seat} plays out of turn"
+            out_of_turn += seat != turn
             hand = held[seat]
-            assert card in hand, f"{seat} does not hold {card}"
             suit = SUIT[card]
-            assert suit == led or not any(SUIT[c] == led for c in hand), "must follow suit"
+            refused += card not in hand or (suit != led and any(SUIT[c] == led for c in hand))
             hand.discard(card)
             if played:
                 best_suit = SUIT[best_card]
                 if (suit == best_suit and POWER[card] > POWER[best_card]) or (
-                    suit == trump_suit and best_suit != trump_suit
+                    trump_open and suit == trump_suit and best_suit != trump_suit
                 ):
                     best_card, best_seat = card, seat
             trick_points += POINTS[card]
@@ -71,12 +75,18 @@ def minimal_replay(hands: dict[str, list[str]], events: list[Event]) -> tuple[in
                 turn = best_seat
                 played = trick_points = 0
         elif action == "bid":
-            assert arg > high, "bids rise"  # type: ignore[operator]
+            refused += arg <= high  # type: ignore[operator]
             high = arg  # type: ignore[assignment]
         elif action == "trump" and isinstance(arg, str) and arg in SUIT:
             trump_suit = SUIT[arg]
+            trump_card, trump_seat = arg, seat
+            held[seat].discard(arg)  # face down: not in the hand until it is shown
+        elif action == "call" and not trump_open:
+            trump_open = True
+            if trump_card:
+                held[trump_seat].add(trump_card)
     del leader
-    return points["N"] + points["S"], points["E"] + points["W"]
+    return points["N"] + points["S"], points["E"] + points["W"], out_of_turn + refused
 
 
 # -- JSON form --------------------------------------------------------------------------------
