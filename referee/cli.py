@@ -17,6 +17,7 @@ from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
+from referee import cli_coercion
 from referee.check import (
     STDIN,
     check_file,
@@ -38,6 +39,8 @@ from referee.reporters import (
     render_summary,
     use_color,
 )
+
+cli_coercion.install()  # before any command runs: Typer coerces values at the first one
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
 T = TypeVar("T")
@@ -199,7 +202,9 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
 
     began = clock()
     for report in check_files(paths, expect, jobs, progress.deal if progress else None):
-        seconds.append(clock() - began)
+        done = clock()
+        seconds.append(done - began)  # the file's check (and writing the one before it)
+        began = done
         totals.add(report)
         if progress:
             progress.clear()
@@ -212,7 +217,6 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
             collected.append(report)
         if progress:
             progress.file_done()
-        began = clock()
     if progress:
         progress.clear()
     if not totals.files:
