@@ -836,6 +836,53 @@ def test_exchange_cards_are_not_read_as_seats():
     assert event.action == exchange("P1", "AS KD QC", "2C 3C 4C")
 
 
+def test_exchange_with_an_empty_draw_reads_writes_and_round_trips():
+    """'D exchange 4D >' (nothing drawn: the stock is empty) is notation, not a syntax error;
+    text -> JSON -> text and the canonical writer keep the empty draw."""
+    import json
+
+    from jsonschema import Draft202012Validator
+
+    from referee.jsonform import json_lines, json_lines_to_records
+    from referee.notation.writer import dumps
+    from referee.resources import load_schema
+
+    text = header("P1 P2") + "deal 1 dealer P2\nP1 exchange 4D 5D >\nP2 exchange 6D >  P1 2C\n"
+    [record] = parse_records(text)
+    first, second, _ = record.deals[0].events
+    assert first.action == exchange("P1", "4D 5D") and first.action.drawn == ()
+    assert second.action == exchange("P2", "6D")
+    canonical = dumps([record])
+    assert "P1 exchange 4D 5D >\n" in canonical and "P2 exchange 6D >\n" in canonical
+    assert dumps(parse_records(canonical)) == canonical
+    lines = json_lines([record])
+    data = json.loads(lines)
+    assert data["deals"][0]["events"][0]["drawn"] == []
+    Draft202012Validator(load_schema("record.schema.json")).validate(data)
+    assert dumps(json_lines_to_records(lines)) == canonical
+
+
+def test_exchange_beyond_an_empty_or_short_stock_is_judged_not_refused():
+    """T22-X2, T22-X4, C8: an exchange that draws nothing from an empty stock, or less than it
+    discards from a short one, is an illegal exchange (22.exchange-stock), found by
+    ``referee check`` (exit 1); the hand would be shorter than the others, so the replay of
+    the deal stops there."""
+    hands = {"P1": "2S 3S", "P2": "4S 5S", "P3": "6S 7S"}
+    ruleset, _, state = start(hands, "P1 exchange 2S 3S > 8S 9S", dealer="P3",
+                              setup=small_stock(3))
+    short = ruleset.check(state, exchange("P2", "4S 5S", "TS"))
+    assert short.rule == "22.exchange-stock" and short.fatal
+    assert verdict(ruleset, state, exchange("P2", "4S", "TS")) is None
+    ruleset.apply(state, exchange("P2", "4S", "TS"))
+    empty = ruleset.check(state, exchange("P3", "6S"))
+    assert empty.rule == "22.exchange-stock" and empty.fatal
+    assert any(action == exchange("P3", "6S") and exclusion.rule == "22.exchange-stock"
+               for action, exclusion in ruleset.legal_actions(state).excluded)
+    # with a stock, drawing less than the discards is a wrong draw, not a short stock
+    ruleset, _, state = start(hands, "", dealer="P3", setup=small_stock(3))
+    assert verdict(ruleset, state, exchange("P1", "2S")) == "22.exchange-draw"
+
+
 def test_score_sheet_shows_damage_and_who_is_alive():
     from pathlib import Path
 

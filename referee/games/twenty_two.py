@@ -567,6 +567,10 @@ class TwentyTwo(Ruleset):
             yield from self._exchange_candidates(state, seat)
             return
         hand = state.hands[seat]
+        if not state.play_started:  # illegal: an exchange once the stock is empty (T22-X4)
+            for other in state.unasked:
+                if state.hands[other]:
+                    yield Action(other, "exchange", cards=(ranked(state.hands[other])[0],))
         if not state.trick:
             yield from self._lead_candidates(state, seat, hand)
         else:
@@ -600,6 +604,9 @@ class TwentyTwo(Ruleset):
             if most < len(hand):
                 extra = self._draw(state, most) + (back,)
                 yield Action(seat, "exchange", cards=tuple(hand[:most + 1]), drawn=extra)
+        if most < len(hand):  # illegal: more discarded than the stock holds, drawing it all
+            yield Action(seat, "exchange", cards=tuple(hand[:most + 1]),
+                         drawn=self._draw(state, most))
         for other in state.living:
             if other != seat:
                 yield Action(other, "exchange")
@@ -677,6 +684,12 @@ class TwentyTwo(Ruleset):
         if missing:
             return self._excl("not-held", f"{seat} does not hold {show(missing.elements())}",
                               fatal=True)
+        if len(drawn) < len(given) > state.stock and len(drawn) <= state.stock:
+            # T22-X2, C8: more discarded than the stock holds, and only what it holds drawn.
+            # Carried out, this hand would be shorter than the others (T22-T7): fatal.
+            return self._excl("exchange-stock", f"{seat} discards {len(given)} cards but the "
+                              f"stock holds only {state.stock} (drawn: {len(drawn)}); an "
+                              "exchange goes no further than the stock", fatal=True)
         if len(drawn) != len(given):
             return self._excl("exchange-draw", f"{seat} discards {len(given)} and draws "
                               f"{len(drawn)}: an exchange draws as many as it discards",

@@ -41,7 +41,8 @@ def format_action(action: Action) -> str:
     elif kind in ("rob", "down"):
         body = f"{kind} {action.cards[0]}"
     elif kind == "exchange":
-        body = ("exchange " + " ".join(action.cards) + " > " + " ".join(action.drawn)
+        # an empty draw (an exchange beyond an empty stock) ends at the arrow: "exchange 4D >"
+        body = (" ".join(("exchange", *action.cards, ">", *action.drawn))
                 if action.cards or action.drawn else "exchange none")
     elif kind == "turnup":
         return f"turnup {action.cards[0]}"
