@@ -163,17 +163,25 @@ def test_dealer_side_exposure_none() -> None:
 
 
 INFER = (("deal_order", "infer"),)
+STRICT = (("deal_order", "strict"),)
 
 
-def test_deal_order_is_required_by_default() -> None:
-    # Issue 5 item 6: a record without the deal order gets a located error that says so
+def test_deal_order_is_a_note_by_default_and_an_error_when_strict() -> None:
+    # Without the deal order the game is taken from the record with a note (the default);
+    # deal_order = strict keeps the located error that says so
     hands = HANDS.replace("N: AC KC 9D JC | 8H AD 7S TS", "N: AC KC 9D JC 8H AD 7S TS")
     report = check_text(record(hands=hands))
-    assert report.error_code == "record.deal-order" and report.error_line == 4
+    assert report.error is None and report.findings() == []
+    notes = [f.rule for f in report.matches[0].all_findings() if f.severity == "note"]
+    assert notes == ["avinas.deal-order"]
+    assert check_text('[Game "avinas"]\n\ndeal 1 dealer N\n' + PLAY + "\n").error is None
+    report = check_text(record(hands=hands, options=STRICT))
+    assert report.error_code == "record.deal-order" and report.error_line == 5
     assert "Avinas needs every hand in its two dealing rounds" in report.error
     assert "N's hand is written without the dealing order" in report.error
-    report = check_text('[Game "avinas"]\n\ndeal 1 dealer N\n' + PLAY + "\n")
-    assert report.error_code == "record.deal-order" and report.error_line == 3
+    text = '[Game "avinas"]\n[Option "deal_order" "strict"]\n\ndeal 1 dealer N\n' + PLAY
+    report = check_text(text + "\n")
+    assert report.error_code == "record.deal-order" and report.error_line == 4
     assert "no hand line for N E S W" in report.error
 
 
@@ -274,11 +282,14 @@ def test_av_07_all_pass_next_dealer() -> None:
 def test_av_08_equal_bid_and_higher_bid() -> None:
     auction = "E 1  S pass  W 2  N 2"
     body = PLAY.replace("E 1  S pass  W pass  N pass", auction)
-    assert ("avinas.bid-higher", "N", None) in errors(record(body))
+    found = errors(record(body))
+    assert found[0] == ("avinas.bid-higher", "N", None)
+    # the illegal bid stands as made: N is the high bidder at 2 and declares, so E's lead to
+    # trick 1 is out of turn and stops the replay of the deal
+    assert found[1][:2] == ("avinas.turn", "E") and len(found) == 2
     ok = PLAY.replace("E 1  S pass  W pass  N pass", "E 1  S pass  W pass  N 2")
     found = errors(record(ok))
     assert not any(rule == "avinas.bid-higher" for rule, _, _ in found)
-    # N is declarer now, so E's lead to trick 1 is out of turn
     assert found[0][:2] == ("avinas.turn", "E")
 
 
@@ -294,23 +305,41 @@ def test_bid_range_and_min_bid() -> None:
 E_HAND = ("KH", "TC", "9S", "KS", "AH", "8S", "JS", "QD")
 
 
-def test_hopeless_bid_is_false_at_once() -> None:
-    # E's best suit counts fewer than 8 trumps: a bid of 8 is false whatever suit he names
+def test_hopeless_bid_is_a_legal_bid_that_loses() -> None:
+    # E's best suit counts fewer than 8 trumps: a bid of 8 is false whatever suit he names.
+    # Bidding it is no violation (the record is valid); the deal's result says the bid was
+    # false and E-W lose the hand (AV-D9, AV-S6).
     best = max(bid_count(E_HAND, s) for s in "SHDC")
     assert best < 8
-    found = errors(record(PLAY.replace("E 1", "E 8")))
-    assert found[0] == ("avinas.false-bid", "E", None)
-    assert len([f for f in found if f[0] == "avinas.false-bid"]) == 1  # not again at the lead
+    assert errors(record(PLAY.replace("E 1", "E 8"))) == []
+    # the rule is listed (it decides the score), but it is never a finding
+    assert "AV-S6" in Avinas.rule("avinas.false-bid").section
     result = deal_result(record(PLAY.replace("E 1", "E 8")))
-    assert "false bid" in result.outcome and result.game_points["EW"] == 4
+    assert "false bid: E bid 8 and was dealt 4" in result.outcome
+    assert result.game_points["EW"] == 4 and result.contract["false_bid"]
+    assert not result.contract["made"]
 
 
 def test_false_bid_natural_count() -> None:
     # E holds KH and AH: two hearts by printed suit, four trumps by trump count (+JS QD)
     body = PLAY.replace("E 1", "E 3")
     assert errors(record(body)) == []
-    found = errors(record(body, options=(("bid_count", "natural_count"),)))
-    assert found == [("avinas.false-bid", "E", 1)]
+    assert not deal_result(record(body)).contract["false_bid"]
+    natural = record(body, options=(("bid_count", "natural_count"),))
+    assert errors(natural) == []
+    result = deal_result(natural)
+    assert result.contract["false_bid"] and "false bid: E bid 3 and was dealt 2" \
+        in result.outcome
+
+
+def test_false_bid_record_exits_zero() -> None:
+    # README decision 10: a legal record with a false bid is valid (exit 0)
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    outcome = CliRunner().invoke(app, ["check", str(SAMPLES / "edge-av-09-false-bid.ttn")])
+    assert outcome.exit_code == 0, outcome.output
 
 
 def test_false_bid_penalty_six() -> None:
@@ -425,9 +454,22 @@ def test_stop_scoring_remaining_to_declarer() -> None:
     assert other.points["NS"] == result.points["NS"]
 
 
-def test_stop_before_trick_one_is_complete() -> None:
-    body = PLAY.replace("1. E KH", "E stop\n1. E KH")
-    assert errors(record(body))[0][:2] == ("avinas.stop", "E")
+def test_stop_before_trick_one_is_legal() -> None:
+    # AV-L7: at any moment between tricks, before trick 1 included. Nothing was played: the
+    # declaring side took no card points and fails (6 pips); trumps were never shown, so the
+    # bid cannot be counted
+    stop = record(PLAY.split("\n1.")[0] + "\nE stop")
+    assert errors(stop) == []
+    result = deal_result(stop)
+    assert result.game_points["EW"] == 6 and "stopped after trick 0" in result.outcome
+    assert result.points == {"NS": 0, "EW": 0} and not result.disputed
+    # trumps named before the lead, then a stop: the bid is counted against that suit
+    named = record(PLAY.split("\n1.")[0].replace("E 1", "E 6") + "\nE trump S\nE stop")
+    assert errors(named) == [] and deal_result(named).contract["false_bid"]
+    # still not in the middle of a trick, and not by anyone but the declarer
+    assert errors(record(PLAY.replace("S QS  W 9H", "E stop  S QS  W 9H")))[0][:2] \
+        == ("avinas.stop", "E")
+    assert errors(record(PLAY.split("\n1.")[0] + "\nW stop"))[0][:2] == ("avinas.stop", "W")
 
 
 # -- scoring -----------------------------------------------------------------------------------
