@@ -9,6 +9,7 @@ in tests/test_twenty_two_samples.py.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -881,6 +882,55 @@ def test_exchange_beyond_an_empty_or_short_stock_is_judged_not_refused():
     # with a stock, drawing less than the discards is a wrong draw, not a short stock
     ruleset, _, state = start(hands, "", dealer="P3", setup=small_stock(3))
     assert verdict(ruleset, state, exchange("P1", "2S")) == "22.exchange-draw"
+
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "twenty-two"
+
+
+def _sample(name: str) -> str:
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    return "\n".join(line for line in text.splitlines() if not line.startswith("[Expect")) + "\n"
+
+
+def test_a_stopped_deal_takes_its_damage_from_the_result_line():
+    """Decision 8: deal 2 stops at an illegal exchange; its damage comes from its result line
+    (P1 and P6 +10: 3 markers, 8 cards each in deal 3), the next deal is checked, and a note
+    says the markers of deal 2 are not known cards."""
+    text = _sample("rule-22-exchange-empty-stock-then-next-deal.ttn")
+    [report] = replay(text)
+    deal2, deal3 = report.deals[1], report.deals[2]
+    assert deal2.result.disputed and deal2.result.points["P6"] == 10
+    assert [f.rule for f in deal3.findings] == ["22.deal-size"]
+    assert deal3.findings[0].severity == "note" and "marker" in deal3.findings[0].message
+    assert report.score["P6"] == 20 and not errors(report)[1:]
+    # the size check is still made against the recorded damage: a deal-2 damage of 7 gives
+    # a nominal size of 7, and deal 3's hands of 8 are then reported
+    seven = text.replace("result P1 10 P2 0 P3 0 P4 0 P5 0 P6 10",
+                         "result P1 7 P2 0 P3 0 P4 0 P5 0 P6 7", 1)
+    assert ("22.deal-size", 3, None, None) in errors(replay(seven)[0])
+    # a 'result score' line (the totals) serves as well
+    totals = text.replace("result P1 10 P2 0 P3 0 P4 0 P5 0 P6 10",
+                          "result score P1 10 P2 0 P3 10 P4 0 P5 0 P6 10", 1)
+    assert replay(totals)[0].score == report.score
+
+
+def test_a_stopped_deal_without_a_result_line_is_not_scored():
+    text = _sample("rule-22-stopped-deal-without-result.ttn")
+    [report] = replay(text)
+    assert not report.deals[0].result.scored and report.deals[0].result.disputed
+    [note] = report.deals[1].findings
+    assert note.severity == "note" and "hand size of this deal" in note.message
+    assert [rule for rule, *_ in errors(report)] == ["22.not-held"]
+    # a player the record no longer deals to is taken to have died in the unknown deal
+    three = text.replace("P4: 2S 2C 3H 3D 6C 7H 9H TD JS KH\n", "")
+    deal2 = three.split("deal 2 dealer P1")[1]
+    dropped = deal2
+    for event in ("  P4 2S 2C 3H", "  P4 6C", "  P4 3D", "  P4 7H", "  P4 9H", "  P4 JS",
+                  "  P4 TD", "  P4 QH", "P4 exchange KH > QH\n"):
+        dropped = dropped.replace(event, "")
+    [report] = replay(three.split("deal 2 dealer P1")[0] + "deal 2 dealer P1" + dropped)
+    notes = [f for f in report.deals[1].findings if f.rule == "22.dead-player"]
+    assert notes and notes[0].severity == "note" and "P4" in notes[0].message
 
 
 def test_score_sheet_shows_damage_and_who_is_alive():
