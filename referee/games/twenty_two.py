@@ -72,6 +72,7 @@ from typing import Any
 
 from referee.cards import RANKS, UNSEEN, Card, make_pack
 from referee.errors import RecordError
+from referee.games.recorded import recorded_change, result_lines
 from referee.record import Action, Deal, Hand, ResultLine
 from referee.rules.base import (
     DealResult,
@@ -455,7 +456,7 @@ class TwentyTwo(Ruleset):
                                 f"{'has' if len(gone) == 1 else 'have'} no hand line and no "
                                 f"action in deal {deal.number}: taken to have died in deal "
                                 f"{match.deals}, whose damage is unknown"))
-        state.recorded = [item for item in deal.items if item.__class__ is ResultLine]
+        state.recorded = result_lines(deal)
         self._note_the_last_deal(state, match)
         size = self.deal_size(match)
         if size < 1:
@@ -973,17 +974,12 @@ class TwentyTwo(Ruleset):
         match.alive = [seat for seat in match.alive if seat not in died]
         return died
 
-    def _recorded_damage(self, match: Match22, state: TwentyTwoState) -> dict[str, int] | None:
-        """The damage of this deal as its ``result`` line gives it (a ``result score`` line:
-        the totals less the damage before), for the living players; None without one."""
-        for line in state.recorded:
-            values = dict(line.values)
-            if line.kind == "score":
-                values = {seat: value - match.damage.get(seat, 0)
-                          for seat, value in values.items()}
-            return {seat: value for seat, value in values.items()
-                    if seat in state.living and value > 0}
-        return None
+    @staticmethod
+    def _recorded_damage(match: Match22, state: TwentyTwoState) -> dict[str, int] | None:
+        """The damage of this deal as its ``result`` line gives it, for the living players
+        who took some; None without a result line."""
+        change = recorded_change(state.recorded, match.damage, state.living)
+        return None if change is None else {s: v for s, v in change.items() if v > 0}
 
     def _settle_from_record(self, match: Match22, state: TwentyTwoState, result: DealResult
                             ) -> DealResult:
