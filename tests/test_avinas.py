@@ -454,6 +454,25 @@ def test_stop_scoring_remaining_to_declarer() -> None:
     assert other.points["NS"] == result.points["NS"]
 
 
+def test_a_stopped_deal_is_scored_as_played_or_by_its_result_line() -> None:
+    # Decision 8: a card not held stops the replay of the deal (trick 3 here). Without a
+    # result line the deal is scored as played (two complete tricks); with one, the card
+    # points it gives are scored (the match score decides when the match ends), and the
+    # next deal notes it. Both are marked disputed.
+    broken = PLAY.replace("3. E JS", "3. E 8H")  # 8H is N's
+    assert errors(record(broken))[0] == ("avinas.not-held", "E", 3)
+    played = deal_result(record(broken))
+    assert played.disputed and "scored as played to trick 2" in played.outcome
+    assert played.points == {"NS": 9, "EW": 7}
+    text = record(broken + "\nresult NS 95 EW 25") + "\ndeal 2 dealer E\n" + HANDS + "\n"
+    report = check_text(text)
+    first, second = report.matches[0].deals
+    assert first.result.disputed and first.result.points == {"NS": 95, "EW": 25}
+    assert "card points as recorded" in first.result.outcome
+    assert first.result.game_points["EW"] == 4  # E-W failed with 25: the 4-pip row
+    assert [f.rule for f in second.findings if f.severity == "note"] == ["avinas.match-over"]
+
+
 def test_stop_before_trick_one_is_legal() -> None:
     # AV-L7: at any moment between tricks, before trick 1 included. Nothing was played: the
     # declaring side took no card points and fails (6 pips); trumps were never shown, so the

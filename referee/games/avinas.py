@@ -79,7 +79,8 @@ from typing import Any, NamedTuple
 
 from referee.cards import SUIT_NAMES, SUITS, make_pack
 from referee.errors import RecordError
-from referee.record import Action, Deal
+from referee.games.recorded import recorded_change, result_lines
+from referee.record import Action, Deal, ResultLine
 from referee.rules.base import (
     DealResult,
     DealState,
@@ -334,6 +335,9 @@ class AvinasMatch:
     rams: dict[str, int]
     next_dealer: str | None = None
     deals: int = 0
+    from_record: str = ""
+    """What the last deal's record supplied because its replay did not finish (for a note
+    in the next deal)."""
 
 
 class Trick(NamedTuple):
@@ -396,6 +400,8 @@ class AvinasState(DealState):
         self.won = {team: 0 for team in teams}
         self.stopped: int | None = None
         self.abandoned = False
+        self.recorded: list[ResultLine] = []
+        """The deal's ``result`` lines: what an unfinished deal takes from the record."""
 
     @property
     def position_trick(self) -> int | None:
@@ -512,6 +518,12 @@ class Avinas(Ruleset):
                 f"{expected} should deal (the deal passes to the left after every hand, "
                 f"AV-P1)", None))
         self._deal_hands(state, deal)
+        state.recorded = [line for line in result_lines(deal) if line.kind == "points"]
+        if match.from_record:  # README decision 8
+            state.notes.append((f"{PREFIX}.match-over", f"deal {match.deals} was not replayed "
+                                f"to its end: {match.from_record}; could not check the match "
+                                f"score it leads to, nor so when the match ends"))
+            match.from_record = ""
         if state.unordered:
             if self.opts.deal_order == "strict":
                 self._require_deal_order(state, deal)
@@ -1050,11 +1062,22 @@ class Avinas(Ruleset):
             result.outcome = "not scored: the auction did not end"
             result.score = dict(match.score)
             return result
+        how = ""
         if state.stage != OVER:
             # Decision 4: a deal whose replay stopped (or whose record ends early) is scored
             # as played, like a stop after the last complete trick (AV-L7, 2.9 B7), and
-            # marked disputed: Avinas has no penalty rule.
+            # marked disputed: Avinas has no penalty rule. Decision 8: the match score
+            # decides when the match ends, so card points in the deal's result line are
+            # taken instead, as the deal would have produced them.
             result.disputed = True
+            how = f", scored as played to trick {len(state.tricks)}"
+            recorded = recorded_change(state.recorded, {}, state.points)
+            if recorded:
+                state.points = {team: recorded.get(team, 0) for team in teams}
+                result.points = dict(state.points)
+                shown = ", ".join(f"{self._label(t)} {p}" for t, p in state.points.items())
+                how = ", card points as recorded"
+                match.from_record = f"its card points ({shown}) are taken from its result line"
         declarer = state.declarer
         side = self.team_of[declarer]
         other = self.other_team[side]
@@ -1064,8 +1087,9 @@ class Avinas(Ruleset):
             result.points = dict(state.points)
         trump = SUIT_NAMES[state.trump] if state.trump else "trumps not named"
         m = knock_multiplier(state.knocker is not None, state.counter_knocker is not None)
-        all_tricks = state.won[side] == TRICKS
         points = state.points[side]
+        all_tricks = state.won[side] == TRICKS or (how.endswith("recorded")
+                                                   and points == TOTAL_POINTS)
         contract: dict[str, Any] = {"declarer": declarer, "bidder": declarer,
                                     "trump": state.trump, "sevens": state.sevens,
                                     "multiplier": m, "false_bid": state.false_bid is not None}
@@ -1087,23 +1111,23 @@ class Avinas(Ruleset):
             match.rams = net_rams(match.rams, receiver, rams)
             contract.update(made=made, rams=rams, rams_to=receiver)
             need = "all 8 tricks" if state.knocker else "61"
-            played = "" if state.stage == OVER else (
-                f", scored as played to trick {len(state.tricks)}")
             result.outcome = (
                 f"sevens game ({declarer} declarer, {trump}, "
-                f"k={state.sevens}{knock}{played}): {self._label(side)} "
+                f"k={state.sevens}{knock}{how}): {self._label(side)} "
                 f"{'made' if made else 'failed'} {points} ({need} needed); "
                 f"{self._label(receiver)} +{rams} rams; {self._rams_text(match)}")
         else:
+            # recorded card points do not tell the tricks: "none" is then no card points
+            by_tricks = opts.zero_means == "no_tricks" and not how.endswith("recorded")
             made = points >= 61 and state.false_bid is None and (
                 state.knocker is None or all_tricks)
             if made:
                 receiver, counted = other, state.points[other]
-                zero = (state.won[other] == 0 if opts.zero_means == "no_tricks"
+                zero = (state.won[other] == 0 if by_tricks
                         else counted == 0)
             else:
                 receiver, counted = side, points
-                zero = (state.won[side] == 0 if opts.zero_means == "no_tricks"
+                zero = (state.won[side] == 0 if by_tricks
                         else counted == 0)
             pips = pips_for(made, counted, zero,
                             declarers_more_than_31=opts.pip_threshold_31 == "more_than")
@@ -1116,8 +1140,7 @@ class Avinas(Ruleset):
             why = (f"false bid: {state.false_bid}, the declaring side loses the hand; "
                    if state.false_bid else "")
             stop = (f", stopped after trick {state.stopped}" if state.stopped is not None
-                    else "" if state.stage == OVER
-                    else f", scored as played to trick {len(state.tricks)}")
+                    else how)
             result.outcome = (
                 f"no-sevens game ({declarer} bid {state.bid}, {trump}"
                 f"{knock}{stop}): {why}{self._label(side)} {'made' if made else 'failed'} "
