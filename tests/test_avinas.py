@@ -473,6 +473,19 @@ def test_a_stopped_deal_is_scored_as_played_or_by_its_result_line() -> None:
     assert [f.rule for f in second.findings if f.severity == "note"] == ["avinas.match-over"]
 
 
+def test_random_play_makes_false_bids_and_early_stops() -> None:
+    # simulate draws from the legal actions only: false bids and stops before trick 1 are
+    # legal now, so random play makes them, and every such record checks clean
+    from referee.notation.writer import dumps
+    from referee.simulate import simulate_records
+
+    report = check_text(dumps(simulate_records("avinas", 150, 11)))
+    assert report.error is None and report.findings() == []
+    outcomes = [d.result.outcome for m in report.matches for d in m.deals]
+    assert any("false bid" in outcome for outcome in outcomes)
+    assert any("stopped after trick 0" in outcome for outcome in outcomes)
+
+
 def test_stop_before_trick_one_is_legal() -> None:
     # AV-L7: at any moment between tricks, before trick 1 included. Nothing was played: the
     # declaring side took no card points and fails (6 pips); trumps were never shown, so the
