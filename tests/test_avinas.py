@@ -225,6 +225,45 @@ def test_missing_hands_are_inferred_from_the_plays() -> None:
     assert "no hand line for S W" in report.error
 
 
+AMBIGUOUS = """\
+[Game "avinas"]
+
+deal 1 dealer E
+N: AH 7D TS 7H KS QC JD KC
+E: 8S QS 8H 9H AC 8C TH QD
+S: KH AS JC AD TD 9S 9C JS
+W: TC KD JH 7C 7S QH 8D 9D
+S knock
+1. N QC  E QS  S JS  W QH
+2. N JD  E 9H  S JC  W JH
+3. S TD  W 9D  N 7D  E AC
+4. S AD  W 8D  N KS  E TH
+5. E QD  S KH  W 7C  N AH
+6. E 8S  S AS  W 7S  N TS
+7. S 9S  W KD  N 7H  E 8C
+8. N KC  E 8H  S 9C  W TC
+"""
+
+
+def test_sevens_game_without_deal_order_declarer_with_two_sevens() -> None:
+    # N leads the queen of clubs and holds 7D and 7H: the lead does not show which seven made
+    # trumps. Under diamonds four recorded follows would be revokes, under hearts none, so
+    # hearts are taken (the deal was played with hearts), with a note saying how; no error
+    report = check_text(AMBIGUOUS)
+    assert report.error is None and report.findings() == []
+    [note] = [f for f in report.matches[0].all_findings() if f.severity == "note"]
+    assert "hearts (N's 7H" in note.message and "follow suit best" in note.message
+    assert report.matches[0].deals[0].result.contract["trump"] == "H"
+    ruleset = ruleset_for(parse_records(AMBIGUOUS)[0].header)
+    deal = parse_records(AMBIGUOUS)[0].deals[0]
+    state = ruleset.start_deal(ruleset.new_match(), deal)
+    plays = [e.action for e in deal.events if e.action.kind == "play"]
+    assert [Avinas._revokes_under(state, plays, suit) for suit in "DH"] == [4, 0]
+    # strict: the same record is a located record.deal-order error
+    strict = AMBIGUOUS.replace('[Game "avinas"]', '[Game "avinas"]\n[Option "deal_order" "strict"]')
+    assert check_text(strict).error_code == "record.deal-order"
+
+
 def test_sevens_game_without_deal_order() -> None:
     # no auction: a sevens game; the first leader declares with the suit of his seven; the
     # number of exposed sevens is unknown, so the rams are not scored (README decision 5)

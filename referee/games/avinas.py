@@ -22,7 +22,9 @@ changes each one:
    ``record.deal-order`` error instead. The record then tells the game: an auction
    makes it a no-sevens game; plays without one a sevens game whose declarer is the first
    leader and whose trumps are the suit of his seven (of his led card if he holds several).
-   Its number of exposed sevens, and so its rams, are unknown: that deal is not scored.
+   A declarer who holds several sevens and leads a queen or jack does not show which made
+   trumps: the suit under which the recorded plays follow suit best is taken (the note says
+   so). Its number of exposed sevens, and so its rams, are unknown: that deal is not scored.
    Rounds other than 4 + 4 are a ``record.deal-order`` error under both values.
 3. The auction (AV-D6, 2.9 B6): one round, L first, each bid higher than the last, bids
    from ``min_bid`` (1) to 8. Option ``auction_rounds`` (``open``: bidding goes round until
@@ -633,18 +635,22 @@ class Avinas(Ruleset):
             return
         declarer, lead = plays[0].seat, plays[0].cards[0] if plays[0].cards else ""
         sevens = [card for card in state.dealt.get(declarer, ()) if card[0] == "7"]
+        how = f"{declarer}'s 7{{}}"
         if len(sevens) == 1:
             trump = sevens[0][1]
         elif lead and lead[0] not in PERMANENT and "7" + lead[1] in sevens:
             trump = lead[1]
+        elif sevens:  # a queen or jack led: the suit under which the plays follow best
+            trump = min((card[1] for card in sevens),
+                        key=lambda suit: self._revokes_under(state, plays, suit))
+            how = (f"{declarer}'s 7{{}}: of his sevens, the suit under which the recorded "
+                   f"plays follow suit best")
         else:
-            held = self._show(sevens) if sevens else "no seven"
             raise located(RecordError(
                 "record.deal-order",
                 f"{hands}: the record has no auction, so a seven was exposed and {declarer}, "
-                f"who leads, is declarer (AV-D5), but {declarer}'s hand ({held}) does not show "
-                f"which seven made trumps: give the hands in their two dealing rounds of "
-                f"four"), deal)
+                f"who leads, is declarer (AV-D5), but {declarer}'s hand holds no seven: give "
+                f"the auction, or the hands in their two dealing rounds of four"), deal)
         state.declarer, state.trump = declarer, trump
         state.sevens, state.sevens_unknown = 1, True
         state.stage = PLAY
@@ -652,8 +658,29 @@ class Avinas(Ruleset):
         state.notes.append((f"{PREFIX}.deal-order", (
             f"{hands}: could not check the exposed 4th and 8th cards (AV-D2..D5); without an "
             f"auction it is a sevens game, {declarer} (the first leader) declares with "
-            f"{SUIT_NAMES[trump]} ({declarer}'s 7{trump}), and the number of exposed sevens, "
+            f"{SUIT_NAMES[trump]} ({how.format(trump)}), and the number of exposed sevens, "
             f"so the rams, cannot be known")))
+
+    @staticmethod
+    def _revokes_under(state: AvinasState, plays: list[Action], trump: str) -> int:
+        """How many recorded plays would fail to follow the effective suit led if ``trump``
+        were trumps (AV-L5): the measure that picks trumps when the record does not say."""
+        hands = {seat: set(cards) for seat, cards in state.dealt.items()}
+        count = 0
+        for start in range(0, len(plays) - len(plays) % 4, 4):
+            trick = plays[start:start + 4]
+            led = effective_suit(trick[0].cards[0], trump) if trick[0].cards else None
+            for action in trick:
+                if not action.cards or action.seat not in hands:
+                    continue
+                card = action.cards[0]
+                hand = hands[action.seat]
+                if action is not trick[0] and trick[0].kind != "down" \
+                        and effective_suit(card, trump) != led and any(
+                        effective_suit(other, trump) == led for other in hand):
+                    count += 1
+                hand.discard(card)
+        return count
 
     def _expose(self, state: AvinasState) -> None:
         """AV-D2..D7: the exposed cards, the sevens, and the game they start."""
