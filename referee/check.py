@@ -24,7 +24,7 @@ from pathlib import Path
 from referee.errors import RefereeError
 from referee.record import RecordHeader, StreamItem
 from referee.replay import replay_stream
-from referee.report import FileReport
+from referee.report import FileReport, MatchReport
 
 STDIN = "-"
 """The path that stands for standard input."""
@@ -130,6 +130,12 @@ def tune_gc() -> None:
     gc.set_threshold(50_000, 20, 20)
 
 
+HeaderHook = Callable[[RecordHeader], None]
+"""Called with each record's header before it is replayed (tags given on the command line)."""
+MatchHook = Callable[[MatchReport], None]
+"""Called with each match's report before its Expect tags are compared (``--select``...)."""
+
+
 def check_items(
     items: Iterable[StreamItem], path: str = "<string>", expect: bool = False
 ) -> FileReport:
@@ -139,13 +145,15 @@ def check_items(
     return report
 
 
-def check_text(text: str, path: str = "<string>", expect: bool = False) -> FileReport:
+def check_text(text: str, path: str = "<string>", expect: bool = False,
+               header_hook: HeaderHook | None = None,
+               match_hook: MatchHook | None = None) -> FileReport:
     """Check TTN text. ``expect`` fills ``expectations`` with the unmet Expect tags."""
     from referee.notation.parser import iter_items
 
     report = FileReport(path)
     try:
-        _replay_into(report, iter_items(text, file=path), expect)
+        _replay_into(report, iter_items(text, file=path), expect, header_hook, match_hook)
     except RefereeError as exc:
         exc.file = path
         report.set_error(exc.with_file(path, text))
@@ -155,11 +163,13 @@ def check_text(text: str, path: str = "<string>", expect: bool = False) -> FileR
 
 
 def check_file(
-    path: str | Path, expect: bool = False, progress: Callable[[], None] | None = None
+    path: str | Path, expect: bool = False, progress: Callable[[], None] | None = None,
+    header_hook: HeaderHook | None = None, match_hook: MatchHook | None = None,
 ) -> FileReport:
     """Check one TTN file, streamed from disk deal by deal (``-`` reads standard input).
 
-    ``progress``, if given, is called once per deal read (for a progress bar).
+    ``progress``, if given, is called once per deal read (for a progress bar); the hooks, if
+    given, see each record's header before its replay and each match's report after it.
     """
     name = str(path)
     if name == STDIN:
@@ -169,7 +179,7 @@ def check_file(
             report = FileReport("<stdin>")
             report.set_error(exc)
             return report
-        return check_text(text, "<stdin>", expect)
+        return check_text(text, "<stdin>", expect, header_hook, match_hook)
     from referee.notation.parser import iter_file
 
     report = FileReport(name)
@@ -179,7 +189,7 @@ def check_file(
         items: Iterable[StreamItem] = iter_file(path)
         if progress is not None:
             items = _counted(items, progress)
-        _replay_into(report, items, expect)
+        _replay_into(report, items, expect, header_hook, match_hook)
     except RefereeError as exc:
         exc.file = name
         if exc.source_line is None and exc.code != "ttn.encoding":
@@ -243,7 +253,9 @@ def _walk(directory: str) -> list[str]:
     return sorted(found, key=lambda p: Path(p).parts)
 
 
-def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool) -> None:
+def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
+                 header_hook: HeaderHook | None = None,
+                 match_hook: MatchHook | None = None) -> None:
     """Stream ``items`` through the replay, appending each match as soon as it ends.
 
     The Expect tags of each record are read as its header passes by, so a malformed tag is
@@ -253,6 +265,8 @@ def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool) 
 
     def tap() -> Iterator[StreamItem]:
         for item in items:
+            if isinstance(item, RecordHeader) and header_hook is not None:
+                header_hook(item)
             if isinstance(item, RecordHeader) and expect:
                 from referee.expect import expectations_of
 
@@ -261,6 +275,8 @@ def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool) 
 
     for match in replay_stream(tap()):
         report.matches.append(match)
+        if match_hook is not None:
+            match_hook(match)
         if expect:
             from referee.expect import compare
 

@@ -24,7 +24,6 @@ from referee.check import (
     file_error,
     internal_error,
     read_text,
-    sorted_paths,
 )
 from referee.errors import RefereeError
 from referee.report import FileReport
@@ -67,6 +66,15 @@ class OutputFormat(str, Enum):  # noqa: UP042 - the Typer docs' form of a choice
     json = "json"
     github = "github"
     junit = "junit"
+    sarif = "sarif"
+
+
+class ColorMode(str, Enum):  # noqa: UP042
+    """When to colour the output."""
+
+    auto = "auto"
+    always = "always"
+    never = "never"
 
 
 class MovesFormat(str, Enum):  # noqa: UP042
@@ -126,66 +134,187 @@ def _root(
 # -- check -------------------------------------------------------------------------------------
 
 
-@app.command(epilog=EXIT_CODES)
+@app.command()
 def check(
     files: Annotated[
-        list[str],
-        typer.Argument(metavar="FILES", show_default=False,
-                       help="TTN files to check; a directory is searched for *.ttn files "
-                            "(sorted); - reads standard input."),
-    ],
+        list[str] | None,
+        typer.Argument(metavar="[FILE]...", show_default=False,
+                       help="TTN files to check; a folder is searched for *.ttn files "
+                            "(sorted); glob patterns such as 'samples/**/*.ttn' are expanded; "
+                            "- reads standard input. Default: the settings' paths."),
+    ] = None,
     output_format: Annotated[
-        OutputFormat,
-        typer.Option("--format", "-f",
-                     help="text for people (colour on a terminal, unless NO_COLOR is set); "
-                          "json for programs (schemas/report.schema.json); github for GitHub "
-                          "Actions annotations (::error file=...,line=...,col=...::); junit "
-                          "for CI dashboards (JUnit XML, a test case per deal)."),
-    ] = OutputFormat.text,
+        OutputFormat | None,
+        typer.Option("--format", "-f", show_default=False,
+                     help="text for people (the default); json for programs "
+                          "(schemas/report.schema.json); github for GitHub Actions "
+                          "annotations; junit for CI dashboards (JUnit XML, a test case per "
+                          "deal); sarif for code scanning (SARIF 2.1.0)."),
+    ] = None,
     expect: Annotated[
         bool,
         typer.Option("--expect", help="Compare with the records' Expect tags: every "
                                       "expectation must hold and every error must be expected."),
     ] = False,
+    partial: Annotated[
+        bool,
+        typer.Option("--partial", help="Records may stop before the end (a game in "
+                                       "progress): legal so far is exit 0, and the report "
+                                       "says where each unfinished deal stands and who is "
+                                       "to act."),
+    ] = False,
+    select: Annotated[
+        list[str] | None,
+        typer.Option("--select", metavar="RULE", show_default=False,
+                     help="Report only these rule ids, or ids under a prefix (28, ttn); "
+                          "repeatable, or comma-separated."),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option("--ignore", metavar="RULE", show_default=False,
+                     help="Never report these rule ids (or prefixes). A single finding is "
+                          "accepted in the record by a comment on its line: "
+                          "'; referee: accept RULE'."),
+    ] = None,
+    exclude: Annotated[
+        list[str] | None,
+        typer.Option("--exclude", metavar="PATH", show_default=False,
+                     help="Skip this file or folder, or names matching this pattern "
+                          "(repeatable)."),
+    ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option("--game", metavar="GAME", show_default=False,
+                     help="The game of records without a Game tag."),
+    ] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option("--rules", metavar="PRESET", show_default=False,
+                     help="The preset of records without a Rules tag."),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", metavar="NAME=VALUE", show_default=False,
+                     help="An option for records that do not set it (repeatable)."),
+    ] = None,
+    output: Annotated[
+        str | None,
+        typer.Option("--output", "-o", metavar="FILE", show_default=False,
+                     help="Write the report here (atomically) instead of to standard output."),
+    ] = None,
+    exit_zero: Annotated[
+        bool,
+        typer.Option("--exit-zero", help="Exit 0 even when there are findings (unreadable "
+                                         "input still exits 2)."),
+    ] = False,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="Only findings and the summary: no line per match."),
+    ] = False,
+    color: Annotated[
+        ColorMode | None,
+        typer.Option("--color", show_default=False,
+                     help="auto (the default: colour on a terminal, unless NO_COLOR is set; "
+                          "FORCE_COLOR forces it), always, never."),
+    ] = None,
+    config: Annotated[
+        str | None,
+        typer.Option("--config", metavar="FILE", show_default=False,
+                     help="Read the settings from this file instead of the nearest "
+                          "referee.toml or pyproject.toml ([tool.referee])."),
+    ] = None,
 ) -> None:
     """Referee records: illegal actions, points, game points and match results.
 
     Files are checked in path order and findings listed by position; a summary line (files,
     deals, findings, time) ends the report. On a terminal a long run shows a progress bar on
-    standard error.
+    standard error. Settings come from the nearest referee.toml or [tool.referee] table of
+    pyproject.toml; options given here win.
+
+    Exit codes: 0 valid (with --expect, every expectation met); 1 rule findings (with
+    --expect, unmet expectations); 2 unreadable input or a usage error.
     """
-    raise typer.Exit(run_check(files, output_format, expect))
+    from referee.check_options import CheckOptions
+
+    settings = _settings(config)
+    options = CheckOptions.merge(
+        settings, files=files, output_format=output_format and output_format.value,
+        expect=expect, partial=partial, select=select, ignore=ignore, exclude=exclude,
+        game=game, rules=rules, option=option, exit_zero=exit_zero, quiet=quiet,
+        color=color and color.value)
+    try:
+        options.validate()
+    except ValueError as exc:
+        _fail(f"referee check: {exc}")
+    raise typer.Exit(_to_output(output, lambda: run_check(
+        options.files, OutputFormat(options.format), options.expect, options=options)))
+
+
+def _settings(config: str | None) -> Any:
+    from referee.config import ConfigError, load_settings
+
+    try:
+        return load_settings(explicit=config)
+    except ConfigError as exc:
+        _fail(f"referee: {exc}")
+
+
+def _to_output(output: str | None, work: Callable[[], int]) -> int:
+    """Run ``work``; what it prints on standard output goes to ``output`` if given
+    (written atomically once the work is done)."""
+    if output is None or output == STDIN:
+        return work()
+    import contextlib
+    import io
+
+    from referee.fileio import write_atomic
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        code = work()
+    try:
+        write_atomic(output, buffer.getvalue())
+    except OSError as exc:
+        _echo_err(_write_error(output, exc).render())
+        return EXIT_UNREADABLE
+    return code
 
 
 def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
-              clock: Callable[[], float] = time.perf_counter) -> int:
+              clock: Callable[[], float] = time.perf_counter, options: Any = None) -> int:
     """Check every file (in path order), print the report, and return the exit code.
 
-    Text and GitHub output is printed as each file is done; JSON and JUnit documents at the
-    end. Unreadable files are also shown on standard error, for people. The summary line goes
-    to standard output, except after a JSON or JUnit document, which must stay alone there.
+    Text and GitHub output is printed as each file is done; JSON, JUnit and SARIF documents
+    at the end. Unreadable files are also shown on standard error, for people (not under
+    github, whose annotations already show them). The summary line goes to standard output,
+    except after a document, which must stay alone there.
     """
+    from referee.check_options import CheckOptions
     from referee.progress import Progress
 
+    options = options or CheckOptions(files=list(files), format=output_format.value,
+                                      expect=expect)
     started = clock()
-    paths = sorted_paths(files)
+    paths = options.paths()
     progress = Progress(sys.stderr, len(paths)) if _is_terminal(sys.stderr) else None
     streamed = output_format in (OutputFormat.text, OutputFormat.github)
-    color = output_format is OutputFormat.text and use_color(sys.stdout)
-    err_color = use_color(sys.stderr)
+    color = output_format is OutputFormat.text and use_color(sys.stdout, options.color)
+    err_color = use_color(sys.stderr, options.color)
     totals = Totals()
     collected: list[FileReport] = []
     seconds: list[float] = []
     for path in paths:
         began = clock()
-        report = check_file(path, expect, progress.deal if progress else None)
+        report = check_file(path, expect, progress.deal if progress else None,
+                            options.header_hook, options.match_hook(path))
         seconds.append(clock() - began)
         totals.add(report)
         if progress:
             progress.clear()
-        _echo_err(render_error(report, err_color))
+        if output_format is not OutputFormat.github:
+            _echo_err(render_error(report, err_color))
         if output_format is OutputFormat.text:
-            _echo(render_file(report, color, expect))
+            _echo(render_file(report, color, expect, options.quiet), color)
         elif output_format is OutputFormat.github:
             _echo(render_github(report, expect))
         else:
@@ -195,7 +324,7 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
     if progress:
         progress.clear()
     if not totals.files:
-        _echo_err("referee check: no .ttn files found in " + " ".join(files))
+        _echo_err("referee check: no .ttn files found in " + " ".join(options.files))
     if output_format is OutputFormat.json:
         typer.echo(json.dumps(render_json(collected), indent=2, ensure_ascii=False,
                               default=_jsonable))
@@ -203,14 +332,20 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
         from referee.junit import render_junit
 
         typer.echo(render_junit(collected, expect, seconds))
+    elif output_format is OutputFormat.sarif:
+        from referee.sarif import render_sarif
+
+        typer.echo(json.dumps(render_sarif(collected, expect, version()), indent=2,
+                              ensure_ascii=False))
     elapsed = clock() - started
     if streamed:
-        typer.echo(render_summary(totals, color, expect, elapsed))
+        typer.echo(render_summary(totals, color, expect, elapsed), color=color or None)
     else:
         _echo_err(render_summary(totals, err_color, expect, elapsed))
     if not totals.files:
         return EXIT_UNREADABLE  # nothing was checked: a CI job must not pass on an empty folder
-    return totals.exit_code(expect)
+    code = totals.exit_code(expect)
+    return EXIT_OK if options.exit_zero and code == EXIT_FINDINGS else code
 
 
 # -- score -----------------------------------------------------------------------------------
@@ -682,9 +817,11 @@ def _echo_err(text: str) -> None:
         typer.echo(text, err=True)
 
 
-def _echo(text: str) -> None:
+def _echo(text: str, color: bool = False) -> None:
+    # color=True keeps the styles even when standard output is not a terminal
+    # (--color always, FORCE_COLOR); None lets click strip them there.
     if text:
-        typer.echo(text)
+        typer.echo(text, color=color or None)
 
 
 def _is_terminal(stream: Any) -> bool:
