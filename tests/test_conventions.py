@@ -1,0 +1,389 @@
+"""What CI users and players expect of a checker, each through the command line: settings
+files, rule selection, accepted findings, exclusions and globs, defaults for missing tags,
+output files, exit codes, colour, SARIF, help, lookups and the library's json-like API."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import referee
+from referee.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+REVOKE = (ROOT / "samples/twenty-eight/edge-28-19-revoke.ttn").read_text(encoding="utf-8")
+# The same record without its Expect tags: one 28.follow-suit finding at line 14.
+PLAIN = "".join(line for line in REVOKE.splitlines(keepends=True) if "[Expect" not in line)
+
+runner = CliRunner()
+
+
+def run(*args: str, env: dict[str, str] | None = None):
+    return runner.invoke(app, list(args), env=env)
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch) -> Path:
+    """A folder with one record that has a revoke, as the working folder."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    (tmp_path / "records").mkdir()
+    (tmp_path / "records/revoke.ttn").write_text(PLAIN, encoding="utf-8")
+    return tmp_path
+
+
+# -- settings ----------------------------------------------------------------------------------
+
+
+def test_pyproject_settings_give_paths_and_ignore(project):
+    (project / "pyproject.toml").write_text(
+        '[tool.referee]\npaths = ["records/"]\nignore = ["28.follow-suit"]\n', encoding="utf-8")
+    result = run("check")
+    assert result.exit_code == 0, result.output
+    assert "1 file, 1 deal, 0 findings" in result.stdout
+
+
+def test_referee_toml_wins_and_command_line_wins_over_it(project):
+    (project / "pyproject.toml").write_text('[tool.referee]\nignore = ["28"]\n',
+                                            encoding="utf-8")
+    (project / "referee.toml").write_text('paths = ["records"]\nformat = "json"\n',
+                                          encoding="utf-8")
+    result = run("check")
+    assert result.exit_code == 1  # referee.toml is read, pyproject's ignore is not
+    assert json.loads(result.stdout)["summary"]["findings"] == 1
+    result = run("check", "--format", "text", "records/revoke.ttn")
+    assert result.stdout.startswith("records/revoke.ttn:14:14: error [28.follow-suit]")
+
+
+def test_settings_are_found_from_a_subfolder(project, monkeypatch):
+    (project / "referee.toml").write_text('exclude = ["revoke.ttn"]\n', encoding="utf-8")
+    monkeypatch.chdir(project / "records")
+    result = run("check", ".")
+    assert result.exit_code == 2  # every file excluded: nothing checked is not a pass
+    assert "no .ttn files found" in result.stderr
+
+
+def test_unknown_setting_is_a_usage_error_with_a_suggestion(project):
+    (project / "referee.toml").write_text('ignroe = ["28"]\n', encoding="utf-8")
+    result = run("check", "records")
+    assert result.exit_code == 2
+    assert "unknown setting 'ignroe' (did you mean 'ignore'?)" in result.stderr
+
+
+def test_option_defaults_from_settings_fill_missing_tags(project):
+    untagged = PLAIN.replace('[Game "twenty-eight"]', '[Event "club night"]')
+    (project / "records/revoke.ttn").write_text(untagged, encoding="utf-8")
+    assert run("check", "records").exit_code == 2  # no Game tag
+    (project / "referee.toml").write_text(
+        'game = "28"\n[options]\nmisplay_penalty = "report_only"\n', encoding="utf-8")
+    result = run("check", "records", "--format", "json")
+    match = json.loads(result.stdout)["files"][0]["matches"][0]
+    assert match["game"] == "twenty-eight"
+    assert match["options"]["misplay_penalty"] == "report_only"
+
+
+# -- rule selection and accepted findings ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "findings"), [
+    (("--select", "28.follow-suit"), 1),
+    (("--select", "28"), 1),
+    (("--select", "28.turn,ttn"), 0),
+    (("--ignore", "28.follow-suit"), 0),
+    (("--ignore", "28"), 0),
+])
+def test_select_and_ignore_by_rule_id_or_prefix(project, args, findings):
+    result = run("check", "records", *args)
+    assert f"{findings} finding" in result.stdout
+    assert result.exit_code == (1 if findings else 0)
+
+
+def test_unknown_rule_id_in_select_is_a_usage_error(project):
+    result = run("check", "records", "--ignore", "28.follow_suit")
+    assert result.exit_code == 2
+    assert "did you mean '28.follow-suit'?" in result.stderr
+
+
+@pytest.mark.parametrize("comment", ["; referee: accept 28.follow-suit", "{referee: accept}"])
+def test_a_finding_is_accepted_by_a_comment_on_its_line(project, comment):
+    accepted = PLAIN.replace("; E holds QH: revoke", comment)
+    (project / "records/revoke.ttn").write_text(accepted, encoding="utf-8")
+    result = run("check", "records")
+    assert result.exit_code == 0, result.stdout
+    assert "0 findings" in result.stdout
+
+
+def test_accepting_another_rule_keeps_the_finding(project):
+    other = PLAIN.replace("; E holds QH: revoke", "; referee: accept 28.turn")
+    (project / "records/revoke.ttn").write_text(other, encoding="utf-8")
+    assert run("check", "records").exit_code == 1
+
+
+def test_an_ignored_finding_is_not_unexpected_under_expect(project):
+    result = run("check", "--expect", "records")
+    assert result.exit_code == 1  # the revoke is not expected
+    result = run("check", "--expect", "--ignore", "28.follow-suit", "records")
+    assert result.exit_code == 0, result.stdout
+
+
+# -- paths -------------------------------------------------------------------------------------
+
+
+def test_glob_patterns_and_exclude(project):
+    (project / "records/drafts").mkdir()
+    (project / "records/drafts/other.ttn").write_text(PLAIN, encoding="utf-8")
+    result = run("check", "records/**/*.ttn")
+    assert "2 files" in result.stdout
+    result = run("check", "records", "--exclude", "drafts")
+    assert "1 file," in result.stdout
+    result = run("check", "records", "--exclude", "records/drafts/")
+    assert "1 file," in result.stdout
+    assert "drafts" not in result.stdout
+
+
+# -- defaults for missing tags -----------------------------------------------------------------
+
+
+def test_game_rules_and_option_on_the_command_line(project):
+    untagged = PLAIN.replace('[Game "twenty-eight"]', '[Event "club night"]')
+    (project / "records/revoke.ttn").write_text(untagged, encoding="utf-8")
+    result = run("check", "records", "--game", "28", "--rules", "kerala",
+                 "--option", "misplay_penalty=report_only", "--format", "json")
+    match = json.loads(result.stdout)["files"][0]["matches"][0]
+    assert (match["game"], match["preset"]) == ("twenty-eight", "kerala")
+    assert match["options"]["misplay_penalty"] == "report_only"
+
+
+def test_the_records_own_tags_win_over_the_command_line(project):
+    result = run("check", "records", "--game", "29", "--format", "json")
+    assert json.loads(result.stdout)["files"][0]["matches"][0]["game"] == "twenty-eight"
+
+
+def test_option_on_the_command_line_suggests_the_name(project):
+    result = run("check", "records", "--option", "misplay_penaltyy=report_only")
+    assert result.exit_code == 2
+    assert "did you mean 'misplay_penalty'?" in result.stderr
+
+
+# -- output and exit codes ---------------------------------------------------------------------
+
+
+def test_output_file_and_exit_zero(project):
+    result = run("check", "records", "--output", "report.txt", "--exit-zero")
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    written = (project / "report.txt").read_text(encoding="utf-8")
+    assert written.startswith("records/revoke.ttn:14:14: error [28.follow-suit]")
+
+
+def test_exit_zero_keeps_exit_2_for_unreadable_input(project):
+    assert run("check", "missing.ttn", "--exit-zero").exit_code == 2
+
+
+def test_quiet_drops_the_line_per_match(project):
+    loud = run("check", "records").stdout
+    quiet = run("check", "records", "-q").stdout
+    assert "twenty-eight (standard)" in loud
+    assert "twenty-eight (standard)" not in quiet
+    assert "[28.follow-suit]" in quiet and "1 file, 1 deal, 1 finding" in quiet
+
+
+@pytest.mark.parametrize(("args", "env", "colored"), [
+    (("--color", "always"), {}, True),
+    (("--color", "never"), {"FORCE_COLOR": "1"}, False),
+    ((), {"FORCE_COLOR": "1"}, True),
+    ((), {"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
+    ((), {}, False),
+])
+def test_color_option_and_environment(project, args, env, colored):
+    result = run("check", "records", *args, env=env)
+    assert ("\x1b[" in result.stdout) is colored
+
+
+def test_sarif_output(project):
+    result = run("check", "records", "missing.ttn", "--format", "sarif")
+    assert result.exit_code == 2
+    log = json.loads(result.stdout)
+    assert log["version"] == "2.1.0"
+    run_ = log["runs"][0]
+    assert run_["tool"]["driver"]["name"] == "referee"
+    ids = {rule["id"] for rule in run_["tool"]["driver"]["rules"]}
+    assert ids == {"28.follow-suit", "file.not-found"}
+    revoke = next(r for r in run_["results"] if r["ruleId"] == "28.follow-suit")
+    location = revoke["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"] == "records/revoke.ttn"
+    assert location["region"] == {"startLine": 14, "startColumn": 14}
+    assert revoke["level"] == "error"
+
+
+def test_github_reports_an_unreadable_file_once(project):
+    result = run("check", "missing.ttn", "--format", "github")
+    assert result.stdout.count("missing.ttn") == 1
+    assert "missing.ttn" not in result.stderr
+
+
+# -- --expect on unreadable input -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    None,  # a missing file
+    "",
+    '[Game "28"]\n\ndeal 1 dealer S\nN: JS 1OS\n',
+    '[Game "28"]\n[Expect "ilegal" "deal 1"]\n',
+])
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_expect_never_says_met_for_unreadable_input(project, text, fmt):
+    if text is not None:
+        (project / "case.ttn").write_text(text, encoding="utf-8")
+    result = run("check", "--expect", "--format", fmt, "case.ttn")
+    assert result.exit_code == 2
+    assert "all expectations met" not in result.stdout + result.stderr
+
+
+def test_expect_kind_and_rule_id_are_looked_up(project):
+    (project / "case.ttn").write_text(
+        '[Game "28"]\n[Expect "ilegal" "deal 1"]\n', encoding="utf-8")
+    assert "did you mean 'illegal'?" in run("check", "--expect", "case.ttn").stderr
+    (project / "case.ttn").write_text(
+        '[Game "28"]\n[Expect "illegal" "28.follow_suit"]\n', encoding="utf-8")
+    result = run("check", "--expect", "case.ttn")
+    assert result.exit_code == 2
+    assert "unknown rule id '28.follow_suit' (did you mean '28.follow-suit'?)" in result.stderr
+
+
+# -- partial records ---------------------------------------------------------------------------
+
+
+def test_partial_accepts_a_game_in_progress(project):
+    stopped = "".join(PLAIN.splitlines(keepends=True)[:15])  # up to trick 3
+    (project / "records/revoke.ttn").write_text(
+        stopped.replace("E 7C N TH", "E QH N TH"), encoding="utf-8")
+    result = run("check", "records")
+    assert result.exit_code == 1 and "[28.incomplete]" in result.stdout
+    result = run("check", "records", "--partial")
+    assert result.exit_code == 0, result.stdout
+    assert "note [28.incomplete]: in progress, legal so far: only 3 of 8 tricks are " \
+           "recorded: W must lead to trick 4" in result.stdout
+
+
+def test_partial_still_reports_illegal_plays(project):
+    stopped = "".join(PLAIN.splitlines(keepends=True)[:15])
+    (project / "records/revoke.ttn").write_text(stopped, encoding="utf-8")
+    result = run("check", "records", "--partial")
+    assert result.exit_code == 1
+    assert "[28.follow-suit]" in result.stdout
+
+
+# -- fmt ---------------------------------------------------------------------------------------
+
+
+def test_fmt_on_a_folder_without_records_exits_2(project):
+    (project / "empty").mkdir()
+    result = run("fmt", "--check", "empty")
+    assert result.exit_code == 2
+    assert "no .ttn files found in empty" in result.stderr
+
+
+def test_fmt_diff(project):
+    canonical = run("fmt", "records/revoke.ttn").stdout
+    (project / "records/revoke.ttn").write_text(canonical, encoding="utf-8")
+    assert run("fmt", "--diff", "records").exit_code == 0
+    (project / "records/revoke.ttn").write_text(
+        canonical.replace("1. E TS  N KS  W 9S  S QS", "1. E TS N KS W 9S S QS"),
+        encoding="utf-8")
+    result = run("fmt", "--diff", "records")
+    assert result.exit_code == 1
+    assert "--- records/revoke.ttn (as written)" in result.stdout
+    assert "-1. E TS N KS W 9S S QS\n+1. E TS  N KS  W 9S  S QS\n" in result.stdout
+    assert (project / "records/revoke.ttn").read_text(encoding="utf-8") != canonical
+
+
+# -- help, version and messages ----------------------------------------------------------------
+
+
+def test_version_short_flag():
+    result = run("-V")
+    assert result.exit_code == 0 and result.stdout.startswith("referee ")
+
+
+def test_shell_completion_is_offered():
+    assert "--show-completion" in run("--help").stdout
+
+
+@pytest.mark.parametrize("command", ["check", "fmt", "simulate", "moves", "convert"])
+def test_help_has_plain_metavars_and_its_own_exit_codes(command):
+    text = run(command, "--help").stdout
+    assert "<list[str]>" not in text and "<str>" not in text and "{" not in text
+    assert "Exit codes:" in text
+    assert "for fmt --check" not in text or command == "fmt"
+
+
+def test_bad_choice_and_number_messages_are_the_referees():
+    result = run("check", "x.ttn", "--format", "xml")
+    assert result.exit_code == 2
+    assert "Value error" not in result.output
+    assert "unknown format 'xml'" in result.stderr
+    result = run("simulate", "28", "--deals", "0")
+    assert result.exit_code == 2
+    assert "Input should be" not in result.output and "must be at least 1" in result.output
+
+
+# -- lookups -----------------------------------------------------------------------------------
+
+
+def test_rule_command_explains_a_rule():
+    result = run("rule", "28.follow-suit")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("28.follow-suit: ")
+    assert "game: Twenty-Eight" in result.stdout
+    assert "https://www.pagat.com/jass/28.html" in result.stdout
+
+
+def test_rule_command_explains_input_ids_and_suggests():
+    assert "not a rule of a game" in run("rule", "ttn.card").stdout
+    result = run("rule", "28.follow_suit")
+    assert result.exit_code == 2
+    assert "did you mean '28.follow-suit'?" in result.stderr
+
+
+def test_rule_list_holds_the_input_ids():
+    text = run("rule", "--list").stdout
+    for code in ("ttn.card", "record.result-mismatch", "file.not-found", "29.follow-suit"):
+        assert code in text
+
+
+def test_unknown_option_in_a_record_suggests(project):
+    (project / "case.ttn").write_text(
+        '[Game "28"]\n[Option "min_bidd" "16"]\n', encoding="utf-8")
+    result = run("check", "case.ttn")
+    assert "unknown option 'min_bidd' (did you mean 'min_bid'?)" in result.stderr
+    result = run("simulate", "28", "--option", "min_bidd=16")
+    assert "did you mean 'min_bid'?" in result.stderr
+
+
+# -- library -----------------------------------------------------------------------------------
+
+
+def test_load_and_dump_take_open_files(tmp_path):
+    path = tmp_path / "revoke.ttn"
+    path.write_text(PLAIN, encoding="utf-8")
+    with open(path, encoding="utf-8") as fp:
+        records = referee.load(fp)
+    assert records[0].deals[0].number == 1
+    out = io.StringIO()
+    referee.dump(records, out)
+    assert out.getvalue() == referee.dumps(records)
+    assert referee.load(path)[0].tags == records[0].tags
+
+
+def test_ruff_is_in_the_test_extra():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    extras = project["project"]["optional-dependencies"]
+    assert any(req.startswith("ruff") for req in extras["test"])
