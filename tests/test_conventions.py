@@ -387,3 +387,42 @@ def test_ruff_is_in_the_test_extra():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     extras = project["project"]["optional-dependencies"]
     assert any(req.startswith("ruff") for req in extras["test"])
+
+
+# -- moves ----------------------------------------------------------------------------------
+
+
+def test_moves_at_end_says_where_the_record_stops(project):
+    stopped = "".join(PLAIN.splitlines(keepends=True)[:15])  # three tricks
+    (project / "stop.ttn").write_text(stopped, encoding="utf-8")
+    result = run("moves", "stop.ttn", "--at", "end")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("twenty-eight, where the record stops (deal 1)\n"
+                                    "the deal stands: only 3 of 8 tricks are recorded: W must "
+                                    "lead to trick 4\n")
+    assert "  W JS\n" in result.stdout
+
+
+def test_moves_for_a_seat_that_does_not_act_there(project):
+    stopped = "".join(PLAIN.splitlines(keepends=True)[:15])
+    (project / "stop.ttn").write_text(stopped, encoding="utf-8")
+    result = run("moves", "stop.ttn", "--at", "1.4.N")
+    assert result.exit_code == 2
+    assert "N does not act at trick 4 in the record; W is to act there (--at 1.4.W)" \
+        in result.stderr
+
+
+def test_moves_in_an_unfinished_auction_is_not_a_trick(project):
+    (project / "auction.ttn").write_text("".join(PLAIN.splitlines(keepends=True)[:11]),
+                                         encoding="utf-8")
+    result = run("moves", "auction.ttn", "--at", "1.1")
+    assert result.exit_code == 2
+    assert "the record stops before trick 1, the bidder N has not chosen trumps" \
+        in result.stderr
+    assert "N trump 8S" in run("moves", "auction.ttn", "--at", "end").stdout
+
+
+def test_moves_can_ask_about_the_decision_to_call(project):
+    result = run("moves", "records/revoke.ttn", "--at", "1.4.N")
+    assert "recorded here: N call (line 16)" in result.stdout
+    assert "  N call\n" in result.stdout  # calling is among N's choices there
