@@ -426,3 +426,42 @@ def test_moves_can_ask_about_the_decision_to_call(project):
     result = run("moves", "records/revoke.ttn", "--at", "1.4.N")
     assert "recorded here: N call (line 16)" in result.stdout
     assert "  N call\n" in result.stdout  # calling is among N's choices there
+
+
+# -- comments stay where they were written ----------------------------------------------------
+
+
+def test_a_comment_on_its_own_line_stays_there(project):
+    canonical = run("fmt", "records/revoke.ttn").stdout
+    assert "result NS 3 EW 25\n; E plays the queen of hearts in trick 8\n" in canonical
+    moved = canonical.replace("3. S AD", "; Table 4 moved to a new room\n3. S AD")
+    (project / "moved.ttn").write_text(moved, encoding="utf-8")
+    assert run("fmt", "--check", "moved.ttn").exit_code == 0
+    annotated = run("annotate", "moved.ttn").stdout
+    assert "\n; Table 4 moved to a new room\n3. S AD" in annotated
+
+
+def test_aligned_end_of_line_comments_stay_aligned(project):
+    text = ('[Game "28"]\n\ndeal 1 dealer S         ; first deal\n'
+            "E 14  N pass  W pass  S pass  ; E bids\n")
+    (project / "aligned.ttn").write_text(text, encoding="utf-8")
+    result = run("fmt", "aligned.ttn")
+    assert result.stdout.endswith("deal 1 dealer S         ; first deal\n"
+                                  "E 14  N pass  W pass  S pass  ; E bids\n")
+
+
+def test_the_readme_record_is_canonical(project):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    record = readme.split("## A record\n\n```\n", 1)[1].split("```", 1)[0]
+    (project / "readme.ttn").write_text(record, encoding="utf-8")
+    assert run("fmt", "--check", "readme.ttn").exit_code == 0
+    assert run("check", "readme.ttn").exit_code == 0
+
+
+def test_comment_placement_survives_json(project):
+    canonical = run("fmt", "records/revoke.ttn").stdout
+    moved = canonical.replace("3. S AD", "; between tricks\n3. S AD")
+    (project / "moved.ttn").write_text(moved, encoding="utf-8")
+    as_json = run("convert", "moved.ttn", "--to", "json").stdout
+    (project / "moved.jsonl").write_text(as_json, encoding="utf-8")
+    assert run("convert", "moved.jsonl", "--to", "ttn").stdout == moved

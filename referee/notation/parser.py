@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -358,6 +359,8 @@ class TTNParser:
             raise
         except UnexpectedInput as exc:
             raise syntax_error(exc, chunk, file, self.lark) from None
+        self.comments = [(position, placed(comment, chunk, position))
+                         for position, comment in self.comments]
         return result, self._attach_comments(result)
 
     def _attach_comments(self, result: Any) -> list[Comment]:
@@ -379,6 +382,16 @@ class TTNParser:
             else:
                 items[index][1].comments.append(comment)
         return leading
+
+
+def placed(comment: Comment, chunk: Chunk, position: int) -> Comment:
+    """``comment`` with where it stands in the file: its line, its column, and whether it is
+    the first thing on its line (a comment on a line of its own)."""
+    text = chunk.text
+    line_start = text.rfind("\n", 0, position) + 1
+    return replace(comment, line=chunk.first_line + text.count("\n", 0, position),
+                   column=position - line_start + 1,
+                   own_line=not text[line_start:position].strip())
 
 
 def _shift(error: NotationSyntaxError, chunk: Chunk, file: str) -> NotationSyntaxError:
@@ -412,7 +425,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>") -> Iterator[StreamI
         first = batch[0]
         text = first.text if len(batch) == 1 else "".join(c.text for c in batch)
         deals, leading = parser.parse_chunk(Chunk("deals", first.first_line, text), file)
-        deals[0].comments[:0] = leading
+        deals[0].comments[:0] = [replace(comment, before=True) for comment in leading]
         batch.clear()
         return deals
 
