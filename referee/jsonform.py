@@ -50,8 +50,9 @@ def _comment(comment: Comment) -> dict[str, Any]:
     return data
 
 
-def event_to_json(item: Event | ResultLine) -> dict[str, Any]:
-    """One event (or result line) as a JSON object."""
+def event_to_json(item: Event | ResultLine, deal: Deal | None = None) -> dict[str, Any]:
+    """One event (or result line) as a JSON object; with its ``deal``, a ``trump seventh``
+    is written as the notation spells it, ``trump CARD`` (``Deal.spelled``)."""
     if isinstance(item, ResultLine):
         data: dict[str, Any] = {
             "action": "result",
@@ -60,7 +61,7 @@ def event_to_json(item: Event | ResultLine) -> dict[str, Any]:
         }
         data.update(_comments(item.comments))
         return data
-    action = item.action
+    action = item.action if deal is None else deal.spelled(item.action)
     data = {"action": action.kind}
     if action.seat is not None:
         data["seat"] = action.seat
@@ -92,7 +93,7 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
     }
     if hand_comments:
         data["hand_comments"] = hand_comments
-    data["events"] = [event_to_json(item) for item in deal.items]
+    data["events"] = [event_to_json(item, deal) for item in deal.items]
     data.update(_comments(deal.comments))
     return data
 
