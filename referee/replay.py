@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from referee.errors import RecordError
+from referee.hints import add_seat_order_hints
 from referee.record import Deal, Event, RecordHeader, ResultLine, StreamItem
 from referee.report import DealReport, Finding, MatchReport
 from referee.rules.base import DealResult, DealState, Exclusion, Ruleset, located
@@ -109,6 +110,9 @@ class MatchReplay:
         report.result = result
         for line in results:
             self._compare_result(line, result, report, deal)
+        if report.findings:
+            add_seat_order_hints(deal, report, ruleset.table.seats,
+                                 getattr(ruleset, "next_seat", None))
         return report
 
     def check_number(self, deal: Deal) -> None:

@@ -465,3 +465,22 @@ def test_comment_placement_survives_json(project):
     as_json = run("convert", "moved.ttn", "--to", "json").stdout
     (project / "moved.jsonl").write_text(as_json, encoding="utf-8")
     assert run("convert", "moved.jsonl", "--to", "ttn").stdout == moved
+
+
+# -- a trick written in seat order ------------------------------------------------------------
+
+
+def test_a_trick_written_in_seat_order_gets_a_hint(project):
+    slip = PLAIN.replace("3. S AD E 7D N QD W 9D", "3. N QD E 7D S AD W 9D")
+    (project / "slip.ttn").write_text(slip, encoding="utf-8")
+    result = run("check", "slip.ttn")
+    assert "[28.turn]: it is S's turn to play, not N's; the plays of trick 3 are written in " \
+           "seat order (N E S W): tricks are written in the order the cards were played" \
+        in result.stdout
+
+
+def test_a_wrong_leader_in_play_order_gets_no_seat_order_hint(project):
+    wrong_leader = PLAIN.replace("3. S AD E 7D N QD W 9D", "3. N QD W 9D S AD E 7D")
+    (project / "lead.ttn").write_text(wrong_leader, encoding="utf-8")
+    result = run("check", "lead.ttn")
+    assert "[28.turn]" in result.stdout and "seat order" not in result.stdout
