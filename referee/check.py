@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from referee.errors import RefereeError
+from referee.errors import NotationSyntaxError, RefereeError
 from referee.record import RecordHeader, StreamItem
 from referee.replay import replay_stream
 from referee.report import FileReport, MatchReport
@@ -152,8 +152,11 @@ def check_text(text: str, path: str = "<string>", expect: bool = False,
     from referee.notation.parser import iter_items
 
     report = FileReport(path)
+    syntax: list[NotationSyntaxError] = []
     try:
-        _replay_into(report, iter_items(text, file=path), expect, header_hook, match_hook)
+        _replay_into(report, iter_items(text, path, syntax), expect, header_hook, match_hook,
+                     syntax)
+        _set_syntax_errors(report, syntax, text)
     except RefereeError as exc:
         exc.file = path
         report.set_error(exc.with_file(path, text))
@@ -186,10 +189,12 @@ def check_file(
     try:
         if os.path.isdir(path):
             raise IsADirectoryError(name)
-        items: Iterable[StreamItem] = iter_file(path)
+        syntax: list[NotationSyntaxError] = []
+        items: Iterable[StreamItem] = iter_file(path, syntax)
         if progress is not None:
             items = _counted(items, progress)
-        _replay_into(report, items, expect, header_hook, match_hook)
+        _replay_into(report, items, expect, header_hook, match_hook, syntax)
+        _set_syntax_errors(report, syntax)
     except RefereeError as exc:
         exc.file = name
         if exc.source_line is None and exc.code != "ttn.encoding":
@@ -202,6 +207,20 @@ def check_file(
     except Exception as exc:  # a bug, not bad input: report it and go on with other files
         report.set_error(internal_error(name, exc))
     return report
+
+
+def _set_syntax_errors(report: FileReport, errors: list[NotationSyntaxError],
+                       text: str | None = None) -> None:
+    """Every syntax error met while reading the file: the first is the report's error (the
+    file is unreadable), the others follow it."""
+    if not errors:
+        return
+    for error in errors:
+        error.file = report.path
+        if text is not None:
+            error.with_file(report.path, text)
+    report.set_error(errors[0])
+    report.more_errors = list(errors[1:])
 
 
 def _counted(items: Iterable[StreamItem], progress: Callable[[], None]) -> Iterator[StreamItem]:
@@ -255,7 +274,8 @@ def _walk(directory: str) -> list[str]:
 
 def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
                  header_hook: HeaderHook | None = None,
-                 match_hook: MatchHook | None = None) -> None:
+                 match_hook: MatchHook | None = None,
+                 syntax: list[NotationSyntaxError] | None = None) -> None:
     """Stream ``items`` through the replay, appending each match as soon as it ends.
 
     The Expect tags of each record are read as its header passes by, so a malformed tag is
@@ -274,6 +294,8 @@ def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
             yield item
 
     for match in replay_stream(tap()):
+        if syntax and any(getattr(e, "record_line", 0) == match.line for e in syntax):
+            continue  # a deal of this record could not be read: its match is not judged
         report.matches.append(match)
         if match_hook is not None:
             match_hook(match)

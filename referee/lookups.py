@@ -60,6 +60,27 @@ INPUT_IDS: dict[str, str] = {
 """Every id of unreadable input, with what it means."""
 
 
+_FAMILY_28 = frozenset({"trump", "call", "pair", "single"})
+GAME_KEYWORDS: dict[str, frozenset[str]] = {
+    "twenty-eight": _FAMILY_28, "twenty-nine": _FAMILY_28, "forty": _FAMILY_28,
+    "fifty-six": _FAMILY_28,
+    "twenty-five": frozenset({"rob"}),
+    "avinas": frozenset({"trump", "single", "knock", "stop", "down"}),
+    "twenty-two": frozenset({"exchange"}),
+}
+"""The action words (beyond cards, bids and passes) each game's records use."""
+
+
+def keywords_of_game(name: str) -> frozenset[str] | None:
+    """The action words of the game called ``name`` (or an alias); None if unknown."""
+    from referee.rules.registry import find_game
+
+    try:
+        return GAME_KEYWORDS.get(find_game(name).name)
+    except KeyError:
+        return None
+
+
 @dataclass(frozen=True, slots=True)
 class RuleEntry:
     """One id the referee may report: the id, the game (or "input"), what it means."""

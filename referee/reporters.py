@@ -168,7 +168,10 @@ def render_error(report: FileReport, color: bool = False) -> str:
     error = error_of(report)
     if error is None:
         return ""
-    text = error.render()
+    return "\n".join(_styled_error(e.render(), color) for e in (error, *report.more_errors))
+
+
+def _styled_error(text: str, color: bool) -> str:
     if color:
         head, _, rest = text.partition("\n")
         prefix, _, message = head.partition(": error ")
@@ -248,6 +251,8 @@ def render_github(report: FileReport, expect: bool = False) -> str:
     if report.error is not None:
         lines.append(_command("error", path, report.error_line, report.error_column,
                               report.error_code or "error", report.error))
+        lines.extend(_command("error", path, e.line, e.column, e.code, e.message)
+                     for e in report.more_errors)
     if expect:
         for sentence in sorted(report.expectations, key=unmet_line):
             line = unmet_line(sentence)

@@ -33,6 +33,10 @@ def render_sarif(reports: Iterable[FileReport], expect: bool = False,
             used[code] = known[code].summary if code in known else code
             results.append(_result(code, "error", report.error, path, report.error_line,
                                    report.error_column))
+            for error in report.more_errors:
+                used[error.code] = known[error.code].summary if error.code in known else error.code
+                results.append(_result(error.code, "error", error.message, path, error.line,
+                                       error.column))
         if expect:
             for sentence in report.expectations:
                 used["expect.unmet"] = "an Expect tag of the record does not hold"

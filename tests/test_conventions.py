@@ -484,3 +484,42 @@ def test_a_wrong_leader_in_play_order_gets_no_seat_order_hint(project):
     (project / "lead.ttn").write_text(wrong_leader, encoding="utf-8")
     result = run("check", "lead.ttn")
     assert "[28.turn]" in result.stdout and "seat order" not in result.stdout
+
+
+# -- reading goes on after a syntax error ---------------------------------------------------------
+
+
+def test_every_syntax_error_and_every_later_match_is_reported(project):
+    bad = PLAIN.replace("5. W KD S 8D", "5. W KD S 8X")
+    worse = PLAIN.replace("6. W 8C", "6. W 8Q")
+    (project / "three.ttn").write_text("\n".join([PLAIN, bad, worse, PLAIN]),
+                                       encoding="utf-8")
+    lines = len(PLAIN.splitlines()) + 1
+    result = run("check", "three.ttn", "--format", "json")
+    assert result.exit_code == 2
+    report = json.loads(result.stdout)["files"][0]
+    assert report["error"]["code"] == "ttn.card" and report["error"]["line"] == lines + 17
+    assert [e["line"] for e in report["more_errors"]] == [2 * lines + 18]
+    # the first and the fourth records are judged; the two with a syntax error are not
+    assert [m["line"] for m in report["matches"]] == [4, 3 * lines + 4]
+    revokes = [f for m in report["matches"] for d in m["deals"] for f in d["findings"]
+               if f["rule"] == "28.follow-suit"]
+    assert [f["line"] for f in revokes] == [14, 3 * lines + 14]
+    text = run("check", "three.ttn").stderr
+    assert text.count("error [ttn.card]") == 2
+
+
+def test_syntax_hints_name_a_card_and_the_games_own_words(project):
+    (project / "bad.ttn").write_text(PLAIN.replace("5. W KD S 8D", "5. W KD S 8X"),
+                                     encoding="utf-8")
+    result = run("check", "bad.ttn")
+    assert "expected a card, 'trump' or call, pair or single" in result.stderr
+    for other in ("'rob'", "'exchange'", "'down'", "knock"):
+        assert other not in result.stderr
+
+
+def test_an_unclosed_tag_is_reported_at_the_end_of_its_line(project):
+    (project / "tag.ttn").write_text('[Game "twenty-eight"\n[Event "x"]\n\ndeal 1 dealer S\n',
+                                     encoding="utf-8")
+    result = run("check", "tag.ttn")
+    assert "tag.ttn:1:21: error [ttn.tag]: the tag is not closed with ']'" in result.stderr
