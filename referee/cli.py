@@ -554,9 +554,12 @@ def convert_text(text: str, path: str, to: ConvertTarget, from_json: bool) -> It
         from referee.jsonform import record_to_json
 
         if records is None:
+            from referee.canonical import with_trick_marks
             from referee.notation.parser import gather, iter_items
 
-            records = gather(iter_items(text, file=path))
+            # The same events as the canonical text (tricks marked by replaying them), so
+            # that text -> JSON -> text gives what fmt gives.
+            records = gather(with_trick_marks(iter_items(text, file=path)))
         for record in records:
             yield json.dumps(record_to_json(record), ensure_ascii=False) + "\n"
     elif records is None:

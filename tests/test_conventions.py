@@ -523,3 +523,23 @@ def test_an_unclosed_tag_is_reported_at_the_end_of_its_line(project):
                                      encoding="utf-8")
     result = run("check", "tag.ttn")
     assert "tag.ttn:1:21: error [ttn.tag]: the tag is not closed with ']'" in result.stderr
+
+
+# -- convert -------------------------------------------------------------------------------------
+
+
+def test_convert_reads_json_from_standard_input_with_from(project):
+    as_json = run("convert", "records/revoke.ttn", "--to", "json").stdout
+    result = runner.invoke(app, ["convert", "-", "--from", "json", "--to", "ttn"],
+                           input=as_json)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == run("fmt", "records/revoke.ttn").stdout
+
+
+def test_json_round_trip_keeps_repeated_trick_marks(project):
+    sample = ROOT / "samples/twenty-eight/edge-28-16-forced-trick8-leader-calls.ttn"
+    canonical = run("fmt", str(sample)).stdout
+    assert "8. N call\n8. N 8S" in canonical
+    as_json = run("convert", str(sample), "--to", "json").stdout
+    back = runner.invoke(app, ["convert", "-", "--from", "json"], input=as_json).stdout
+    assert back == canonical
