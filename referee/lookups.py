@@ -37,7 +37,6 @@ INPUT_IDS: dict[str, str] = {
     "record.team": "a team that is not at the table",
     "record.teams": "the Teams tag does not fit the game or the seats",
     "record.dealer": "the deal line names a dealer who is not at the table",
-    "record.deal-number": "deals are not numbered 1, 2, 3, ... in order",
     "record.deal-order": "the hands or the events of a deal are out of order",
     "record.deal-size": "the deal does not hold the game's number of cards",
     "record.hand-missing": "a seat's hand is missing from the deal",
@@ -49,7 +48,6 @@ INPUT_IDS: dict[str, str] = {
     "record.card-not-in-pack": "a card that is not in the game's pack",
     "record.action": "an action the game does not have at all (not a rule finding)",
     "record.unseen": "'??' (an unseen card) is not supported by this game yet",
-    "record.result-mismatch": "a recorded result line differs from the computed result",
     "record.position": "referee moves: the record has no such position",
     "record.json": "a record in the JSON form is not valid",
     "file.not-found": "no such file or folder",
@@ -58,6 +56,20 @@ INPUT_IDS: dict[str, str] = {
     "referee.internal": "a bug in the referee; please report it with the file",
 }
 """Every id of unreadable input, with what it means."""
+
+RECORD_IDS: dict[str, str] = {
+    "record.result-mismatch": "a recorded result line differs from the computed result",
+    "record.deal-number": "deals are numbered 1, 2, 3, ... in the order they were played",
+    "record.not-checked": "note: the rest of the deal is not checked after an action that "
+                          "leaves the deal undefined (a card the seat does not hold, a play "
+                          "to a full trick)",
+    "record.result-not-compared": "note: the recorded result of a deal that was not checked to "
+                                  "its end is not compared",
+    "record.score-from-record": "note: an unscored deal's match score is taken from its "
+                                "'result score' line, so that later deals are still checked",
+}
+"""Findings and notes about a record as a whole, whatever its game (exit code 1 for the
+errors)."""
 
 
 _FAMILY_28 = frozenset({"trump", "call", "pair", "single"})
@@ -104,6 +116,8 @@ def all_rules() -> dict[str, RuleEntry]:
     for game in games():
         for rule in game.rules.values():
             found.setdefault(rule.id, RuleEntry(rule.id, game.name, rule.summary))
+    for code, summary in RECORD_IDS.items():
+        found[code] = RuleEntry(code, "record", summary)
     for code, summary in INPUT_IDS.items():
         found[code] = RuleEntry(code, "input", summary)
     return found

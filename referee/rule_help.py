@@ -59,7 +59,7 @@ _SOURCE_CODES = {
     "P29": "pagat.com's Twenty-Nine", "R29": "a Twenty-Nine rules site", "ZL": "zlevellabs.com",
     "EB1911": "the 1911 Encyclopaedia Britannica", "R2": "a Twenty-Nine rules site",
 }
-_SECTION = (r"(?:[AB]|AV|TF|TT|T22|T|P|D|L)-?[A-Z]?\d+(?:\.\d+)*(?:\([a-z0-9]+\)\d*)*"
+_SECTION = (r"(?:[AB]|AV|TF|TT|T22|T|D|L)-?[A-Z]?\d+(?:\.\d+)*(?:\([a-z0-9]+\)\d*)*"
             r"(?:-[A-Z]*\d+(?:\.\d+)*)?")
 _CLEANUPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), replacement) for pattern, replacement in (
@@ -77,6 +77,8 @@ _CLEANUPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"seed (\d{3})", lambda m: _SEEDS.get(m.group(1), "the source")),
         (r"\b(S0|WP-old|S2|P29|R29|ZL|EB1911|R2)\b( no\. \d+)?",
          lambda m: _SOURCE_CODES[m.group(1)]),
+        (r"\s*\(C\d+(?:,\s*C\d+)*\)", ""),
+        (r"\b\d\.\d+ (`*[a-z_]+`*)", r"option \1"),
         (r"the digest's defaults", "the referee's defaults"),
         (r"the digest", "the referee"),
         (r"\s+([,;:)])", r"\1"),
@@ -84,7 +86,14 @@ _CLEANUPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 _INTERNAL = re.compile(rf"spec/|/work/|\bdigest\b|\bdecision \d|\bseed \d{{3}}|\b{_SECTION}\b"
-                       r"|\b(?:S0|WP-old|S2|P29|R29|ZL|EB1911|R2)\b")
+                       r"|\b(?:S0|WP-old|S2|P29|R29|ZL|EB1911|R2)\b|\(C\d+|\b\d\.\d+ [a-z_`]")
+
+
+_KINDS = {
+    "input": "unreadable input (the file, the notation or the record), not a rule of a game; "
+             "exit code 2",
+    "record": "a finding about the record itself, in every game",
+}
 
 
 def public_text(text: str) -> str:
@@ -120,9 +129,8 @@ def explain_rule(rule_id: str) -> str:
         raise KeyError(f"unknown rule id '{rule_id}'{suggest(rule_id, entries)} "
                        "(referee rule --list shows them all)")
     lines = [f"{entry.id}: {public_text(entry.summary)}"]
-    if entry.game == "input":
-        lines.append("kind: unreadable input (the file, the notation or the record), not a "
-                     "rule of a game; exit code 2")
+    if entry.game in _KINDS:
+        lines.append(f"kind: {_KINDS[entry.game]}")
         return "\n".join(lines) + "\n"
     game = next(g for g in games() if g.name == entry.game)
     lines.append(f"game: {game.title} ({game.name})")
@@ -139,7 +147,7 @@ def explain_rule(rule_id: str) -> str:
 
 def list_rules() -> str:
     """Every id, game by game, then the ids of unreadable input."""
-    from referee.lookups import INPUT_IDS
+    from referee.lookups import INPUT_IDS, RECORD_IDS
     from referee.rules.registry import games
 
     out: list[str] = []
@@ -147,6 +155,9 @@ def list_rules() -> str:
         out.append(f"{game.title} ({game.name})")
         out.extend(_rows((rule.id, rule.summary) for rule in game.rules.values()))
         out.append("")
+    out.append("The record, in every game")
+    out.extend(_rows(RECORD_IDS.items()))
+    out.append("")
     out.append("Unreadable input (exit code 2)")
     out.extend(_rows(INPUT_IDS.items()))
     return "\n".join(out) + "\n"
