@@ -160,6 +160,33 @@ def updated_page(text: str, block: str) -> str:
     return text.rstrip("\n") + "\n\n" + block
 
 
+def rule_ids_page() -> str:
+    """docs/rule-ids.md: every id a report can show, game by game, then the record's and the
+    input's ids."""
+    from referee.lookups import INPUT_IDS, RECORD_IDS
+    from referee.rules.registry import games
+
+    out = ["# Rule ids", "",
+           "Every finding and every error names an id. The ids of a game start with its "
+           "prefix (`28.`, `25.`, ...); `referee rule ID` explains one, `referee rule --list` "
+           "lists them all. This page is written by `python -m referee.docs_pages`.", ""]
+    for game in games():
+        out += [f"## {game.title}", "", f"[The rules of {game.title}](games/{game.name}.md).",
+                "", "| id | the rule |", "| --- | --- |"]
+        out += [f"| `{rule.id}` | {_cell(public_text(rule.summary))} |"
+                for rule in game.rules.values()]
+        out.append("")
+    out += ["## The record, in every game", "",
+            "Findings (exit code 1) and notes about the record itself.", "",
+            "| id | meaning |", "| --- | --- |"]
+    out += [f"| `{code}` | {_cell(text)} |" for code, text in RECORD_IDS.items()]
+    out += ["", "## Unreadable input", "",
+            "The file cannot be read as records: exit code 2, with the place and a caret.", "",
+            "| id | meaning |", "| --- | --- |"]
+    out += [f"| `{code}` | {_cell(text)} |" for code, text in INPUT_IDS.items()]
+    return "\n".join(out) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Rewrite the reference block of every game page under ``docs`` (default: ./docs)."""
     from referee.rules.registry import games
@@ -170,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
         path = page_path(docs, game.name)
         text = path.read_text(encoding="utf-8") if path.exists() else f"# {game.title}\n"
         path.write_text(updated_page(text, reference_block(game)), encoding="utf-8")
+    (docs / "rule-ids.md").write_text(rule_ids_page(), encoding="utf-8")
     return 0
 
 

@@ -78,7 +78,7 @@ _CLEANUPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(S0|WP-old|S2|P29|R29|ZL|EB1911|R2)\b( no\. \d+)?",
          lambda m: _SOURCE_CODES[m.group(1)]),
         (r"\s*\(C\d+(?:,\s*C\d+)*\)", ""),
-        (r"\b\d\.\d+ (`*[a-z_]+`*)", r"option \1"),
+        (r"(?<![\d.])\b\d\.\d+ (`*[a-z_]+`*)", r"option \1"),
         (r"the digest's defaults", "the referee's defaults"),
         (r"the digest", "the referee"),
         (r"\s+([,;:)])", r"\1"),
@@ -86,7 +86,8 @@ _CLEANUPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 _INTERNAL = re.compile(rf"spec/|/work/|\bdigest\b|\bdecision \d|\bseed \d{{3}}|\b{_SECTION}\b"
-                       r"|\b(?:S0|WP-old|S2|P29|R29|ZL|EB1911|R2)\b|\(C\d+|\b\d\.\d+ [a-z_`]")
+                       r"|\b(?:S0|WP-old|S2|P29|R29|ZL|EB1911|R2)\b|\(C\d+"
+                       r"|(?<![\d.])\b\d\.\d+ [a-z_`]")
 
 
 _KINDS = {

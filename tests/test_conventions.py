@@ -543,3 +543,11 @@ def test_json_round_trip_keeps_repeated_trick_marks(project):
     as_json = run("convert", str(sample), "--to", "json").stdout
     back = runner.invoke(app, ["convert", "-", "--from", "json"], input=as_json).stdout
     assert back == canonical
+
+
+def test_the_readme_record_is_a_sample():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    record = readme.split("## A record\n\n```\n", 1)[1].split("```", 1)[0]
+    sample = (ROOT / "samples/twenty-eight/readme-notation-tour.ttn").read_text(encoding="utf-8")
+    assert "".join(line for line in sample.splitlines(keepends=True)
+                   if not line.startswith("[Expect ")) == record
