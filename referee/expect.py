@@ -35,6 +35,7 @@ from referee.errors import RecordError
 from referee.record import RecordHeader, Tag
 from referee.report import DealReport, Finding, MatchReport
 from referee.rules.base import located
+from referee.seats import team_key
 
 TAG = "Expect"
 
@@ -221,6 +222,7 @@ def _check(
 def _compare_values(
     expected: Iterable[tuple[str, int]], computed: dict[str, int], what: str
 ) -> str | None:
+    expected = [(team_key(team, computed), value) for team, value in expected]
     wrong = [(team, value) for team, value in expected if computed.get(team) != value]
     if not wrong:
         return None

@@ -24,6 +24,7 @@ from referee.report import (
 )
 from referee.rules.base import DealResult, DealState, Exclusion, Ruleset, located
 from referee.rules.registry import ruleset_for
+from referee.seats import team_key
 
 DealWatch = Callable[[Event, DealState], None]
 """Called after each event of a deal is replayed, with the state then."""
@@ -245,7 +246,8 @@ class MatchReplay:
     ) -> None:
         computed = result.points if line.kind == "points" else result.score
         teams = self.ruleset.table.team_names
-        for team, value in line.values:
+        for written, value in line.values:
+            team = team_key(written, (*teams, *computed))
             if team not in computed and team not in teams:
                 raise located(RecordError(
                     "record.team",

@@ -551,3 +551,14 @@ def test_the_readme_record_is_a_sample():
     sample = (ROOT / "samples/twenty-eight/readme-notation-tour.ttn").read_text(encoding="utf-8")
     assert "".join(line for line in sample.splitlines(keepends=True)
                    if not line.startswith("[Expect ")) == record
+
+
+def test_team_names_may_be_written_as_the_messages_spell_them(project):
+    hyphens = PLAIN.replace("result NS 3 EW 25", "result N-S 3 E-W 25").replace(
+        '[Game "twenty-eight"]\n',
+        '[Game "twenty-eight"]\n[Expect "score" "N-S 1" "E-W 0"]\n'
+        '[Expect "illegal" "28.follow-suit"]\n')
+    (project / "teams.ttn").write_text(hyphens, encoding="utf-8")
+    result = run("check", "--expect", "teams.ttn")
+    assert result.exit_code == 0, result.stdout
+    assert "record.team" not in result.output
