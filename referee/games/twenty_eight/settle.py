@@ -94,10 +94,18 @@ class Settle(Engine28):
             contract=verdict.contract.as_dict() if verdict.contract else {},
             outcome=verdict.text, disputed=verdict.disputed, scored=verdict.outcome.scored)
         if verdict.outcome.scored and verdict.team is not None:
-            table = SCORE_TABLES[self.opts.score_table]
-            _pay(match, result, verdict.delta, verdict.team, table)
+            _pay(match, result, verdict.delta, verdict.team, self._score_table(state))
         result.score = dict(match.score)
         return result
+
+    def _score_table(self, state: TwentyEightState) -> ScoreTable:
+        """The game points of this deal's contract by bid (option ``score_table``); "C" and a
+        second-round contract have stakes of their own (c_call.py, second_round.py)."""
+        return SCORE_TABLES[self.opts.score_table]
+
+    def _high_bid_two(self, state: TwentyEightState) -> bool:
+        """Whether ``high_bid_two`` sets this deal's stake (not for a stake of its own)."""
+        return bool(self.opts.high_bid_two)
 
     def _contract_of(self, state: TwentyEightState) -> Contract | None:
         """The deal's contract: a single hand, the bidder's, or None (no auction ended)."""
@@ -133,7 +141,7 @@ class Settle(Engine28):
         standing when the replay stopped (the standing bid if the auction never ended, the
         doubles said by then). With no bid yet his side loses the lowest stake."""
         opts = self.opts
-        table = SCORE_TABLES[opts.score_table]
+        table = self._score_table(state)
         factor = 2 if opts.misplay_penalty == "double_to_opponents" else 1
         side = self._side(first)
         bidder = state.single or state.bidder or state.high_bidder
@@ -156,7 +164,7 @@ class Settle(Engine28):
             bid = state.bid if state.bidder is not None else state.high_bid
             contract = self._contract(state, bidder, bid, bidding_team)
             score = forced_score(made, bid, contract.multiplier,
-                                 high_bid_two=opts.high_bid_two,
+                                 high_bid_two=self._high_bid_two(state),
                                  high_bid_from=self.high_bid_from, table=table, factor=factor)
             what = "contract" if state.bidder is not None else f"standing bid of {bid}"
         text = (f"misplay by {first} ({side}): {self._label(bidding_team)}'s {what} counts as "
@@ -189,10 +197,10 @@ class Settle(Engine28):
         all_tricks = ("bidders" if won == len(state.tricks)
                       else "defenders" if won == 0 else None)
         score = contract_score(points, contract.bid, contract.target, contract.multiplier,
-                               high_bid_two=opts.high_bid_two,
+                               high_bid_two=self._high_bid_two(state),
                                high_bid_from=self.high_bid_from,
                                under_half_double_loss=opts.under_half_double_loss,
-                               table=SCORE_TABLES[opts.score_table], cot=opts.cot,
+                               table=self._score_table(state), cot=opts.cot,
                                all_tricks=all_tricks)
         text = (f"{self._label(bidding_team)} {'made' if score.made else 'failed'} {points} "
                 f"of target {contract.target}")
