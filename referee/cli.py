@@ -25,7 +25,7 @@ from referee.check import (
     internal_error,
     read_text,
 )
-from referee.cli_help import at_least, choice, choices, plain_argument_names
+from referee.cli_help import choice, choices, plain_argument_names, whole_number
 from referee.errors import RefereeError
 from referee.report import FileReport
 from referee.reporters import (
@@ -686,11 +686,11 @@ def rule(
 def simulate(
     game: Annotated[str, typer.Argument(metavar="GAME", help="A game or alias (28, twenty-eight).",
                                         show_default=False)],
-    deals: Annotated[int, typer.Option("--deals", "-n", metavar="N",
-                                       help="How many deals.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", "-s", metavar="SEED",
+    deals: Annotated[str, typer.Option("--deals", "-n", metavar="N",
+                                       help="How many deals.")] = "1",
+    seed: Annotated[str, typer.Option("--seed", "-s", metavar="SEED",
                                       help="The random seed: the same seed gives the same "
-                                           "record.")] = 0,
+                                           "record.")] = "0",
     preset: Annotated[str | None, typer.Option("--preset", "-p", "--rules", metavar="PRESET",
                                                help="A preset of the game (default: "
                                                     "standard).",
@@ -699,7 +699,7 @@ def simulate(
                                                help="Write here (atomically) instead of to "
                                                     "standard output.",
                                                show_default=False)] = None,
-    players: Annotated[int | None, typer.Option("--players", metavar="N",
+    players: Annotated[str | None, typer.Option("--players", metavar="N",
                                                 help="Seat this many players, named P1, P2, "
                                                      "... (games that allow several table "
                                                      "sizes).",
@@ -716,10 +716,9 @@ def simulate(
 
     Exit codes: 0 written; 2 a usage error (unknown game, preset or option).
     """
-    at_least(deals, 1, "--deals")
-    at_least(players, 2, "--players")
-    raise typer.Exit(run_simulate(game, deals, seed, preset, output, players, teams,
-                                  option or []))
+    raise typer.Exit(run_simulate(
+        game, whole_number(deals, "--deals", 1) or 1, whole_number(seed, "--seed") or 0,
+        preset, output, whole_number(players, "--players", 2), teams, option or []))
 
 
 def run_simulate(game: str, deals: int, seed: int, preset: str | None,
@@ -831,9 +830,10 @@ def moves(
     at: Annotated[str, typer.Option(
         "--at", "-a", metavar="POSITION", show_default=False,
         help="The position: DEAL (before its first event), DEAL.TRICK (before the lead of "
-             "that trick) or DEAL.TRICK.SEAT (when SEAT plays to it), e.g. 3.2.S.")],
-    record: Annotated[int, typer.Option("--record", "-r", metavar="N",
-                                        help="Which record (match) of the file.")] = 1,
+             "that trick), DEAL.TRICK.SEAT (when SEAT acts in it), e.g. 3.2.S, or end "
+             "(where the record stops).")],
+    record: Annotated[str, typer.Option("--record", "-r", metavar="N",
+                                        help="Which record (match) of the file.")] = "1",
     output_format: Annotated[str, typer.Option(
         "--format", "-f", metavar=choices(MovesFormat),
         help="text for people, json for programs.")] = "text",
@@ -845,14 +845,14 @@ def moves(
     """
     from referee.moves import parse_position
 
-    at_least(record, 1, "--record")
+    number = whole_number(record, "--record", 1) or 1
     shape = choice(MovesFormat, output_format, "--format") or MovesFormat.text
 
     try:
         position = parse_position(at)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--at'") from None
-    raise typer.Exit(run_moves(file, position, record, shape))
+    raise typer.Exit(run_moves(file, position, number, shape))
 
 
 def run_moves(file: str, position: Any, record: int, output_format: MovesFormat) -> int:

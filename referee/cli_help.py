@@ -50,11 +50,20 @@ def choice(kind: type[E], value: str | None, flag: str) -> E | None:
     return kind(value)
 
 
-def at_least(value: int | None, minimum: int, flag: str) -> None:
-    """A usage error unless ``value`` is None or at least ``minimum``."""
-    if value is not None and value < minimum:
-        raise typer.BadParameter(f"must be at least {minimum}, not {value}",
+def whole_number(value: str | int | None, flag: str, minimum: int | None = None) -> int | None:
+    """``value`` as a whole number (None stays None); a usage error in words otherwise."""
+    if value is None or isinstance(value, int):
+        number = value
+    else:
+        try:
+            number = int(value.strip())
+        except ValueError:
+            raise typer.BadParameter(f"'{value}' is not a whole number",
+                                     param_hint=f"'{flag}'") from None
+    if number is not None and minimum is not None and number < minimum:
+        raise typer.BadParameter(f"must be at least {minimum}, not {number}",
                                  param_hint=f"'{flag}'")
+    return number
 
 
 def choices(kind: type[Enum]) -> str:
