@@ -55,7 +55,7 @@ class CheckOptions:
             files=list(files) if files else list(settings.paths),
             format=output_format or settings.format or "text",
             expect=expect,
-            partial=partial,
+            partial=partial or settings.partial,
             select=split_ids(select) if select else split_ids(settings.select),
             ignore=split_ids(ignore) if ignore else split_ids(settings.ignore),
             exclude=[*settings.exclude, *(exclude or [])],

@@ -13,6 +13,7 @@ The nearest folder (from the working folder up) that holds either file gives the
     select = ["28"]               # report only these rule ids (or prefixes)
     ignore = ["28.dealer"]        # never report these
     color = "auto"                # auto, always, never
+    partial = false               # true: records of games in progress are legal so far
 
     [tool.referee.options]        # for records that do not set these options
     min_bid = 16
@@ -32,7 +33,8 @@ from referee.lookups import suggest
 
 FILE_NAME = "referee.toml"
 
-KEYS = ("paths", "exclude", "format", "game", "rules", "options", "select", "ignore", "color")
+KEYS = ("paths", "exclude", "format", "game", "rules", "options", "select", "ignore", "color",
+        "partial")
 
 
 class ConfigError(ValueError):
@@ -53,6 +55,7 @@ class Settings:
     select: list[str] = field(default_factory=list)
     ignore: list[str] = field(default_factory=list)
     color: str | None = None
+    partial: bool = False
 
 
 def find_settings_file(start: str | Path = ".") -> tuple[Path, bool] | None:
@@ -105,6 +108,10 @@ def settings_from(table: dict[str, Any], path: Path) -> Settings:
         if value is not None and not isinstance(value, str):
             raise ConfigError(f"{where}: setting '{key}' must be a string")
         setattr(settings, key, value)
+    partial = table.get("partial", False)
+    if not isinstance(partial, bool):
+        raise ConfigError(f"{where}: setting 'partial' must be true or false")
+    settings.partial = partial
     options = table.get("options", {})
     if not isinstance(options, dict):
         raise ConfigError(f"{where}: setting 'options' must be a table of NAME = VALUE")

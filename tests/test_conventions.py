@@ -562,3 +562,11 @@ def test_team_names_may_be_written_as_the_messages_spell_them(project):
     result = run("check", "--expect", "teams.ttn")
     assert result.exit_code == 0, result.stdout
     assert "record.team" not in result.output
+
+
+def test_partial_from_the_settings(project):
+    stopped = "".join(PLAIN.splitlines(keepends=True)[:15])
+    (project / "records/revoke.ttn").write_text(
+        stopped.replace("E 7C N TH", "E QH N TH"), encoding="utf-8")
+    (project / "referee.toml").write_text("partial = true\n", encoding="utf-8")
+    assert run("check", "records").exit_code == 0
