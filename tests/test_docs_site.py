@@ -30,7 +30,8 @@ def test_game_page_reference_is_up_to_date(game):
     ruleset = next(g for g in games() if g.name == game)
     page = (DOCS / "games" / f"{game}.md").read_text(encoding="utf-8")
     assert BEGIN in page and END in page
-    assert updated_page(page, reference_block(ruleset)) == page
+    assert updated_page(page, reference_block(ruleset)) == page, (
+        "the game's tables changed: run `python -m referee.docs_pages` to rewrite the reference")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -49,7 +50,7 @@ def test_game_page_has_what_a_player_needs(game):
 
 def test_rule_ids_page_is_up_to_date_and_lists_every_id():
     page = (DOCS / "rule-ids.md").read_text(encoding="utf-8")
-    assert page == rule_ids_page()
+    assert page == rule_ids_page(), "run `python -m referee.docs_pages` to rewrite rule-ids.md"
     for code in (*INPUT_IDS, *RECORD_IDS):
         assert f"`{code}`" in page
 
@@ -58,7 +59,9 @@ def test_rule_ids_page_is_up_to_date_and_lists_every_id():
                                         for p in [ROOT / "README.md", *DOCS.rglob("*.md")]))
 def test_user_facing_text_cites_no_working_notes(path):
     text = (ROOT / path).read_text(encoding="utf-8")
-    assert internal_references(prose(text)) == []
+    assert internal_references(prose(text)) == [], (
+        "a player has no working notes: say the rule in words (referee.rule_help.public_text "
+        "shows what is dropped)")
     for internal in ("spec/rules", "/work/", "README decision", "module header",
                      "../schemas", "OWNER/"):
         assert internal not in text
