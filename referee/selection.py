@@ -87,17 +87,24 @@ def _in_progress(deal: DealReport) -> None:
 
 
 def file_lines(path: str) -> LineSource:
-    """Line N of the file at ``path``, read once and only when first asked for."""
-    lines: list[str] | None = None
+    """Line N of the file at ``path`` if it carries a ``referee:`` comment, else None.
+
+    The file is scanned once, when first asked, keeping only those lines: a large archive is
+    never held in memory.
+    """
+    marked: dict[int, str] | None = None
 
     def line_of(number: int) -> str | None:
-        nonlocal lines
-        if lines is None:
+        nonlocal marked
+        if marked is None:
+            marked = {}
             try:
                 with open(path, encoding="utf-8", errors="replace", newline="") as stream:
-                    lines = stream.read().splitlines()
+                    for index, text in enumerate(stream, 1):
+                        if "referee:" in text.lower():
+                            marked[index] = text.rstrip("\r\n")
             except OSError:
-                lines = []
-        return lines[number - 1] if 0 < number <= len(lines) else None
+                pass
+        return marked.get(number)
 
     return line_of

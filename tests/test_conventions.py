@@ -570,3 +570,10 @@ def test_partial_from_the_settings(project):
         stopped.replace("E 7C N TH", "E QH N TH"), encoding="utf-8")
     (project / "referee.toml").write_text("partial = true\n", encoding="utf-8")
     assert run("check", "records").exit_code == 0
+
+
+def test_no_files_and_no_settings_is_a_usage_error(project):
+    result = run("check")
+    assert result.exit_code == 2 and "no files given" in result.stderr
+    result = run("fmt")
+    assert result.exit_code == 2 and "no files given" in result.stderr
