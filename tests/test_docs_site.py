@@ -90,3 +90,18 @@ def test_ci_builds_the_site_strictly_after_the_readme_commands():
     assert "mkdocs build --strict -q" not in script  # -q would hide what --strict counts
     extras = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert re.search(r'^docs = \[.*"mkdocs.*"mkdocs-material', extras, flags=re.M)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_referee_games_and_rule_cite_no_working_notes(game):
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    runner = CliRunner()
+    shown = runner.invoke(app, ["games", game]).stdout
+    assert internal_references(shown) == []
+    assert "spec/" not in shown and "source: seed" not in shown
+    ruleset = next(g for g in games() if g.name == game)
+    for rule in ruleset.rules.values():
+        assert internal_references(runner.invoke(app, ["rule", rule.id]).stdout) == []
