@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
+from typing import Any
 
 from referee.report import FileReport
 
@@ -130,30 +131,45 @@ def part_lines(part: Part) -> Iterator[str]:
             yield line
 
 
-def check_part(part: Part, expect: bool) -> FileReport | None:
-    """The report of one part, or None if it is not clean (the caller checks the file whole)."""
-    from referee.check import check_file, check_items
+def _hooks(options: Any, path: str) -> tuple[Any, Any]:
+    """The header and match hooks of ``referee check``'s options for ``path`` (or none)."""
+    if options is None:
+        return None, None
+    return options.header_hook, options.match_hook(path)
+
+
+def check_part(part: Part, expect: bool, options: Any = None) -> FileReport | None:
+    """The report of one part, or None if it is not clean (the caller checks the file whole).
+
+    ``options`` are ``referee check``'s (``CheckOptions``: the hooks of --game, --select...).
+    """
+    from referee.check import _replay_into, check_file
     from referee.notation.parser import iter_lines
 
+    header_hook, match_hook = _hooks(options, part.path)
     if part.whole:
-        return check_file(part.path, expect)
+        return check_file(part.path, expect, None, header_hook, match_hook)
+    report = FileReport(part.path)
+    syntax: list[Any] = []
     try:
-        items = iter_lines(part_lines(part), part.path, first_line=part.first)
-        report = check_items(items, part.path, expect)
+        items = iter_lines(part_lines(part), part.path, syntax, first_line=part.first)
+        _replay_into(report, items, expect, header_hook, match_hook, syntax)
     except Exception:  # unreadable here: the whole file is checked again, in order
         return None
-    return report if report.error is None else None
+    return None if syntax or report.error is not None else report
 
 
-def _work(task: tuple[Part, bool]) -> FileReport | None:
+def _work(task: tuple[Part, bool, Any]) -> FileReport | None:
     return check_part(*task)
 
 
 def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
-                progress: Callable[[], None] | None = None) -> Iterator[FileReport]:
+                progress: Callable[[], None] | None = None, options: Any = None
+                ) -> Iterator[FileReport]:
     """``check_file`` of each path in order, by ``jobs`` worker processes when ``jobs`` > 1.
 
-    ``progress`` is called once per deal checked (by the workers, once their part is done).
+    ``progress`` is called once per deal checked (by the workers, once their part is done);
+    ``options`` are ``referee check``'s (``CheckOptions``), for their hooks.
     """
     from referee.check import STDIN, check_file
 
@@ -163,7 +179,7 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
     if len(parts) < 2:
         here = paths
     for path in here:
-        yield check_file(path, expect, progress)
+        yield check_file(path, expect, progress, *_hooks(options, path))
     if here is paths:
         return
     import multiprocessing
@@ -171,13 +187,13 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with context.Pool(min(jobs, len(parts))) as pool:
-        results = pool.imap(_work, [(part, expect) for part in parts])
+        results = pool.imap(_work, [(part, expect, options) for part in parts])
         current: FileReport | None = None
         failed = False
         for part, report in zip(parts, results, strict=True):
             if part.first == 1:  # a new file
                 if current is not None:
-                    yield _finish(current, failed, expect, progress)
+                    yield _finish(current, failed, expect, progress, options)
                 current, failed = FileReport(part.path), False
             assert current is not None
             if report is None or failed:
@@ -189,11 +205,13 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
                 for _ in range(report.deal_count):
                     progress()
         if current is not None:
-            yield _finish(current, failed, expect, progress)
+            yield _finish(current, failed, expect, progress, options)
 
 
 def _finish(report: FileReport, failed: bool, expect: bool,
-            progress: Callable[[], None] | None) -> FileReport:
+            progress: Callable[[], None] | None, options: Any) -> FileReport:
     from referee.check import check_file
 
-    return check_file(report.path, expect, progress) if failed else report
+    if failed:
+        return check_file(report.path, expect, progress, *_hooks(options, report.path))
+    return report

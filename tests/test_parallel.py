@@ -100,3 +100,23 @@ def test_bad_jobs_value(text: str) -> None:
         parse_jobs(text)
     assert parse_jobs("auto") >= 1
     assert parse_jobs("3") == 3
+
+
+def test_command_line_options_reach_the_workers(simulated: list[str], small_parts: None,
+                                                tmp_path: Path) -> None:
+    """--ignore and --select apply in the workers as in one process (sarif: no timings)."""
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    illegal = tmp_path / "illegal.ttn"
+    illegal.write_text((SAMPLES / "twenty-eight" / "after-illegal-actions.ttn")
+                       .read_text(encoding="utf-8"), encoding="utf-8")
+    outputs = []
+    for jobs in ("1", "2"):
+        result = CliRunner().invoke(app, ["check", "--format", "sarif", "--ignore", "28.not-held",
+                                          "--jobs", jobs, *simulated, str(illegal)])
+        outputs.append((result.exit_code, result.stdout))
+    assert outputs[0][0] == 1 and "28.bid-range" in outputs[0][1]
+    assert "28.not-held" not in outputs[0][1]
+    assert outputs[1] == outputs[0]

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 import typer
-from typer.testing import CliRunner
 
 from referee.cli import app
 
@@ -66,12 +65,6 @@ def test_coercion_matches_typers_own(value: object) -> None:
             except Exception as exc:  # the message the user would read
                 outcomes.append((type(exc).__name__, str(exc)))
         assert outcomes[0] == outcomes[1], (param.name, value)
-
-
-def test_a_bad_choice_reads_as_before() -> None:
-    result = CliRunner().invoke(app, ["check", "--format", "xml", str(SAMPLE)])
-    assert result.exit_code == 2
-    assert "'xml' is not one of 'text', 'json', 'github', 'junit'" in result.output
 
 
 def test_the_parser_is_cached_between_runs(tmp_path: Path) -> None:
