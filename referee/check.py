@@ -168,11 +168,15 @@ def check_text(text: str, path: str = "<string>", expect: bool = False,
 def check_file(
     path: str | Path, expect: bool = False, progress: Callable[[], None] | None = None,
     header_hook: HeaderHook | None = None, match_hook: MatchHook | None = None,
+    on_match: MatchHook | None = None,
 ) -> FileReport:
     """Check one TTN file, streamed from disk deal by deal (``-`` reads standard input).
 
     ``progress``, if given, is called once per deal read (for a progress bar); the hooks, if
     given, see each record's header before its replay and each match's report after it.
+    ``on_match``, if given, is handed each match's finished report (hooks applied, Expect
+    tags compared) instead of the file's report keeping it, so that a report can be written
+    as it goes and a file of any length is checked in flat memory.
     """
     name = str(path)
     if name == STDIN:
@@ -182,7 +186,8 @@ def check_file(
             report = FileReport("<stdin>")
             report.set_error(exc)
             return report
-        return check_text(text, "<stdin>", expect, header_hook, match_hook)
+        return _handed_over(check_text(text, "<stdin>", expect, header_hook, match_hook),
+                            on_match)
     from referee.notation.parser import iter_file
 
     report = FileReport(name)
@@ -193,7 +198,7 @@ def check_file(
         items: Iterable[StreamItem] = iter_file(path, syntax)
         if progress is not None:
             items = _counted(items, progress)
-        _replay_into(report, items, expect, header_hook, match_hook, syntax)
+        _replay_into(report, items, expect, header_hook, match_hook, syntax, on_match)
         _set_syntax_errors(report, syntax)
     except RefereeError as exc:
         exc.file = name
@@ -206,6 +211,15 @@ def check_file(
         report.set_error(file_error(name, exc))
     except Exception as exc:  # a bug, not bad input: report it and go on with other files
         report.set_error(internal_error(name, exc))
+    return report
+
+
+def _handed_over(report: FileReport, on_match: MatchHook | None) -> FileReport:
+    """``report`` with its matches handed to ``on_match`` (if given) instead of kept."""
+    if on_match is not None:
+        for match in report.matches:
+            on_match(match)
+        report.matches = []
     return report
 
 
@@ -275,8 +289,10 @@ def _walk(directory: str) -> list[str]:
 def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
                  header_hook: HeaderHook | None = None,
                  match_hook: MatchHook | None = None,
-                 syntax: list[NotationSyntaxError] | None = None) -> None:
-    """Stream ``items`` through the replay, appending each match as soon as it ends.
+                 syntax: list[NotationSyntaxError] | None = None,
+                 on_match: MatchHook | None = None) -> None:
+    """Stream ``items`` through the replay, appending each match as soon as it ends (or
+    handing it to ``on_match``).
 
     The Expect tags of each record are read as its header passes by, so a malformed tag is
     an error located at the tag, and compared when that record's report comes out.
@@ -296,7 +312,8 @@ def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
     for match in replay_stream(tap()):
         if syntax and any(getattr(e, "record_line", 0) == match.line for e in syntax):
             continue  # a deal of this record could not be read: its match is not judged
-        report.matches.append(match)
+        if on_match is None:
+            report.matches.append(match)
         if match_hook is not None:
             match_hook(match)
         if expect:
@@ -306,6 +323,8 @@ def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
             match.expected = expectations
             match.unmet = compare(expectations, match)
             report.expectations.extend(match.unmet)
+        if on_match is not None:
+            on_match(match)
 
 
 def internal_error(path: str, exc: Exception) -> RefereeError:

@@ -28,14 +28,15 @@ from referee.check import (
 )
 from referee.cli_help import choice, choices, plain_argument_names, whole_number
 from referee.errors import RefereeError
-from referee.report import FileReport
+from referee.report import FileReport, MatchReport
 from referee.reporters import (
+    FileLines,
+    JsonStream,
     Totals,
     render_error,
     render_file,
     render_finding,
     render_github,
-    render_json,
     render_summary,
     use_color,
 )
@@ -332,21 +333,47 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
     seconds: list[float] = []
     from referee.parallel import check_files
 
+    # Text, github and JSON reports are written as the matches end, which are then dropped:
+    # memory stays flat however long the files (junit and SARIF documents are built whole).
+    gathered: list[Any] = []  # the current file's FileLines (text, github)
+    stream = (JsonStream(lambda text: typer.echo(text, nl=False), _jsonable)
+              if output_format is OutputFormat.json else None)
+
+    def handler(path: str) -> Callable[[MatchReport], None]:
+        """Where the matches of the file at ``path`` go as they end (text, github, json)."""
+        if stream is not None:
+            stream.start_file(path)
+            write: Callable[[MatchReport], None] = stream.add_match
+        else:
+            lines = FileLines(path, color, options.quiet, output_format is OutputFormat.github)
+            gathered.append(lines)
+            write = lines.add
+
+        def on_match(match: MatchReport) -> None:
+            totals.add_match(match)
+            if stream is not None or not expect:  # under --expect, text shows only the unmet
+                write(match)
+        return on_match
+
+    streaming = output_format in (OutputFormat.text, OutputFormat.github, OutputFormat.json)
     began = clock()
     for report in check_files(paths, expect, jobs, progress.deal if progress else None,
-                              options):
+                              options, handler if streaming else None):
         done = clock()
         seconds.append(done - began)  # the file's check (and writing the one before it)
         began = done
         totals.add(report)
+        lines = gathered.pop() if gathered else None
         if progress:
             progress.clear()
         if output_format is not OutputFormat.github:
             _echo_err(render_error(report, err_color))
         if output_format is OutputFormat.text:
-            _echo(render_file(report, color, expect, options.quiet), color)
+            _echo(render_file(report, color, expect, options.quiet, lines), color)
         elif output_format is OutputFormat.github:
-            _echo(render_github(report, expect))
+            _echo(render_github(report, expect, lines))
+        elif stream is not None:
+            stream.end_file(report)
         else:
             collected.append(report)
         if progress:
@@ -355,9 +382,8 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
         progress.clear()
     if not totals.files:
         _echo_err("referee check: no .ttn files found in " + " ".join(options.files))
-    if output_format is OutputFormat.json:
-        typer.echo(json.dumps(render_json(collected), indent=2, ensure_ascii=False,
-                              default=_jsonable))
+    if stream is not None:
+        stream.end(totals)
     elif output_format is OutputFormat.junit:
         from referee.junit import render_junit
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from referee.report import FileReport
+from referee.report import FileReport, MatchReport
 
 PART_LINES = 20_000
 """Fewest lines in a part (about 1,000 deals): smaller parts cost more to send than to check."""
@@ -164,12 +164,17 @@ def _work(task: tuple[Part, bool, Any]) -> FileReport | None:
 
 
 def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
-                progress: Callable[[], None] | None = None, options: Any = None
+                progress: Callable[[], None] | None = None, options: Any = None,
+                handler: Callable[[str], Callable[[MatchReport], None]] | None = None,
                 ) -> Iterator[FileReport]:
     """``check_file`` of each path in order, by ``jobs`` worker processes when ``jobs`` > 1.
 
     ``progress`` is called once per deal checked (by the workers, once their part is done);
-    ``options`` are ``referee check``'s (``CheckOptions``), for their hooks.
+    ``options`` are ``referee check``'s (``CheckOptions``), for their hooks. ``handler``, if
+    given, is asked for a file's match handler (with the file's name as reports write it)
+    when the file is checked in this process, and that file's matches are handed to it as
+    they end instead of kept in its report (``check_file``'s ``on_match``); the reports of
+    files checked by workers keep their matches.
     """
     from referee.check import STDIN, check_file
 
@@ -179,7 +184,8 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
     if len(parts) < 2:
         here = paths
     for path in here:
-        yield check_file(path, expect, progress, *_hooks(options, path))
+        on_match = handler("<stdin>" if path == STDIN else path) if handler else None
+        yield check_file(path, expect, progress, *_hooks(options, path), on_match)
     if here is paths:
         return
     import multiprocessing

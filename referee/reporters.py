@@ -17,9 +17,10 @@ JUnit XML lives in referee.junit.
 
 from __future__ import annotations
 
+import json
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -62,12 +63,21 @@ class Totals:
     unmet: int = 0
 
     def add(self, report: FileReport) -> None:
+        """Count a file, its error, its unmet expectations and the matches it kept."""
         self.files += 1
-        self.deals += report.deal_count
-        self.findings += len(report.findings("error"))
-        self.notes += len(report.findings("note"))
+        for match in report.matches:
+            self.add_match(match)
         self.errors += report.error is not None
         self.unmet += len(report.expectations)
+
+    def add_match(self, match: MatchReport) -> None:
+        """Count a match's deals and findings (one handed over while its file was read)."""
+        self.deals += len(match.deals)
+        for finding in match.all_findings():
+            if finding.severity == "error":
+                self.findings += 1
+            elif finding.severity == "note":
+                self.notes += 1
 
     @classmethod
     def of(cls, reports: Iterable[FileReport]) -> Totals:
@@ -108,27 +118,51 @@ def render_text(reports: Iterable[FileReport], color: bool = False, expect: bool
     return "\n".join(parts) + "\n"
 
 
+class FileLines:
+    """What ``render_file`` (or ``render_github``) writes about one file's matches, gathered
+    match by match: a finding's line and one line per match are kept, not the match, so a
+    file of any length is reported in memory that grows with the report, not the file."""
+
+    def __init__(self, path: str, color: bool = False, quiet: bool = False,
+                 github: bool = False) -> None:
+        self.path = path
+        self.color = color
+        self.quiet = quiet
+        self.github = github
+        self.findings: list[tuple[int, int, str]] = []
+        self.match_lines: list[str] = []
+
+    def add(self, match: MatchReport) -> None:
+        for finding in match.all_findings():
+            text = (_github_finding(github_path(self.path), finding) if self.github
+                    else render_finding(self.path, finding, self.color))
+            self.findings.append((finding.span.line, finding.span.column, text))
+        if not (self.quiet or self.github):
+            self.match_lines.append(render_match(self.path, match, self.color))
+
+    def lines(self) -> list[str]:
+        """The findings by position (a stable sort: ties keep the order found), then the
+        matches' lines."""
+        found = sorted(self.findings, key=lambda item: (item[0], item[1]))
+        return [text for _, _, text in found] + self.match_lines
+
+
 def render_file(report: FileReport, color: bool = False, expect: bool = False,
-                quiet: bool = False) -> str:
+                quiet: bool = False, lines: FileLines | None = None) -> str:
     """A readable file's lines: findings and notes by position, then one line per match
-    (not under ``quiet``).
+    (not under ``quiet``). ``lines`` holds what was gathered of matches handed over while the
+    file was read (``check_file``'s ``on_match``); the report's own matches are added to it.
 
     Under ``expect`` the findings are not listed one by one (the expected ones are fine, the
     others are unmet expectations); the unmet expectations are, with their lines.
     """
-    lines: list[str] = []
     if expect:
-        for sentence in sorted(report.expectations, key=unmet_line):
-            lines.append(render_unmet(report.path, sentence, color))
-        return "\n".join(lines)
-    findings = sorted(
-        (f for match in report.matches for f in match.all_findings()),
-        key=lambda f: (f.span.line, f.span.column),
-    )
-    lines.extend(render_finding(report.path, f, color) for f in findings)
-    if not quiet:
-        lines.extend(render_match(report.path, match, color) for match in report.matches)
-    return "\n".join(lines)
+        return "\n".join(render_unmet(report.path, sentence, color)
+                         for sentence in sorted(report.expectations, key=unmet_line))
+    lines = lines or FileLines(report.path, color, quiet)
+    for match in report.matches:
+        lines.add(match)
+    return "\n".join(lines.lines())
 
 
 def render_finding(path: str, finding: Finding, color: bool = False) -> str:
@@ -235,46 +269,102 @@ def render_json(reports: Iterable[FileReport]) -> dict[str, Any]:
     return {"version": JSON_VERSION, "files": files, "summary": totals.to_json()}
 
 
+class JsonStream:
+    """The document of ``render_json``, byte for byte as ``json.dumps(..., indent=2)`` writes
+    it, written file by file and match by match: a report of any length in flat memory.
+
+    ``start_file``, then ``add_match`` for each match handed over while the file is read,
+    then ``end_file`` with its report (whose own matches, if any, come after those); ``end``
+    with the totals closes the document.
+    """
+
+    def __init__(self, write: Callable[[str], Any], default: Callable[[Any], Any]) -> None:
+        self.write = write
+        self.default = default
+        self.files = 0
+        self.matches = 0
+        self.open = False
+        write('{\n  "version": ' + self._dump(JSON_VERSION, 2) + ',\n  "files": [')
+
+    def _dump(self, value: Any, indent: int) -> str:
+        text = json.dumps(value, indent=2, ensure_ascii=False, default=self.default)
+        return text.replace("\n", "\n" + " " * indent)
+
+    def start_file(self, path: str) -> None:
+        self.write(("," if self.files else "") + '\n    {\n      "path": '
+                   + self._dump(path, 6) + ',\n      "matches": [')
+        self.files += 1
+        self.matches = 0
+        self.open = True
+
+    def add_match(self, match: MatchReport) -> None:
+        self.write(("," if self.matches else "") + "\n        " + self._dump(match.to_json(), 8))
+        self.matches += 1
+
+    def end_file(self, report: FileReport) -> None:
+        if not self.open:
+            self.start_file(report.path)
+        for match in report.matches:
+            self.add_match(match)
+        self.write("\n      ]" if self.matches else "]")
+        data = report.to_json()
+        keys = list(data)
+        assert keys[:2] == ["path", "matches"], keys  # the order the document is written in
+        for key in keys[2:]:
+            self.write(",\n      " + json.dumps(key) + ": " + self._dump(data[key], 6))
+        self.write("\n    }")
+        self.open = False
+
+    def end(self, totals: Totals) -> None:
+        self.write(("\n  ]" if self.files else "]") + ',\n  "summary": '
+                   + self._dump(totals.to_json(), 2) + "\n}\n")
+
+
 # -- GitHub Actions --------------------------------------------------------------------------
 
 
-def render_github(report: FileReport, expect: bool = False) -> str:
+def render_github(report: FileReport, expect: bool = False,
+                  lines: FileLines | None = None) -> str:
     """One GitHub Actions workflow command per finding (``::error`` or ``::notice``), so that
     each shows on the line of the diff it is about; under ``expect`` one per unmet expectation.
+    ``lines`` holds what was gathered of matches handed over while the file was read.
 
     An unreadable file is an ``::error`` at the place it stopped being readable. Paths are
     written as given, made relative to the workspace when they lie inside it (GitHub matches
     annotations to files by their path from the repository root).
     """
     path = github_path(report.path)
-    lines: list[str] = []
+    commands: list[str] = []
     if report.error is not None:
-        lines.append(_command("error", path, report.error_line, report.error_column,
-                              report.error_code or "error", report.error))
-        lines.extend(_command("error", path, e.line, e.column, e.code, e.message)
-                     for e in report.more_errors)
+        commands.append(_command("error", path, report.error_line, report.error_column,
+                                 report.error_code or "error", report.error))
+        commands.extend(_command("error", path, e.line, e.column, e.code, e.message)
+                        for e in report.more_errors)
     if expect:
         for sentence in sorted(report.expectations, key=unmet_line):
             line = unmet_line(sentence)
             message = _LINE_PREFIX.sub("", sentence, count=1)
-            lines.append(_command("error", path, line, 0, "unmet expectation", message))
-        return "\n".join(lines)
-    findings = sorted((f for match in report.matches for f in match.all_findings()),
-                      key=lambda f: (f.span.line, f.span.column))
-    for finding in findings:
-        context = ", ".join(
-            f"{name} {value}"
-            for name, value in (("deal", finding.deal), ("trick", finding.trick),
-                                ("seat", finding.seat))
-            if value is not None
-        )
-        message = finding.message + (f" ({context})" if context else "")
-        if finding.alternatives:
-            message += "\nlegal here: " + ", ".join(finding.alternatives)
-        kind = "error" if finding.severity == "error" else "notice"
-        lines.append(_command(kind, path, finding.span.line, finding.span.column, finding.rule,
-                              message))
-    return "\n".join(lines)
+            commands.append(_command("error", path, line, 0, "unmet expectation", message))
+        return "\n".join(commands)
+    lines = lines or FileLines(report.path, github=True)
+    for match in report.matches:
+        lines.add(match)
+    return "\n".join([*commands, *lines.lines()])
+
+
+def _github_finding(path: str, finding: Finding) -> str:
+    """A finding as a workflow command (``::error`` or ``::notice``)."""
+    context = ", ".join(
+        f"{name} {value}"
+        for name, value in (("deal", finding.deal), ("trick", finding.trick),
+                            ("seat", finding.seat))
+        if value is not None
+    )
+    message = finding.message + (f" ({context})" if context else "")
+    if finding.alternatives:
+        message += "\nlegal here: " + ", ".join(finding.alternatives)
+    kind = "error" if finding.severity == "error" else "notice"
+    return _command(kind, path, finding.span.line, finding.span.column, finding.rule, message)
 
 
 def github_path(path: str) -> str:

@@ -1,0 +1,87 @@
+"""Reports written as the matches end: ``referee check`` drops each match once it is written
+(text, github, json), and what it writes is what the whole reports render to."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.check import check_file, sorted_paths
+from referee.cli import OutputFormat, _jsonable, run_check
+from referee.reporters import (
+    FileLines,
+    JsonStream,
+    Totals,
+    render_file,
+    render_github,
+    render_json,
+)
+from referee.simulate import simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = [ROOT / "samples", ROOT / "tests" / "golden"]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The samples, the golden records and a simulated file with an unreadable record."""
+    folder = tmp_path_factory.mktemp("streaming")
+    broken = folder / "broken.ttn"
+    broken.write_text(simulate("twenty-eight", 8, 2) + '\n\n[Game "28"]\ndeal 1\nN: ??\n',
+                      encoding="utf-8")
+    return sorted_paths([*FOLDERS, str(broken)])
+
+
+def test_json_stream_is_render_json(files: list[str]) -> None:
+    reports = [check_file(path) for path in files]
+    whole = json.dumps(render_json(reports), indent=2, ensure_ascii=False, default=_jsonable)
+    pieces: list[str] = []
+    stream = JsonStream(pieces.append, _jsonable)
+    totals = Totals()
+    for path in files:
+        stream.start_file(path)
+
+        def hand_over(match: object) -> None:
+            totals.add_match(match)  # type: ignore[arg-type]
+            stream.add_match(match)  # type: ignore[arg-type]
+
+        report = check_file(path, on_match=hand_over)
+        assert report.matches == []
+        totals.add(report)
+        stream.end_file(report)
+    stream.end(totals)
+    assert "".join(pieces) == whole + "\n"
+    assert totals == Totals.of(reports)
+
+
+@pytest.mark.parametrize("github", [False, True])
+def test_lines_gathered_match_by_match_are_the_file_rendered_whole(
+    files: list[str], github: bool,
+) -> None:
+    for path in files:
+        whole = check_file(path)
+        lines = FileLines(path, github=github)
+        streamed = check_file(path, on_match=lines.add)
+        if github:
+            assert render_github(streamed, lines=lines) == render_github(whole)
+        else:
+            assert render_file(streamed, lines=lines) == render_file(whole)
+
+
+@pytest.mark.parametrize("fmt", [OutputFormat.json, OutputFormat.text, OutputFormat.github])
+def test_command_output_is_unchanged(capsys: pytest.CaptureFixture[str], files: list[str],
+                                     fmt: OutputFormat) -> None:
+    code = run_check(files, fmt, False, clock=lambda: 0.0)
+    out = capsys.readouterr().out
+    reports = [check_file(path) for path in files]
+    assert code == Totals.of(reports).exit_code() == 2
+    if fmt is OutputFormat.json:
+        assert out == json.dumps(render_json(reports), indent=2, ensure_ascii=False,
+                                 default=_jsonable) + "\n"
+    elif fmt is OutputFormat.text:
+        for report in reports:
+            assert render_file(report) in out
+    else:
+        assert out.startswith("\n".join(render_github(r) for r in reports if render_github(r)))
