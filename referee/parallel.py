@@ -21,10 +21,14 @@ from typing import Any
 
 from referee.report import FileReport, MatchReport
 
+MatchHook = Callable[[MatchReport], None]
+
 PART_LINES = 20_000
 """Fewest lines in a part (about 1,000 deals): smaller parts cost more to send than to check."""
 PARTS_PER_JOB = 4
 """A file is cut into about this many parts per worker, so that the workers finish together."""
+MAX_PART_LINES = 200_000
+"""Most lines in a part (about 10,000 deals): a worker holds its part's report until it ends."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +101,8 @@ def plan(paths: Iterable[str], jobs: int) -> list[Part]:
         if not starts:  # about 20 bytes a line: too small to cut, or one record
             parts.append(Part(path))
             continue
-        lines_per_part = max(PART_LINES, starts[-1][0] // (jobs * PARTS_PER_JOB))
+        lines_per_part = min(MAX_PART_LINES,
+                             max(PART_LINES, starts[-1][0] // (jobs * PARTS_PER_JOB)))
         first, offset = 1, 0
         for start, start_offset in starts:
             if start - first >= lines_per_part:
@@ -165,16 +170,15 @@ def _work(task: tuple[Part, bool, Any]) -> FileReport | None:
 
 def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
                 progress: Callable[[], None] | None = None, options: Any = None,
-                handler: Callable[[str], Callable[[MatchReport], None]] | None = None,
+                handler: Callable[[str], MatchHook] | None = None,
                 ) -> Iterator[FileReport]:
     """``check_file`` of each path in order, by ``jobs`` worker processes when ``jobs`` > 1.
 
     ``progress`` is called once per deal checked (by the workers, once their part is done);
     ``options`` are ``referee check``'s (``CheckOptions``), for their hooks. ``handler``, if
-    given, is asked for a file's match handler (with the file's name as reports write it)
-    when the file is checked in this process, and that file's matches are handed to it as
-    they end instead of kept in its report (``check_file``'s ``on_match``); the reports of
-    files checked by workers keep their matches.
+    given, is asked for each file's match handler (given the file's name as reports write
+    it), and the file's matches are handed to that as they end (as a worker's part comes
+    back) instead of kept in its report (``check_file``'s ``on_match``).
     """
     from referee.check import STDIN, check_file
 
@@ -194,30 +198,59 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with context.Pool(min(jobs, len(parts))) as pool:
         results = pool.imap(_work, [(part, expect, options) for part in parts])
-        current: FileReport | None = None
-        failed = False
+        joined: _Joined | None = None
         for part, report in zip(parts, results, strict=True):
             if part.first == 1:  # a new file
-                if current is not None:
-                    yield _finish(current, failed, expect, progress, options)
-                current, failed = FileReport(part.path), False
-            assert current is not None
-            if report is None or failed:
-                failed = True
-                continue
-            current.matches.extend(report.matches)
-            current.expectations.extend(report.expectations)
-            if progress is not None:
-                for _ in range(report.deal_count):
-                    progress()
-        if current is not None:
-            yield _finish(current, failed, expect, progress, options)
+                if joined is not None:
+                    yield joined.finish(expect, progress, options)
+                joined = _Joined(part.path, handler(part.path) if handler else None)
+            assert joined is not None
+            joined.add(part, report, progress)
+        if joined is not None:
+            yield joined.finish(expect, progress, options)
 
 
-def _finish(report: FileReport, failed: bool, expect: bool,
-            progress: Callable[[], None] | None, options: Any) -> FileReport:
-    from referee.check import check_file
+class _Joined:
+    """One file's report, joined from its parts' as they come back, in order."""
 
-    if failed:
-        return check_file(report.path, expect, progress, *_hooks(options, report.path))
-    return report
+    def __init__(self, path: str, on_match: MatchHook | None) -> None:
+        self.report = FileReport(path)
+        self.on_match = on_match
+        self.failed_from = 0
+        """The first line of the first part that was not clean (0: none)."""
+
+    def add(self, part: Part, report: FileReport | None,
+            progress: Callable[[], None] | None) -> None:
+        if self.failed_from:
+            return
+        if report is None:
+            self.failed_from = part.first
+            return
+        if self.on_match is None:
+            self.report.matches.extend(report.matches)
+        else:
+            for match in report.matches:
+                self.on_match(match)
+        self.report.expectations.extend(report.expectations)
+        if progress is not None:
+            for _ in range(report.deal_count):
+                progress()
+
+    def finish(self, expect: bool, progress: Callable[[], None] | None,
+               options: Any) -> FileReport:
+        """The joined report; if a part was not clean, the report of the whole file checked
+        here (only its matches from that part on are handed over: the others were)."""
+        from referee.check import check_file
+
+        if not self.failed_from:
+            return self.report
+        on_match = self.on_match
+        if on_match is not None:
+            handed, failed_from = on_match, self.failed_from
+
+            def on_match(match: MatchReport) -> None:
+                if match.line >= failed_from:
+                    handed(match)
+
+        path = self.report.path
+        return check_file(path, expect, progress, *_hooks(options, path), on_match)

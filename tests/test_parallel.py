@@ -68,16 +68,17 @@ def test_samples_with_expect(capsys: pytest.CaptureFixture[str], small_parts: No
     assert two == one
 
 
+@pytest.mark.parametrize("fmt", [OutputFormat.text, OutputFormat.json, OutputFormat.junit])
 def test_a_broken_later_record_is_reported_as_without_jobs(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_parts: None,
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_parts: None, fmt: OutputFormat,
 ) -> None:
     good = simulate("twenty-eight", 30, 3)
     broken = tmp_path / "broken.ttn"
     broken.write_text(good + '\n\n[Game "twenty-eight"]\ndeal 1 dealer N\nN: XX\n' + good + "\n",
                       encoding="utf-8")
     assert len(parallel.plan([str(broken)], 2)) > 2
-    one = _output(capsys, [str(broken)], OutputFormat.text, False, 1)
-    two = _output(capsys, [str(broken)], OutputFormat.text, False, 2)
+    one = _output(capsys, [str(broken)], fmt, False, 1)
+    two = _output(capsys, [str(broken)], fmt, False, 2)
     assert one[0] == 2
     assert two == one
 
