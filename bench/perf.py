@@ -194,16 +194,21 @@ def jobs(args: argparse.Namespace) -> None:
     print(f"## --jobs on {args.jobs_deals:,} deals ({os.cpu_count()} cores on this machine)")
     outputs = {}
     walls = {}
+    cpus = {}
     for count in (1, 2):
         out = HERE / f"jobs-{count}.out"
         cpu, wall, peak, code = run_child(
-            command + ["check", "--jobs", str(count), str(path)], env, out)
+            command + ["check", "--format", "json", "--jobs", str(count), str(path)], env, out)
         outputs[count] = out.read_bytes()
         out.unlink()
-        walls[count] = wall
-        print(f"--jobs {count}: wall {wall:6.1f} s, CPU {cpu:6.1f} s, peak {peak} MB, exit {code}")
+        walls[count], cpus[count] = wall, cpu
+        print(f"--jobs {count}: wall {wall:6.1f} s, CPU {cpu:6.1f} s (all processes), "
+              f"peak {peak} MB (largest process), exit {code}")
     same = "byte-identical" if outputs[1] == outputs[2] else "DIFFERENT"
-    print(f"speed-up (wall) {walls[1] / walls[2]:.2f}x; outputs {same}")
+    overhead = cpus[2] / cpus[1]
+    print(f"outputs {same}; wall-time speed-up {walls[1] / walls[2]:.2f}x (needs two idle "
+          f"cores); CPU of --jobs 2 / --jobs 1 = {overhead:.2f}, so on two idle cores "
+          f"{2 / overhead:.2f}x at most")
     print()
 
 
