@@ -21,6 +21,10 @@ Sections (each can be skipped with --skip):
 - ``jobs``: ``referee check --jobs 1`` and ``--jobs 2`` on the same file: wall time (the
   speed-up needs two cores free) and CPU time, and whether the outputs are byte-identical.
 
+- ``profile``: where the time of the full check of Twenty-Eight goes, by layer (cProfile's
+  own time of each function, summed by the module it lives in; the profiler slows Python
+  code more than C code, so the shares are indicative).
+
 ``--checkout DIR`` measures the referee of another checkout (its ``referee`` package is
 imported from DIR), so two versions can be compared back to back on the same data.
 """
@@ -38,7 +42,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ("throughput", "start", "memory", "jobs")
+SECTIONS = ("throughput", "start", "memory", "jobs", "profile")
 
 
 def _setup_path(checkout: Path) -> None:
@@ -212,6 +216,50 @@ def jobs(args: argparse.Namespace) -> None:
     print()
 
 
+LAYERS = (
+    ("lark", "Lark lexer and LALR parser"),
+    ("referee/notation/chunks", "reading lines and cutting chunks"),
+    ("referee/notation/parser", "transformer: building records"),
+    ("referee/record", "transformer: building records"),
+    ("referee/games/", "the game's rules (check, apply, start, settle)"),
+    ("referee/rules/", "the game's rules (check, apply, start, settle)"),
+    ("referee/replay", "the replay loop and its reports"),
+    ("referee/report", "the replay loop and its reports"),
+    ("referee/check", "the replay loop and its reports"),
+)
+
+
+def profile(args: argparse.Namespace) -> None:
+    import cProfile
+    import pstats
+
+    from data import ttn_file
+
+    path = ttn_file("twenty-eight", args.deals)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    full_check(path)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    shares: dict[str, float] = {}
+    total = 0.0
+    for (filename, _, _), (_, _, own, _, _) in stats.stats.items():  # type: ignore[attr-defined]
+        total += own
+        layer = next((name for part, name in LAYERS if part in filename), "other (builtins, "
+                     "standard library)")
+        shares[layer] = shares.get(layer, 0.0) + own
+    print(f"## profile of the full check of {args.deals:,} Twenty-Eight deals (own time)")
+    for layer, own in sorted(shares.items(), key=lambda item: -item[1]):
+        print(f"{own / total:6.1%}  {layer}")
+    print("top functions:")
+    stats.sort_stats("tottime")
+    for function in stats.fcn_list[:12]:  # type: ignore[attr-defined]
+        own = stats.stats[function][2]  # type: ignore[attr-defined]
+        name = f"{Path(function[0]).name}:{function[1]}({function[2]})"
+        print(f"{own / total:6.1%}  {name}")
+    print()
+
+
 def main(argv: list[str] | None = None) -> None:
     options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     options.add_argument("--deals", type=int, default=10000, help="Twenty-Eight deals")
@@ -234,7 +282,8 @@ def main(argv: list[str] | None = None) -> None:
     tune_gc()  # the process settings of the `referee` command
     print(f"referee from {args.checkout}; Python {platform.python_version()}, "
           f"{platform.machine()}, {os.cpu_count()} cores")
-    sections = {"throughput": throughput, "start": start, "memory": memory, "jobs": jobs}
+    sections = {"throughput": throughput, "start": start, "memory": memory, "jobs": jobs,
+                "profile": profile}
     for name in SECTIONS:
         if name not in args.skip:
             sections[name](args)
