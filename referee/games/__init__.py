@@ -1,6 +1,6 @@
-"""Every game module; importing this package registers them all, in this order."""
-
-from importlib import import_module
+"""Every game module, in the order they register (``referee.rules.registry`` imports them
+when a game is first looked up: only as far as the game it needs, so a check of a
+Twenty-Eight record does not load every game)."""
 
 GAME_MODULES = (
     "twenty_eight",
@@ -12,6 +12,3 @@ GAME_MODULES = (
     "twenty_two",
 )
 """The order ``referee games`` lists them in: the 28 family first, then the others."""
-
-for _name in GAME_MODULES:
-    import_module(f"{__name__}.{_name}")

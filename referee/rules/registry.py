@@ -20,18 +20,27 @@ def register(game: type[Ruleset]) -> type[Ruleset]:
 
 
 def games() -> list[type[Ruleset]]:
-    """Every registered game, in registration order."""
+    """Every registered game: the referee's in their order (``GAME_MODULES``), then any
+    other in registration order (a module may have been imported before the others)."""
+    from referee.games import GAME_MODULES
+
     _load_games()
-    return list(_GAMES.values())
+    order = {f"referee.games.{module}": index for index, module in enumerate(GAME_MODULES)}
+
+    def place(game: type[Ruleset]) -> int:
+        module = ".".join(game.__module__.split(".")[:3])
+        return order.get(module, len(order))
+
+    return sorted(_GAMES.values(), key=place)
 
 
 def find_game(name: str) -> type[Ruleset]:
     """The game called ``name`` or one of its aliases; ``KeyError`` lists the known ones."""
-    _load_games()
+    _load_games(name.strip().lower())
     key = _ALIASES.get(name.strip().lower())
     if key is None:
         known = ", ".join(f"{g.name} ({', '.join(g.aliases)})" if g.aliases else g.name
-                          for g in _GAMES.values())
+                          for g in games())
         from referee.lookups import suggest
 
         raise KeyError(f"unknown game '{name}'{suggest(name.strip().lower(), _ALIASES)} "
@@ -96,6 +105,14 @@ def resolve_header_options(game: type[Ruleset], header: RecordHeader) -> Options
         raise located(RecordError(exc.code, str(exc)), culprit or header) from None
 
 
-def _load_games() -> None:
-    # Importing the package registers every game module exactly once.
-    import referee.games  # noqa: F401
+def _load_games(alias: str | None = None) -> None:
+    """Import the game modules in their order (each registers its game once): all of them,
+    or only as far as the one that registers ``alias`` (a name or alias in lower case)."""
+    from importlib import import_module
+
+    from referee.games import GAME_MODULES
+
+    for module in GAME_MODULES:
+        if alias is not None and alias in _ALIASES:
+            return
+        import_module(f"referee.games.{module}")
