@@ -13,8 +13,9 @@ Sections (each can be skipped with --skip):
   rounds, in CPU time (``time.process_time``); the ratios to the floors are computed within
   each round. Every other game's time a card is given as a multiple of Twenty-Eight's.
 - ``start``: CPU time of ``referee check`` on a one-deal file and of ``referee --help``
-  (median of 5 runs, child processes), with the bytecode cache written first, as an
-  installed package has it (``PYTHONDONTWRITEBYTECODE`` is ignored here).
+  (median of 7 runs, child processes), with the bytecode cache written first, as an
+  installed package has it (``PYTHONDONTWRITEBYTECODE`` is ignored here); with
+  ``--compare DIR`` the other checkout is measured too, run for run in turn.
 - ``memory``: peak resident memory (``ru_maxrss``) and CPU time of ``referee check`` in every
   output format, on files of 10,000, 100,000 (and, when asked, 1,000,000) Twenty-Eight deals,
   made by repeating the simulated record.
@@ -152,8 +153,9 @@ def run_child(command: list[str], env: dict[str, str], out: Path | None = None
             process.returncode)
 
 
-def referee_command(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
-    env = dict(os.environ, PYTHONPATH=str(args.checkout))
+def referee_command(args: argparse.Namespace, checkout: Path | None = None
+                    ) -> tuple[list[str], dict[str, str]]:
+    env = dict(os.environ, PYTHONPATH=str(checkout or args.checkout))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return [sys.executable, "-m", "referee"], env
 
@@ -161,15 +163,25 @@ def referee_command(args: argparse.Namespace) -> tuple[list[str], dict[str, str]
 def start(args: argparse.Namespace) -> None:
     from data import ttn_file
 
-    command, env = referee_command(args)
+    checkouts = [args.checkout, *([args.compare] if args.compare else [])]
     one = ttn_file("twenty-eight", 1)
-    print("## start-up, CPU time of the whole process, median of 5 (min)")
+    print("## start-up, CPU time of the whole process, median of 7 (min), checkouts "
+          "measured in turn")
+    print(f"{'':<22}" + "".join(f"{str(c)[-24:]:>26}" for c in checkouts))
     for label, extra in (("check of one deal", ["check", str(one)]), ("--help", ["--help"]),
                          ("python -c pass", None)):
-        full = command + extra if extra is not None else [sys.executable, "-c", "pass"]
-        run_child(full, env)  # writes the bytecode cache, as an installed package has it
-        runs = [run_child(full, env)[0] * 1000 for _ in range(5)]
-        print(f"{label:<22}{statistics.median(runs):>7.0f} ms ({min(runs):.0f})")
+        runs: list[list[float]] = [[] for _ in checkouts]
+        commands = []
+        for checkout in checkouts:
+            command, env = referee_command(args, checkout)
+            full = command + extra if extra is not None else [sys.executable, "-c", "pass"]
+            run_child(full, env)  # writes the bytecode cache, as an installed package has it
+            commands.append((full, env))
+        for _ in range(7):
+            for index, (full, env) in enumerate(commands):
+                runs[index].append(run_child(full, env)[0] * 1000)
+        print(f"{label:<22}" + "".join(
+            f"{statistics.median(r):>17.0f} ms ({min(r):>3.0f})" for r in runs))
     print()
 
 
@@ -272,9 +284,12 @@ def main(argv: list[str] | None = None) -> None:
                          default=["text", "json", "github", "junit"])
     options.add_argument("--jobs-deals", type=int, default=20000)
     options.add_argument("--checkout", type=Path, default=HERE.parent)
+    options.add_argument("--compare", type=Path, default=None,
+                         help="another checkout whose start-up is measured in turn with it")
     options.add_argument("--skip", type=lambda s: s.split(","), default=[])
     args = options.parse_args(argv)
     args.checkout = args.checkout.resolve()
+    args.compare = args.compare.resolve() if args.compare else None
     _setup_path(args.checkout)
 
     from referee.check import tune_gc
