@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -214,8 +215,9 @@ def jobs(args: argparse.Namespace) -> None:
     for count in (1, 2):
         out = HERE / f"jobs-{count}.out"
         cpu, wall, peak, code = run_child(
-            command + ["check", "--format", "json", "--jobs", str(count), str(path)], env, out)
-        outputs[count] = out.read_bytes()
+            command + ["check", "--jobs", str(count), str(path)], env, out)
+        # the summary line ends with the run's time, "(12.34 s)"
+        outputs[count] = re.sub(rb"\([0-9.]+ s\)\n$", b"", out.read_bytes())
         out.unlink()
         walls[count], cpus[count] = wall, cpu
         print(f"--jobs {count}: wall {wall:6.1f} s, CPU {cpu:6.1f} s (all processes), "

@@ -312,10 +312,12 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
               jobs: int = 1) -> int:
     """Check every file (in path order), print the report, and return the exit code.
 
-    Text and GitHub output is printed as each file is done; JSON, JUnit and SARIF documents
-    at the end. Unreadable files are also shown on standard error, for people (not under
-    github, whose annotations already show them). The summary line goes to standard output,
-    except after a document, which must stay alone there.
+    Text and GitHub output is printed as each file is done, the JSON document as each match
+    ends; JUnit and SARIF documents at the end. ``jobs`` worker processes share the files
+    (``referee.parallel``); the output is the same. Unreadable files are also shown on
+    standard error, for people (not under github, whose annotations already show them). The
+    summary line goes to standard output, except after a document, which must stay alone
+    there.
     """
     from referee.check_options import CheckOptions
     from referee.progress import Progress
