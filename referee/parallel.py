@@ -226,12 +226,17 @@ class _Joined:
         if report is None:
             self.failed_from = part.first
             return
-        if self.on_match is None:
-            self.report.matches.extend(report.matches)
+        if part.whole:  # the whole file's report, unreadable or not
+            self.report, matches = report, report.matches
+            report.matches = []
         else:
-            for match in report.matches:
+            matches = report.matches
+            self.report.expectations.extend(report.expectations)
+        if self.on_match is None:
+            self.report.matches.extend(matches)
+        else:
+            for match in matches:
                 self.on_match(match)
-        self.report.expectations.extend(report.expectations)
         if progress is not None:
             for _ in range(report.deal_count):
                 progress()

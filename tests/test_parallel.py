@@ -121,3 +121,19 @@ def test_command_line_options_reach_the_workers(simulated: list[str], small_part
     assert outputs[0][0] == 1 and "28.bid-range" in outputs[0][1]
     assert "28.not-held" not in outputs[0][1]
     assert outputs[1] == outputs[0]
+
+
+@pytest.mark.parametrize("fmt", [OutputFormat.text, OutputFormat.json, OutputFormat.github])
+def test_unreadable_files_checked_whole_by_workers(
+    capsys: pytest.CaptureFixture[str], simulated: list[str], tmp_path: Path,
+    small_parts: None, fmt: OutputFormat,
+) -> None:
+    """A missing file and a small unreadable one, between files cut into parts."""
+    small = tmp_path / "small.ttn"
+    small.write_text('[Game "28"]\ndeal 1 dealer N\nN: 7S 7S\n', encoding="utf-8")
+    files = [simulated[0], str(tmp_path / "missing.ttn"), str(small), *simulated[1:]]
+    assert [p.whole for p in parallel.plan(files, 2)].count(True) >= 2
+    one = _output(capsys, files, fmt, False, 1)
+    two = _output(capsys, files, fmt, False, 2)
+    assert one[0] == 2 and "missing.ttn" in one[1] + one[2]
+    assert two == one
