@@ -238,7 +238,7 @@ class _Joined:
             for match in matches:
                 self.on_match(match)
         if progress is not None:
-            for _ in range(report.deal_count):
+            for _ in range(sum(len(match.deals) for match in matches)):
                 progress()
 
     def finish(self, expect: bool, progress: Callable[[], None] | None,
