@@ -194,6 +194,9 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
         return
     import multiprocessing
 
+    from referee.notation.parser import _parser
+
+    _parser()  # built once here: forked workers inherit it instead of each building it
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with context.Pool(min(jobs, len(parts))) as pool:
