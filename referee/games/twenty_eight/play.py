@@ -123,7 +123,8 @@ class Play(Engine28):
 
     def _check_facedown_play(self, state: TwentyEightState, seat: str, card: str
                              ) -> Exclusion | None:
-        """The bidder plays his face-down card: only once exposed (A4.3, decision 17)."""
+        """The bidder plays his face-down card: only once exposed (A4.3; the
+        rules README, decision 8: a card the seat does not hold stops the replay)."""
         if self._forced_trick8(state, seat):
             return None  # the face-down card is exposed at his turn, then played
         # not in his hand until exposed: like a card he does not hold, the play stops the

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from copy import copy
+
 from referee.games.scoring28 import (
     SCORE_TABLES,
     ScoreTable,
@@ -146,6 +148,11 @@ class Settle(Engine28):
         side = self._side(first)
         bidder = state.single or state.bidder or state.high_bidder
         if bidder is None:
+            # the lowest stake is the game's own: a "C" said before any bid (illegal) has
+            # no contract to raise to a whole game
+            base = copy(state)
+            base.c_by = None
+            table = self._score_table(base)
             score = forced_score(False, opts.min_bid, 1, high_bid_two=opts.high_bid_two,
                                  high_bid_from=self.high_bid_from, table=table, factor=factor)
             return Settlement(Outcome.PENALTY, f"misplay by {first} ({side}) before any bid: "
