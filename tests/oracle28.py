@@ -23,34 +23,23 @@ from dataclasses import dataclass, field
 
 from referee.record import Action, Deal, Record
 
-RANK_ORDER = "J9ATKQ87"
-POINTS = {"J": 3, "9": 2, "A": 1, "T": 1}
 SEATS_CW = ("N", "E", "S", "W")
 SEATS_CCW = ("N", "W", "S", "E")
 TEAM = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+SIX_CCW = ("P1", "P6", "P5", "P4", "P3", "P2")  # P1 ... P6 sit clockwise
+TEAM_SIX = {seat: "P1P3P5" if int(seat[1]) % 2 else "P2P4P6" for seat in SIX_CCW}
 GAME_TARGET = 6
+RANKS_28 = {"J": 7, "9": 6, "A": 5, "T": 4, "K": 3, "Q": 2, "8": 1, "7": 0}
+RANKS_40 = {"3": 7, **RANKS_28}  # the 3 ranks equal with the J (A7.4)
+POINTS = {"J": 3, "3": 3, "9": 2, "A": 1, "T": 1}
 
 
 class Unsupported(Exception):
     """A record this oracle does not model (another game, preset or option)."""
 
 
-def strength(card: str) -> int:
-    """Higher is better: J 7 ... 7 0."""
-    return 7 - RANK_ORDER.index(card[0])
-
-
 def points_of(cards: list[str]) -> int:
     return sum(POINTS.get(card[0], 0) for card in cards)
-
-
-def sure_winner_hand(cards: list[str]) -> bool:
-    """Every suit held is topped J, 9, A, ... in unbroken sequence (A7.3)."""
-    for suit in {c[1] for c in cards}:
-        held = sorted((c for c in cards if c[1] == suit), key=strength, reverse=True)
-        if [c[0] for c in held] != list(RANK_ORDER[:len(held)]):
-            return False
-    return True
 
 
 @dataclass
@@ -77,6 +66,32 @@ class Rules:
     show: bool = False
     second_round: int | None = None
     duel: bool = False
+    team: dict[str, str] = field(default_factory=lambda: dict(TEAM))
+    rank: dict[str, int] = field(default_factory=lambda: dict(RANKS_28))
+    batch: int = 4
+    forty: bool = False  # Forty's table, losses paid to the opponents, penalty doubled
+
+    @property
+    def tricks(self) -> int:
+        return 2 * self.batch
+
+    @property
+    def total(self) -> int:
+        return 4 * points_of(list(self.rank))
+
+    def strength(self, card: str) -> int:
+        return self.rank[card[0]]
+
+    def sure_winner_hand(self, cards: list[str]) -> bool:
+        """Every card held is a sure winner: he holds every card of its suit stronger than it
+        (A7.3; of equal cards the one led wins)."""
+        held = set(cards)
+        return all(r + c[1] in held for c in cards for r, v in self.rank.items()
+                   if v > self.rank[c[0]])
+
+    def stake(self, bid: int) -> tuple[int, int]:
+        """Forty's table (A7.4): made, and paid to the opponents if failed."""
+        return (1, 2) if bid <= 29 else (2, 3) if bid <= 33 else (3, 4)
 
 
 def rules_for(record: Record) -> Rules:
@@ -90,6 +105,10 @@ def rules_for(record: Record) -> Rules:
     elif game == "twenty-nine":
         rules = Rules("29", SEATS_CW, 15, False, True, False, False, True, False, True, False,
                       False, 1, False, False)
+    elif game == "forty":
+        rules = Rules("40", SIX_CCW, 20, True, False, True, True, False, True, False, True,
+                      True, 0, True, True, max_bid=40, team=dict(TEAM_SIX),
+                      rank=dict(RANKS_40), batch=3, forty=True)
     else:
         raise Unsupported(game)
     for tag in record.header.get_all("Option"):
@@ -155,6 +174,7 @@ class DealJudge:
         self.trump: str | None = None
         self.facedown: str | None = None
         self.facedown_owner: str | None = None
+        self.rechosen = False  # trumps chosen again after the second round
         self.doubled = self.redoubled = self.c = False
         self.last_window: str | None = None
         self.second_contract = False
@@ -169,8 +189,9 @@ class DealJudge:
         self.caller: str | None = None
         self.trump_led_by_other = False
         self.void_occasion = False
-        self.won: dict[str, list[str]] = {"NS": [], "EW": []}
-        self.tricks_won: dict[str, list[int]] = {"NS": [], "EW": []}
+        teams = sorted(set(rules.team.values()))
+        self.won: dict[str, list[str]] = {team: [] for team in teams}
+        self.tricks_won: dict[str, list[int]] = {team: [] for team in teams}
         self.last_winner: str | None = None
         self.adjust = 0
         self.paired = False
@@ -185,10 +206,10 @@ class DealJudge:
     # -- helpers -----------------------------------------------------------------------
 
     def next(self, seat: str) -> str:
-        return self.order[(self.order.index(seat) + 1) % 4]
+        return self.order[(self.order.index(seat) + 1) % len(self.order)]
 
-    def partner(self, seat: str) -> str:
-        return self.order[(self.order.index(seat) + 2) % 4]
+    def partners(self, seat: str) -> list[str]:
+        return [s for s in self.order if s != seat and self.r.team[s] == self.r.team[seat]]
 
     def bidder(self) -> str | None:
         return self.high[1] if self.high else None
@@ -246,7 +267,8 @@ class DealJudge:
         if seat != self.turn:
             errors.append("turn")
         first_turn = seat == self.fh and not self.spoken
-        others_passed = self.high is None and self.passes == 3
+        others = len(self.order) - 1
+        others_passed = self.high is None and self.passes == others
         if bid is None:
             if first_turn and self.r.opening_forced:
                 errors.append("opening-bid")
@@ -264,12 +286,12 @@ class DealJudge:
         self.turn = self.next(seat)
         if bid is None:
             self.passes += 1
-            if self.high is None and self.passes == 4:
+            if self.high is None and self.passes == others + 1:
                 self.ended = "annulled"  # passed out: the deal is thrown in
         else:
             self.high = (bid, seat)
             self.passes = 0
-        if self.high is not None and (self.passes == 3 or self.high[0] >= self.r.max_bid
+        if self.high is not None and (self.passes == others or self.high[0] >= self.r.max_bid
                                       or (others_passed and self.r.dealer_forced
                                           and seat == self.dealer)):
             self.end_auction()
@@ -319,7 +341,7 @@ class DealJudge:
         self.high = (bid, seat)
         self.named = False
         self.turn = self.challenger
-        self.fail("hold")
+        self.fail("hold" if self.r.min_bid <= bid <= self.r.max_bid else "bid-range")
 
     def do_hold(self, a: Action) -> None:
         if self.ended:
@@ -354,7 +376,9 @@ class DealJudge:
         self.turn = seat
 
     def speaking_rank(self, seat: str) -> int:
-        return (self.order.index(seat) - self.order.index(self.fh)) % 4 if seat else -1
+        if not seat:
+            return -1
+        return (self.order.index(seat) - self.order.index(self.fh)) % len(self.order)
 
     def end_auction(self) -> None:
         self.first_winner = self.bidder()
@@ -378,17 +402,18 @@ class DealJudge:
             if seat != self.bidder() or not self.round2_bid:
                 self.fail("turn", True)  # trumps stand chosen until a second-round bid
             error = "second-round"  # chosen before the round is over: it counts as over
-            self.round2_passes = 4 if not self.round2_bid else 3
+            self.round2_passes = len(self.order) - (0 if not self.round2_bid else 1)
             self.end_round2()
         # after the second round: a new winner must choose, a first winner who raised may
         rechoice = (self.stage == "ready" and self.second_contract and self.trick_no == 0
-                    and not self.trick and self.single is None)
+                    and not self.trick and self.single is None and not self.rechosen
+                    and seat == self.first_winner)
         second = self.stage == "round2-trump" or rechoice
         if seat != self.bidder():
             self.fail("turn", True)
         if self.stage not in ("trump", "round2-trump") and not rechoice:
             self.fail("turn", True)  # trumps were chosen already: a second choice stops
-        seventh = self.second[seat][2]
+        seventh = self.second[seat][2] if self.r.batch == 4 else None
         card = seventh if a.value == "seventh" else a.cards[0] if a.cards else None
         if self.r.own_card:
             if card is None:
@@ -413,6 +438,7 @@ class DealJudge:
                 error = error or "trump-card"
             self.trump = card[1] if card else str(a.value)
         self.stage = "window" if not second else "ready"
+        self.rechosen = second
         self.last_window = None
         if error:
             self.fail(error)
@@ -424,7 +450,8 @@ class DealJudge:
         if self.ended:
             self.fail("deal-over", True)
         bidder = self.bidder()
-        ok = (self.window_open() and bidder is not None and TEAM[a.seat] != TEAM[bidder]
+        team = self.r.team
+        ok = (self.window_open() and bidder is not None and team[a.seat] != team[bidder]
               and not self.doubled)
         self.doubled = True  # an illegal double counts too
         self.last_window = "double"
@@ -436,7 +463,7 @@ class DealJudge:
             self.fail("deal-over", True)
         bidder = self.bidder()
         ok = (self.window_open() and self.last_window == "double" and bidder is not None
-              and TEAM[a.seat] == TEAM[bidder] and not self.redoubled)
+              and self.r.team[a.seat] == self.r.team[bidder] and not self.redoubled)
         self.redoubled = True
         self.last_window = "redouble"
         if not ok:
@@ -447,7 +474,7 @@ class DealJudge:
             self.fail("deal-over", True)
         bidder = self.bidder()
         ok = (self.r.c_call and self.window_open() and self.last_window == "double"
-              and a.seat == bidder and self.start_score[TEAM[bidder]] == 0)
+              and a.seat == bidder and self.start_score[self.r.team[bidder]] == 0)
         self.c = True
         self.last_window = "c"
         if not ok:
@@ -492,8 +519,10 @@ class DealJudge:
             self.round2_passes = 0
             self.high = (bid, seat)
             self.second_contract = True
-        done = (self.round2_bid and (self.round2_passes == 3 or self.high[0] >= self.r.max_bid)) \
-            or (not self.round2_bid and self.round2_passes == 4)
+        others = len(self.order) - 1
+        done = (self.round2_bid and (self.round2_passes == others
+                                     or self.high[0] >= self.r.max_bid)) \
+            or (not self.round2_bid and self.round2_passes == others + 1)
         if done:
             self.end_round2()
         if error:
@@ -529,7 +558,7 @@ class DealJudge:
             self.fail("single-hand")  # after the lead: no effect
         cards = self.hand[a.seat] | ({self.facedown} if a.seat == self.facedown_owner
                                      and self.facedown else set())
-        sure = sure_winner_hand(sorted(cards))
+        sure = self.r.sure_winner_hand(sorted(cards))
         if self.facedown is not None and self.facedown_owner is not None:
             self.hand[self.facedown_owner].add(self.facedown)
             self.facedown = None
@@ -548,7 +577,7 @@ class DealJudge:
             self.fail("show")  # no effect
         cards = sorted(self.hand[a.seat] | ({self.facedown} if self.facedown else set()))
         self.ended = "show"
-        if not sure_winner_hand(cards):
+        if not self.r.sure_winner_hand(cards):
             self.show_outcome = "lost"
             self.fail("show")
         one_suit = len({c[1] for c in cards}) == 1
@@ -562,7 +591,7 @@ class DealJudge:
                 return self.single or self.fh
             return self.last_winner  # type: ignore[return-value]
         seat = self.next(self.trick[-1][0])
-        if self.single and seat == self.partner(self.single):
+        while self.single and seat in self.partners(self.single):
             seat = self.next(seat)
         return seat
 
@@ -601,11 +630,11 @@ class DealJudge:
         t = self.trump
         ok = (self.revealed and t is not None and not self.paired and self.single is None
               and {"K" + t, "Q" + t} <= self.hand[seat]
-              and any(n >= self.reveal_trick for n in self.tricks_won[TEAM[seat]]))
+              and any(n >= self.reveal_trick for n in self.tricks_won[self.r.team[seat]]))
         if not ok:
             self.fail("pair")
         self.paired = True
-        self.adjust = -4 if TEAM[seat] == TEAM[self.bidder()] else 4
+        self.adjust = -4 if self.r.team[seat] == self.r.team[self.bidder()] else 4
 
     def do_play(self, a: Action) -> None:
         if self.ended == "void":
@@ -633,7 +662,7 @@ class DealJudge:
         counts = self.revealed and card[1] == self.trump
         self.hand[seat].discard(card)
         self.trick.append((seat, card, counts))
-        size = 3 if self.single else 4
+        size = len(self.order) - (len(self.partners(self.single)) if self.single else 0)
         if len(self.trick) == size:
             self.finish_trick()
         if error:
@@ -667,8 +696,10 @@ class DealJudge:
         if self.r.no_undertrump and not caller_now and card[1] == t:
             counting = [c for _, c, n in self.trick if self.counts(c, n)]
             if counting:
-                top = max(strength(c) for c in counting)
-                if strength(card) < top and any(c[1] != t or strength(c) > top for c in hand):
+                top = max(self.r.strength(c) for c in counting)
+                # Forty: an equal trump (J after 3) is no higher
+                if self.r.strength(card) <= top and any(
+                        c[1] != t or self.r.strength(c) > top for c in hand):
                     return "undertrump"
         return None
 
@@ -686,24 +717,25 @@ class DealJudge:
         pool = [(s, c) for s, c, n in self.trick if self.counts(c, n)]
         if not pool:
             pool = [(s, c) for s, c, _ in self.trick if c[1] == led]
-        winner = max(pool, key=lambda sc: strength(sc[1]))[0]
-        team = TEAM[winner]
+        winner = max(pool, key=lambda sc: self.r.strength(sc[1]))[0]
+        team = self.r.team[winner]
         self.won[team] += [c for _, c, _ in self.trick]
         self.tricks_won[team].append(self.trick_no)
         self.last_winner = winner
         self.trick = []
         self.trick_no += 1
         if self.single:  # play stops at the first trick the single hand loses (A7.3)
-            if self.trick_no == 8 or team != TEAM[self.single]:
+            if self.trick_no == self.r.tricks or team != self.r.team[self.single]:
                 self.ended = "played"
-            if self.trick_no == 8 and self.r.last_trick:
+            if self.trick_no == self.r.tricks and self.r.last_trick:
                 self.won[team].append("bonus")
             return
-        if self.trick_no == 8:
+        if self.trick_no == self.r.tricks:
             if self.r.last_trick:
                 self.won[team].append("bonus")
             self.ended = "played"
-        elif self.trick_no == 7 and not self.revealed and self.r.void_if_never_called:
+        elif (self.trick_no == self.r.tricks - 1 and not self.revealed
+              and self.r.void_if_never_called):
             self.ended = "void"
 
     # -- the result ------------------------------------------------------------------------
@@ -713,12 +745,17 @@ class DealJudge:
                 + self.r.last_trick * cards.count("bonus") for team, cards in self.won.items()}
 
     def stake(self) -> tuple[int, int]:
-        """Game points the bidding side wins if it makes, loses if it fails."""
+        """Game points the bidding side wins if it makes, loses (or, Forty, pays the
+        opponents) if it fails."""
         if self.single:
-            return 3, 3
+            return (4, 5) if self.r.forty else (3, 3)
         if self.c:
             return 6, 6
         mult = 4 if self.redoubled else 2 if self.doubled else 1
+        assert self.high is not None
+        if self.r.forty:
+            win, loss = self.r.stake(self.high[0])
+            return win * mult, loss * mult
         if self.second_contract:  # doubles said after the round's first bid still count
             return 2 * mult, 3 * mult
         return mult, mult
@@ -727,36 +764,39 @@ class DealJudge:
         assert self.high is not None
         return max(self.r.min_bid, min(self.r.max_bid, self.high[0] + self.adjust))
 
-    def game_points(self) -> dict[str, int]:
-        delta = {"NS": 0, "EW": 0}
-        if self.offender is not None:
-            bidder = self.single or self.bidder()
-            if bidder is None:
-                delta[TEAM[self.offender]] -= 1
-                return delta
-            win, loss = self.stake()
-            side = TEAM[bidder]
-            delta[side] += win if TEAM[self.offender] != side else -loss
-            return delta
-        if self.ended in ("annulled", "void") or self.high is None and not self.single:
-            return delta
-        if self.ended == "show":
-            side = TEAM[self.bidder()]
-            if self.show_outcome == "one-suit":
-                delta[side] += 3
-            else:
-                delta[side] += self.stake()[0]
-            return delta
-        if self.single:
-            side = TEAM[self.single]
-            made = len(self.tricks_won[side]) == 8
-            delta[side] += 3 if made else -3
-            return delta
-        side = TEAM[self.bidder()]
-        made = self.card_points()[side] >= self.target()
-        win, loss = self.stake()
-        delta[side] += win if made else -loss
+    def pay(self, side: str, made: bool, win: int, loss: int, factor: int = 1
+            ) -> dict[str, int]:
+        delta = dict.fromkeys(self.won, 0)
+        if made:
+            delta[side] += win * factor
+        elif self.r.forty:  # Forty: the opponents gain what the bidders lose
+            other = next(team for team in delta if team != side)
+            delta[other] += loss * factor
+        else:
+            delta[side] -= loss * factor
         return delta
+
+    def game_points(self) -> dict[str, int]:
+        factor = 2 if self.r.forty else 1  # Forty: a wrong play gives the opponents double
+        if self.offender is not None:
+            offender = self.r.team[self.offender]
+            bidder = self.single or self.bidder()
+            if bidder is None:  # no bid yet: the lowest stake
+                lowest = self.r.stake(self.r.min_bid) if self.r.forty else (1, 1)
+                return self.pay(offender, False, *lowest, factor)
+            side = self.r.team[bidder]
+            return self.pay(side, offender != side, *self.stake(), factor)
+        if self.ended in ("annulled", "void") or self.high is None and not self.single:
+            return dict.fromkeys(self.won, 0)
+        if self.ended == "show":
+            side = self.r.team[self.bidder()]
+            win = 3 if self.show_outcome == "one-suit" else self.stake()[0]
+            return self.pay(side, True, win, 0)
+        if self.single:
+            side = self.r.team[self.single]
+            return self.pay(side, len(self.tricks_won[side]) == self.r.tricks, *self.stake())
+        side = self.r.team[self.bidder()]
+        return self.pay(side, self.card_points()[side] >= self.target(), *self.stake())
 
 
 def judge_deal(rules: Rules, deal: Deal, score: dict[str, int]) -> Verdict:
@@ -780,7 +820,7 @@ def judge_deal(rules: Rules, deal: Deal, score: dict[str, int]) -> Verdict:
         verdict.score = dict(score)
         return verdict
     if judge.ended == "show" and judge.show_outcome != "lost":
-        verdict.points = {TEAM[judge.bidder()]: 28 + rules.last_trick}
+        verdict.points = {rules.team[judge.bidder()]: rules.total + rules.last_trick}
     elif judge.ended == "played" and not judge.stopped:
         verdict.points = judge.card_points()
     verdict.game_points = judge.game_points()
@@ -793,5 +833,5 @@ def judge_deal(rules: Rules, deal: Deal, score: dict[str, int]) -> Verdict:
 def judge_record(record: Record) -> list[Verdict]:
     """Replay ``record`` and give one Verdict per deal."""
     rules = rules_for(record)
-    score = {"NS": 0, "EW": 0}
+    score = dict.fromkeys(sorted(set(rules.team.values())), 0)
     return [judge_deal(rules, deal, score) for deal in record.deals]

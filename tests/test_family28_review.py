@@ -114,3 +114,28 @@ def test_suit_named_in_an_open_auction_stops_the_replay() -> None:
     deal = _deal(_record("twenty-eight", {}, "W 14\nW trump JS\nS pass\n"))
     assert _errors(deal)[:2] == [("28.auction-open", 9), ("28.auction-over", 10)]
     assert not [f for f in deal.findings if f.rule == NOT_CHECKED]
+
+
+FORTY = """[Game "forty"]
+
+deal 1 dealer P1
+P1: JC 3C 9C | AC QC KC
+P2: JD 3D 9D | AD TD KD
+P3: JH 3H 9H | AH TH KH
+P4: QS 8S 7S | 7C 8C TC
+P5: JS TS KS | 7D 8D QD
+P6: 3S 9S 7H | AS 8H QH
+"""
+
+
+def test_forty_pays_an_illegal_c_to_the_opponents() -> None:
+    """Forty pays every loss to the opponents (A7.4), a C's too; before any bid the
+    offender's opponents receive double the lowest stake (a lost 20 costs 2: 4)."""
+    deal = _deal(FORTY + "P3 c-call\n")
+    assert _errors(deal)[0][0] == "40.c-call"
+    assert deal.result is not None
+    assert deal.result.game_points == {"P1P3P5": 0, "P2P4P6": 4}
+    events = "P6 20  P5 pass  P4 pass  P3 pass  P2 pass  P1 pass\nP6 trump 7H\nP5 double\n"
+    deal = _deal(FORTY + events + "P6 c-call\n")  # the bidder's side offends: 6, doubled
+    assert deal.result is not None
+    assert deal.result.game_points == {"P1P3P5": 12, "P2P4P6": 0}

@@ -32,6 +32,8 @@ CONFIGS = [
     ("twenty-eight", {"second_round": "min24"}),
     ("twenty-nine", {"second_round": "min24", "c_call": True}),
     ("twenty-nine", {"auction_style": "duel"}),
+    ("forty", {}),
+    ("forty", {"second_round": "min30"}),
 ]
 
 
@@ -75,12 +77,12 @@ KINDS = ("bid", "pass", "double", "redouble", "c-call", "show", "single", "call"
 
 def wild_action(deal: Deal, rng: random.Random) -> Action:
     """Any action at all, drawn without asking the referee what is legal."""
-    seat = rng.choice("NESW")
+    seat = rng.choice([hand.seat for hand in deal.hands])
     kind = rng.choice(KINDS)
     cards = [c for hand in deal.hands for c in hand.cards]
     own = [c for hand in deal.hands if hand.seat == seat for c in hand.cards]
     if kind == "bid":
-        return Action(seat, "bid", value=rng.randint(13, 29))
+        return Action(seat, "bid", value=rng.randint(13, 41))
     if kind == "trump":
         if rng.random() < 0.3:
             return Action(seat, "trump", value=rng.choice("SHDC"))
@@ -127,7 +129,7 @@ def compare(game: str, options: dict, deals: int, seed: int, wild: bool = False
     for record, broken_record in zip(original, broken, strict=True):
         rules = rules_for(record)
         replay = MatchReplay(record.header)
-        score = {"NS": 0, "EW": 0}
+        score = dict.fromkeys(sorted(set(rules.team.values())), 0)
         for deal, broken_deal in zip(record.deals, broken_record.deals, strict=True):
             ordinal += 1
             if ordinal in breaks:
