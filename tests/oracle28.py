@@ -1,8 +1,10 @@
-"""A second, compact implementation of Twenty-Eight and Twenty-Nine, written from the rules
-(not from the referee's code), to cross-check the referee on simulated and broken records.
+"""A second, compact implementation of the 28 family, written from the rules (not from the
+referee's code), to cross-check the referee on simulated and broken records.
 
-It covers the four-seat games under their standard presets and the options the simulator
-turns on for the regional variants (``c_call``, ``single_hand_show``, ``second_round``,
+It covers Twenty-Eight and Twenty-Nine, Forty (six seats, the 3 equal to the J, Forty's table
+with losses paid to the opponents) and Fifty-Six (a double pack: the first of two identical
+cards wins), under their standard presets and the options the simulator turns on for the
+regional variants (``c_call``, ``single_hand_show``, ``second_round``,
 ``auction_style = duel``). For every deal it gives the first illegal action (event index and
 rule id), the action at which the replay must stop (if any), the card points, the game points
 and the match score after the deal. A record outside that scope raises ``Unsupported``.
@@ -19,6 +21,7 @@ annulled deal.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from referee.record import Action, Deal, Record
@@ -32,6 +35,22 @@ GAME_TARGET = 6
 RANKS_28 = {"J": 7, "9": 6, "A": 5, "T": 4, "K": 3, "Q": 2, "8": 1, "7": 0}
 RANKS_40 = {"3": 7, **RANKS_28}  # the 3 ranks equal with the J (A7.4)
 POINTS = {"J": 3, "3": 3, "9": 2, "A": 1, "T": 1}
+
+
+class Cards(Counter):
+    """A hand: a multiset of cards (Fifty-Six deals two copies of each)."""
+
+    def add(self, card: str) -> None:
+        self[card] += 1
+
+    def discard(self, card: str) -> None:
+        if self[card] > 1:
+            self[card] -= 1
+        else:
+            self.pop(card, None)
+
+    def cards(self, extra: str | None = None) -> list[str]:
+        return sorted(self.elements()) + ([extra] if extra else [])
 
 
 class Unsupported(Exception):
@@ -70,6 +89,8 @@ class Rules:
     rank: dict[str, int] = field(default_factory=lambda: dict(RANKS_28))
     batch: int = 4
     forty: bool = False  # Forty's table, losses paid to the opponents, penalty doubled
+    copies: int = 1  # Fifty-Six: a double pack
+    pair_value: int = 4
 
     @property
     def tricks(self) -> int:
@@ -77,7 +98,7 @@ class Rules:
 
     @property
     def total(self) -> int:
-        return 4 * points_of(list(self.rank))
+        return 4 * self.copies * points_of(list(self.rank))
 
     def strength(self, card: str) -> int:
         return self.rank[card[0]]
@@ -85,12 +106,15 @@ class Rules:
     def sure_winner_hand(self, cards: list[str]) -> bool:
         """Every card held is a sure winner: he holds every card of its suit stronger than it
         (A7.3; of equal cards the one led wins)."""
-        held = set(cards)
-        return all(r + c[1] in held for c in cards for r, v in self.rank.items()
-                   if v > self.rank[c[0]])
+        held = Counter(cards)
+        return all(held[r + c[1]] == self.copies for c in cards
+                   for r, v in self.rank.items() if v > self.rank[c[0]])
 
     def stake(self, bid: int) -> tuple[int, int]:
-        """Forty's table (A7.4): made, and paid to the opponents if failed."""
+        """Forty's table (A7.4): made, and paid to the opponents if failed; Fifty-Six's:
+        2 for the honours bids of 40 or more."""
+        if self.copies == 2:
+            return (1, 1) if bid < 40 else (2, 2)
         return (1, 2) if bid <= 29 else (2, 3) if bid <= 33 else (3, 4)
 
 
@@ -109,6 +133,11 @@ def rules_for(record: Record) -> Rules:
         rules = Rules("40", SIX_CCW, 20, True, False, True, True, False, True, False, True,
                       True, 0, True, True, max_bid=40, team=dict(TEAM_SIX),
                       rank=dict(RANKS_40), batch=3, forty=True)
+    elif game == "fifty-six":
+        rules = Rules("56", SIX_CCW, 28, True, False, True, True, False, True, False, True,
+                      True, 0, True, True, max_bid=56, team=dict(TEAM_SIX),
+                      rank={r: v for r, v in RANKS_28.items() if r not in "87"}, copies=2,
+                      pair_value=8)
     else:
         raise Unsupported(game)
     for tag in record.header.get_all("Option"):
@@ -156,7 +185,7 @@ class DealJudge:
         self.fh = self.next(deal.dealer)
         self.first = {h.seat: list(h.rounds[0]) for h in deal.hands}
         self.second = {h.seat: list(h.rounds[1]) for h in deal.hands}
-        self.hand = {s: set(self.first[s]) for s in self.first}
+        self.hand = {s: Cards(self.first[s]) for s in self.first}
         self.start_score = dict(score)
         # auction
         self.stage = "auction"
@@ -486,8 +515,11 @@ class DealJudge:
             return
         for seat, cards in self.second.items():
             for card in cards:
-                if card != self.facedown:
-                    self.hand[seat].add(card)
+                self.hand[seat].add(card)
+        owner = self.facedown_owner
+        if self.facedown is not None and owner is not None \
+                and self.facedown not in self.first[owner]:
+            self.hand[owner].discard(self.facedown)  # laid from the second batch
         if self.r.second_round:
             self.stage = "round2"
             self.turn = self.bidder()
@@ -556,9 +588,9 @@ class DealJudge:
             self.stage = "ready"  # before the second round ends: played all the same
         if not self.pre_lead_moment() or self.single is not None:
             self.fail("single-hand")  # after the lead: no effect
-        cards = self.hand[a.seat] | ({self.facedown} if a.seat == self.facedown_owner
-                                     and self.facedown else set())
-        sure = self.r.sure_winner_hand(sorted(cards))
+        cards = self.hand[a.seat].cards(self.facedown if a.seat == self.facedown_owner
+                                        else None)
+        sure = self.r.sure_winner_hand(cards)
         if self.facedown is not None and self.facedown_owner is not None:
             self.hand[self.facedown_owner].add(self.facedown)
             self.facedown = None
@@ -575,7 +607,7 @@ class DealJudge:
         if not (self.r.show and a.seat == bidder and self.pre_lead_moment()
                 and self.single is None):
             self.fail("show")  # no effect
-        cards = sorted(self.hand[a.seat] | ({self.facedown} if self.facedown else set()))
+        cards = self.hand[a.seat].cards(self.facedown)
         self.ended = "show"
         if not self.r.sure_winner_hand(cards):
             self.show_outcome = "lost"
@@ -629,12 +661,13 @@ class DealJudge:
         seat = a.seat
         t = self.trump
         ok = (self.revealed and t is not None and not self.paired and self.single is None
-              and {"K" + t, "Q" + t} <= self.hand[seat]
+              and "K" + t in self.hand[seat] and "Q" + t in self.hand[seat]
               and any(n >= self.reveal_trick for n in self.tricks_won[self.r.team[seat]]))
         if not ok:
             self.fail("pair")
         self.paired = True
-        self.adjust = -4 if self.r.team[seat] == self.r.team[self.bidder()] else 4
+        value = self.r.pair_value
+        self.adjust = -value if self.r.team[seat] == self.r.team[self.bidder()] else value
 
     def do_play(self, a: Action) -> None:
         if self.ended == "void":
@@ -652,9 +685,9 @@ class DealJudge:
         seat, card = a.seat, a.cards[0]
         if seat != self.expected_player():
             self.fail("turn", True)
-        if card == self.facedown and seat == self.facedown_owner:
-            self.fail("call", True)  # the face-down card, not exposed: not in his hand yet
         if card not in self.hand[seat]:
+            if card == self.facedown and seat == self.facedown_owner:
+                self.fail("call", True)  # the face-down card, not exposed: not in hand yet
             self.fail("not-held", True)
         error = self.play_error(seat, card)
         if not self.trick and seat != self.bidder() and self.trump and card[1] == self.trump:
@@ -753,7 +786,7 @@ class DealJudge:
             return 6, 6
         mult = 4 if self.redoubled else 2 if self.doubled else 1
         assert self.high is not None
-        if self.r.forty:
+        if self.r.forty or self.r.copies == 2:
             win, loss = self.r.stake(self.high[0])
             return win * mult, loss * mult
         if self.second_contract:  # doubles said after the round's first bid still count
