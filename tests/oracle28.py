@@ -228,9 +228,10 @@ class DealJudge:
         self.show_outcome: str | None = None
         self.offender: str | None = None
         self.stopped = False
-        if rules.annul_eight_zero and any(points_of(self.first[s] + self.second[s]) == 0
-                                          for s in self.first):
-            self.ended = "annulled"  # a hand of eight pointless cards: no deal (A6.6 R3)
+        # a hand without a point cancels the deal once the second batch is dealt (A6.6 R3):
+        # what comes before is refereed, what comes after is disregarded
+        self.annul_pending = rules.annul_eight_zero and any(
+            points_of(self.first[s] + self.second[s]) == 0 for s in self.first)
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -250,6 +251,13 @@ class DealJudge:
 
     def act(self, action: Action) -> Illegal | None:
         """Apply ``action``; the first rule it breaks (the action still counts unless fatal)."""
+        if self.annul_pending and (
+                self.stage not in ("auction", "trump", "window")
+                or (self.stage == "window" and action.kind not in ("double", "redouble",
+                                                                   "c-call"))):
+            self.ended = "annulled"
+        if self.ended == "annulled" and self.annul_pending:
+            return None  # disregarded
         try:
             getattr(self, "do_" + action.kind.replace("-", "_"))(action)
         except Illegal as illegal:
@@ -847,6 +855,8 @@ def judge_deal(rules: Rules, deal: Deal, score: dict[str, int]) -> Verdict:
             judge.offender = event.action.seat
         if judge.stopped:
             verdict.stop = index
+    if judge.annul_pending and judge.ended is None:
+        judge.ended = "annulled"  # certain from the hands, wherever the record ends
     if judge.ended is None and not judge.stopped and judge.offender is None:
         # a record that ends before the deal does: not scored
         verdict.first_error = (max(len(deal.events) - 1, 0), f"{rules.prefix}.incomplete")

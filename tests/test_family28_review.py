@@ -139,3 +139,31 @@ def test_forty_pays_an_illegal_c_to_the_opponents() -> None:
     deal = _deal(FORTY + events + "P6 c-call\n")  # the bidder's side offends: 6, doubled
     assert deal.result is not None
     assert deal.result.game_points == {"P1P3P5": 12, "P2P4P6": 0}
+
+
+EIGHT_ZERO = """[Game "twenty-eight"]
+
+deal 1 dealer N
+N: KS QS 8S 7S | KH QH 8H 7H
+E: JS 9S AS TS | JH 9H AH TH
+S: JD 9D AD TD | KD QD 8D 7D
+W: JC 9C AC TC | KC QC 8C 7C
+"""
+# N's eight cards hold no point: the deal is cancelled once the second batch is dealt (R3).
+
+
+def test_an_offence_before_an_eight_pointless_hand_is_seen_is_penalised() -> None:
+    """The auction and the trump choice come before the second batch, so they are refereed;
+    the misplay penalty comes before the annulment: an offender is not saved by it."""
+    deal = _deal(EIGHT_ZERO + "W 14  S 13  E pass  N pass  W pass\nS trump JD\n")
+    assert _errors(deal) == [("28.bid-range", 8)]
+    assert deal.result is not None and deal.result.game_points["NS"] == -1
+    # played as the rules allow, the deal is annulled and its play disregarded
+    legal = EIGHT_ZERO + "W 14  S pass  E pass  N pass\nW trump JC\n1. W 9C  S 7D  E JH  N KH\n"
+    deal = _deal(legal)
+    assert _errors(deal) == []
+    assert deal.result is not None and deal.result.outcome.startswith("annulled")
+    # and a record may go straight to the annulment, without the auction
+    deal = _deal(EIGHT_ZERO)
+    assert _errors(deal) == [] and deal.result is not None
+    assert deal.result.outcome.startswith("annulled")

@@ -116,7 +116,11 @@ changes each one:
     ``annul_eight_zero`` (R3), ``annul_fh_and_next_pointless`` (R2: first hand's and the next
     player's first fours both pointless), ``redeal_first_two_pointless`` (P29: either of
     them), ``annul_other`` (R4: all the Jacks or a whole hand of one suit at the deal; the
-    bidder's opponents holding no trump, at the reveal).
+    bidder's opponents holding no trump, at the reveal). R3 and R4 on whole hands take effect
+    when the second batch is dealt ("checked after the second batch"): the auction, the
+    trump choice and the doubles are refereed first, so that an offender there is penalised
+    (decision 8: the penalty comes before an annulment); a record may stop anywhere before
+    the second batch.
 25. ``dummy`` changes no rule the referee checks (the partner's cards are public); it is
     accepted so that records can state it.
 26. Class data for the relatives: ``seat_count``/``team_size`` (Forty and Fifty-Six: six

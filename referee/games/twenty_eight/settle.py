@@ -34,7 +34,9 @@ class Settle(Engine28):
     """Ending and scoring a deal."""
 
     def is_deal_over(self, state: TwentyEightState) -> bool:
-        return state.stage == OVER or state.mode.decided
+        # a deal its whole hands cancel (R3, R4) may end anywhere before the second batch:
+        # the annulment is certain, only an offence before it changes the score
+        return state.stage == OVER or state.mode.decided or state.annul_at_batch is not None
 
     def incomplete_message(self, state: TwentyEightState) -> str:
         if state.stage == AUCTION:
@@ -57,6 +59,8 @@ class Settle(Engine28):
     def settle(self, match: Match28, state: TwentyEightState, offenders: list[str]
                ) -> DealResult:
         """Score the deal into the match: ``verdict`` computes, this writes the match."""
+        if state.annul_at_batch and not state.disregard:
+            self._annul(state, state.annul_at_batch)  # the second batch shows the hands
         return self._record(match, state, self.verdict(state, offenders))
 
     def verdict(self, state: TwentyEightState, offenders: list[str]) -> Settlement:
