@@ -38,6 +38,7 @@ from referee.reporters import (
     render_finding,
     render_github,
     render_summary,
+    slim_match,
     use_color,
 )
 
@@ -336,47 +337,56 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
     from referee.parallel import check_files
 
     # Text, github and JSON reports are written as the matches end, which are then dropped:
-    # memory stays flat however long the files (junit and SARIF documents are built whole).
-    gathered: list[Any] = []  # the current file's FileLines (text, github)
+    # memory stays flat however long the files. JUnit and SARIF documents are built at the
+    # end, from what they need of each match (slim_match).
+    gathered: list[Any] = []  # the current file's FileLines (text, github) or slim matches
     stream = (JsonStream(lambda text: typer.echo(text, nl=False), _jsonable)
               if output_format is OutputFormat.json else None)
 
     def handler(path: str) -> Callable[[MatchReport], None]:
-        """Where the matches of the file at ``path`` go as they end (text, github, json)."""
+        """Where the matches of the file at ``path`` go as they end."""
+        write: Callable[[MatchReport], None] | None
         if stream is not None:
             stream.start_file(path)
-            write: Callable[[MatchReport], None] = stream.add_match
-        else:
+            write = stream.add_match
+        elif streamed:
             lines = FileLines(path, color, options.quiet, output_format is OutputFormat.github)
             gathered.append(lines)
-            write = lines.add
+            write = None if expect else lines.add  # under --expect only the unmet are shown
+        else:
+            kept: list[MatchReport] = []
+            gathered.append(kept)
+            junit = output_format is OutputFormat.junit
+
+            def write(match: MatchReport) -> None:
+                kept.append(slim_match(match, junit))
 
         def on_match(match: MatchReport) -> None:
             totals.add_match(match)
-            if stream is not None or not expect:  # under --expect, text shows only the unmet
+            if write is not None:
                 write(match)
         return on_match
 
-    streaming = output_format in (OutputFormat.text, OutputFormat.github, OutputFormat.json)
     began = clock()
     for report in check_files(paths, expect, jobs, progress.deal if progress else None,
-                              options, handler if streaming else None):
+                              options, handler):
         done = clock()
         seconds.append(done - began)  # the file's check (and writing the one before it)
         began = done
         totals.add(report)
-        lines = gathered.pop() if gathered else None
+        held = gathered.pop() if gathered else None
         if progress:
             progress.clear()
         if output_format is not OutputFormat.github:
             _echo_err(render_error(report, err_color))
         if output_format is OutputFormat.text:
-            _echo(render_file(report, color, expect, options.quiet, lines), color)
+            _echo(render_file(report, color, expect, options.quiet, held), color)
         elif output_format is OutputFormat.github:
-            _echo(render_github(report, expect, lines))
+            _echo(render_github(report, expect, held))
         elif stream is not None:
             stream.end_file(report)
         else:
+            report.matches[:0] = held or []
             collected.append(report)
         if progress:
             progress.file_done()

@@ -21,13 +21,13 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import IO, Any
 
 import typer
 
 from referee.check import error_of
-from referee.report import FileReport, Finding, MatchReport
+from referee.report import DealReport, FileReport, Finding, MatchReport
 
 JSON_VERSION = 1
 
@@ -267,6 +267,17 @@ def render_json(reports: Iterable[FileReport]) -> dict[str, Any]:
         totals.add(report)
         files.append(report.to_json())
     return {"version": JSON_VERSION, "files": files, "summary": totals.to_json()}
+
+
+def slim_match(match: MatchReport, deals: bool) -> MatchReport:
+    """What a JUnit (``deals``: a test case per deal) or SARIF document needs of a match,
+    kept while a long file is read: the findings, the deals' numbers and findings, the
+    Expect tags; not the deals' results, the options or the score."""
+    if not deals:
+        return replace(match, options={}, score={}, deals=[], findings=match.all_findings())
+    return replace(match, options={}, score={}, deals=[
+        DealReport(deal.number, deal.dealer, deal.findings, None, deal.unchecked)
+        for deal in match.deals])
 
 
 class JsonStream:

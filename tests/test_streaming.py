@@ -70,7 +70,7 @@ def test_lines_gathered_match_by_match_are_the_file_rendered_whole(
             assert render_file(streamed, lines=lines) == render_file(whole)
 
 
-@pytest.mark.parametrize("fmt", [OutputFormat.json, OutputFormat.text, OutputFormat.github])
+@pytest.mark.parametrize("fmt", list(OutputFormat))
 def test_command_output_is_unchanged(capsys: pytest.CaptureFixture[str], files: list[str],
                                      fmt: OutputFormat) -> None:
     code = run_check(files, fmt, False, clock=lambda: 0.0)
@@ -83,6 +83,16 @@ def test_command_output_is_unchanged(capsys: pytest.CaptureFixture[str], files: 
     elif fmt is OutputFormat.text:
         for report in reports:
             assert render_file(report) in out
+    elif fmt is OutputFormat.junit:
+        from referee.junit import render_junit
+
+        assert out == render_junit(reports, False, [0.0] * len(reports)) + "\n"
+    elif fmt is OutputFormat.sarif:
+        from referee.cli import version
+        from referee.sarif import render_sarif
+
+        assert out == json.dumps(render_sarif(reports, False, version()), indent=2,
+                                 ensure_ascii=False) + "\n"
     else:
         assert out.startswith("\n".join(render_github(r) for r in reports if render_github(r)))
 
