@@ -33,10 +33,10 @@ from referee.reporters import (
     FileLines,
     JsonStream,
     Totals,
+    file_lines,
+    github_lines,
     render_error,
-    render_file,
     render_finding,
-    render_github,
     render_summary,
     slim_match,
     use_color,
@@ -380,9 +380,11 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
         if output_format is not OutputFormat.github:
             _echo_err(render_error(report, err_color))
         if output_format is OutputFormat.text:
-            _echo(render_file(report, color, expect, options.quiet, held), color)
+            for line in file_lines(report, color, expect, options.quiet, held):
+                _echo(line, color)
         elif output_format is OutputFormat.github:
-            _echo(render_github(report, expect, held))
+            for line in github_lines(report, expect, held):
+                _echo(line)
         elif stream is not None:
             stream.end_file(report)
         else:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import IO, Any
 
@@ -121,7 +121,12 @@ def render_text(reports: Iterable[FileReport], color: bool = False, expect: bool
 class FileLines:
     """What ``render_file`` (or ``render_github``) writes about one file's matches, gathered
     match by match: a finding's line and one line per match are kept, not the match, so a
-    file of any length is reported in memory that grows with the report, not the file."""
+    file of any length is reported in memory that grows with its findings, not its deals
+    (the match lines, which come after every finding, wait in a temporary file when there
+    are many)."""
+
+    HELD = 10_000
+    """Match lines held in memory before they go to the temporary file."""
 
     def __init__(self, path: str, color: bool = False, quiet: bool = False,
                  github: bool = False) -> None:
@@ -131,6 +136,7 @@ class FileLines:
         self.github = github
         self.findings: list[tuple[int, int, str]] = []
         self.match_lines: list[str] = []
+        self.spilled: IO[str] | None = None
 
     def add(self, match: MatchReport) -> None:
         for finding in match.all_findings():
@@ -139,12 +145,28 @@ class FileLines:
             self.findings.append((finding.span.line, finding.span.column, text))
         if not (self.quiet or self.github):
             self.match_lines.append(render_match(self.path, match, self.color))
+            if len(self.match_lines) >= self.HELD:
+                self._spill()
 
-    def lines(self) -> list[str]:
+    def _spill(self) -> None:
+        import tempfile
+
+        if self.spilled is None:
+            self.spilled = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 - closed by lines()
+        self.spilled.write("".join(line + "\n" for line in self.match_lines))
+        self.match_lines = []
+
+    def lines(self) -> Iterator[str]:
         """The findings by position (a stable sort: ties keep the order found), then the
         matches' lines."""
         found = sorted(self.findings, key=lambda item: (item[0], item[1]))
-        return [text for _, _, text in found] + self.match_lines
+        yield from (text for _, _, text in found)
+        if self.spilled is not None:
+            self.spilled.seek(0)
+            yield from (line[:-1] for line in self.spilled)
+            self.spilled.close()
+            self.spilled = None
+        yield from self.match_lines
 
 
 def render_file(report: FileReport, color: bool = False, expect: bool = False,
@@ -156,13 +178,20 @@ def render_file(report: FileReport, color: bool = False, expect: bool = False,
     Under ``expect`` the findings are not listed one by one (the expected ones are fine, the
     others are unmet expectations); the unmet expectations are, with their lines.
     """
+    return "\n".join(file_lines(report, color, expect, quiet, lines))
+
+
+def file_lines(report: FileReport, color: bool = False, expect: bool = False,
+               quiet: bool = False, lines: FileLines | None = None) -> Iterator[str]:
+    """``render_file``'s lines one by one (a long file's report is written as it goes)."""
     if expect:
-        return "\n".join(render_unmet(report.path, sentence, color)
-                         for sentence in sorted(report.expectations, key=unmet_line))
+        yield from (render_unmet(report.path, sentence, color)
+                    for sentence in sorted(report.expectations, key=unmet_line))
+        return
     lines = lines or FileLines(report.path, color, quiet)
     for match in report.matches:
         lines.add(match)
-    return "\n".join(lines.lines())
+    yield from lines.lines()
 
 
 def render_finding(path: str, finding: Finding, color: bool = False) -> str:
@@ -344,23 +373,28 @@ def render_github(report: FileReport, expect: bool = False,
     written as given, made relative to the workspace when they lie inside it (GitHub matches
     annotations to files by their path from the repository root).
     """
+    return "\n".join(github_lines(report, expect, lines))
+
+
+def github_lines(report: FileReport, expect: bool = False,
+                 lines: FileLines | None = None) -> Iterator[str]:
+    """``render_github``'s commands one by one."""
     path = github_path(report.path)
-    commands: list[str] = []
     if report.error is not None:
-        commands.append(_command("error", path, report.error_line, report.error_column,
-                                 report.error_code or "error", report.error))
-        commands.extend(_command("error", path, e.line, e.column, e.code, e.message)
-                        for e in report.more_errors)
+        yield _command("error", path, report.error_line, report.error_column,
+                       report.error_code or "error", report.error)
+        yield from (_command("error", path, e.line, e.column, e.code, e.message)
+                    for e in report.more_errors)
     if expect:
         for sentence in sorted(report.expectations, key=unmet_line):
             line = unmet_line(sentence)
             message = _LINE_PREFIX.sub("", sentence, count=1)
-            commands.append(_command("error", path, line, 0, "unmet expectation", message))
-        return "\n".join(commands)
+            yield _command("error", path, line, 0, "unmet expectation", message)
+        return
     lines = lines or FileLines(report.path, github=True)
     for match in report.matches:
         lines.add(match)
-    return "\n".join([*commands, *lines.lines()])
+    yield from lines.lines()
 
 
 def _github_finding(path: str, finding: Finding) -> str:

@@ -57,9 +57,11 @@ def test_json_stream_is_render_json(files: list[str]) -> None:
 
 
 @pytest.mark.parametrize("github", [False, True])
+@pytest.mark.parametrize("held", [FileLines.HELD, 1])
 def test_lines_gathered_match_by_match_are_the_file_rendered_whole(
-    files: list[str], github: bool,
+    files: list[str], github: bool, held: int, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(FileLines, "HELD", held)  # 1: every match line through the file
     for path in files:
         whole = check_file(path)
         lines = FileLines(path, github=github)
