@@ -73,9 +73,11 @@ def _shell(title: str, body: str, script: str = "") -> str:
     )
 
 
-def render_page(data: dict[str, Any], index_href: str | None = None) -> str:
-    """The replay page of one file (``data`` from ``referee.view.data.page_data``)."""
-    name = data["file"]
+def render_page(data: dict[str, Any], index_href: str | None = None,
+                name: str | None = None) -> str:
+    """The replay page of one file (``data`` from ``referee.view.data.page_data``), titled
+    ``name`` (by default the file's path)."""
+    name = name or data["file"]
     matches = data["matches"]
     games = ", ".join(dict.fromkeys(m["title"] for m in matches)) or "unreadable record"
     back = (f'<a class="back" href="{escape(index_href)}">All records</a> '
@@ -233,10 +235,10 @@ def render_index(entries: list[dict[str, Any]], title: str = "Records") -> str:
     return _shell(title, body)
 
 
-def index_entry(data: dict[str, Any], href: str) -> dict[str, Any]:
-    """What the index lists about one page."""
+def index_entry(data: dict[str, Any], href: str, name: str | None = None) -> dict[str, Any]:
+    """What the index lists about one page (``name``: the file as shown)."""
     matches = data["matches"]
-    entry: dict[str, Any] = {"name": data["file"], "href": href}
+    entry: dict[str, Any] = {"name": name or data["file"], "href": href}
     if "error" in data:
         entry["error"] = f"unreadable: {data['error'].get('message')}"
     if matches:

@@ -39,23 +39,24 @@ def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
     run = ViewRun()
     if single:
         target = Path(output) if output else Path(Path(names[0]).stem + ".html")
-        _write_one(names[0], target, run, None)
+        _write_one(names[0], target, run, None, names[0])
         return run
     folder = Path(output or DEFAULT_FOLDER)
     base = _common_folder(names)
     entries = []
     for name in names:
-        relative = Path(os.path.relpath(os.path.abspath(name), base)).with_suffix(".html")
+        shown = Path(os.path.relpath(os.path.abspath(name), base))
+        relative = shown.with_suffix(".html")
         target = folder / relative
         back = os.path.relpath(folder / INDEX, target.parent).replace(os.sep, "/")
-        data = _write_one(name, target, run, back)
-        entries.append(index_entry(data, relative.as_posix()))
+        data = _write_one(name, target, run, back, shown.as_posix())
+        entries.append(index_entry(data, relative.as_posix(), shown.as_posix()))
     run.index = folder / INDEX
     _write(run.index, render_index(entries, f"Records in {_title(paths)}"))
     return run
 
 
-def _write_one(name: str, target: Path, run: ViewRun, back: str | None) -> dict:
+def _write_one(name: str, target: Path, run: ViewRun, back: str | None, shown: str) -> dict:
     report = check_file(name)
     data = page_data(report)
     if report.error is not None:
@@ -63,7 +64,7 @@ def _write_one(name: str, target: Path, run: ViewRun, back: str | None) -> dict:
     if (report.error_code or "").startswith("file."):
         return data  # no such file, or not a file: there is no record to show
     target.parent.mkdir(parents=True, exist_ok=True)
-    _write(target, render_page(data, back))
+    _write(target, render_page(data, back, shown))
     run.pages.append(target)
     run.findings += sum(m["findings"] for m in data["matches"])
     return data

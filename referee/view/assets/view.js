@@ -87,8 +87,8 @@
     match.teams.forEach((team, t) => team.forEach((seat) => (teamIndex[seat] = t)));
     const highlighted = new Set();
     (step.findings || []).forEach((f) => {
-      const seat = deal.findings[f].seat;
-      if (seat) highlighted.add(seat);
+      const finding = deal.findings[f];
+      if (finding.seat && finding.severity === "error") highlighted.add(finding.seat);
     });
     match.seats.forEach((seat, i) => {
       const pos = seatPosition(i, match.seats.length);
@@ -127,10 +127,15 @@
         + (step.points !== undefined ? " (" + step.points + " point" + (step.points === 1 ? "" : "s") + ")" : "") : "");
       middle.appendChild(el("p", { cls: "trickhead", text: label }));
       const plays = el("ol", { cls: "plays" });
-      step.middle.forEach(([seat, cards, down]) => {
+      // The play this step made, if a finding is about it, is marked illegal in the middle.
+      const illegal = step.kind === "play" && highlighted.has(step.seat) ? step.seat : null;
+      step.middle.forEach(([seat, cards, down], n) => {
+        const wrong = seat === illegal && n === step.middle.map((p) => p[0]).lastIndexOf(seat);
         plays.appendChild(el("li", {
-          cls: "play" + (seat === step.winner ? " won" : ""), "data-seat": seat,
-        }, [el("span", { cls: "who", text: seat }), ...cards.map((c) => cardNode(c, down))]));
+          cls: "play" + (seat === step.winner ? " won" : "") + (wrong ? " illegal" : ""),
+          "data-seat": seat,
+        }, [el("span", { cls: "who", text: seat + (wrong ? " (illegal)" : "") }),
+          ...cards.map((c) => cardNode(c, down))]));
       });
       middle.appendChild(plays);
     } else {
@@ -218,30 +223,41 @@
     ]));
   }
 
-  function drawLog(item) {
+  // The log and the finding list are built once per deal; a step only moves the marker.
+  let drawnDeal = -1;
+
+  function buildLog(item) {
     const log = $("log");
     log.replaceChildren();
     item.deal.steps.forEach((step, s) => {
       const flagged = (step.findings || []).some((f) => item.deal.findings[f].severity === "error");
       const text = step.text === null ? "deal " + item.deal.number + " dealt" : prettyText(step.text);
-      const button = el("button", {
-        type: "button", cls: "step", "data-step": s,
-        "aria-current": s === at.s ? "step" : null,
-      }, [el("span", { text: (step.trick && step.kind === "play" ? step.trick + ". " : "") + text })]);
+      const button = el("button", { type: "button", cls: "step", "data-step": s },
+        [el("span", { text: (step.trick && step.kind === "play" ? step.trick + ". " : "") + text })]);
       if (step.winner) button.appendChild(el("span", { cls: "won", text: " - " + step.winner + " wins" }));
       if (flagged) button.appendChild(el("span", { cls: "flag", text: " - finding" }));
       if (step.replayed === false) button.appendChild(el("span", { cls: "flag", text: " - not replayed" }));
       button.addEventListener("click", () => go(at.k, s));
-      log.appendChild(el("li", { cls: (flagged ? "flagged" : "") + (s === at.s ? " now" : "") }, [button]));
+      log.appendChild(el("li", { cls: flagged ? "flagged" : null }, [button]));
     });
+  }
+
+  function markLog() {
+    const log = $("log");
+    const old = log.querySelector("li.now");
+    if (old) {
+      old.classList.remove("now");
+      old.firstChild.removeAttribute("aria-current");
+    }
+    const now = log.children[at.s];
+    if (!now) return;
+    now.classList.add("now");
+    now.firstChild.setAttribute("aria-current", "step");
     // Scroll the log itself (not the page) so the current step is in view.
-    const now = log.querySelector("li.now");
-    if (now) {
-      const top = now.offsetTop; // the log is positioned: offsets are within it
-      if (top < log.scrollTop) log.scrollTop = top;
-      else if (top + now.offsetHeight > log.scrollTop + log.clientHeight) {
-        log.scrollTop = top + now.offsetHeight - log.clientHeight;
-      }
+    const top = now.offsetTop; // the log is positioned: offsets are within it
+    if (top < log.scrollTop) log.scrollTop = top;
+    else if (top + now.offsetHeight > log.scrollTop + log.clientHeight) {
+      log.scrollTop = top + now.offsetHeight - log.clientHeight;
     }
   }
 
@@ -289,8 +305,12 @@
     drawTable(item, step);
     drawStatus(item, step);
     drawAuction(item);
-    drawLog(item);
-    drawFindings(item);
+    if (drawnDeal !== at.k) {
+      buildLog(item);
+      drawFindings(item);
+      drawnDeal = at.k;
+    }
+    markLog();
     $("where").textContent = describe(item, step);
     $("dealPick").value = String(at.k);
     $("prev").disabled = at.s === 0;
