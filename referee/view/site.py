@@ -41,6 +41,8 @@ def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
         target = Path(output) if output else Path(Path(names[0]).stem + ".html")
         _write_one(names[0], target, run, None, names[0])
         return run
+    if not names:
+        return run
     folder = Path(output or DEFAULT_FOLDER)
     base = _common_folder(names)
     entries = []
@@ -52,6 +54,7 @@ def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
         data = _write_one(name, target, run, back, shown.as_posix())
         entries.append(index_entry(data, relative.as_posix(), shown.as_posix()))
     run.index = folder / INDEX
+    folder.mkdir(parents=True, exist_ok=True)
     _write(run.index, render_index(entries, f"Records in {_title(paths)}"))
     return run
 
@@ -74,7 +77,11 @@ def _write(target: Path, text: str) -> None:
     """Atomically; a new page is readable by all, like any file the user makes (pages are
     for sharing), where the atomic write's temporary file would leave it private."""
     new = not target.exists()
-    write_atomic(target, text)
+    try:
+        write_atomic(target, text)
+    except OSError as exc:
+        exc.filename = str(target)  # not the temporary file's name
+        raise
     if new:
         umask = os.umask(0)
         os.umask(umask)

@@ -110,7 +110,9 @@
       const box = el("section", {
         cls: "seat team" + (teamIndex[seat] % 6) + (seat === step.turn ? " acting" : "")
           + (highlighted.has(seat) ? " offender" : "") + (seat === step.winner ? " winner" : ""),
+        // Seats far left or right hug the table's edge, so a wide hand stays on the table.
         style: "--x:" + pos.x.toFixed(1) + "%;--y:" + pos.y.toFixed(1) + "%",
+        "data-side": pos.x < 30 ? "left" : pos.x > 70 ? "right" : null,
         "aria-label": "seat " + seat,
         "data-seat": seat,
       }, [
