@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from referee.check import check_file
+from referee.simulate import simulate, table_spec
 from referee.view.data import page_data
 from referee.view.site import write_pages
 
@@ -107,6 +108,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         target = records / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(SAMPLES / relative, target)
+    # a file of several matches (the simulator starts a new one when a match ends)
+    (records / "several.ttn").write_text(
+        simulate("twenty-five", 6, 2, None, **table_spec("twenty-five", 4, None)),
+        encoding="utf-8")
     write_pages([str(records)], str(folder))
     return folder
 
@@ -218,6 +223,13 @@ def test_link_opens_a_deal_and_trick(page: Any, browser: Any) -> None:
     assert shown["middle"][-1][0] == "W" or shown["won"]
 
 
+def test_link_into_a_later_match(page: Any, browser: Any, site: Path) -> None:
+    shown = page("several", "#match=2&deal=1&trick=1")
+    assert shown["where"].startswith("Match 2 · Twenty-Five, deal 1 of ")
+    assert shown["won"] is not None and shown["hash"].startswith("#match=2&deal=1&step=")
+    assert press(browser, Keys.PAGE_UP)["where"].startswith("Match 1 · ")
+
+
 def test_jump_to_a_finding(page: Any, browser: Any) -> None:
     data = full_data(FINDINGS)
     first = next(f for d in data["matches"][0]["deals"] for f in d["findings"]
@@ -249,7 +261,7 @@ def test_stopped_replay_is_shown(page: Any, browser: Any) -> None:
 def test_index_and_phone_width(page: Any, browser: Any, site: Path) -> None:
     browser.get((site / "index.html").as_uri())
     links = browser.find_elements(By.CSS_SELECTOR, "table.index a")
-    assert len(links) == len(GAMES) + 2
+    assert len(links) == len(GAMES) + 3
     links[0].click()
     assert browser.find_elements(By.CSS_SELECTOR, "#table .seat")
     browser.set_window_size(390, 844)

@@ -196,7 +196,10 @@ def test_each_game_shows_its_own_parts() -> None:
     avinas = facts("avinas/edge-av-28-knock-and-counter-knock.ttn")
     assert any(f.startswith("knock: ") for f in avinas)
     assert any(f.startswith("counter-knock: ") for f in avinas)
-    assert any(f.startswith("exposed: ") for f in facts("avinas/match-01-standard.ttn"))
+    avinas = facts("avinas/match-01-standard.ttn")
+    assert any(f.startswith("exposed: ") for f in avinas)
+    assert "trump: ♣ (the exposed seven)" in avinas  # deal 3: S's seven of clubs
+    assert "trump: ♥" in avinas  # deal 1: W names hearts after leading a jack
     assert any(f.startswith("single hand: ") for f in
                facts("twenty-eight/edge-28-39-single-hand-won.ttn"))
     doubled = facts("twenty-eight/edge-28-34-double-redouble.ttn")

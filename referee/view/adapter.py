@@ -292,10 +292,11 @@ def _trump_facts(state: Any) -> list[str]:
     if hasattr(state, "revealed"):
         trump = getattr(state, "trump", None)
         return [f"trump: {_suit_text(trump)}"] if trump else []
-    if hasattr(state, "trump_named"):  # Avinas: trumps are named or shown by the lead
+    if hasattr(state, "trump_named"):  # Avinas: an exposed seven, a named suit or the lead
         trump = getattr(state, "trump", None)
-        if trump and state.trump_named:
-            return [f"trump: {_suit_text(trump)}"]
+        if trump:
+            how = " (the exposed seven)" if getattr(state, "sevens", 0) else ""
+            return [f"trump: {_suit_text(trump)}{how}"]
         return ["trump: not named yet"] if getattr(state, "declarer", None) else []
     return []
 

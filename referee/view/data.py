@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from referee.check import internal_error
 from referee.errors import RefereeError
 from referee.jsonform import record_to_json
 from referee.record import AUCTION_KINDS, Record
@@ -34,6 +35,9 @@ def page_data(report: FileReport) -> dict[str, Any]:
                            for record in records]
     except RefereeError as exc:  # checked readable above; kept for a file changed since
         data["error"] = {"code": exc.code, "message": exc.message, "line": exc.line or None}
+    except Exception as exc:  # a bug, not bad input: the page says so, no traceback
+        error = internal_error(name, exc)
+        data["error"] = {"code": error.code, "message": error.message, "line": None}
     return data
 
 
