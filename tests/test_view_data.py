@@ -98,6 +98,19 @@ def test_tour_deal_step_by_step(tmp_path: Path) -> None:
     assert deal["findings"] == [] and deal["stoppedAt"] is None
 
 
+def test_score_before_each_deal_and_inferred_hands() -> None:
+    data = page_data(check_file(SAMPLES / "twenty-eight/match-01-standard-club-night.ttn"))
+    deals = data["matches"][0]["deals"]
+    assert deals[0]["scoreBefore"] == {}
+    for previous, deal in zip(deals, deals[1:], strict=False):
+        assert deal["scoreBefore"] == previous["result"]["score"]
+    inferred = page_data(check_file(SAMPLES / "twenty-five/hands-inferred.ttn"))
+    (deal,) = inferred["matches"][0]["deals"]
+    assert deal["inferred"] == ["N", "E", "S", "W"]
+    assert deal["steps"][0]["hands"]["S"].split() == ["TS", "9S", "8S", "7S", "QH"]
+    assert deals[0]["inferred"] == []
+
+
 def test_auction_grid_by_seat(tmp_path: Path) -> None:
     grid = data_of(tmp_path, TOUR)["matches"][0]["deals"][0]["auction"]
     assert grid["seats"] == ["N", "W", "S", "E"]

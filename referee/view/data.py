@@ -65,7 +65,8 @@ def match_data(match: MatchSteps, record: Record) -> dict[str, Any]:
         "sheet": render_match_sheet(report),
         "course": score_course(match),
         "record": record_to_json(record),
-        "deals": [deal_data(deal) for deal in match.deals],
+        "deals": [deal_data(deal, before) for deal, before in zip(
+            match.deals, _scores_before(match), strict=True)],
     }
 
 
@@ -90,7 +91,17 @@ def score_course(match: MatchSteps) -> dict[str, list[int]]:
     return course
 
 
-def deal_data(deal: DealSteps) -> dict[str, Any]:
+def _scores_before(match: MatchSteps) -> list[dict[str, int]]:
+    """The match score before each deal (after the last deal that was settled)."""
+    scores, score = [], {}
+    for deal in match.deals:
+        scores.append(dict(score))
+        if deal.report.result is not None and deal.report.result.score:
+            score = dict(deal.report.result.score)
+    return scores
+
+
+def deal_data(deal: DealSteps, score_before: dict[str, int] | None = None) -> dict[str, Any]:
     """One deal: dealer, first hand, auction grid, steps, findings, notes and result."""
     report = deal.report
     findings: list[dict[str, Any]] = []
@@ -112,6 +123,10 @@ def deal_data(deal: DealSteps) -> dict[str, Any]:
         "stoppedAt": next((n for n, s in enumerate(deal.steps) if not s.replayed), None),
         "result": asdict(report.result) if report.result is not None else None,
         "comments": [c.text.strip() for c in deal.deal.comments],
+        "scoreBefore": score_before or {},
+        # a seat without a hand line: the referee inferred its hand from the play
+        "inferred": [seat for seat in deal.steps[0].moment.hands
+                     if seat not in {hand.seat for hand in deal.deal.hands}],
     }
 
 

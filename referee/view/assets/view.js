@@ -98,6 +98,7 @@
       if (seat === deal.firstHand) marks.push(el("span", { cls: "mark first", text: "first hand" }));
       if (seat === step.turn) marks.push(el("span", { cls: "mark turn", text: "to act" }));
       if ((step.out || []).includes(seat)) marks.push(el("span", { cls: "mark out", text: "out" }));
+      if (deal.inferred.includes(seat)) marks.push(el("span", { cls: "mark", text: "hand inferred" }));
       const team = match.teams.length < match.seats.length ? match.teamOf[seat] : null;
       const hand = el("div", { cls: "hand", role: "list", "aria-label": seat + "'s hand" },
         cards.map((c) => { const li = el("span", { role: "listitem" }, [cardNode(c)]); return li; }));
@@ -156,7 +157,13 @@
     const deal = item.deal;
     const status = $("status");
     status.replaceChildren();
-    const facts = el("ul", { cls: "facts" }, step.facts.map((f) => el("li", { text: prettyText(f) })));
+    const before = Object.entries(deal.scoreBefore);
+    const lines = step.facts.map((f) => el("li", { text: prettyText(f) }));
+    if (before.length) {
+      lines.unshift(el("li", { text: "score before this deal: "
+        + before.map(([t, v]) => t + " " + v).join(", ") }));
+    }
+    const facts = el("ul", { cls: "facts" }, lines);
     status.appendChild(facts);
     if (step.replayed === false) {
       status.appendChild(el("p", { cls: "stopped", role: "note",
