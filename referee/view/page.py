@@ -212,38 +212,51 @@ def _nudge(value: int, n: int, course: dict[str, list[int]]) -> int:
 
 
 def render_index(entries: list[dict[str, Any]], title: str = "Records") -> str:
-    """The index of a folder's pages: each file with its game, result, deals and findings."""
+    """The index of a folder's pages: each match (a file that cannot be read: the file) with
+    its game, result, deals and findings."""
     rows = []
     for entry in entries:
         result = entry.get("error") or entry.get("result") or "no result"
         findings = entry.get("findings")
         rows.append(
             f'<tr><td><a href="{escape(entry["href"])}">{escape(entry["name"])}</a></td>'
-            f"<td>{escape(entry.get('games') or '-')}</td><td>{escape(result)}</td>"
+            f"<td>{escape(entry.get('game') or '-')}</td><td>{escape(result)}</td>"
             f"<td class=\"num\">{entry.get('deals', 0)}</td>"
             f"<td class=\"num\">{'-' if findings is None else findings}</td></tr>"
         )
+    files = len(dict.fromkeys(entry["file"] for entry in entries))
     body = (
         f'<header class="top"><h1>{escape(title)}</h1>'
-        f'<p class="sub">{len(entries)} record file{"" if len(entries) == 1 else "s"}</p>'
-        '</header><main id="main"><table class="index"><caption>Each file, its result and '
-        "how many rule findings the referee made</caption><thead><tr><th scope=\"col\">file"
-        "</th><th scope=\"col\">game</th><th scope=\"col\">result</th>"
+        f'<p class="sub">{files} record file{"" if files == 1 else "s"}, {len(entries)} '
+        f'match{"" if len(entries) == 1 else "es"}</p></header>'
+        '<main id="main"><table class="index"><caption>Each match, its result and how many '
+        "rule findings the referee made</caption><thead><tr><th scope=\"col\">record</th>"
+        "<th scope=\"col\">game</th><th scope=\"col\">result</th>"
         "<th scope=\"col\">deals</th><th scope=\"col\">findings</th></tr></thead><tbody>"
         + "".join(rows) + "</tbody></table></main>"
     )
     return _shell(title, body)
 
 
-def index_entry(data: dict[str, Any], href: str, name: str | None = None) -> dict[str, Any]:
-    """What the index lists about one page (``name``: the file as shown)."""
+def index_entries(data: dict[str, Any], href: str, name: str | None = None
+                  ) -> list[dict[str, Any]]:
+    """What the index lists about one page: a row per match (``name``: the file as shown);
+    a file that cannot be read gets one row with its error."""
+    name = name or data["file"]
     matches = data["matches"]
-    entry: dict[str, Any] = {"name": name or data["file"], "href": href}
-    if "error" in data:
-        entry["error"] = f"unreadable: {data['error'].get('message')}"
-    if matches:
-        entry["games"] = ", ".join(dict.fromkeys(m["title"] for m in matches))
-        entry["result"] = "; ".join(m["result"] or "no result" for m in matches)
-        entry["deals"] = sum(len(m["deals"]) for m in matches)
-        entry["findings"] = sum(m["findings"] for m in matches)
-    return entry
+    if not matches:
+        message = (data.get("error") or {}).get("message")
+        return [{"file": name, "name": name, "href": href, "error": f"unreadable: {message}"}]
+    rows = []
+    for number, match in enumerate(matches, 1):
+        several = len(matches) > 1
+        rows.append({
+            "file": name,
+            "name": f"{name} (match {number})" if several else name,
+            "href": f"{href}#match={number}&deal=1&step=0" if several else href,
+            "game": match["title"],
+            "result": match["result"] or "no result",
+            "deals": len(match["deals"]),
+            "findings": match["findings"],
+        })
+    return rows

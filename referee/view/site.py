@@ -15,7 +15,7 @@ from referee.check import check_file, expand_paths
 from referee.fileio import write_atomic
 from referee.report import FileReport
 from referee.view.data import page_data
-from referee.view.page import index_entry, render_index, render_page
+from referee.view.page import index_entries, render_index, render_page
 
 DEFAULT_FOLDER = "referee-view"
 INDEX = "index.html"
@@ -52,7 +52,7 @@ def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
         target = folder / relative
         back = os.path.relpath(folder / INDEX, target.parent).replace(os.sep, "/")
         data = _write_one(name, target, run, back, shown.as_posix())
-        entries.append(index_entry(data, relative.as_posix(), shown.as_posix()))
+        entries.extend(index_entries(data, relative.as_posix(), shown.as_posix()))
     run.index = folder / INDEX
     folder.mkdir(parents=True, exist_ok=True)
     _write(run.index, render_index(entries, f"Records in {_title(paths)}"))
