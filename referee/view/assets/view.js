@@ -207,6 +207,7 @@
     line("Points", r.points);
     line("Game points", r.game_points, true);
     line("Score", r.score);
+    if (r.disputed) node.appendChild(el("p", { text: "Disputed: the deal has findings or was not checked to its end." }));
     if (deal.unchecked) node.appendChild(el("p", { cls: "stopped", text: "Not checked: " + deal.unchecked }));
     return node;
   }
