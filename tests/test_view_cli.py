@@ -82,3 +82,15 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_documented_keys_are_the_page_keys() -> None:
+    from referee.view.page import asset
+
+    docs = (ROOT / "docs" / "viewing.md").read_text(encoding="utf-8")
+    script = asset("view.js")
+    keys = {"Right arrow": "ArrowRight", "Left arrow": "ArrowLeft", "Home": "Home",
+            "End": "End", "Page Down": "PageDown", "Page Up": "PageUp", "F": "f"}
+    for word, key in keys.items():
+        assert f"| {word} |" in docs
+        assert re.search(rf"\b{key}: \"\w+\"", script), key
