@@ -222,6 +222,19 @@ def test_each_game_shows_its_own_parts() -> None:
                facts("twenty-two/game-3-players-draw.ttn"))
 
 
+def test_twenty_nine_trump_named_stays_concealed_until_called() -> None:
+    data = page_data(check_file(SAMPLES / "twenty-nine/match-standard-01.ttn"))
+    deal = data["matches"][0]["deals"][1]
+    steps = deal["steps"]
+    chosen = next(n for n, s in enumerate(steps) if s["kind"] == "trump")
+    assert steps[chosen]["text"] == "W trump C"
+    called = next(n for n, s in enumerate(steps) if s["kind"] == "call")
+    for step in steps[chosen:called]:
+        assert "trump: face down (by W)" in step["facts"]
+        assert not any("♣" in fact for fact in step["facts"])
+    assert f"trump: ♣ shown (called by {steps[called]['seat']})" in steps[called]["facts"]
+
+
 def test_twenty_two_multi_card_plays_and_deaths() -> None:
     data = page_data(check_file(SAMPLES / "twenty-two/game-3-players-draw.ttn"))
     steps = [s for d in data["matches"][0]["deals"] for s in d["steps"]]

@@ -284,14 +284,14 @@ def _trump_facts(state: Any) -> list[str]:
         return [f"single hand: {state.single} (no trumps)"]
     if getattr(state, "no_trump", False):
         return ["no trumps"]
-    facedown = getattr(state, "facedown", None)
-    if facedown is not None and not getattr(state, "revealed", False):
-        return [f"trump: face down (by {state.bidder})"]
-    if facedown is not None:
-        return [f"trump: {card_text(facedown)} shown (called by {state.caller})"]
-    if hasattr(state, "revealed"):
-        trump = getattr(state, "trump", None)
-        return [f"trump: {_suit_text(trump)}"] if trump else []
+    if hasattr(state, "revealed"):  # the 28 family: concealed until it is called
+        facedown, trump = getattr(state, "facedown", None), getattr(state, "trump", None)
+        if facedown is None and trump is None:
+            return []
+        if not state.revealed:
+            return [f"trump: face down (by {state.bidder})"]
+        shown = card_text(facedown) if facedown is not None else _suit_text(trump)
+        return [f"trump: {shown} shown (called by {state.caller})"]
     if hasattr(state, "trump_named"):  # Avinas: an exposed seven, a named suit or the lead
         trump = getattr(state, "trump", None)
         if trump:
