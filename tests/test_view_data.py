@@ -206,6 +206,11 @@ def test_each_game_shows_its_own_parts() -> None:
 
     assert "robbed by P3, discarding K♦" in facts("twenty-five/match-3-players.ttn")
     assert "turned up: A♠ (trumps ♠)" in facts("twenty-five/match-3-players.ttn")
+    renege = page_data(check_file(SAMPLES / "twenty-five/edge-25-01-five-reneges-low-lead.ttn"))
+    steps = renege["matches"][0]["deals"][0]["steps"]
+    assert "E reneges, keeping 5♠" in step_after(steps, "E 7D")["facts"]
+    assert not any("reneges" in fact for s in steps if s["text"] != "E 7D"
+                   for fact in s["facts"])
     avinas = facts("avinas/edge-av-28-knock-and-counter-knock.ttn")
     assert any(f.startswith("knock: ") for f in avinas)
     assert any(f.startswith("counter-knock: ") for f in avinas)

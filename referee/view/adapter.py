@@ -126,6 +126,10 @@ class _DealWatcher:
 
     def __call__(self, event: Event, state: DealState) -> None:
         moment = self._moment(state, event)
+        before = self.steps[-1].moment.hands if self.steps else {}
+        renege = _renege(state, event, moment, before)
+        if renege:
+            moment.facts = [*moment.facts, renege]
         self.steps.append(Step(event, self.index[id(event)], moment))
         self._attach_findings()
 
@@ -340,6 +344,24 @@ def _avinas_facts(state: Any) -> list[str]:
     if state.stopped:
         facts.append(f"stopped after trick {state.stopped}")
     return facts
+
+
+def _renege(state: Any, event: Event, moment: Moment, before: dict[str, list[str]]
+            ) -> str | None:
+    """Twenty-Five: a player who keeps his trumps back from a trump lead reneges (legal for
+    the privileged top trumps; otherwise the replay reports it). The game's own table of
+    trumps says which cards are trumps, so the ace of hearts counts as one."""
+    trumps = getattr(getattr(state, "data", None), "trumps", None)
+    action = event.action
+    if not trumps or action.kind != "play" or not action.cards or not moment.middle:
+        return None
+    leader, led = moment.middle[0][0], moment.middle[0][1]
+    if action.seat == leader or led[0] not in trumps or action.cards[0] in trumps:
+        return None
+    kept = [card for card in before.get(action.seat or "", []) if card in trumps]
+    if not kept:
+        return None
+    return f"{action.seat} reneges, keeping {' '.join(card_text(c) for c in kept)}"
 
 
 def _twenty_two_facts(state: Any) -> list[str]:
