@@ -137,7 +137,8 @@ def test_stopped_replay_marks_the_rest(tmp_path: Path) -> None:
     stop = deal["stoppedAt"]
     steps = deal["steps"]
     assert steps[stop - 1]["text"] == "W 8S"
-    assert [f["rule"] for f in deal["findings"] if f["step"] == stop - 1] == ["28.not-held"]
+    at_stop = [f["rule"] for f in deal["findings"] if f["step"] == stop - 1]
+    assert at_stop[0] == "28.not-held"  # (a note on what was not checked may follow)
     assert all(s.get("replayed") is False for s in steps[stop:])
     assert steps[stop]["text"] == "S AD" and steps[stop]["middle"] == steps[stop - 1]["middle"]
     assert deal["unchecked"].startswith("not checked after line")

@@ -12,6 +12,7 @@ from typing import Any
 from referee.check import internal_error
 from referee.errors import RefereeError
 from referee.jsonform import record_to_json
+from referee.notation.writer import format_action
 from referee.record import AUCTION_KINDS, Record
 from referee.report import FileReport, Finding
 from referee.scoresheet import render_match_sheet
@@ -141,7 +142,7 @@ def step_data(step: Step, findings: list[int]) -> dict[str, Any]:
     moment = step.moment
     event = step.event
     data: dict[str, Any] = {
-        "text": str(event.action) if event is not None else None,
+        "text": format_action(event.action) if event is not None else None,
         "seat": event.action.seat if event is not None else None,
         "kind": event.action.kind if event is not None else "deal",
         "hands": {seat: " ".join(cards) for seat, cards in moment.hands.items()},
