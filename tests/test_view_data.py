@@ -290,6 +290,7 @@ def test_twenty_deal_match_page_is_small(tmp_path: Path) -> None:
 def test_score_chart_has_a_line_per_team() -> None:
     svg = score_chart({"NS": [0, 1, 3], "EW": [0, -1, -1]})
     assert svg.count("<polyline") == 2
+    assert svg.count("<circle") == 4 and "<title>NS 3 after deal 2</title>" in svg
     assert "NS 3" in svg and "EW -1" in svg and 'stroke-dasharray="6 3"' in svg
     assert score_chart({"NS": [0]}) == ""
 

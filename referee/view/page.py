@@ -199,6 +199,10 @@ def score_chart(course: dict[str, list[int]], width: int = 480, height: int = 18
         dash = DASHES[n % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<polyline class="series s{n % 6}" points="{path}"{dash_attr}/>')
+        parts.extend(
+            f'<circle class="dot s{n % 6}" cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5">'
+            f"<title>{escape(team)} {v} after deal {i}</title></circle>"
+            for i, v in enumerate(series) if i)
         parts.append(f'<text class="label s{n % 6}" x="{x(points - 1) + 4:.1f}" '
                      f'y="{y(series[-1]) + 4 + 11 * _nudge(series[-1], n, course):.1f}">'
                      f"{escape(team)} {series[-1]}</text>")
