@@ -16,10 +16,13 @@ from referee.cards import Card
 ACTION_KINDS = (
     "play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
     "turnup", "rob", "exchange", "knock", "down", "stop", "claim", "redeal",
+    "hold", "c-call", "show",
 )
-"""Every action a record can hold. ``redeal`` is first hand's demand for a new deal (28 R1)."""
+"""Every action a record can hold. ``redeal`` is first hand's demand for a new deal (28 R1);
+``hold`` a holder's answer in the duel auction, ``c-call`` the bidder's "C" and ``show`` the
+single-hand show (28 family variants)."""
 
-AUCTION_KINDS = frozenset({"bid", "pass", "double", "redouble", "redeal"})
+AUCTION_KINDS = frozenset({"bid", "pass", "double", "redouble", "redeal", "hold", "c-call"})
 """Actions the canonical writer keeps together on one auction line."""
 
 

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from referee.games.twenty_eight import TwentyEight
 from referee.games.twenty_eight.options import _options, _rules
-from referee.rules.options import Preset
+from referee.rules.options import OptionValue, Preset
 from referee.rules.registry import register
 
 DEFAULTS_29 = {
@@ -62,7 +62,7 @@ DEFAULTS_29 = {
     "min_bid": 15,
     "dealer_forced_bid": "exact",
     "trump_indicator": "spare",
-    "bidder_lead_restriction": False,
+    "bidder_lead_restriction": "no",
     "trump_call_mandatory": True,
     "caller_must_trump": False,
     "pre_reveal_trumps_count": True,
@@ -98,4 +98,5 @@ class TwentyNine(TwentyEight):
               "twenty-eight-and-twenty-nine.md Part B, sections 8-10")
     rules = _rules("29")
     option_specs = _options("29", DEFAULTS_29)
+    refused_options: dict[str, tuple[OptionValue | None, str]] = {}  # the duel is 29's
     presets = {"standard": STANDARD_29, "pagat-older": PAGAT_OLDER, "bangladesh": BANGLADESH}

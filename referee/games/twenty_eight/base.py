@@ -3,7 +3,7 @@ match."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -16,13 +16,17 @@ from referee.games.scoring28 import (
 )
 from referee.games.twenty_eight.options import REFUSED
 from referee.games.twenty_eight.pack import _pack_data
-from referee.games.twenty_eight.state import Match28
+from referee.games.twenty_eight.state import Match28, TwentyEightState
+from referee.record import Action
 from referee.rules.base import (
     Exclusion,
     Ruleset,
     located,
 )
+from referee.rules.options import OptionValue
 from referee.seats import Table
+
+_NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class Engine28(Ruleset):
@@ -46,6 +50,9 @@ class Engine28(Ruleset):
     indicator_ranks: str = "2345"
     """The spare cards that can show trumps (A3.8, B3.3); a 2 is no trumps with
     no_trump_two (B3.5)."""
+    refused_options: dict[str, tuple[OptionValue | None, str]] = REFUSED
+    """Option values this game cannot honour (``options.REFUSED``): the family's variants
+    that belong to some of its games only."""
 
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
@@ -90,6 +97,7 @@ class Engine28(Ruleset):
             "double": self._check_double, "redouble": self._check_redouble,
             "pair": self._check_pair, "single": self._check_single,
             "redeal": self._check_redeal,
+            "c-call": self._check_c_call, "show": self._check_show, "hold": self._check_hold,
         }
         self._appliers: dict[str, Any] = {}
 
@@ -115,7 +123,7 @@ class Engine28(Ruleset):
         """Refuse an option value the referee cannot honour (never ignore it): ``REFUSED``,
         and combinations whose rules contradict each other."""
         problems = []
-        for name, (value, why) in REFUSED.items():
+        for name, (value, why) in cls.refused_options.items():
             chosen = options[name]
             default = next(s.default for s in cls.option_specs if s.name == name)
             if (value is None and chosen != default) or (value is not None and chosen == value):
@@ -137,6 +145,12 @@ class Engine28(Ruleset):
         if options["high_bid_two"] and options["score_table"] != "flat":
             problems.append(("high_bid_two", "high_bid_two and score_table both set the "
                              "stake of a deal: choose one"))
+        if options["auction_style"] == "duel" and options["auction_end"] == "single_round":
+            problems.append(("auction_style", "auction_style = duel has its own end (three "
+                             "players dropped out): auction_end = single_round cannot apply"))
+        if options["c_call"] and options["high_bid_two"]:
+            problems.append(("c_call", "c_call cannot be played with high_bid_two: 'C' is not "
+                             "said in the automatic-double version"))
         if options["seventh_card"] and cls.seventh_position is None:
             problems.append(("seventh_card", f"{cls.title} deals no seventh card "
                              f"(seventh_card = no)"))
@@ -147,6 +161,11 @@ class Engine28(Ruleset):
             tag = next((t for t in header.get_all("Option") if t.values[0] == name), None)
             error = RecordError("record.option", message)
             raise located(error, tag) if tag is not None else error
+
+    def _variant_candidates(self, state: TwentyEightState) -> Iterator[Action]:
+        """The seed variants' actions worth judging now: each variant's phase adds its own
+        (``candidates`` runs them first)."""
+        return iter(())
 
     def _next(self, seat: str, steps: int = 1) -> str:
         if steps == 1:
@@ -174,8 +193,23 @@ class Engine28(Ruleset):
     def _pts(self, card: str) -> int:
         return self.card_point_table.get(card[0], 0)
 
+    def _first_batch_words(self) -> str:
+        """The size of the first batch in words: "four" (28, 29, 56) or "three" (Forty); the
+        rules' "first four" is always the first batch."""
+        size = self.deal_rounds[0]
+        return _NUMBER_WORDS.get(size, str(size))
+
+    def rule_id(self, rule: str) -> str:
+        """This game's id of a family rule, written in the code with Twenty-Eight's id so
+        that ``grep 28.follow-suit`` finds where it is checked: "40.follow-suit" in Forty."""
+        family, name = rule.split(".", 1)
+        if family != "28":
+            raise ValueError(f"a 28-family rule id is written '28.NAME', not '{rule}'")
+        return self.p + name
+
     def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
-        return Exclusion(self.p + rule, message, fatal)
+        """``rule`` (written "28.NAME") is broken: ``message`` says how."""
+        return Exclusion(self.rule_id(rule), message, fatal)
 
     def new_match(self) -> Match28:
         return Match28(score={team: 0 for team in self.team_names})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from referee.games.scoring28 import (
@@ -15,61 +16,79 @@ from referee.rules.base import (
 from referee.rules.options import OptionSpec, OptionValue, Preset
 
 
-def _rules(prefix: str) -> dict[str, Rule]:
+def _rules(prefix: str, batch: str = "four") -> dict[str, Rule]:
+    """The family's rule ids under ``prefix``; ``batch`` is the first batch's size in words
+    (Forty deals three), so that "first four" reads right in every game."""
     rules = generic_rules(prefix, "A3-A4, decision 4")
     own = [
-        ("opening-bid", "first hand must open the auction with a bid of at least the minimum "
+        ("28.opening-bid", "first hand must open the auction with a bid of at least the minimum "
          "(or demand a redeal with a pointless four)", "A3.2"),
-        ("bid-range", "a bid lies between min_bid and max_bid (28: 14-28; 29: 15-28)",
+        ("28.bid-range", "a bid lies between min_bid and max_bid (28: 14-28; 29: 15-28)",
          "A3.3, B3.2"),
-        ("bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
-        ("partner-raise", "raising over one's partner's standing bid is limited by the "
+        ("28.bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
+        ("28.partner-raise", "raising over one's partner's standing bid is limited by the "
          "partner_raise option (pagat: 20 or more)", "A3.5"),
-        ("auction-over", "nothing is bid after the auction has ended (every other player "
+        ("28.auction-over", "nothing is bid after the auction has ended (every other player "
          "passing after the last bid: three at a table of four; or a bid of the maximum)",
          "A3.4"),
-        ("pass-final", "with pass_final a player who has passed may not bid again", "8 "
+        ("28.pass-final", "with pass_final a player who has passed may not bid again", "8 "
          "(pass_final)"),
-        ("dealer-bid", "with dealer_forced_bid, when everybody else has passed the dealer "
+        ("28.dealer-bid", "with dealer_forced_bid, when everybody else has passed the dealer "
          "must bid (exactly the minimum under 'exact')", "B3.2, 10.21"),
-        ("auction-open", "trumps are chosen and cards played only after the auction has "
+        ("28.auction-open", "trumps are chosen and cards played only after the auction has "
          "ended", "A3.4"),
-        ("redeal", "only first hand, at his first turn, with no point card in his first "
+        ("28.redeal", "only first hand, at his first turn, with no point card in his first "
          "four, may demand a redeal", "A6.6 R1"),
-        ("trump-card", "the bidder lays one card of his first four face down as the trump "
+        ("28.trump-card", "the bidder lays one card of his first four face down as the trump "
          "card (own_card), or shows the suit with a spare 2-5 card (spare)",
          "A3.7, A3.8, B3.3, B3.5"),
-        ("seventh-card", "the bidder may call for his seventh card (third of the second "
+        ("28.seventh-card", "the bidder may call for his seventh card (third of the second "
          "batch) as the trump card", "A3.9, B3.4"),
-        ("double", "only an opponent of the bidder may double, once, after the trump choice "
+        ("28.double", "only an opponent of the bidder may double, once, after the trump choice "
          "and before the second batch", "A7.1"),
-        ("redouble", "only the bidder or his partner may redouble, once, directly after the "
+        ("28.redouble", "only the bidder or his partner may redouble, once, directly after the "
          "double", "A7.1, A6.4"),
-        ("single-hand", "any player may play a single hand after the full deal and before the "
+        ("28.single-hand", "any player may play a single hand after the full deal and before the "
          "lead, unless every card of his is a sure winner", "A7.3"),
-        ("follow-suit", "a player who holds a card of the suit led must play one",
+        ("28.hold", "'hold' belongs to the duel auction (auction_style = duel): the challenger "
+         "names a number or passes, the holder answers 'hold' or passes, a pass is final, "
+         "three players out end it; if nobody names a number, first hand bids exactly the "
+         "minimum", "B3.2 (auction format), SPT, KC"),
+        ("28.second-round", "with second_round = minN a second auction follows the trump "
+         "choice and the doubles, opened by the bidder: bids of N or more above the standing "
+         "bid, ending after three passes following a bid (five at six seats), four passes "
+         "without one (six), or at the maximum; play waits for its end", "A3.6, A7.4"),
+        ("28.c-call", "with c_call, only the bidder may say C, directly after the opponents' "
+         "double and instead of a redouble, while his side's score is 0 at the start of the "
+         "deal: the deal is then worth 6 game points", "A7.2, 10.19"),
+        ("28.show", "with single_hand_show, only the bidder may show his hand, after the full "
+         "deal and before the lead, and only a hand certain to win every trick: the show ends "
+         "the deal", "A7.3"),
+        ("28.follow-suit", "a player who holds a card of the suit led must play one",
          "A4.2, B4.2"),
-        ("lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
-         "unless he holds only trumps or another player has led it", "A4.3(b)"),
-        ("call", "only a player void in the suit led may call for the trump, at his turn, "
+        ("28.lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
+         "unless he holds only trumps or (bidder_lead_restriction = yes) another player has "
+         "led it", "A4.3(b)"),
+        ("28.call", "only a player void in the suit led may call for the trump, at his turn, "
          "before he plays, while it is concealed", "A4.3(c)-(d), B4.3"),
-        ("must-call", "with trump_call_mandatory the first player of the deal void in the "
+        ("28.must-call", "with trump_call_mandatory the first player of the deal void in the "
          "suit led must call for the concealed trump", "A4.3(g), B4.3"),
-        ("call-must-trump", "the player who called must play a trump to that trick if he "
+        ("28.call-must-trump", "the player who called must play a trump to that trick if he "
          "holds one (caller_must_trump)", "A4.3(c)2, A4.3(e), B4.4"),
-        ("undertrump", "a void player may not play a trump lower than (or, Forty and Fifty-Six, "
+        ("28.undertrump", "a void player may not play a trump lower than (or, Forty and Fifty-Six, "
          "equal to) a trump already in the trick unless he holds nothing else", "A4.4(d)"),
-        ("pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
+        ("28.pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
          "the holder's side has won a trick since", "A5.1-A5.6, B5"),
-        ("void-deal", "with void_if_trump_never_called = void (28), a deal in which nobody "
+        ("28.void-deal", "with void_if_trump_never_called = void (28), a deal in which nobody "
          "called for the trump before the last trick is void and its last trick is not "
          "played", "A4.5, B4.6"),
-        ("deal-order", "the record gives each hand in its two dealing rounds where a check "
+        ("28.deal-order", "the record gives each hand in its two dealing rounds where a check "
          "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
          "A6.6 R1, decision 5"),
     ]
-    for name, summary, section in own:
-        rules[f"{prefix}.{name}"] = Rule(f"{prefix}.{name}", summary, section)
+    for name, summary, section in own:  # written with 28's ids, findable by grep
+        rule_id = f"{prefix}.{name.removeprefix('28.')}"
+        rules[rule_id] = Rule(rule_id, summary.replace("first four", f"first {batch}"), section)
     return rules
 
 
@@ -77,7 +96,8 @@ SpecMaker = Callable[..., OptionSpec]
 """``spec(name, kind, default, meaning, rules, **limits)`` with the game's default applied."""
 
 
-def _auction_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
+def _auction_specs(spec: SpecMaker, p: str, second_rounds: tuple[str, ...]
+                   ) -> tuple[OptionSpec, ...]:
     """Options of bidding: turn order, the range of bids and how the auction ends."""
     return (
         spec("direction", "choice", "ccw", "turn order for dealing, bidding and play",
@@ -102,16 +122,21 @@ def _auction_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
              "a player who passed may not bid again; the turn skips him",
              (p + "pass-final", p + "turn", p + "auction-over")),
         spec("auction_style", "choice", "open",
-             "open auction (the only style the referee supports: 'duel' with 'hold' needs "
-             "events the notation lacks, so it is refused)", (p + "bid-higher",),
+             "open auction, or duel (Bangladesh, Twenty-Nine only): first hand holds, each "
+             "other player in turn challenges the survivor with a number, the holder answers "
+             "hold or passes, a pass is final",
+             (p + "hold", p + "turn", p + "bid-higher", p + "auction-over"),
              choices=("open", "duel")),
         spec("dealer_forced_bid", "choice", "none",
              "when the first players all pass: none (all pass throws the deal in), exact "
              "(the dealer must bid exactly min_bid) or any (the dealer must bid)",
              (p + "dealer-bid", p + "auction-over"), choices=("none", "exact", "any")),
         spec("second_round", "choice", "off",
-             "a second auction after the full deal (KH min 24; 40 min 30): not supported, "
-             "refused", (), choices=("off", "min24", "min30")),
+             "a second auction after the full deal, before play: off, or minN (its bids are "
+             "N or more; 28 and 29: min24, Forty: min30, Fifty-Six: any N in its range); a "
+             "contract won in it scores +2 / -3 in 28 and 29, by the table in 40 and 56",
+             (p + "second-round", p + "turn", p + "bid-higher", p + "single-hand"),
+             choices=("off", *second_rounds)),
     )
 
 
@@ -126,9 +151,11 @@ def _trump_and_play_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
         spec("seventh_card", "bool", True,
              "the bidder may call for his seventh card as the trump card",
              (p + "seventh-card",)),
-        spec("bidder_lead_restriction", "bool", True,
-             "the bidder may not lead the concealed trump suit (unless only trumps or "
-             "already led by another)", (p + "lead-trump",)),
+        spec("bidder_lead_restriction", "choice", "yes",
+             "the bidder may not lead the concealed trump suit unless he holds only trumps: "
+             "yes (the ban lifts once another player has led trumps), strict (it holds until "
+             "the trump is exposed, whoever led trumps before), no (no ban)",
+             (p + "lead-trump",), choices=("yes", "strict", "no")),
         spec("trump_call_mandatory", "bool", False,
              "the first player of the deal void in the suit led must call for the concealed "
              "trump (if he does not, later void players need not)", (p + "must-call",)),
@@ -203,8 +230,8 @@ def _scoring_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
              "the largest multiplier: 4 allows double and redouble, 2 the double only, 1 "
              "neither", (p + "double", p + "redouble"), minimum=1, maximum=4),
         spec("c_call", "bool", False,
-             "the six-point 'C' (S0, regional): refused, the notation has no event for it",
-             ()),
+             "the bidder may answer the opponents' double with 'C' (c-call) while his side's "
+             "score is 0, staking 6 game points (28 and 29)", (p + "c-call", p + "redouble")),
         spec("cot", "choice", "off",
              "winning every trick doubles the game points: off, made (the bidding side "
              "making with all tricks), made_and_lost (also a loss with none)", (),
@@ -219,8 +246,9 @@ def _scoring_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
              "game points a lost single hand costs (0: the same as it wins; Thani: 5, paid "
              "to the opponents with score_table = forty)", (), minimum=0, maximum=12),
         spec("single_hand_show", "bool", False,
-             "showing an unbeatable or one-suit hand scores 3 (S0; contradicted by WP-old): "
-             "refused, the notation has no 'show' event", ()),
+             "the bidder may show a hand certain to win every trick (show) instead of playing "
+             "it: a hand of one suit scores 3, any other the contract as made (28 and 29)",
+             (p + "show",)),
         spec("no_trump_two", "bool", False,
              "with the spare indicator, a 2 as indicator declares no trumps: ranks reversed "
              "(7 high, J low), points kept, no call, no pair",
@@ -243,8 +271,8 @@ def _deal_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
              "the deal is annulled when either of the first two speakers has no point card "
              "in his first four (P29 variation, 29-33)", ()),
         spec("annul_fh_and_next_pointless", "bool", False,
-             "the deal is cancelled when first hand and the next player both have pointless "
-             "first fours (S0 no. 4, R2)", ()),
+             "the deal is cancelled when first hand and the next player each have a "
+             "pointless first four (S0 no. 4, R2)", ()),
         spec("annul_eight_zero", "bool", True,
              "a deal in which a player's whole hand has no point is cancelled (R3)", ()),
         spec("annul_other", "bool", False,
@@ -262,9 +290,12 @@ def _deal_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
     )
 
 
-def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
+def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None,
+             batch: str = "four", second_rounds: tuple[str, ...] = ("min24",)
              ) -> tuple[OptionSpec, ...]:
-    """The family's options (digest section 8) with ``defaults`` overriding 28's per game."""
+    """The family's options (digest section 8) with ``defaults`` overriding 28's per game;
+    ``batch`` as for ``_rules``; ``second_rounds``: the game's values of ``second_round``
+    besides ``off``."""
     p = prefix + "."
     d = dict(defaults or {})
 
@@ -273,7 +304,7 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
         return OptionSpec(name, kind, d.pop(name, default), meaning, rules, **kw)
 
     specs = (
-        *_auction_specs(spec, p),
+        *_auction_specs(spec, p, second_rounds),
         *_trump_and_play_specs(spec, p),
         *_pair_specs(spec, p),
         *_scoring_specs(spec, p),
@@ -281,17 +312,23 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
     )
     if d:
         raise ValueError(f"defaults for undeclared options: {sorted(d)}")
-    return specs
+    return tuple(replace(spec, meaning=spec.meaning.replace("first four", f"first {batch}"))
+                 for spec in specs)
 
 
 REFUSED = {
-    "auction_style": ("duel", "the duel ('hold') auction needs events the notation lacks"),
-    "second_round": (None, "a second auction after the full deal is not supported"),
-    "c_call": (True, "'C' has no event in the notation"),
-    "single_hand_show": (True, "a 'single hand show' has no event in the notation"),
+    "auction_style": ("duel", "the duel ('hold') auction is played in Twenty-Nine only"),
 }
 """Options declared so that records can name them, whose other values the referee cannot
 honour: (the refused value, or None for every value but the default; why)."""
+
+REFUSED_SIX_PLAYER = {
+    **REFUSED,
+    "c_call": (True, "'C' is played in Twenty-Eight and Twenty-Nine only"),
+    "single_hand_show": (True, "the single-hand show is played in Twenty-Eight and "
+                         "Twenty-Nine only"),
+}
+"""What Forty and Fifty-Six refuse besides: the variants of the four-player games."""
 
 
 WEST_BENGAL_PAIR_FROM = 19

@@ -7,8 +7,10 @@ from collections.abc import Iterator
 
 from referee.games.twenty_eight.auction import Auction
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.c_call import CCall
 from referee.games.twenty_eight.deal import DealSetup
 from referee.games.twenty_eight.doubles import Doubles
+from referee.games.twenty_eight.duel import Duel
 from referee.games.twenty_eight.options import (
     KERALA,
     PAGAT,
@@ -20,7 +22,9 @@ from referee.games.twenty_eight.options import (
 from referee.games.twenty_eight.pack import SUIT_ORDER
 from referee.games.twenty_eight.pair import Pair
 from referee.games.twenty_eight.play import Play
+from referee.games.twenty_eight.second_round import SecondRound
 from referee.games.twenty_eight.settle import Settle
+from referee.games.twenty_eight.show import Show
 from referee.games.twenty_eight.single import SingleHand
 from referee.games.twenty_eight.state import (
     _COUNT_WORDS,
@@ -40,7 +44,8 @@ from referee.rules.registry import register
 
 
 @register
-class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
+class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the phases
+                  DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
                   Engine28):
     """Twenty-Eight, four players in two partnerships, counter-clockwise (digest Part A)."""
 
@@ -53,7 +58,7 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset(
         {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
-         "redeal"}
+         "redeal", "c-call", "show", "hold"}
     )
     rules = _rules("28")
     option_specs = _options("28")
@@ -61,6 +66,7 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
                "kerala": KERALA}
 
     def candidates(self, state: TwentyEightState) -> Iterator[Action]:
+        yield from self._variant_candidates(state)  # "C", the show, the second round, the duel
         if state.stage == OVER or state.disregard:
             return
         seats = self.table.seats
@@ -113,29 +119,27 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
         # _check_trump_call, and _check_<kind> for the others
         checker = self._checkers.get(action.kind)
         if checker is None:
-            return self._excl("turn", f"{self.title} has no '{action.kind}' action", fatal=True)
+            return self._excl("28.turn", f"{self.title} has no '{action.kind}' action", fatal=True)
         return checker(state, action)
 
     def _after_end(self, state: TwentyEightState, action: Action) -> Exclusion:
         if state.void:
             return self._excl(
-                "void-deal",
+                "28.void-deal",
                 f"the deal is void: nobody called for the trump in "
                 f"{_COUNT_WORDS.get(self.tricks_per_deal - 1, self.tricks_per_deal - 1)} "
                 f"tricks, so trick "
                 f"{len(state.tricks) + 1} is not played and the deal is not scored", fatal=True)
         if state.annulled:
-            return self._excl("deal-over", f"the deal was annulled ({state.annulled}); "
+            return self._excl("28.deal-over", f"the deal was annulled ({state.annulled}); "
                               f"nothing more is recorded in it", fatal=True)
-        return self._excl("deal-over", f"the deal is over after trick {len(state.tricks)}; "
+        return self._excl("28.deal-over", f"the deal is over after trick {len(state.tricks)}; "
                           f"nothing more is recorded in it", fatal=True)
 
     def apply(self, state: TwentyEightState, action: Action) -> None:
         if state.disregard:
             return
         kind = action.kind
-        if kind != "redeal":
-            state.redeal_pending = None
         if state.stage == OVER:
             return
         if kind == "play":
@@ -145,7 +149,8 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
         try:
             handler = self._appliers[kind]
         except KeyError:  # _apply_<kind>, or None for a kind with nothing to carry out
-            handler = self._appliers[kind] = getattr(self, "_apply_" + kind, None)
+            handler = self._appliers[kind] = getattr(
+                self, "_apply_" + kind.replace("-", "_"), None)
         if handler is not None:
             handler(state, action)
         state.last_kind = kind
