@@ -120,6 +120,22 @@ def test_auction_grid_by_seat(tmp_path: Path) -> None:
     assert grid["rows"][0][0][1] == 1  # the first call is step 1
 
 
+def test_c_call_and_second_round() -> None:
+    data = page_data(check_file(SAMPLES / "twenty-eight/variant-c-call-made.ttn"))
+    deal = data["matches"][0]["deals"][0]
+    assert [cell and cell[0] for cell in deal["auction"]["rows"][-1]] == [
+        "double", "C", None, None]
+    assert "C by N: the deal is worth a whole game" in step_after(deal["steps"],
+                                                                  "N c-call")["facts"]
+    second = page_data(check_file(SAMPLES / "twenty-eight/variant-second-round-bids.ttn"))
+    steps = second["matches"][0]["deals"][0]["steps"]
+    assert "second bidding round" in step_after(steps, "W 20")["facts"]
+    grid = second["matches"][0]["deals"][0]["auction"]
+    dividers = [row for row in grid["rows"] if isinstance(row, dict)]
+    assert [row["after"] for row in dividers] == ["N trump 9S"]
+    assert step_after(steps, "W trump QD")["concealed"] == {"W": 1}
+
+
 def test_finding_at_its_moment_with_alternatives(tmp_path: Path) -> None:
     text = TOUR.replace("2. S 8D  E JD  N 7D", "2. S 8D  E JD  N 9H")  # N holds 7D: revoke
     deal = data_of(tmp_path, text)["matches"][0]["deals"][0]

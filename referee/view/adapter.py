@@ -313,6 +313,12 @@ def _twenty_eight_extras(state: Any) -> list[str]:
         facts.append(f"redoubled by {state.redoubled_by}")
     if getattr(state, "pair", None):
         facts.append(f"pair: {state.pair}")
+    if getattr(state, "c_by", None):
+        facts.append(f"C by {state.c_by}: the deal is worth a whole game")
+    if getattr(state, "stage", None) == "second":  # the 28 family's stage name
+        facts.append("second bidding round")
+    if getattr(state, "shown", None):
+        facts.append(f"{state.shown} shows his hand: the deal ends")
     return facts
 
 

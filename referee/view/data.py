@@ -166,7 +166,8 @@ def step_data(step: Step, findings: list[int]) -> dict[str, Any]:
 def auction_grid(deal: DealSteps) -> dict[str, Any] | None:
     """Bids, passes, doubles and redeal demands in rows by seat, in the order spoken: a
     call goes in its seat's column, on a new row when that column is not to the right of the
-    last call's. Each cell is [text, step]."""
+    last call's. Each cell is [text, step]; calls after other events (a second round after
+    the trump choice, a double after the lead) follow a divider row {"after": event, "step"}."""
     calls = [(n, step) for n, step in enumerate(deal.steps)
              if step.event is not None and step.event.action.kind in AUCTION_KINDS]
     if not calls:
@@ -176,19 +177,27 @@ def auction_grid(deal: DealSteps) -> dict[str, Any] | None:
         seat = step.event.action.seat if step.event else None
         if seat is not None and seat not in seats:
             seats.append(seat)
-    rows: list[list[Any]] = []
-    last = len(seats)
+    rows: list[Any] = []
+    last, previous = len(seats), calls[0][0]
     for n, step in calls:
         action = step.event.action if step.event else None
         if action is None or action.seat is None:
             continue
+        between = [s for s in deal.steps[previous + 1:n] if s.event is not None]
+        if between:  # a second round after the trump choice: a divider row names it
+            rows.append({"after": format_action(between[-1].event.action), "step": n})
+            last = len(seats)
         column = seats.index(action.seat)
         if column <= last:
             rows.append([None] * len(seats))
         rows[-1][column] = [_call_text(action.kind, action.value), n]
-        last = column
+        last, previous = column, n
     return {"seats": seats, "rows": rows}
 
 
+CALL_TEXT = {"c-call": "C"}
+"""How a call reads in the auction grid when it is not its action's name ("C", as said)."""
+
+
 def _call_text(kind: str, value: Any) -> str:
-    return str(value) if kind == "bid" else kind
+    return str(value) if kind == "bid" else CALL_TEXT.get(kind, kind)

@@ -218,7 +218,12 @@
     const grid = item.deal.auction;
     if (!grid) return;
     const head = el("tr", {}, grid.seats.map((s) => el("th", { scope: "col", text: s })));
-    const body = grid.rows.map((row) => el("tr", {}, row.map((cell) => {
+    const body = grid.rows.map((row) => (!Array.isArray(row)
+      ? el("tr", { cls: "divider" + (row.step <= at.s ? "" : " later") }, [el("td", {
+        colspan: String(grid.seats.length),
+        text: row.step <= at.s ? "after " + prettyText(row.after) : "",
+      })])
+      : el("tr", {}, row.map((cell) => {
       if (!cell) return el("td", {});
       const [text, step] = cell;
       const shown = step <= at.s;
@@ -227,7 +232,7 @@
         text: shown ? text : "",
         "data-step": step,
       });
-    })));
+    }))));
     box.appendChild(el("table", { cls: "bids" }, [
       el("caption", { text: "Auction" }), el("thead", {}, [head]), el("tbody", {}, body),
     ]));
