@@ -235,8 +235,10 @@ def test_each_game_shows_its_own_parts() -> None:
     assert any(f.startswith("exposed: ") for f in avinas)
     assert "trump: ♣ (the exposed seven)" in avinas  # deal 3: S's seven of clubs
     assert "trump: ♥" in avinas  # deal 1: W names hearts after leading a jack
-    assert any(f.startswith("single hand: ") for f in
-               facts("twenty-eight/edge-28-39-single-hand-won.ttn"))
+    assert "single hand: W (no trumps)" in facts("twenty-eight/edge-28-39-single-hand-won.ttn")
+    single = page_data(check_file(SAMPLES / "twenty-eight/edge-28-39-single-hand-won.ttn"))
+    steps = single["matches"][0]["deals"][0]["steps"]
+    assert step_after(steps, "W single")["out"] == ["E"]  # W's partner sits out
     doubled = facts("twenty-eight/edge-28-34-double-redouble.ttn")
     assert any(f.startswith("doubled by ") for f in doubled)
     assert any(f.startswith("redoubled by ") for f in doubled)

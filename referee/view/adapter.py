@@ -240,7 +240,15 @@ def _out(ruleset: Ruleset, state: DealState) -> list[str]:
     living = getattr(state, "living", None)
     if living is not None:
         return [seat for seat in ruleset.table.seats if seat not in living]
-    return list(getattr(state, "single_partners", ()) or ())
+    return list(_single_hand(state)[1])
+
+
+def _single_hand(state: Any) -> tuple[str | None, tuple[str, ...]]:
+    """The 28 family's single hand: its declarer and the partners who sit out (the deal's
+    mode object; None when the deal is played by the partnerships)."""
+    mode = getattr(state, "mode", None)
+    declarer = getattr(mode, "declarer", None)
+    return declarer, tuple(getattr(mode, "partners", ()) or ()) if declarer else ()
 
 
 # -- each game's own state, in words ----------------------------------------------------------
@@ -284,8 +292,9 @@ def _contract_facts(state: Any) -> list[str]:
 
 def _trump_facts(state: Any) -> list[str]:
     """The trump as the table knows it: a concealed card stays hidden until it is called."""
-    if getattr(state, "single", None):
-        return [f"single hand: {state.single} (no trumps)"]
+    single = _single_hand(state)[0]
+    if single:
+        return [f"single hand: {single} (no trumps)"]
     if getattr(state, "no_trump", False):
         return ["no trumps"]
     if hasattr(state, "revealed"):  # the 28 family: concealed until it is called
