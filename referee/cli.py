@@ -869,19 +869,24 @@ def run_moves(file: str, position: Any, record: int, output_format: MovesFormat)
 # -- view ------------------------------------------------------------------------------------
 
 
-@app.command(epilog=EXIT_CODES)
+@app.command()
 def view(
     files: Annotated[list[str], typer.Argument(
         metavar="FILES", show_default=False,
         help="TTN files; a directory is searched for *.ttn files (sorted).")],
     output: Annotated[str | None, typer.Option(
-        "--output", "-o", show_default=False,
+        "--output", "-o", metavar="OUT", show_default=False,
         help="For one file: the page to write (default: its name with .html, here). For a "
              "folder or several files: the folder of pages (default: referee-view).")] = None,
 ) -> None:
     """Write a self-contained HTML replay page per record file (a folder: one page per file
     and an index.html): the table step by step, the findings at their moment, the score
-    sheet. Exit 1 when the records have findings (the pages are still written)."""
+    sheet and the running score.
+
+    Exit codes: 0 the records are legal; 1 they have findings (the pages are still
+    written); 2 a file cannot be read (its page says why), no .ttn file was found, or a
+    page cannot be written.
+    """
     raise typer.Exit(run_view(files, output))
 
 
