@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
+from referee.check import MatchHook
 from referee.report import FileReport, MatchReport
-
-MatchHook = Callable[[MatchReport], None]
 
 PART_LINES = 20_000
 """Fewest lines in a part (about 1,000 deals): smaller parts cost more to send than to check."""
