@@ -63,43 +63,23 @@ def file_error(path: str, exc: OSError) -> RefereeError:
     return RefereeError("file.unreadable", reason[:1].lower() + reason[1:], file=path)
 
 
-def encoding_error(path: str, data: bytes, start: int) -> RefereeError:
-    """``ttn.encoding`` for the byte at ``start`` of ``data`` (a NUL, or not UTF-8)."""
-    line = data.count(b"\n", 0, start) + 1
-    line_start = data.rfind(b"\n", 0, start) + 1
-    column = len(data[line_start:start].decode("utf-8", "replace")) + 1
-    if data[start] == 0:
-        message = "this is not a text file (it holds NUL bytes)"
-    else:
-        message = f"invalid UTF-8 (byte 0x{data[start]:02x}); TTN files are UTF-8 text"
-    return RefereeError("ttn.encoding", message, file=path, line=line, column=column)
-
-
-def decode(data: bytes, path: str = "<string>") -> str:
-    """UTF-8 bytes as text (line endings untouched), or ``ttn.encoding``."""
-    nul = data.find(b"\0")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        start = exc.start if nul < 0 else min(nul, exc.start)
-        raise encoding_error(path, data, start) from None
-    if nul >= 0:
-        raise encoding_error(path, data, nul)
-    return text
-
-
 def read_text(path: str | Path) -> str:
     """A file's text for commands that need it whole (``fmt``, ``convert``); ``-`` is stdin.
 
-    Raises ``RefereeError`` (``file.*``, ``ttn.encoding``) for anything that is not readable
-    UTF-8 text.
+    Read line by line through referee.notation.lines, so a device that never ends or a file
+    that is not text stops at its first bad line. Raises ``RefereeError`` (``file.*``,
+    ``ttn.encoding``, ``ttn.limit``) for anything that is not readable UTF-8 text.
     """
+    from referee.notation import lines
+
     name = str(path)
     try:
-        data = sys.stdin.buffer.read() if name == STDIN else Path(path).read_bytes()
+        if name == STDIN:
+            return lines.read_text(sys.stdin.buffer, "<stdin>")
+        with open(name, "rb") as stream:
+            return lines.read_text(stream, name)
     except OSError as exc:
         raise file_error(name, exc) from None
-    return decode(data, "<stdin>" if name == STDIN else name)
 
 
 def source_line(path: str | Path, line: int) -> str | None:
@@ -157,26 +137,24 @@ def check_text(text: str, path: str = "<string>", expect: bool = False) -> FileR
 def check_file(
     path: str | Path, expect: bool = False, progress: Callable[[], None] | None = None
 ) -> FileReport:
-    """Check one TTN file, streamed from disk deal by deal (``-`` reads standard input).
+    """Check one TTN file, streamed deal by deal (``-`` reads standard input, streamed too).
 
     ``progress``, if given, is called once per deal read (for a progress bar).
     """
+    from referee.notation.parser import iter_file, iter_stream
+
     name = str(path)
     if name == STDIN:
-        try:
-            text = read_text(STDIN)
-        except RefereeError as exc:
-            report = FileReport("<stdin>")
-            report.set_error(exc)
-            return report
-        return check_text(text, "<stdin>", expect)
-    from referee.notation.parser import iter_file
-
+        name = "<stdin>"
     report = FileReport(name)
     try:
-        if os.path.isdir(path):
+        if name == "<stdin>":
+            items: Iterable[StreamItem] = iter_stream(sys.stdin.buffer, name)
+        elif os.path.isdir(path):
+            os.listdir(path)  # an unreadable folder says so (permission denied)
             raise IsADirectoryError(name)
-        items: Iterable[StreamItem] = iter_file(path)
+        else:
+            items = iter_file(path)
         if progress is not None:
             items = _counted(items, progress)
         _replay_into(report, items, expect)

@@ -12,15 +12,17 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
 from referee.cards import RANK_NAMES, CardError, parse_card, parse_suit
 from referee.errors import NotationSyntaxError
-from referee.notation.chunks import Chunk, iter_chunks, read_lines
+from referee.limits import digits_message, too_many_digits
+from referee.notation.chunks import Chunk, iter_chunks
 from referee.notation.diagnostics import syntax_error
+from referee.notation.lines import raw_lines, reader_lines, split_lines, text_lines
 from referee.record import (
     Action,
     Comment,
@@ -84,13 +86,22 @@ def _position(token: Token, offset: int) -> tuple[int, int]:
 
 _CARD_RE = r"(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧](?![\w-])|\?\?"
 _RUN_EVENT = re.compile(
-    r"(?:(\d+)\.\s*)?([A-Za-z][\w-]*)[ \t]+"
+    r"(?:([0-9]+)\.\s*)?([A-Za-z][\w-]*)[ \t]+"
     r"(?:trump[ \t]+([^\s,]+)"
     rf"|((?:{_CARD_RE})(?:[ \t]+(?:{_CARD_RE}))*)"
     r"|([^\s,]+))"
 )
 _HAND_LINE = re.compile(r"([A-Za-z][\w-]*)[ \t]*:([^\n]*)")
-_RESULT_PAIR = re.compile(r"([A-Za-z][\w-]*)[ \t]+([+-]?\d+)")
+_RESULT_PAIR = re.compile(r"([A-Za-z][\w-]*)[ \t]+([+-]?[0-9]+)")
+_GLUED_MARK = re.compile(r"[0-9]+\.|[^\s,.]+")
+"""Words of a run when a trick mark touches its seat ("3.E"): the mark is a word of its own."""
+
+
+def _number(text: str, token: Token, offset: int = 0) -> int:
+    """``int(text)``, or ``ttn.limit`` at a number of more than MAX_NUMBER_DIGITS digits."""
+    if too_many_digits(text):
+        raise _error_at(token, offset, "ttn.limit", digits_message(text))
+    return int(text)
 
 
 class _Run:
@@ -169,7 +180,8 @@ class _Builder(Transformer):
     def deal(self, children: list[Any]) -> Deal:
         line = children[0]
         words = line.value.split()
-        deal = Deal(int(words[1]), words[3] if len(words) > 3 else None,
+        number = _number(words[1], line, line.value.index(words[1]))
+        deal = Deal(number, words[3] if len(words) > 3 else None,
                     span=self._span(line.start_pos, len(line.value)))
         self.items.append((line.start_pos, deal))
         for child in children[1:]:
@@ -204,8 +216,17 @@ class _Builder(Transformer):
     @staticmethod
     def _split_mark(children: list[Token]) -> tuple[int | None, list[Token]]:
         if children[0].type == "MARK":
-            return int(children[0].value[:-1]), children[1:]
+            return _number(children[0].value[:-1], children[0]), children[1:]
         return None, children
+
+    @staticmethod
+    def _run_number(text: str, token: Token, value: str) -> int:
+        """A mark or a bid of a run, located if over the digit limit."""
+        if too_many_digits(text):
+            found = re.search(rf"(?<![0-9]){text}(?![0-9])", value)
+            raise _error_at(token, found.start() if found else 0, "ttn.limit",
+                            digits_message(text))
+        return int(text)
 
     def events(self, children: list[Token]) -> list[Event]:
         """Split a run of common events; the grammar has checked its shape already.
@@ -218,7 +239,8 @@ class _Builder(Transformer):
         if "??" in value:  # a card not seen, anywhere in the run (even after a first card)
             raise _error_at(token, value.index("??"), "ttn.unseen",
                             "'??' (a card not seen) is not supported yet in version 1")
-        words = value.replace(",", " ").split()
+        words = (_GLUED_MARK.findall(value) if "." in value
+                 else value.replace(",", " ").split())
         run = _Run(self.locator, token.start_pos, value)
         forms = _CARD_FORMS
         new_action = tuple.__new__  # Action(...) without the named tuple's Python frame
@@ -228,8 +250,8 @@ class _Builder(Transformer):
         i = 0
         while i < count:
             word = words[i]
-            if word[-1] == "." and word[:-1].isdigit():
-                mark = int(word[:-1])
+            if word[-1] == ".":
+                mark = self._run_number(word[:-1], token, value)
                 i += 1
                 continue
             seat, arg = word, words[i + 1]
@@ -250,8 +272,9 @@ class _Builder(Transformer):
                     action = Action(seat, "trump", (forms[what],))
                 else:
                     action = Action(seat, "trump", value=parse_suit(what))
-            elif arg.isdigit():
-                action = new_action(Action, (seat, "bid", (), int(arg), ()))
+            elif arg[0] in "0123456789":
+                number = self._run_number(arg, token, value) if len(arg) > 2 else int(arg)
+                action = new_action(Action, (seat, "bid", (), number, ()))
             else:
                 action = new_action(Action, (seat, arg, (), None, ()))
             events.append(at(action, mark, run, len(events)))
@@ -303,8 +326,9 @@ class _Builder(Transformer):
         words = value.split()
         kind = "score" if words[1] == "score" else "points"
         body = value[start + len("result"):]
-        values = tuple((m.group(1), int(m.group(2))) for m in _RESULT_PAIR.finditer(body)
-                       if m.group(1) != "score")
+        base = start + len("result")
+        values = tuple((m.group(1), _number(m.group(2), token, base + m.start(2)))
+                       for m in _RESULT_PAIR.finditer(body) if m.group(1) != "score")
         line = ResultLine(kind, values,  # type: ignore[arg-type]
                           self._span(token.start_pos + start, len(value) - start))
         self.items.append((token.start_pos + start, line))
@@ -382,7 +406,7 @@ class TTNParser:
 
 
 def _shift(error: NotationSyntaxError, chunk: Chunk, file: str) -> NotationSyntaxError:
-    lines = chunk.text.splitlines()
+    lines = split_lines(chunk.text)
     if 0 < error.line <= len(lines):
         error.source_line = lines[error.line - 1]
     error.line += chunk.first_line - 1
@@ -416,14 +440,14 @@ def iter_lines(lines: Iterable[str], file: str = "<string>") -> Iterator[StreamI
         batch.clear()
         return deals
 
-    for chunk in iter_chunks(lines):
+    for chunk in _located_chunks(lines, file):
         last_line = chunk.first_line + chunk.text.count("\n")
         if chunk.kind == "deal":
             if not seen_header:
                 raise NotationSyntaxError(
                     "ttn.tag", 'a record starts with its tags, at least [Game "..."]',
                     file=file, line=chunk.first_line, column=1,
-                    source_line=chunk.text.splitlines()[0],
+                    source_line=split_lines(chunk.text)[0],
                     expected='a tag such as [Game "twenty-eight"] before the first deal',
                 )
             batch.append(chunk)
@@ -449,17 +473,30 @@ def iter_lines(lines: Iterable[str], file: str = "<string>") -> Iterator[StreamI
         )
 
 
+def _located_chunks(lines: Iterable[str], file: str) -> Iterator[Chunk]:
+    """``iter_chunks``, its errors given the file's name."""
+    try:
+        yield from iter_chunks(lines)
+    except NotationSyntaxError as exc:
+        exc.file = file
+        raise
+
+
 def iter_items(text: str, file: str = "<string>") -> Iterator[StreamItem]:
     """Records in ``text``, as a stream of headers and deals."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return iter_lines(text.replace("\r\n", "\n").splitlines(keepends=True), file)
+    return iter_lines(text_lines(text), file)
 
 
 def iter_file(path: str | Path) -> Iterator[StreamItem]:
     """Records in the file at ``path``, read line by line (the whole file is never held)."""
     name = str(path)
-    yield from iter_lines(read_lines(name, name), name)
+    with open(name, "rb") as stream:
+        yield from iter_stream(stream, name)
+
+
+def iter_stream(stream: BinaryIO, file: str) -> Iterator[StreamItem]:
+    """Records from a byte stream (a file, standard input), read line by line."""
+    return iter_lines(reader_lines(raw_lines(stream, file)), file)
 
 
 def gather(items: Iterable[StreamItem]) -> Iterator[Record]:
