@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from referee.errors import RefereeError
+from referee.limits import MAX_JSON_LINE_CHARS, MAX_LINE_CHARS
 from referee.record import RecordHeader, StreamItem
 from referee.replay import replay_stream
 from referee.report import FileReport
@@ -63,21 +64,23 @@ def file_error(path: str, exc: OSError) -> RefereeError:
     return RefereeError("file.unreadable", reason[:1].lower() + reason[1:], file=path)
 
 
-def read_text(path: str | Path) -> str:
+def read_text(path: str | Path, json: bool = False) -> str:
     """A file's text for commands that need it whole (``fmt``, ``convert``); ``-`` is stdin.
 
     Read line by line through referee.notation.lines, so a device that never ends or a file
-    that is not text stops at its first bad line. Raises ``RefereeError`` (``file.*``,
+    that is not text stops at its first bad line; ``json`` allows the longer lines of the
+    JSON form (MAX_JSON_LINE_CHARS). Raises ``RefereeError`` (``file.*``,
     ``ttn.encoding``, ``ttn.limit``) for anything that is not readable UTF-8 text.
     """
     from referee.notation import lines
 
     name = str(path)
+    limit = MAX_JSON_LINE_CHARS if json else MAX_LINE_CHARS
     try:
         if name == STDIN:
-            return lines.read_text(sys.stdin.buffer, "<stdin>")
+            return lines.read_text(sys.stdin.buffer, "<stdin>", limit)
         with open(name, "rb") as stream:
-            return lines.read_text(stream, name)
+            return lines.read_text(stream, name, limit)
     except OSError as exc:
         raise file_error(name, exc) from None
 

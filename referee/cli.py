@@ -352,28 +352,30 @@ def is_json_path(path: str) -> bool:
 
 
 def convert_text(text: str, path: str, to: ConvertTarget, from_json: bool) -> Iterator[str]:
-    """The converted text, in chunks (a JSON line per record, or canonical TTN)."""
-    from referee.notation.writer import write_items
+    """The converted text, in chunks (a JSON line per record, or canonical TTN).
 
-    records = None
+    JSON to TTN refuses, with ``record.unwritable``, any record whose text would read back
+    differently (referee.jsontext)."""
     if from_json:
-        from referee.jsonform import iter_json_records
+        from referee.jsonform import iter_json_documents, record_from_json, record_to_json
 
-        records = iter_json_records(text, path)
-    if to is ConvertTarget.json:
+        documents = iter_json_documents(text, path)
+        if to is ConvertTarget.ttn:
+            from referee.jsontext import records_to_text
+
+            yield records_to_text(documents, path)
+            return
+        for line, data in documents:
+            yield json.dumps(record_to_json(record_from_json(data, path, line)),
+                             ensure_ascii=False) + "\n"
+    elif to is ConvertTarget.json:
         from referee.jsonform import record_to_json
+        from referee.notation.parser import gather, iter_items
 
-        if records is None:
-            from referee.notation.parser import gather, iter_items
-
-            records = gather(iter_items(text, file=path))
-        for record in records:
+        for record in gather(iter_items(text, file=path)):
             yield json.dumps(record_to_json(record), ensure_ascii=False) + "\n"
-    elif records is None:
-        yield canonical_text(text, path)
     else:
-        yield from write_items(item for record in records
-                               for item in (record.header, *record.deals))
+        yield canonical_text(text, path)
 
 
 def run_convert(file: str, to: ConvertTarget | None, output: str | None) -> int:
@@ -384,7 +386,7 @@ def run_convert(file: str, to: ConvertTarget | None, output: str | None) -> int:
     shown = "<stdin>" if file == STDIN else file
     text: str | None = None
     try:
-        text = read_text(file)
+        text = read_text(file, json=from_json)
         chunks = convert_text(text, shown, target, from_json)
         if output is None or output == STDIN:
             for chunk in chunks:

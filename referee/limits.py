@@ -9,6 +9,9 @@ from __future__ import annotations
 MAX_LINE_CHARS = 10_000
 """Characters on one line of TTN text (a long line of events is held whole while read)."""
 
+MAX_JSON_LINE_CHARS = 10_000_000
+"""Characters on one line of the JSON form (a whole record may stand on one line)."""
+
 MAX_NUMBER_DIGITS = 9
 """Digits in a number: a bid, a deal number, a trick mark, a result or an Expect tag value."""
 

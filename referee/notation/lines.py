@@ -42,32 +42,31 @@ def text_lines(text: str) -> Iterator[str]:
         yield line + "\n"
 
 
-def too_long(file: str, number: int) -> NotationSyntaxError:
-    """The error for line ``number`` passing MAX_LINE_CHARS."""
+def too_long(file: str, number: int, limit: int = MAX_LINE_CHARS) -> NotationSyntaxError:
+    """The error for line ``number`` passing ``limit`` characters."""
     return NotationSyntaxError(
-        "ttn.limit",
-        f"the line is longer than {MAX_LINE_CHARS:,} characters (limit)",
-        file=file, line=number, column=MAX_LINE_CHARS + 1,
+        "ttn.limit", f"the line is longer than {limit:,} characters (limit)",
+        file=file, line=number, column=limit + 1,
     )
 
 
-def raw_lines(stream: BinaryIO, file: str) -> Iterator[str]:
+def raw_lines(stream: BinaryIO, file: str, limit: int = MAX_LINE_CHARS) -> Iterator[str]:
     """The lines of a byte stream as text, each with its line break as written.
 
     Raises ``ttn.encoding`` at a NUL byte or a byte that is not UTF-8, ``ttn.limit`` at a
-    line longer than MAX_LINE_CHARS; each error names the line and the column.
+    line longer than ``limit`` characters; each error names the line and the column.
     """
     text = io.TextIOWrapper(stream, encoding="utf-8", errors="surrogateescape", newline="")
     number = 0
     try:
-        while line := text.readline(MAX_LINE_CHARS + 2):
+        while line := text.readline(limit + 2):
             number += 1
             if number == 1 and line.startswith("\ufeff"):
                 line = line[1:]
             if not line.isascii() or "\x00" in line:
                 _check_bytes(line, file, number)
-            if len(line) > MAX_LINE_CHARS and len(line.rstrip("\r\n")) > MAX_LINE_CHARS:
-                raise too_long(file, number)
+            if len(line) > limit and len(line.rstrip("\r\n")) > limit:
+                raise too_long(file, number, limit)
             yield line
     finally:
         # The caller's stream stays open (standard input, for one); it may be closed already.
@@ -99,7 +98,7 @@ def reader_lines(raw: Iterable[str]) -> Iterator[str]:
         yield line
 
 
-def read_text(stream: BinaryIO, file: str) -> str:
+def read_text(stream: BinaryIO, file: str, limit: int = MAX_LINE_CHARS) -> str:
     """A whole stream as text, line breaks as written (``fmt`` compares them), read through
     ``raw_lines``: the same errors, found before more than one bad line is held."""
-    return "".join(raw_lines(stream, file))
+    return "".join(raw_lines(stream, file, limit))
