@@ -7,6 +7,7 @@ with its source line and a caret, the other files are still processed, and the e
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -392,9 +393,8 @@ def run_convert(file: str, to: ConvertTarget | None, output: str | None) -> int:
             for chunk in chunks:
                 typer.echo(chunk, nl=False)
         else:
-            converted = "".join(chunks)
             try:
-                write_atomic(output, converted)
+                write_atomic(output, chunks)
             except OSError as exc:
                 raise _write_error(output, exc) from None
     except RefereeError as exc:
@@ -553,22 +553,13 @@ def run_simulate(game: str, deals: int, seed: int, preset: str | None,
     if options:
         table["options"] = options
     try:
-        text = simulator.simulate(game, deals, seed, preset, **table)
+        chunks = simulator.simulate_text(game, deals, seed, preset, **table)
+        first = next(chunks)  # a bad preset or option is said before anything is written
     except OptionError as exc:
         _fail(f"referee simulate: {exc}")
     except RefereeError as exc:
         _fail(f"referee simulate: {exc.message}")
-    if output is None or output == STDIN:
-        typer.echo(text, nl=False)
-        return EXIT_OK
-    from referee.fileio import write_atomic
-
-    try:
-        write_atomic(output, text)
-    except OSError as exc:
-        _echo_err(_write_error(output, exc).render())
-        return EXIT_UNREADABLE
-    return EXIT_OK
+    return _write_output(output, itertools.chain([first], chunks))
 
 
 # -- annotate --------------------------------------------------------------------------------
@@ -604,17 +595,10 @@ def annotate(
 
 def run_annotate(file: str, output: str | None) -> int:
     from referee.annotate import annotated_text
-    from referee.fileio import write_atomic
 
     name, (annotated, errors) = _on_record(file, annotated_text)
-    if output is None or output == STDIN:
-        typer.echo(annotated, nl=False)
-    else:
-        try:
-            write_atomic(output, annotated)
-        except OSError as exc:
-            _echo_err(_write_error(output, exc).render())
-            return EXIT_UNREADABLE
+    if _write_output(output, [annotated]) != EXIT_OK:
+        return EXIT_UNREADABLE
     if errors:
         _echo_err(f"{name}: {errors} finding{'s' * (errors != 1)} annotated")
     return EXIT_FINDINGS if errors else EXIT_OK
@@ -709,6 +693,23 @@ def _jsonable(value: Any) -> Any:
 def _fail(message: str) -> NoReturn:
     _echo_err(message)
     raise typer.Exit(EXIT_UNREADABLE)
+
+
+def _write_output(output: str | None, chunks: Iterable[str]) -> int:
+    """Write ``chunks`` to standard output (``output`` None or ``-``) or to ``output``
+    (referee.fileio: atomically for a plain file, directly to a device or a FIFO)."""
+    if output is None or output == STDIN:
+        for chunk in chunks:
+            typer.echo(chunk, nl=False)
+        return EXIT_OK
+    from referee.fileio import write_atomic
+
+    try:
+        write_atomic(output, chunks)
+    except OSError as exc:
+        _echo_err(_write_error(output, exc).render())
+        return EXIT_UNREADABLE
+    return EXIT_OK
 
 
 def _write_error(path: str, exc: OSError) -> RefereeError:
