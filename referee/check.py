@@ -183,27 +183,33 @@ def _counted(items: Iterable[StreamItem], progress: Callable[[], None]) -> Itera
         yield item
 
 
-def sorted_paths(paths: Iterable[str | Path]) -> list[str]:
+def sorted_paths(paths: Iterable[str | Path], notes: list[str] | None = None) -> list[str]:
     """``expand_paths`` sorted by path (folder by folder) with repeats dropped.
 
     Reports come out in this order, so findings are sorted by file and then by position
-    whatever order the files were named in; standard input, if named, stays first.
+    whatever order the files were named in; standard input, if named, stays first. ``notes``
+    collects what the walk has to tell (folder links).
     """
-    names = dict.fromkeys(expand_paths(paths))
+    names = dict.fromkeys(expand_paths(paths, notes))
     stdin = [STDIN] if STDIN in names else []
     return stdin + sorted((n for n in names if n != STDIN), key=lambda p: Path(p).parts)
 
 
-def expand_paths(paths: Iterable[str | Path]) -> Iterator[str]:
+def expand_paths(
+    paths: Iterable[str | Path], notes: list[str] | None = None
+) -> Iterator[str]:
     """Each path as given, except that a directory becomes its ``*.ttn`` files, sorted.
 
-    Hidden files and folders (names starting with ``.``) are skipped in a walk. A path that
-    does not exist is passed on, for the reader to report.
+    Hidden files and folders (names starting with ``.``) are skipped in a walk; nothing else
+    is. A path that does not exist, and a folder that cannot be read, is passed on for the
+    reader to report (``file.*``, exit code 2). Folder links are followed, each real folder
+    once: every link followed is told in ``notes``, if given, and so is every folder not
+    walked again because it was walked already (a link loop, or two links to one folder).
     """
     for path in paths:
         name = str(path)
         if name != STDIN and os.path.isdir(name):
-            yield from _walk(name)
+            yield from _walk(name, notes if notes is not None else [])
         else:
             yield name
 
@@ -214,10 +220,29 @@ def check_paths(paths: Iterable[str | Path], expect: bool = False) -> Iterator[F
         yield check_file(name, expect)
 
 
-def _walk(directory: str) -> list[str]:
+def _walk(directory: str, notes: list[str]) -> list[str]:
     found: list[str] = []
-    for root, dirs, files in os.walk(directory):
+    walked: set[tuple[int, int]] = set()
+
+    def unreadable(exc: OSError) -> None:
+        if exc.filename:
+            found.append(str(exc.filename))  # check_file says why it cannot be read
+
+    for root, dirs, files in os.walk(directory, onerror=unreadable, followlinks=True):
+        info = os.stat(root)
+        if (info.st_dev, info.st_ino) in walked:
+            notes.append(f"{root}: note [file.link]: not checked again: it is the folder "
+                         f"{os.path.realpath(root)}, checked already (a link loop or a "
+                         "second link)")
+            dirs[:] = []
+            continue
+        walked.add((info.st_dev, info.st_ino))
         dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for d in dirs:
+            link = os.path.join(root, d)
+            if os.path.islink(link):
+                notes.append(f"{link}: note [file.link]: folder link to "
+                             f"{os.path.realpath(link)} followed")
         found.extend(
             os.path.join(root, f) for f in files if f.endswith(SUFFIX) and not f.startswith(".")
         )

@@ -169,7 +169,10 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
     from referee.progress import Progress
 
     started = clock()
-    paths = sorted_paths(files)
+    notes: list[str] = []
+    paths = sorted_paths(files, notes)
+    for note in notes:
+        _echo_err(note)
     progress = Progress(sys.stderr, len(paths)) if _is_terminal(sys.stderr) else None
     streamed = output_format in (OutputFormat.text, OutputFormat.github)
     color = output_format is OutputFormat.text and use_color(sys.stdout)
