@@ -177,7 +177,7 @@ def iter_json_records(text: str, where: str = "<json>") -> Iterator[Record]:
 
 
 def iter_json_documents(text: str, where: str = "<json>") -> Iterator[tuple[int, Any]]:
-    """Each record's JSON value with its line (0 when the text is one JSON document).
+    """Each record's JSON value with its line (for one JSON document, the line it opens).
 
     Raises ``record.json`` for text that is not JSON, and ``record.limit`` for nesting
     deeper than MAX_JSON_DEPTH or a number of more than MAX_NUMBER_DIGITS digits.
@@ -191,8 +191,9 @@ def iter_json_documents(text: str, where: str = "<json>") -> Iterator[tuple[int,
         if exc.code != "record.json":
             raise
     else:
+        first = text.count("\n", 0, len(text) - len(stripped)) + 1  # where the document starts
         for item in whole if isinstance(whole, list) else [whole]:
-            yield 0, item
+            yield first, item
         return
     for number, line in enumerate(split_lines(text), 1):
         if not line.strip():

@@ -20,8 +20,9 @@ from referee.limits import MAX_NUMBER_DIGITS
 from referee.notation.writer import dumps, sorted_tags
 from referee.record import Record
 
-_UNSAFE_VALUE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-"""What a tag value cannot hold: control characters (line breaks included), surrogates."""
+_UNSAFE_VALUE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+"""What a tag value cannot hold: control characters but tab (line breaks included),
+surrogates."""
 _UNSAFE_COMMENT = re.compile("[\x00\r\ud800-\udfff]")
 """What no comment can hold: NUL (not text), a carriage return (read as a line break),
 a surrogate (not UTF-8)."""
@@ -115,12 +116,15 @@ def _card_problems(where: str, cards: list[str]) -> Iterator[tuple[str, str]]:
         yield where, "'??' (a card not seen) cannot be written in version 1"
 
 
-def records_to_text(documents: Iterable[tuple[int, dict[str, Any]]], where: str) -> str:
-    """TTN text for records in the JSON form, given with their line in ``where`` (0 for a
-    single document); ``record.unwritable`` for anything the text would not say the same."""
+def records_to_text(documents: Iterable[tuple[int, dict[str, Any]]], where: str, *,
+                    check_schema: bool = True) -> str:
+    """TTN text for records in the JSON form, given with their line in ``where``;
+    ``record.json`` for a document the schema refuses (unless ``check_schema`` is off, for
+    documents referee made itself), ``record.unwritable`` for anything the text would not
+    say the same."""
     records: list[tuple[int, Record]] = []
     for line, data in documents:
-        record = record_from_json(data, where, line)
+        record = record_from_json(data, where, line, check_schema=check_schema)
         problem = unwritable(data)
         if problem is not None:
             raise _refusal(where, line, *problem)

@@ -1,0 +1,89 @@
+"""The long fuzz run, in process: as many seeded inputs as asked, every promise checked.
+
+    nice -n 19 python tests/fuzz/driver.py --count 1000000 --seed 1 --out /tmp/fuzz-found
+
+Each input is grammar-shaped text, a mutated sample or a mutated JSON form (inputs.py),
+checked by promises.py; an input that breaks a promise, or takes more than ten seconds, is
+saved to ``--out`` and counted. Progress goes to standard error; the summary line (inputs,
+time, rate, failures) to standard output. The exit code is 1 if anything was found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import signal
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import inputs  # noqa: E402
+import promises  # noqa: E402
+
+KINDS = (("grammar", 0.4), ("sample", 0.5), ("json", 0.1))
+
+
+class Slow(Exception):
+    """An input took longer than the alarm allows."""
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise Slow
+
+
+def one(rng: random.Random) -> tuple[str, bytes]:
+    """A random input: its kind and its bytes."""
+    roll = rng.random()
+    if roll < KINDS[0][1]:
+        return "grammar", inputs.grammar_text(rng)
+    if roll < KINDS[0][1] + KINDS[1][1]:
+        return "sample", inputs.mutated_sample(rng)
+    return "json", inputs.mutated_json(rng).encode("utf-8", "surrogatepass")
+
+
+def run(count: int, seed: int, out: Path, report_every: int = 10_000) -> int:
+    """Check ``count`` inputs from ``seed``; returns the number of promises broken."""
+    signal.signal(signal.SIGALRM, _alarm)
+    rng = random.Random(seed)
+    found = 0
+    started = time.monotonic()
+    for index in range(1, count + 1):
+        kind, data = one(rng)
+        check_rng = random.Random(index)
+        signal.alarm(10)
+        try:
+            if kind == "json":
+                promises.check_json(data.decode("utf-8", "surrogatepass"))
+            else:
+                promises.check_ttn(data, check_rng)
+        except (promises.Broken, Slow) as exc:
+            found += 1
+            out.mkdir(parents=True, exist_ok=True)
+            (out / f"{seed}-{index}.{'json' if kind == 'json' else 'ttn'}").write_bytes(data)
+            (out / f"{seed}-{index}.why").write_text(f"{type(exc).__name__}: {exc}\n",
+                                                     encoding="utf-8")
+        finally:
+            signal.alarm(0)
+        if index % report_every == 0:
+            elapsed = time.monotonic() - started
+            print(f"{index} inputs, {elapsed:.0f} s, {index / elapsed:.0f}/s, {found} found",
+                  file=sys.stderr, flush=True)
+    elapsed = time.monotonic() - started
+    print(f"{count} inputs (seed {seed}) in {elapsed:.0f} s ({count / max(elapsed, 1e-9):.0f}/s): "
+          f"{found} broke a promise")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path("fuzz-found"))
+    args = parser.parse_args(argv)
+    return 1 if run(args.count, args.seed, args.out) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
