@@ -13,7 +13,14 @@ from typing import Any
 
 from referee.errors import RecordError
 from referee.record import Deal, Event, RecordHeader, ResultLine, StreamItem
-from referee.report import DealReport, Finding, MatchReport
+from referee.report import (
+    NOT_CHECKED,
+    RESULT_NOT_COMPARED,
+    SCORE_FROM_RECORD,
+    DealReport,
+    Finding,
+    MatchReport,
+)
 from referee.rules.base import DealResult, DealState, Exclusion, Ruleset, located
 from referee.rules.registry import ruleset_for
 
@@ -107,9 +114,39 @@ class MatchReplay:
         report.unchecked = report.unchecked or ruleset.unchecked_reason(state)
         result.disputed = result.disputed or bool(offenders) or stopped
         report.result = result
-        for line in results:
-            self._compare_result(line, result, report, deal)
+        if stopped:
+            self._after_stop(results, result, report)
+        else:
+            for line in results:
+                self._compare_result(line, result, report, deal)
         return report
+
+    def _after_stop(self, results: list[ResultLine], result: DealResult, report: DealReport
+                    ) -> None:
+        """A deal whose replay stopped: its ``result`` lines are not compared (the computed
+        figures are partial). If the game could not score it, the match goes on from the
+        score its ``result score`` line records, so that later deals are still checked."""
+        if not results:
+            return
+        report.findings.append(Finding(
+            RESULT_NOT_COMPARED,
+            f"the recorded result of deal {report.number} is not compared: the deal was not "
+            f"checked to its end, so the computed figures are partial",
+            deal=report.number, span=results[0].span, severity="note",
+        ))
+        recorded = [line for line in results if line.kind == "score"]
+        score = getattr(self.match, "score", None)
+        if result.scored or not recorded or not isinstance(score, dict):
+            return
+        score.update(recorded[-1].values)
+        result.score = dict(score)
+        shown = " ".join(f"{team} {value}" for team, value in recorded[-1].values)
+        report.findings.append(Finding(
+            SCORE_FROM_RECORD,
+            f"deal {report.number} was not scored: the match goes on from the score its "
+            f"result line records ({shown})",
+            deal=report.number, span=recorded[-1].span, severity="note",
+        ))
 
     def check_number(self, deal: Deal) -> None:
         """After ``replay_deal`` of a record's deals in order: a deal whose number is not its
@@ -190,6 +227,11 @@ class MatchReplay:
                 report.unchecked = (
                     f"not checked after line {event.span.line}: {exclusion.message}"
                 )
+                # said once, at the stopping action, by every reporter (decision 4)
+                report.findings.append(Finding(
+                    NOT_CHECKED, f"deal {report.number} not checked after this action",
+                    deal=report.number, seat=action.seat, span=event.span, severity="note",
+                ))
                 return True
         ruleset.apply(state, action)
         return False

@@ -7,7 +7,7 @@ no-trump bids exist, and of two identical cards the one played first wins. The s
 scoring table and nothing else.
 
 Everything not listed here is Twenty-Eight's engine and defaults (referee/games/
-twenty_eight.py, Part A). Rules this module had to choose (README decision 7), each with the
+twenty_eight/, Part A). Rules this module had to choose (README decision 7), each with the
 option or class datum that changes it:
 
 1. Six players in two alternating teams of three (the usual form; the 4- and 8-player
@@ -45,7 +45,8 @@ option or class datum that changes it:
 from __future__ import annotations
 
 from referee.games.scoring28 import CARD_POINTS_28
-from referee.games.twenty_eight import TwentyEight, _options, _rules
+from referee.games.twenty_eight import TwentyEight
+from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, _options, _rules
 from referee.rules.options import Preset
 from referee.rules.registry import register
 
@@ -72,7 +73,10 @@ class FiftySix(TwentyEight):
     source = "seed 000 (Wikipedia 'Twenty-eight', its 56 remark); digest A7.5 and the 56 sites"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     rules = _rules("56")
-    option_specs = _options("56", DEFAULTS_56)
+    option_specs = _options("56", DEFAULTS_56,
+                            second_rounds=tuple(f"min{n}" for n in range(28, 57)))
+    refused_options = REFUSED_SIX_PLAYER
+    second_round_table = None  # a second-round contract scores by the game's own table
     presets = {"standard": STANDARD_56}
 
     rank_order = "J9ATKQ"

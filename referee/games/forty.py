@@ -7,8 +7,8 @@ first winning (option ``equal_cards``); 40 points in all; minimum call 20; game 
 20-29: +1 made / opponents +2 failed, 30-33: 2 / 3, 34-40: 3 / 4; Thani (single hand) 4 / 5;
 a wrong play detected by the opponents gives them double.
 
-Everything else is Twenty-Eight's engine and defaults (referee/games/twenty_eight.py, Part A),
-driven by options. Decisions the seed leaves open (README decision 7), with the option or
+Everything else is Twenty-Eight's engine and defaults (the package referee/games/twenty_eight/,
+Part A), driven by options. Decisions the seed leaves open (README decision 7), with the option or
 class datum that changes each one:
 
 1. Two teams of three, partners sitting alternately (digest's recommended reading); the
@@ -21,7 +21,7 @@ class datum that changes each one:
    partner is free. The auction ends when the five other players have passed in a row
    after the last bid (A3.4's "three passes" is the four-player form of "everybody else
    passes"). S0's "a second bid must be 30 or more" is the second bidding round
-   (``second_round``), which the referee does not support (refused if set).
+   (``second_round = min30``, off by default; second_round.py), scored by this table.
 4. The score table of A7.4 (``score_table`` = forty): a failed contract is paid to the
    opponents, as the seed says ("opponents gain 2"). Thani: +4 made, opponents +5 if lost.
    The misplay penalty doubles what the opponents receive (``misplay_penalty`` =
@@ -40,7 +40,8 @@ class datum that changes each one:
 
 from __future__ import annotations
 
-from referee.games.twenty_eight import TwentyEight, _options, _rules
+from referee.games.twenty_eight import TwentyEight
+from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, _options, _rules
 from referee.rules.options import Preset
 from referee.rules.registry import register
 
@@ -69,8 +70,10 @@ class Forty(TwentyEight):
     title = "Forty"
     source = "seed 000 (Wikipedia 'Twenty-eight', its 40 paragraph); digest A7.4"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
-    rules = _rules("40")
-    option_specs = _options("40", DEFAULTS_40)
+    rules = _rules("40", batch="three")
+    option_specs = _options("40", DEFAULTS_40, batch="three", second_rounds=("min30",))
+    refused_options = REFUSED_SIX_PLAYER
+    second_round_table = None  # a second-round contract scores by the game's own table
     presets = {"standard": STANDARD_40}
 
     rank_order = "J39ATKQ87"
