@@ -152,12 +152,12 @@ def check_file(
     report = FileReport(name)
     try:
         if name == "<stdin>":
-            items: Iterable[StreamItem] = iter_stream(sys.stdin.buffer, name)
+            items: Iterable[StreamItem] = iter_stream(sys.stdin.buffer, name, comments=False)
         elif os.path.isdir(path):
             os.listdir(path)  # an unreadable folder says so (permission denied)
             raise IsADirectoryError(name)
         else:
-            items = iter_file(path)
+            items = iter_file(path, comments=False)  # checking needs no comments
         if progress is not None:
             items = _counted(items, progress)
         _replay_into(report, items, expect)

@@ -20,6 +20,7 @@ _SPECIAL = re.compile(r'[{};"]')
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 """Control characters (and the Unicode line and paragraph separators) other than tab and
 line feed: refused outside comments."""
+_LINES_HELD = 4096
 _DEAL_START = re.compile(r"[ \t]*deal(?![\w-])")
 _MAY_START = frozenset("d[ \t")
 
@@ -86,6 +87,7 @@ def iter_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
     kind = "header"
     first = 1
     buffer: list[str] = []
+    blocks: list[str] = []
     in_brace = False
     tags = 0
     for number, line in enumerate(lines, 1):
@@ -99,13 +101,18 @@ def iter_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
             starts_tags = kind == "deal" and line.lstrip().startswith("[")
             if starts_deal or starts_tags:
                 if buffer:
-                    yield Chunk(kind, first, "".join(buffer))
-                    buffer = []
+                    yield Chunk(kind, first, "".join(blocks + buffer))
+                    buffer, blocks = [], []
                 kind = "deal" if starts_deal else "header"
                 tags = 0
         if not buffer:
             first = number
         buffer.append(line)
+        if len(buffer) >= _LINES_HELD:
+            # A chunk of very many lines is held as blocks of text, not as line objects
+            # (each costs some fifty bytes more than its characters).
+            blocks.append("".join(buffer))
+            buffer = [""]
         if kind == "header" and "[" in line:
             # An upper bound ('[' in a value or a comment counts too) that costs nothing.
             tags += line.count("[")
@@ -121,6 +128,6 @@ def iter_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
         elif in_brace or "{" in line:
             in_brace = _brace_state(line, in_brace)
     if buffer:
-        yield Chunk(kind, first, "".join(buffer))
+        yield Chunk(kind, first, "".join(blocks + buffer))
 
 

@@ -346,6 +346,7 @@ class TTNParser:
     def __init__(self) -> None:
         self.builder = _Builder()
         self.comments: list[tuple[int, Comment]] = []
+        self.keep_comments = True
         self.lark = Lark(
             grammar_text(),
             parser="lalr",
@@ -360,15 +361,22 @@ class TTNParser:
         )
 
     def _brace_comment(self, token: Token) -> Token:
-        self.comments.append((token.start_pos, Comment(token.value[1:-1], "brace")))
+        if self.keep_comments:
+            self.comments.append((token.start_pos, Comment(token.value[1:-1], "brace")))
         return token
 
     def _line_comment(self, token: Token) -> Token:
-        self.comments.append((token.start_pos, Comment(token.value[1:], "line")))
+        if self.keep_comments:
+            self.comments.append((token.start_pos, Comment(token.value[1:], "line")))
         return token
 
-    def parse_chunk(self, chunk: Chunk, file: str) -> tuple[Any, list[Comment]]:
-        """Parse one chunk; returns the tags (header) or the Deal, and leading comments."""
+    def parse_chunk(self, chunk: Chunk, file: str,
+                    comments: bool = True) -> tuple[Any, list[Comment]]:
+        """Parse one chunk; returns the tags (header) or the Deal, and leading comments.
+
+        ``comments`` False drops the comments (``check`` has no use for them, and a deal of a
+        million comment lines would otherwise be held as a million objects)."""
+        self.keep_comments = comments
         self.builder.items = []
         self.builder.locator = Locator(chunk.text, chunk.first_line)
         self.comments = []
@@ -424,8 +432,10 @@ BATCH = 16
 a tenth of a deal's parse, so consecutive deals are parsed together (still streaming)."""
 
 
-def iter_lines(lines: Iterable[str], file: str = "<string>") -> Iterator[StreamItem]:
-    """Records from lines of text, as a stream of headers and deals."""
+def iter_lines(lines: Iterable[str], file: str = "<string>",
+               comments: bool = True) -> Iterator[StreamItem]:
+    """Records from lines of text, as a stream of headers and deals (``comments`` False:
+    without their comments)."""
     parser = _parser()
     seen_header = False
     pending_comments: list[Comment] = []
@@ -435,7 +445,8 @@ def iter_lines(lines: Iterable[str], file: str = "<string>") -> Iterator[StreamI
     def parse_batch() -> list[Deal]:
         first = batch[0]
         text = first.text if len(batch) == 1 else "".join(c.text for c in batch)
-        deals, leading = parser.parse_chunk(Chunk("deals", first.first_line, text), file)
+        deals, leading = parser.parse_chunk(Chunk("deals", first.first_line, text), file,
+                                            comments)
         deals[0].comments[:0] = leading
         batch.clear()
         return deals
@@ -456,7 +467,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>") -> Iterator[StreamI
             continue
         if batch:
             yield from parse_batch()
-        result, leading = parser.parse_chunk(chunk, file)
+        result, leading = parser.parse_chunk(chunk, file, comments)
         if not result:  # comments only: they open the record that follows
             pending_comments.extend(leading)
             continue
@@ -487,16 +498,16 @@ def iter_items(text: str, file: str = "<string>") -> Iterator[StreamItem]:
     return iter_lines(text_lines(text), file)
 
 
-def iter_file(path: str | Path) -> Iterator[StreamItem]:
+def iter_file(path: str | Path, comments: bool = True) -> Iterator[StreamItem]:
     """Records in the file at ``path``, read line by line (the whole file is never held)."""
     name = str(path)
     with open(name, "rb") as stream:
-        yield from iter_stream(stream, name)
+        yield from iter_stream(stream, name, comments)
 
 
-def iter_stream(stream: BinaryIO, file: str) -> Iterator[StreamItem]:
+def iter_stream(stream: BinaryIO, file: str, comments: bool = True) -> Iterator[StreamItem]:
     """Records from a byte stream (a file, standard input), read line by line."""
-    return iter_lines(reader_lines(raw_lines(stream, file)), file)
+    return iter_lines(reader_lines(raw_lines(stream, file)), file, comments)
 
 
 def gather(items: Iterable[StreamItem]) -> Iterator[Record]:
