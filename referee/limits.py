@@ -12,6 +12,10 @@ MAX_LINE_CHARS = 10_000
 MAX_JSON_LINE_CHARS = 10_000_000
 """Characters on one line of the JSON form (a whole record may stand on one line)."""
 
+MAX_DEAL_CHARS = 100_000
+"""Characters in one deal, or in one tag section, comments included (a real deal takes a
+few hundred; each event read costs memory, so this bounds the memory of reading one)."""
+
 MAX_NUMBER_DIGITS = 9
 """Digits in a number: a bid, a deal number, a trick mark, a result or an Expect tag value."""
 

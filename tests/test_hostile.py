@@ -378,3 +378,11 @@ def test_too_many_tags_is_a_located_limit() -> None:
     result = referee("check", "-", stdin=text.encode())
     assert result.returncode == 2
     assert "<stdin>:1001:1: error [ttn.limit]: more than 1,000 tags in one record" in (err(result))
+
+
+def test_a_deal_past_the_size_limit_is_a_located_limit() -> None:
+    text = RECORD + ("; a comment line\n" * 7000)
+    result = referee("check", "-", stdin=text.encode())
+    assert result.returncode == 2
+    assert "<stdin>:5884:1: error [ttn.limit]: this deal is longer than 100,000 characters" in (
+        err(result))

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from referee.errors import NotationSyntaxError
-from referee.limits import MAX_LINE_CHARS, MAX_TAGS
+from referee.limits import MAX_DEAL_CHARS, MAX_LINE_CHARS, MAX_TAGS
 from referee.notation.lines import too_long
 
 _SPECIAL = re.compile(r'[{};"]')
@@ -82,14 +82,15 @@ def iter_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
 
     The lines must already be cut at the line breaks of referee.notation.lines. Raises
     ``ttn.control`` (a control character outside a comment) and ``ttn.limit`` (a line over
-    MAX_LINE_CHARS, or a tag section of more than MAX_TAGS tags), located, file unset.
+    MAX_LINE_CHARS, a deal or tag section over MAX_DEAL_CHARS, a tag section of more than
+    MAX_TAGS tags), located, file unset.
     """
     kind = "header"
     first = 1
     buffer: list[str] = []
     blocks: list[str] = []
     in_brace = False
-    tags = 0
+    tags = size = 0
     for number, line in enumerate(lines, 1):
         if not line.endswith("\n"):
             line += "\n"
@@ -107,6 +108,13 @@ def iter_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
                 tags = 0
         if not buffer:
             first = number
+            size = 0
+        size += len(line)
+        if size > MAX_DEAL_CHARS:
+            raise NotationSyntaxError(
+                "ttn.limit", f"this {'deal' if kind == 'deal' else 'tag section'} is longer than "
+                f"{MAX_DEAL_CHARS:,} characters (limit)", line=number, column=1,
+            )
         buffer.append(line)
         if len(buffer) >= _LINES_HELD:
             # A chunk of very many lines is held as blocks of text, not as line objects

@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from referee.cards import RANK_NAMES, CardError, parse_card, parse_suit
 from referee.errors import NotationSyntaxError
-from referee.limits import digits_message, too_many_digits
+from referee.limits import MAX_DEAL_CHARS, digits_message, too_many_digits
 from referee.notation.chunks import Chunk, iter_chunks
 from referee.notation.diagnostics import syntax_error
 from referee.notation.lines import raw_lines, reader_lines, split_lines, text_lines
@@ -429,7 +429,8 @@ def _parser() -> TTNParser:
 
 BATCH = 16
 """Deals parsed per call of the Lark parser: each call costs some 40 µs of set-up, as much as
-a tenth of a deal's parse, so consecutive deals are parsed together (still streaming)."""
+a tenth of a deal's parse, so consecutive deals are parsed together (still streaming), as
+long as they hold no more than MAX_DEAL_CHARS characters together."""
 
 
 def iter_lines(lines: Iterable[str], file: str = "<string>",
@@ -462,7 +463,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
                     expected='a tag such as [Game "twenty-eight"] before the first deal',
                 )
             batch.append(chunk)
-            if len(batch) == BATCH:
+            if len(batch) == BATCH or sum(len(c.text) for c in batch) > MAX_DEAL_CHARS:
                 yield from parse_batch()
             continue
         if batch:
