@@ -79,6 +79,9 @@ def read_text(path: str | Path, json: bool = False) -> str:
     try:
         if name == STDIN:
             return lines.read_text(sys.stdin.buffer, "<stdin>", limit)
+        if os.path.isdir(name):
+            os.listdir(name)  # an unreadable folder says so (permission denied)
+            raise IsADirectoryError(name)
         with open(name, "rb") as stream:
             return lines.read_text(stream, name, limit)
     except OSError as exc:

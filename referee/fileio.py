@@ -23,7 +23,8 @@ import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-_ENDING = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+_ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT")
+                if hasattr(signal, name))  # no SIGHUP on Windows
 
 
 class Terminated(SystemExit):

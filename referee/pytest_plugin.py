@@ -77,7 +77,11 @@ def pytest_make_collect_report(collector: pytest.Collector) -> Any:
         if isinstance(node, pytest.Dir) and _loops(Path(node.path)):
             node = LinkLoop.from_parent(collector, path=Path(node.path))
         kept.append(node)
-    for entry in sorted(os.scandir(collector.path), key=lambda e: e.name):
+    try:
+        entries = sorted(os.scandir(collector.path), key=lambda e: e.name)
+    except OSError:
+        entries = []  # pytest reports a folder it cannot read
+    for entry in entries:
         if entry.name.endswith(SUFFIX) and entry.is_symlink() and not os.path.exists(entry.path):
             kept.append(RecordFile.from_parent(collector, path=Path(entry.path)))
     report.result = kept
