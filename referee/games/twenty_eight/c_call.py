@@ -76,7 +76,7 @@ class CCall(Engine28):
 
     def _apply_c_call(self, state: TwentyEightState, action: Action) -> None:
         # an illegal C counts too, as an illegal double does (decision 12)
-        if state.c_by is None and not state.single:
+        if state.c_by is None and not state.mode.rules_out("c-call"):
             state.c_by = action.seat
 
     # scoring ---------------------------------------------------------------------------------
@@ -88,11 +88,11 @@ class CCall(Engine28):
         return contract
 
     def _score_table(self, state: TwentyEightState) -> ScoreTable:
-        if state.c_by and not state.single:
+        if state.c_by:  # a single hand sets C aside (its mode scores on its own table)
             return C_TABLE
         return super()._score_table(state)
 
     def _high_bid_two(self, state: TwentyEightState) -> bool:
-        if state.c_by and not state.single:
+        if state.c_by:
             return False
         return super()._high_bid_two(state)

@@ -99,10 +99,9 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
         if seat is not None:
             for card in self._sorted(state.hands[seat]):
                 yield Action(seat, "play", cards=(card,))
-            if seat == state.bidder and state.facedown and not state.revealed \
-                    and not state.single:
+            if seat == state.bidder and state.facedown and not state.revealed:
                 yield Action(seat, "play", cards=(state.facedown,))
-            if state.stage == PLAY and not state.single:
+            if state.stage == PLAY and not state.mode.rules_out("call"):
                 yield Action(seat, "call")
         if state.stage == PLAY:
             for other in seats:

@@ -115,7 +115,8 @@ class SecondRound(Engine28):
         return super()._check_play(state, action)
 
     def _check_single(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        if self._in_second_round(state) and self.opts.single_hand and not state.single:
+        if (self._in_second_round(state) and self.opts.single_hand
+                and not state.mode.rules_out("single")):
             return self._excl("28.single-hand", f"{action.seat} may declare a single hand only "
                               f"after the second bidding round: {self._second_need(state)}")
         return super()._check_single(state, action)
@@ -258,11 +259,12 @@ class SecondRound(Engine28):
         return super().verdict(state, offenders)
 
     def _score_table(self, state: TwentyEightState) -> ScoreTable:
-        if state.second_bid and not state.single and self.second_round_table is not None:
+        # a single hand sets the second-round stake aside: its mode scores on its own table
+        if state.second_bid and self.second_round_table is not None:
             return self.second_round_table
         return super()._score_table(state)
 
     def _high_bid_two(self, state: TwentyEightState) -> bool:
-        if state.second_bid and not state.single and self.second_round_table is not None:
+        if state.second_bid and self.second_round_table is not None:
             return False
         return super()._high_bid_two(state)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from referee.games.scoring28 import ScoreTable, forced_score, is_sure_winner_hand
+from referee.games.scoring28 import ScoreTable, forced_score
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.state import OVER, WINDOW, TwentyEightState
@@ -44,17 +44,12 @@ class Show(Engine28):
         if state.bidder is None or seat != state.bidder:
             who = state.bidder or "the bidder"
             return f"only {who}, the bidder, may show his hand, not {seat}"
-        if state.single or state.shown or state.stage != WINDOW:
+        if state.shown or state.stage != WINDOW:  # after a single hand too: play is on
             return (f"{seat} may show his hand only after the full deal and before the lead "
                     f"to trick 1")
         if state.second_pending:
             return f"{seat} may show his hand only after the second bidding round"
         return None
-
-    def _is_sure(self, state: TwentyEightState, seat: str) -> bool:
-        hand = self._full_hand(state, seat)
-        return len(hand) == self.hand_size and is_sure_winner_hand(
-            hand, self.rank_order, self.equal_ranks, self.copies, last_wins=self.last_wins)
 
     def _check_show(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from referee.games.twenty_eight.mode import PARTNERSHIP, PartnershipMode
 from referee.record import Action
 from referee.rules.base import (
     DealState,
@@ -86,12 +87,8 @@ class TwentyEightState(DealState):
         self.doubled_by: str | None = None
         self.redoubled_by: str | None = None
         self.last_kind: str | None = None
-        self.single: str | None = None
-        self.single_partners: tuple[str, ...] = ()
-        """The single-hand declarer's partners, who sit out (A7.3)."""
-        self.single_lost: int | None = None
-        self.trick_size = players
-        """Every player plays to a trick, except a single-hand declarer's partner."""
+        self.mode: PartnershipMode = PARTNERSHIP
+        """How the deal is played: by the partnerships, or as a single hand (mode.py)."""
         # play
         self.trick: list[tuple[str, str]] = []
         self.tricks: list[Trick] = []
