@@ -27,7 +27,7 @@ import promises  # noqa: E402
 KINDS = (("grammar", 0.4), ("sample", 0.5), ("json", 0.1))
 
 
-class Slow(Exception):
+class Slow(BaseException):
     """An input took longer than the alarm allows."""
 
 
@@ -48,34 +48,53 @@ def one(rng: random.Random) -> tuple[str, bytes]:
 def run(count: int, seed: int, out: Path, report_every: int = 10_000) -> int:
     """Check ``count`` inputs from ``seed``; returns the number of promises broken."""
     signal.signal(signal.SIGALRM, _alarm)
+    signal.signal(signal.SIGTERM, _stop)
     rng = random.Random(seed)
-    found = 0
+    found = done = 0
     started = time.monotonic()
-    for index in range(1, count + 1):
-        kind, data = one(rng)
-        check_rng = random.Random(index)
-        signal.alarm(60)
-        try:
-            if kind == "json":
-                promises.check_json(data.decode("utf-8", "surrogatepass"))
-            else:
-                promises.check_ttn(data, check_rng, every=False)
-        except (promises.Broken, Slow) as exc:
-            found += 1
-            out.mkdir(parents=True, exist_ok=True)
-            (out / f"{seed}-{index}.{'json' if kind == 'json' else 'ttn'}").write_bytes(data)
-            (out / f"{seed}-{index}.why").write_text(f"{type(exc).__name__}: {exc}\n",
-                                                     encoding="utf-8")
-        finally:
-            signal.alarm(0)
-        if index % report_every == 0:
-            elapsed = time.monotonic() - started
-            print(f"{index} inputs, {elapsed:.0f} s, {index / elapsed:.0f}/s, {found} found",
-                  file=sys.stderr, flush=True)
+    try:
+        for index in range(1, count + 1):
+            found += _one_input(rng, index, seed, out)
+            done = index
+            if index % report_every == 0:
+                elapsed = time.monotonic() - started
+                print(f"{index} inputs, {elapsed:.0f} s, {index / elapsed:.0f}/s, {found} found",
+                      file=sys.stderr, flush=True)
+    except Stopped:
+        print("stopped by SIGTERM", file=sys.stderr)
     elapsed = time.monotonic() - started
-    print(f"{count} inputs (seed {seed}) in {elapsed:.0f} s ({count / max(elapsed, 1e-9):.0f}/s): "
-          f"{found} broke a promise")
+    print(f"{done} inputs (seed {seed}) in {elapsed:.0f} s ({done / max(elapsed, 1e-9):.0f}/s): "
+          f"{found} broke a promise", flush=True)
     return found
+
+
+class Stopped(BaseException):
+    """SIGTERM: stop after the input at hand and print the summary."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise Stopped
+
+
+def _one_input(rng: random.Random, index: int, seed: int, out: Path) -> int:
+    """Check input number ``index``; 1 if it broke a promise (saved to ``out``), else 0."""
+    kind, data = one(rng)
+    check_rng = random.Random(index)
+    signal.alarm(60)
+    try:
+        if kind == "json":
+            promises.check_json(data.decode("utf-8", "surrogatepass"))
+        else:
+            promises.check_ttn(data, check_rng, every=False)
+    except (promises.Broken, Slow) as exc:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / f"{seed}-{index}.{'json' if kind == 'json' else 'ttn'}").write_bytes(data)
+        (out / f"{seed}-{index}.why").write_text(f"{type(exc).__name__}: {exc}\n",
+                                                 encoding="utf-8")
+        return 1
+    finally:
+        signal.alarm(0)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
