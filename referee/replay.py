@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from referee.errors import RecordError
+from referee.hints import add_seat_order_hints
 from referee.record import Deal, Event, RecordHeader, ResultLine, StreamItem
 from referee.report import (
     NOT_CHECKED,
@@ -23,6 +24,7 @@ from referee.report import (
 )
 from referee.rules.base import DealResult, DealState, Exclusion, Ruleset, located
 from referee.rules.registry import ruleset_for
+from referee.seats import team_key
 
 DealWatch = Callable[[Event, DealState], None]
 """Called after each event of a deal is replayed, with the state then."""
@@ -119,6 +121,9 @@ class MatchReplay:
         else:
             for line in results:
                 self._compare_result(line, result, report, deal)
+        if report.findings:
+            add_seat_order_hints(deal, report, ruleset.table.seats,
+                                 getattr(ruleset, "next_seat", None))
         return report
 
     def _after_stop(self, results: list[ResultLine], result: DealResult, report: DealReport
@@ -241,7 +246,8 @@ class MatchReplay:
     ) -> None:
         computed = result.points if line.kind == "points" else result.score
         teams = self.ruleset.table.team_names
-        for team, value in line.values:
+        for written, value in line.values:
+            team = team_key(written, (*teams, *computed))
             if team not in computed and team not in teams:
                 raise located(RecordError(
                     "record.team",

@@ -129,6 +129,8 @@ class FileReport:
     """The line the error points at, shown with a caret (not part of the JSON form)."""
     error_expected: str | None = None
     """What the parser expected there (not part of the JSON form)."""
+    more_errors: list[RefereeError] = field(default_factory=list)
+    """The syntax errors after the first (reading resynchronises at the next record)."""
 
     def set_error(self, error: RefereeError) -> None:
         """Record the error that made the file unreadable."""
@@ -158,6 +160,10 @@ class FileReport:
                 "line": self.error_line or None,
                 "column": self.error_column or None,
             }
+        if self.more_errors:
+            data["more_errors"] = [
+                {"code": e.code, "message": e.message, "line": e.line or None,
+                 "column": e.column or None} for e in self.more_errors]
         if self.expectations:
             data["expectations"] = list(self.expectations)
         return data

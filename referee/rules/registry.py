@@ -32,7 +32,10 @@ def find_game(name: str) -> type[Ruleset]:
     if key is None:
         known = ", ".join(f"{g.name} ({', '.join(g.aliases)})" if g.aliases else g.name
                           for g in _GAMES.values())
-        raise KeyError(f"unknown game '{name}' (known: {known})")
+        from referee.lookups import suggest
+
+        raise KeyError(f"unknown game '{name}'{suggest(name.strip().lower(), _ALIASES)} "
+                       f"(known: {known})")
     return _GAMES[key]
 
 
