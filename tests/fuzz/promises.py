@@ -13,21 +13,26 @@ reads back as the same records.
 
 from __future__ import annotations
 
+import atexit
 import io
 import json
 import random
+import shutil
+import sys
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from referee.annotate import annotated_text
-from referee.check import check_items, check_text
+from referee.check import STDIN, check_file, check_text
 from referee.cli import canonical_text
 from referee.errors import RefereeError
 from referee.jsonform import iter_json_documents, record_from_json, record_to_json
 from referee.jsontext import records_to_text
 from referee.moves import Position, moves_at
 from referee.notation import lines
-from referee.notation.parser import iter_items, iter_stream, parse_records
+from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import sorted_tags
 from referee.report import FileReport
 from referee.scoresheet import render_scoresheet
@@ -60,14 +65,32 @@ def verdict(report: FileReport) -> tuple[Any, ...]:
     return ("read", len(report.matches), tuple(findings))
 
 
-def _stream_report(data: bytes) -> FileReport:
-    """``check FILE`` / ``check -``: the streamed reader over the bytes."""
-    report = FileReport("fuzz.ttn")
+def _scratch() -> Path:
+    """A file the inputs are written to, to be checked as ``check FILE`` checks them."""
+    global _SCRATCH
+    if _SCRATCH is None:
+        folder = Path(tempfile.mkdtemp(prefix="referee-fuzz-"))
+        atexit.register(shutil.rmtree, folder, True)
+        _SCRATCH = folder / "fuzz.ttn"
+    return _SCRATCH
+
+
+_SCRATCH: Path | None = None
+
+
+def _file_reports(data: bytes) -> tuple[FileReport, FileReport]:
+    """``check FILE`` and ``check -`` on the bytes: the command's own function, on a file and
+    on standard input."""
+    path = _scratch()
+    path.write_bytes(data)
+    by_file = check_file(path)
+    stdin = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
     try:
-        report = check_items(iter_stream(io.BytesIO(data), "fuzz.ttn"), "fuzz.ttn")
-    except RefereeError as exc:
-        report.set_error(exc)
-    return report
+        by_stdin = check_file(STDIN)
+    finally:
+        sys.stdin = stdin
+    return by_file, by_stdin
 
 
 def _exit_code(report: FileReport) -> int:
@@ -84,7 +107,10 @@ def check_ttn(data: bytes, rng: random.Random, every: bool = True) -> None:
     moves is drawn instead of all three, so a long run covers more inputs across the
     commands in the same time.
     """
-    streamed = _guard("check (streamed)", lambda: _stream_report(data))
+    streamed, by_stdin = _guard("check", lambda: _file_reports(data))
+    if verdict(streamed) != verdict(by_stdin):
+        raise Broken(f"check FILE and check - disagree: {verdict(streamed)} / "
+                     f"{verdict(by_stdin)}")
     if streamed.error_code == "referee.internal":
         raise Broken(f"check: {streamed.error}")
     if streamed.error is not None and streamed.error_code.startswith("ttn.") and not (
@@ -101,7 +127,8 @@ def check_ttn(data: bytes, rng: random.Random, every: bool = True) -> None:
         return
     whole = _guard("check_text", lambda: check_text(text, "fuzz.ttn"))
     if verdict(whole) != verdict(streamed):
-        raise Broken(f"check FILE and check - disagree: {verdict(streamed)} / {verdict(whole)}")
+        raise Broken(f"check FILE and the whole-text reader disagree: {verdict(streamed)} / "
+                     f"{verdict(whole)}")
     _guard("score", lambda: render_scoresheet(whole.matches, "fuzz.ttn"))
     chosen = {"fmt", "annotate", "moves"} if every else {rng.choice(("fmt", "fmt", "annotate",
                                                                      "moves"))}
