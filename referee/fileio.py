@@ -1,7 +1,8 @@
 """Writing output: nothing the user wrote is lost, and nothing but a plain file is replaced.
 
-- ``-`` is standard output; a device, a FIFO or a socket (``/dev/null``, ``/dev/stdout``, a
-  named pipe) is opened and written to directly, never replaced by a file.
+- ``-`` is standard output; a device, a FIFO or a socket (``/dev/null``, a named pipe), and
+  any path under /dev or /proc (``/dev/stdout`` even when the shell sent it to a file), is
+  opened and written to directly, never replaced by a file.
 - A regular file is written atomically: a temporary file beside it, then a rename over it,
   so a failure half-way leaves the original as it was. Through a symbolic link the target is
   rewritten (atomically, beside the target) and the link stays a link.
@@ -46,13 +47,21 @@ def write_atomic(path: str | Path, text: str | Iterable[str]) -> None:
         mode = os.stat(name).st_mode
     except FileNotFoundError:
         mode = None
-    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+    if mode is not None and (not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+                             or _is_descriptor(name)):
         with open(name, "w", encoding="utf-8", newline="\n") as handle:
             _write_stream(handle, chunks)
         return
     target = Path(os.path.realpath(name))
     with _signals_end_the_write():
         _replace(target, chunks, None if mode is None else mode & 0o7777)
+
+
+def _is_descriptor(name: str) -> bool:
+    """``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``: an open descriptor's file, which
+    may be a plain file the shell opened (``> out.txt``); it is written as it is."""
+    real = os.path.realpath(name)
+    return name.startswith("/dev/") or real.startswith(("/proc/", "/dev/"))
 
 
 def _write_stream(handle, chunks: Iterable[str]) -> None:

@@ -180,6 +180,18 @@ def test_output_to_dev_stdout_reaches_standard_output(record_file: Path) -> None
     assert result.returncode == 0 and result.stdout.startswith(b'{"format": "ttn/1"')
 
 
+def test_output_to_dev_stdout_sent_to_a_file_fills_that_file(record_file: Path,
+                                                             tmp_path: Path) -> None:
+    if not os.path.exists("/dev/stdout"):
+        pytest.skip("no /dev/stdout")
+    out = tmp_path / "out.json"
+    with out.open("wb") as handle:
+        subprocess.run([sys.executable, "-m", "referee", "convert", str(record_file), "-o",
+                        "/dev/stdout"], stdout=handle, check=True)
+    assert out.read_bytes().startswith(b'{"format": "ttn/1"')
+    assert {p.name for p in tmp_path.iterdir()} == {"in.ttn", "out.json"}
+
+
 def test_output_to_a_fifo_writes_to_it(record_file: Path, tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
