@@ -145,7 +145,8 @@ def check_text(text: str, path: str = "<string>", expect: bool = False,
         _set_syntax_errors(report, syntax, text)
     except RefereeError as exc:
         exc.file = path
-        report.set_error(exc.with_file(path, text))
+        # Syntax errors met before this one keep their place: the first in the file leads.
+        _set_syntax_errors(report, [*syntax, exc.with_file(path, text)], text)
     except Exception as exc:  # a bug, not bad input: report it and go on with other files
         report.set_error(internal_error(path, exc))
     return report
@@ -166,8 +167,8 @@ def check_file(
     if name == STDIN:
         name = "<stdin>"
     report = FileReport(name)
+    syntax: list[NotationSyntaxError] = []
     try:
-        syntax: list[NotationSyntaxError] = []
         if name == "<stdin>":
             items: Iterable[StreamItem] = iter_stream(sys.stdin.buffer, name, syntax,
                                                       comments=False)
@@ -184,7 +185,8 @@ def check_file(
         exc.file = name
         if exc.source_line is None and exc.code != "ttn.encoding":
             exc.source_line = source_line(path, exc.line)
-        report.set_error(exc)
+        # Syntax errors met before this one keep their place: the first in the file leads.
+        _set_syntax_errors(report, [*syntax, exc])
     except UnicodeDecodeError as exc:
         report.set_error(RefereeError("ttn.encoding", f"not UTF-8 text: {exc.reason}", file=name))
     except OSError as exc:
@@ -194,10 +196,11 @@ def check_file(
     return report
 
 
-def _set_syntax_errors(report: FileReport, errors: list[NotationSyntaxError],
+def _set_syntax_errors(report: FileReport, errors: list[RefereeError],
                        text: str | None = None) -> None:
-    """Every syntax error met while reading the file: the first is the report's error (the
-    file is unreadable), the others follow it."""
+    """Every syntax error met while reading the file (and the record error that ended the
+    reading, if one did): the first in the file is the report's error (the file is
+    unreadable), the others follow it."""
     if not errors:
         return
     # In line order: an error of the line reader may be met before those of the deals
