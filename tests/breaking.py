@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import NamedTuple
 
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
-from referee.record import Event
+from referee.record import Action, Deal, Event, Record
 from referee.replay import MatchReplay
-from referee.report import DealReport, Finding
+from referee.report import NOT_CHECKED, DealReport, Finding
 from referee.simulate import Break, break_one_action
 
 
@@ -73,3 +73,41 @@ def replay_breaks(text: str, seed: int | str, rules: Collection[str] | None = No
             assert not [f for f in report.findings if f.severity == "error"], \
                 f"original deal {ordinal} is not legal"
     return found, ordinal
+
+
+def replace_one_event(records: list[Record], rng: random.Random,
+                      make_action: Callable[[Deal, random.Random], Action],
+                      card_kinds: Collection[str] = ()) -> dict[int, Break]:
+    """Replace one event of every deal by ``make_action``'s action, drawn without asking the
+    referee what is legal; the breaks by deal ordinal. A trick mark stays on a card: an event
+    that opens a trick gets a random play unless the action is of ``card_kinds``."""
+    breaks: dict[int, Break] = {}
+    ordinal = 0
+    for record in records:
+        for deal in record.deals:
+            ordinal += 1
+            events = deal.events
+            if not events:
+                continue
+            index = rng.randrange(len(events))
+            action = make_action(deal, rng)
+            if events[index].trick is not None and action.kind not in card_kinds:
+                action = Action(action.seat, "play", cards=(rng.choice(
+                    [c for hand in deal.hands for c in hand.cards]),))
+            position = next(i for i, item in enumerate(deal.items) if item is events[index])
+            deal.items[position] = Event(action, trick=events[index].trick)
+            breaks[ordinal] = Break(ordinal, index, action, "")
+    return breaks
+
+
+def error_and_stop(deal: Deal, report: DealReport
+                   ) -> tuple[tuple[int, str] | None, int | None]:
+    """The referee's first error (event index, rule id; a finding elsewhere counts as after
+    the last event) and the index of the action that stopped the replay, if any. Trick marks
+    are notation, not rules: their findings are left out."""
+    index = {event.span: i for i, event in enumerate(deal.events)}
+    errors = [f for f in report.findings
+              if f.severity == "error" and not f.rule.endswith(".trick-number")]
+    first = (index.get(errors[0].span, len(deal.events)), errors[0].rule) if errors else None
+    stop = next((f for f in report.findings if f.rule == NOT_CHECKED), None)
+    return first, (index.get(stop.span) if stop is not None else None)
