@@ -12,7 +12,8 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Collection
-from typing import NamedTuple
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
@@ -111,3 +112,75 @@ def error_and_stop(deal: Deal, report: DealReport
     first = (index.get(errors[0].span, len(deal.events)), errors[0].rule) if errors else None
     stop = next((f for f in report.findings if f.rule == NOT_CHECKED), None)
     return first, (index.get(stop.span) if stop is not None else None)
+
+
+class Oracle(NamedTuple):
+    """A second implementation of a game, as the comparison below needs it."""
+
+    new_match: Callable[[Record], Any]
+    judge: Callable[[Deal, Any], Any]
+    """The oracle's verdict on a deal, from the match state (which it updates)."""
+    view: Callable[[Deal, DealReport, MatchReplay], Any]
+    """The referee's report (and match state) in the oracle's terms."""
+    differences: Callable[[Any, Any], list[str]]
+    wild_action: Callable[[Deal, random.Random], Action]
+    card_kinds: Collection[str] = ("play",)
+
+
+def oracle_disagreements(oracle: Oracle, text: str, seed: int, wild: bool) -> list[str]:
+    """Every disagreement between ``oracle`` and the referee on the simulated ``text`` and on
+    it with one action per deal broken (from the referee's exclusions, or with ``wild`` at
+    random), one line each. A broken deal is judged from the state the original deals before
+    it lead to."""
+    original = parse_records(text)
+    broken = parse_records(text)
+    rng = random.Random(seed)
+    breaks = (replace_one_event(broken, rng, oracle.wild_action, oracle.card_kinds) if wild
+              else {b.deal_no: b for b in break_one_action(broken, rng)})
+    broken = parse_records(dumps(broken))
+    problems: list[str] = []
+    ordinal = 0
+    for record, broken_record in zip(original, broken, strict=True):
+        replay = MatchReplay(record.header)
+        match = oracle.new_match(record)
+        for deal, broken_deal in zip(record.deals, broken_record.deals, strict=True):
+            ordinal += 1
+            if ordinal in breaks:
+                saved = copy.deepcopy(replay.match)
+                theirs = oracle.view(broken_deal, replay.replay_deal(broken_deal), replay)
+                replay.match = saved
+                ours = oracle.judge(broken_deal, copy.deepcopy(match))
+                problems += [f"seed {seed} deal {ordinal} (broken {breaks[ordinal].action}):"
+                             f" {d}" for d in oracle.differences(ours, theirs)]
+            theirs = oracle.view(deal, replay.replay_deal(deal), replay)
+            ours = oracle.judge(deal, match)
+            problems += [f"seed {seed} deal {ordinal}: {d}"
+                         for d in oracle.differences(ours, theirs)]
+    return problems
+
+
+class Unsupported(Exception):
+    """A record an oracle does not model."""
+
+
+@dataclass
+class Verdict:
+    """An oracle's verdict on a deal (or the referee's, in the oracle's terms)."""
+
+    first_error: tuple[int, str] | None = None
+    stop: int | None = None
+    points: dict[str, int] = field(default_factory=dict)
+    score: dict[str, int] = field(default_factory=dict)
+
+
+def verdict_differences(ours: Any, theirs: Any, names: Collection[str]) -> list[str]:
+    """The fields ``names`` in which two verdicts differ (zero entries of a mapping left out)."""
+    out = []
+    for name in names:
+        a, b = getattr(ours, name), getattr(theirs, name)
+        if isinstance(a, dict):
+            a = {k: x for k, x in a.items() if x}
+            b = {k: x for k, x in b.items() if x}
+        if a != b:
+            out.append(f"{name}: oracle {a} referee {b}")
+    return out

@@ -20,6 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from breaking import Unsupported
+from breaking import Verdict as BaseVerdict
+
 from referee.record import Deal, Record
 
 SEATS = ("N", "E", "S", "W")
@@ -30,17 +33,9 @@ TRUMP_TOP = ("QC", "7*", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "A*", "T*", "
 PLAIN = ("A", "T", "K", "9", "8", "7")
 
 
-class Unsupported(Exception):
-    """A record this oracle does not model."""
-
-
 @dataclass
-class Verdict:
-    first_error: tuple[int, str] | None = None
-    stop: int | None = None
-    points: dict[str, int] = field(default_factory=dict)
+class Verdict(BaseVerdict):
     pips: dict[str, int] = field(default_factory=dict)
-    score: dict[str, int] = field(default_factory=dict)
     rams: int = 0  # net rams against N-S (negative: against E-W)
     false_bid: bool = False
 

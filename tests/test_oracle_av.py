@@ -10,29 +10,33 @@ N`` (with SEED=S) prints every disagreement.
 
 from __future__ import annotations
 
-import copy
 import os
 import random
 
 import pytest
-from breaking import error_and_stop, replace_one_event
+from breaking import (
+    Oracle,
+    error_and_stop,
+    oracle_disagreements,
+    replace_one_event,
+    verdict_differences,
+)
 from oracle_av import Match, Verdict, judge_deal, rules_for
 
-from referee.notation.parser import parse_records
-from referee.notation.writer import dumps
 from referee.record import Action, Deal, Record
 from referee.replay import MatchReplay
 from referee.report import DealReport
-from referee.simulate import Break, break_one_action, simulate
+from referee.simulate import Break, simulate
 
 DEALS = int(os.environ.get("ORACLE_AV_DEALS", "40"))
 KINDS = ("bid", "pass", "knock", "stop", "trump", "play", "play", "play", "down")
 
 
-def referee_view(deal: Deal, report: DealReport) -> Verdict:
+def referee_view(deal: Deal, report: DealReport, replay: MatchReplay) -> Verdict:
     """The referee's report of ``deal`` in the oracle's terms."""
     verdict = Verdict()
     verdict.first_error, verdict.stop = error_and_stop(deal, report)
+    verdict.rams = net_rams(replay)
     result = report.result
     if result is not None:
         verdict.points = dict(result.points) if result.scored else {}
@@ -43,18 +47,9 @@ def referee_view(deal: Deal, report: DealReport) -> Verdict:
     return verdict
 
 
-def differences(ours: Verdict, theirs: Verdict, rams: int) -> list[str]:
-    out = []
-    for name in ("first_error", "stop", "points", "pips", "score", "false_bid"):
-        a, b = getattr(ours, name), getattr(theirs, name)
-        if isinstance(a, dict):
-            a = {k: x for k, x in a.items() if x}
-            b = {k: x for k, x in b.items() if x}
-        if a != b:
-            out.append(f"{name}: oracle {a} referee {b}")
-    if ours.rams != rams:
-        out.append(f"rams: oracle {ours.rams} referee {rams}")
-    return out
+def differences(ours: Verdict, theirs: Verdict) -> list[str]:
+    return verdict_differences(ours, theirs, ("first_error", "stop", "points", "pips", "score",
+                                              "false_bid", "rams"))
 
 
 def net_rams(replay: MatchReplay) -> int:
@@ -89,36 +84,17 @@ def wild_breaks(records: list[Record], rng: random.Random) -> dict[int, Break]:
     return replace_one_event(records, rng, wild_action, ("play", "down"))
 
 
+def new_match(record: Record) -> Match:
+    rules_for(record)
+    return Match()
+
+
+ORACLE = Oracle(new_match, judge_deal, referee_view, differences, wild_action, ("play", "down"))
+
+
 def compare(deals: int, seed: int, wild: bool = False) -> list[str]:
     """Every disagreement between the oracle and the referee, one line each."""
-    text = simulate("avinas", deals, seed)
-    original = parse_records(text)
-    broken = parse_records(text)
-    rng = random.Random(seed)
-    breaks = (wild_breaks(broken, rng) if wild else
-              {b.deal_no: b for b in break_one_action(broken, rng)})
-    broken = parse_records(dumps(broken))
-    problems: list[str] = []
-    ordinal = 0
-    for record, broken_record in zip(original, broken, strict=True):
-        rules_for(record)
-        replay = MatchReplay(record.header)
-        match = Match()
-        for deal, broken_deal in zip(record.deals, broken_record.deals, strict=True):
-            ordinal += 1
-            if ordinal in breaks:
-                saved = copy.deepcopy(replay.match)
-                theirs = referee_view(broken_deal, replay.replay_deal(broken_deal))
-                rams = net_rams(replay)
-                replay.match = saved
-                ours = judge_deal(broken_deal, copy.deepcopy(match))
-                problems += [f"seed {seed} deal {ordinal} (broken {breaks[ordinal].action}):"
-                             f" {d}" for d in differences(ours, theirs, rams)]
-            theirs = referee_view(deal, replay.replay_deal(deal))
-            ours = judge_deal(deal, match)
-            problems += [f"seed {seed} deal {ordinal}: {d}"
-                         for d in differences(ours, theirs, net_rams(replay))]
-    return problems
+    return oracle_disagreements(ORACLE, simulate("avinas", deals, seed), seed, wild)
 
 
 @pytest.mark.parametrize("wild", [False, True])
