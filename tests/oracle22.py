@@ -160,16 +160,17 @@ def judge_deal(deal: Deal, match: Match) -> Verdict:
             error(i, "22.not-held")
             v.stop = i
             break
-        if not started and stock and not set(living) <= exchanged:
-            error(i, "22.exchange-first")  # the round comes before the first lead
-        started = True
         held = sorted(hand.elements(), key=rank)
+        pending = not started and stock and not set(living) <= exchanged
+        started = True
         last = len(held) == 1
         if not trick:
             if len(cards) >= len(held) and not last:
                 error(i, "22.lead-keep")
                 v.stop = i
                 break
+            if pending:
+                error(i, "22.exchange-first")  # the round comes before the first lead
             if len({c[0] for c in cards}) > 1:
                 error(i, "22.lead-equal")
             bar = (seat, cards)

@@ -155,8 +155,11 @@ def judge_deal(deal: Deal, match: Match) -> Verdict:
             continue
         if kind == "knock":  # an illegal knock is not carried out
             ours = declarer is not None and SIDE[seat] == SIDE[declarer]
-            if trick or tricks or (not k) or (ours and knock):
+            late = bool(trick or tricks)
+            if (not k) or (ours and (late or knock)) or (late and not knock):
                 error(i, "avinas.knock")
+            elif late:
+                error(i, "avinas.counter-knock")  # after a knock an opponent's is a knock back
             elif ours:
                 knock = True
             elif not knock or counter:
