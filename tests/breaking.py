@@ -184,3 +184,18 @@ def verdict_differences(ours: Any, theirs: Any, names: Collection[str]) -> list[
         if a != b:
             out.append(f"{name}: oracle {a} referee {b}")
     return out
+
+
+def points_view(deal: Deal, report: DealReport, replay: MatchReplay) -> Verdict:
+    """The referee's report of ``deal`` as a plain verdict: first error, stop, the deal's
+    points and the score after it."""
+    verdict = Verdict()
+    verdict.first_error, verdict.stop = error_and_stop(deal, report)
+    if report.result is not None:
+        verdict.points = dict(report.result.points)
+        verdict.score = dict(report.result.score)
+    return verdict
+
+
+def points_differences(ours: Verdict, theirs: Verdict) -> list[str]:
+    return verdict_differences(ours, theirs, ("first_error", "stop", "points", "score"))

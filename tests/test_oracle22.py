@@ -14,31 +14,15 @@ import os
 import random
 
 import pytest
-from breaking import Oracle, error_and_stop, oracle_disagreements, verdict_differences
-from oracle22 import Match, Verdict, judge_deal
+from breaking import Oracle, oracle_disagreements, points_differences, points_view
+from oracle22 import Match, judge_deal
 
 from referee.record import Action, Deal, Record
-from referee.replay import MatchReplay
-from referee.report import DealReport
 from referee.simulate import simulate
 
 DEALS = int(os.environ.get("ORACLE22_DEALS", "30"))
 TABLES = [["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"], ["P1", "P2", "P3", "P4", "P5"],
           ["P1", "P2", "P3", "P4", "P5", "P6"]]
-
-
-def referee_view(deal: Deal, report: DealReport, replay: MatchReplay) -> Verdict:
-    """The referee's report of ``deal`` in the oracle's terms."""
-    verdict = Verdict()
-    verdict.first_error, verdict.stop = error_and_stop(deal, report)
-    if report.result is not None:
-        verdict.points = dict(report.result.points)
-        verdict.score = dict(report.result.score)
-    return verdict
-
-
-def differences(ours: Verdict, theirs: Verdict) -> list[str]:
-    return verdict_differences(ours, theirs, ("first_error", "stop", "points", "score"))
 
 
 def wild_action(deal: Deal, rng: random.Random) -> Action:
@@ -60,7 +44,7 @@ def new_match(record: Record) -> Match:
     return Match(seats=tags["Seats"][0].split() if "Seats" in tags else ["N", "E", "S", "W"])
 
 
-ORACLE = Oracle(new_match, judge_deal, referee_view, differences, wild_action)
+ORACLE = Oracle(new_match, judge_deal, points_view, points_differences, wild_action)
 
 
 def compare(seats: list[str], deals: int, seed: int, wild: bool = False) -> list[str]:
