@@ -189,15 +189,17 @@ def judge_deal(deal: Deal, match: Match) -> Verdict:
     if not ended and not match.over and v.stop is None:
         lines = any(getattr(item, "kind", None) for item in deal.items)
         error(len(events) - (not lines), "25.incomplete")
-    if not (ended or match.over):
+    recorded = [x for x in deal.items if getattr(x, "kind", None) == "points"]
+    if (ended or match.over) and recorded and v.first_error is None and \
+            any(points.get(match.team.get(k, k), 0) != x for k, x in recorded[-1].values):
+        error(len(events), "record.result-mismatch")
+    if not (ended or match.over) and recorded:
         # what the stopped deal produced, from its result line (the match score needs it)
-        recorded = [x for x in deal.items if getattr(x, "kind", None) == "points"]
-        if recorded:
-            points = dict.fromkeys(match.score, 0)
-            for key, value in recorded[-1].values:
-                points[match.team.get(key, key)] += value
-            if any(match.score[t] + p >= 25 for t, p in points.items()):
-                match.over = True
+        points = dict.fromkeys(match.score, 0)
+        for key, value in recorded[-1].values:
+            points[match.team.get(key, key)] += value
+        if any(match.score[t] + p >= 25 for t, p in points.items()):
+            match.over = True
     v.points = points
     for t, p in points.items():
         match.score[t] += p

@@ -126,7 +126,7 @@ def judge_deal(deal: Deal, match: Match) -> Verdict:
     ended = stopped = stop_in_auction = from_record = named = False
 
     def over() -> bool:  # the auction has ended (a bid of 8 ends it at once)
-        return bool(k) or spoken >= 4 or bid == 8
+        return bool(k) or spoken >= 4 or bid >= 8
     for i, event in enumerate(events):
         a = event.action
         seat, kind = a.seat, a.kind
@@ -135,7 +135,7 @@ def judge_deal(deal: Deal, match: Match) -> Verdict:
             v.stop = i
             break
         if kind in ("bid", "pass"):
-            if k or spoken >= 4 or (kind == "bid" and bid == 8):
+            if k or spoken >= 4 or (kind == "bid" and bid >= 8) or trick or tricks:
                 error(i, "avinas.auction-over")
                 continue
             if seat != speakers[spoken]:
@@ -148,7 +148,7 @@ def judge_deal(deal: Deal, match: Match) -> Verdict:
                     error(i, "avinas.bid-higher")
                 bid, declarer = value, seat  # an illegal bid stands as made
             spoken += 1
-            if spoken == 4 or bid == 8:
+            if spoken == 4 or bid >= 8:
                 if declarer is None:
                     ended = True
                 leader = declarer
