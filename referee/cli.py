@@ -7,6 +7,7 @@ with its source line and a caret, the other files are still processed, and the e
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -326,7 +327,10 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
     options = options or CheckOptions(files=list(files), format=output_format.value,
                                       expect=expect)
     started = clock()
-    paths = options.paths()
+    notes: list[str] = []
+    paths = options.paths(notes)
+    for note in notes:
+        _echo_err(note)
     progress = Progress(sys.stderr, len(paths)) if _is_terminal(sys.stderr) else None
     streamed = output_format in (OutputFormat.text, OutputFormat.github)
     color = output_format is OutputFormat.text and use_color(sys.stdout, options.color)
@@ -610,31 +614,33 @@ def is_json_path(path: str) -> bool:
 
 
 def convert_text(text: str, path: str, to: ConvertTarget, from_json: bool) -> Iterator[str]:
-    """The converted text, in chunks (a JSON line per record, or canonical TTN)."""
-    from referee.notation.writer import write_items
+    """The converted text, in chunks (a JSON line per record, or canonical TTN).
 
-    records = None
+    JSON to TTN refuses, with ``record.unwritable``, any record whose text would read back
+    differently (referee.jsontext)."""
     if from_json:
-        from referee.jsonform import iter_json_records
+        from referee.jsonform import iter_json_documents, record_from_json, record_to_json
 
-        records = iter_json_records(text, path)
-    if to is ConvertTarget.json:
+        documents = iter_json_documents(text, path)
+        if to is ConvertTarget.ttn:
+            from referee.jsontext import records_to_text
+
+            yield records_to_text(documents, path)
+            return
+        for line, data in documents:
+            yield json.dumps(record_to_json(record_from_json(data, path, line)),
+                             ensure_ascii=False) + "\n"
+    elif to is ConvertTarget.json:
+        from referee.canonical import with_trick_marks
         from referee.jsonform import record_to_json
+        from referee.notation.parser import gather, iter_items
 
-        if records is None:
-            from referee.canonical import with_trick_marks
-            from referee.notation.parser import gather, iter_items
-
-            # The same events as the canonical text (tricks marked by replaying them), so
-            # that text -> JSON -> text gives what fmt gives.
-            records = gather(with_trick_marks(iter_items(text, file=path)))
-        for record in records:
+        # The same events as the canonical text (tricks marked by replaying them), so that
+        # text -> JSON -> text gives what fmt gives.
+        for record in gather(with_trick_marks(iter_items(text, file=path))):
             yield json.dumps(record_to_json(record), ensure_ascii=False) + "\n"
-    elif records is None:
-        yield canonical_text(text, path)
     else:
-        yield from write_items(item for record in records
-                               for item in (record.header, *record.deals))
+        yield canonical_text(text, path)
 
 
 def run_convert(file: str, to: ConvertTarget | None, output: str | None,
@@ -646,15 +652,14 @@ def run_convert(file: str, to: ConvertTarget | None, output: str | None,
     shown = "<stdin>" if file == STDIN else file
     text: str | None = None
     try:
-        text = read_text(file)
+        text = read_text(file, json=from_json)
         chunks = convert_text(text, shown, target, from_json)
         if output is None or output == STDIN:
             for chunk in chunks:
                 typer.echo(chunk, nl=False)
         else:
-            converted = "".join(chunks)
             try:
-                write_atomic(output, converted)
+                write_atomic(output, chunks)
             except OSError as exc:
                 raise _write_error(output, exc) from None
     except RefereeError as exc:
@@ -819,22 +824,13 @@ def run_simulate(game: str, deals: int, seed: int, preset: str | None,
     if options:
         table["options"] = options
     try:
-        text = simulator.simulate(game, deals, seed, preset, **table)
+        chunks = simulator.simulate_text(game, deals, seed, preset, **table)
+        first = next(chunks)  # a bad preset or option is said before anything is written
     except OptionError as exc:
         _fail(f"referee simulate: {exc}")
     except RefereeError as exc:
         _fail(f"referee simulate: {exc.message}")
-    if output is None or output == STDIN:
-        typer.echo(text, nl=False)
-        return EXIT_OK
-    from referee.fileio import write_atomic
-
-    try:
-        write_atomic(output, text)
-    except OSError as exc:
-        _echo_err(_write_error(output, exc).render())
-        return EXIT_UNREADABLE
-    return EXIT_OK
+    return _write_output(output, itertools.chain([first], chunks))
 
 
 # -- annotate --------------------------------------------------------------------------------
@@ -872,17 +868,10 @@ def annotate(
 
 def run_annotate(file: str, output: str | None) -> int:
     from referee.annotate import annotated_text
-    from referee.fileio import write_atomic
 
     name, (annotated, errors) = _on_record(file, annotated_text)
-    if output is None or output == STDIN:
-        typer.echo(annotated, nl=False)
-    else:
-        try:
-            write_atomic(output, annotated)
-        except OSError as exc:
-            _echo_err(_write_error(output, exc).render())
-            return EXIT_UNREADABLE
+    if _write_output(output, [annotated]) != EXIT_OK:
+        return EXIT_UNREADABLE
     if errors:
         _echo_err(f"{name}: {errors} finding{'s' * (errors != 1)} annotated")
     return EXIT_FINDINGS if errors else EXIT_OK
@@ -1032,6 +1021,23 @@ def _jsonable(value: Any) -> Any:
 def _fail(message: str) -> NoReturn:
     _echo_err(message)
     raise typer.Exit(EXIT_UNREADABLE)
+
+
+def _write_output(output: str | None, chunks: Iterable[str]) -> int:
+    """Write ``chunks`` to standard output (``output`` None or ``-``) or to ``output``
+    (referee.fileio: atomically for a plain file, directly to a device or a FIFO)."""
+    if output is None or output == STDIN:
+        for chunk in chunks:
+            typer.echo(chunk, nl=False)
+        return EXIT_OK
+    from referee.fileio import write_atomic
+
+    try:
+        write_atomic(output, chunks)
+    except OSError as exc:
+        _echo_err(_write_error(output, exc).render())
+        return EXIT_UNREADABLE
+    return EXIT_OK
 
 
 def _write_error(path: str, exc: OSError) -> RefereeError:

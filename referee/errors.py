@@ -40,7 +40,9 @@ class RefereeError(Exception):
         """Set the file name and, from ``text``, the source line shown under the message."""
         self.file = file
         if text is not None and self.line and self.source_line is None:
-            lines = text.splitlines()
+            from referee.notation.lines import split_lines
+
+            lines = split_lines(text)
             if 0 < self.line <= len(lines):
                 self.source_line = lines[self.line - 1]
         return self
@@ -50,15 +52,32 @@ class RefereeError(Exception):
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
         out = [f"{where}: error [{self.code}]: {self.message}"]
         if self.source_line is not None:
-            shown = self.source_line.replace("\t", " ")
+            shown, caret = _window(self.source_line.replace("\t", " "), max(self.column - 1, 0))
             out.append("  " + shown)
-            out.append("  " + " " * max(self.column - 1, 0) + "^")
+            out.append("  " + " " * caret + "^")
         if self.expected:
             out.append(f"  expected {self.expected}")
         return "\n".join(out)
 
     def __str__(self) -> str:
         return self.render()
+
+
+_SHOWN = 100
+"""Characters of a long source line shown around the caret."""
+
+
+def _window(line: str, caret: int) -> tuple[str, int]:
+    """A long line cut to some ``_SHOWN`` characters around ``caret`` (marked with ...)."""
+    if len(line) <= _SHOWN:
+        return line, caret
+    start = max(0, min(caret - _SHOWN // 2, len(line) - _SHOWN))
+    shown = line[start:start + _SHOWN]
+    if start + _SHOWN < len(line):
+        shown += "..."
+    if start:
+        return "..." + shown, caret - start + 3
+    return shown, caret
 
 
 class NotationSyntaxError(RefereeError):

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.errors import RecordError
+from referee.limits import digits_message, too_many_digits
 from referee.record import RecordHeader, Tag
 from referee.report import DealReport, Finding, MatchReport
 from referee.rules.base import located
@@ -44,7 +45,8 @@ KINDS = ("valid", "illegal", "note", "score", "points", "game-points", "outcome"
 
 _SEAT = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 _TEAM = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
-_INT = re.compile(r"[+-]?\d+\Z")
+_INT = re.compile(r"[+-]?[0-9]+\Z")
+_COUNT = re.compile(r"[0-9]+\Z")
 _SHOWN_FINDINGS = 3
 
 
@@ -261,9 +263,9 @@ def _parse_finding(
         word = words[i]
         lower = word.lower()
         if lower in ("deal", "trick"):
-            if i + 1 >= len(words) or not words[i + 1].isdigit():
+            if i + 1 >= len(words) or not _COUNT.match(words[i + 1]):
                 raise _malformed(tag, f"'{word}' is followed by a number: \"{lower} 3\"")
-            _set(tag, fields, lower, int(words[i + 1]))
+            _set(tag, fields, lower, _number(tag, words[i + 1]))
             i += 2
             continue
         if "." in word:
@@ -298,9 +300,9 @@ def _take_deal(tag: Tag, kind: str, words: list[str]) -> tuple[int | None, list[
     """Pull ``deal N`` out of ``words`` wherever it stands."""
     for i, word in enumerate(words):
         if word.lower() == "deal":
-            if i + 1 >= len(words) or not words[i + 1].isdigit():
+            if i + 1 >= len(words) or not _COUNT.match(words[i + 1]):
                 raise _malformed(tag, "'deal' is followed by a number: \"deal 3\"")
-            return int(words[i + 1]), words[:i] + words[i + 2:]
+            return _number(tag, words[i + 1]), words[:i] + words[i + 2:]
     return None, words
 
 
@@ -311,8 +313,15 @@ def _pairs(tag: Tag, kind: str, words: list[str]) -> tuple[tuple[str, int], ...]
     for team, number in zip(words[::2], words[1::2], strict=True):
         if not _TEAM.match(team) or not _INT.match(number):
             raise _malformed(tag, f"'{team} {number}' is not a team and a number, like \"NS 17\"")
-        pairs.append((team, int(number)))
+        pairs.append((team, _number(tag, number)))
     return tuple(pairs)
+
+
+def _number(tag: Tag, text: str) -> int:
+    """A number of an Expect tag (ASCII digits), within the digit limit."""
+    if too_many_digits(text):
+        raise _malformed(tag, digits_message(text))
+    return int(text)
 
 
 def _malformed(tag: Tag, message: str) -> RecordError:

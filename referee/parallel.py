@@ -11,7 +11,6 @@ so errors (which may depend on what came before) come out exactly as without ``-
 
 from __future__ import annotations
 
-import io
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -119,20 +118,15 @@ def _size(path: str) -> int:
 
 
 def part_lines(part: Part) -> Iterator[str]:
-    """The lines of ``part``, decoded; ``ValueError`` for a NUL or bytes that are not UTF-8."""
-    from referee.notation.chunks import read_lines
+    """The lines of ``part``, read as ``check_file`` reads the file (referee.notation.lines:
+    the same line breaks, and the same errors, though numbered from the part's start: any
+    error sends the file back to be checked whole)."""
+    from referee.notation.lines import raw_lines, reader_lines
 
     count = part.last - part.first + 1 if part.last else None
-    if part.offset == 0:  # the file's start: its reader (a byte-order mark, a located error)
-        yield from islice(read_lines(part.path, part.path), count)
-        return
     with open(part.path, "rb") as raw:
         raw.seek(part.offset)
-        text = io.TextIOWrapper(raw, encoding="utf-8", newline=None)
-        for line in islice(text, count):
-            if "\x00" in line:
-                raise ValueError("NUL byte")
-            yield line
+        yield from islice(reader_lines(raw_lines(raw, part.path)), count)
 
 
 def _hooks(options: Any, path: str) -> tuple[Any, Any]:
@@ -156,7 +150,8 @@ def check_part(part: Part, expect: bool, options: Any = None) -> FileReport | No
     report = FileReport(part.path)
     syntax: list[Any] = []
     try:
-        items = iter_lines(part_lines(part), part.path, syntax, first_line=part.first)
+        items = iter_lines(part_lines(part), part.path, syntax, comments=False,
+                           first_line=part.first)  # as check_file reads a file
         _replay_into(report, items, expect, header_hook, match_hook, syntax)
     except Exception:  # unreadable here: the whole file is checked again, in order
         return None
