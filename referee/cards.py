@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from referee.lexicon import suit_spellings
+
 Card = str
 
 SUITS = ("S", "H", "D", "C")
@@ -22,11 +24,7 @@ RANK_NAMES = {
 }
 UNSEEN = "??"
 
-_SUIT_ALIASES = {
-    "S": "S", "H": "H", "D": "D", "C": "C",
-    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
-    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
-}
+_SUIT_ALIASES = suit_spellings()
 
 
 class CardError(ValueError):

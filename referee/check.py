@@ -33,21 +33,6 @@ SUFFIX = ".ttn"
 """Files a directory walk picks up."""
 
 
-def error_of(report: FileReport) -> RefereeError | None:
-    """The report's error as a ``RefereeError`` (for ``render()``), or None if it was readable."""
-    if report.error is None:
-        return None
-    return RefereeError(
-        report.error_code or "error",
-        report.error,
-        file=report.path,
-        line=report.error_line,
-        column=report.error_column,
-        source_line=report.error_source,
-        expected=report.error_expected,
-    )
-
-
 # -- reading ---------------------------------------------------------------------------------
 
 
@@ -147,8 +132,7 @@ def check_text(text: str, path: str = "<string>", expect: bool = False) -> FileR
     try:
         _replay_into(report, iter_items(text, file=path), expect)
     except RefereeError as exc:
-        exc.file = path
-        report.set_error(exc.with_file(path, text))
+        report.set_error(exc.in_file(path, text))
     except Exception as exc:  # a bug, not bad input: report it and go on with other files
         report.set_error(internal_error(path, exc))
     return report
@@ -181,10 +165,9 @@ def check_file(
             items = _counted(items, progress)
         _replay_into(report, items, expect)
     except RefereeError as exc:
-        exc.file = name
-        if exc.source_line is None and exc.code != "ttn.encoding":
-            exc.source_line = source_line(path, exc.line)
-        report.set_error(exc)
+        shown = (source_line(path, exc.line)
+                 if exc.source_line is None and exc.code != "ttn.encoding" else None)
+        report.set_error(exc.in_file(name, source_line=shown))
     except UnicodeDecodeError as exc:
         report.set_error(RefereeError("ttn.encoding", f"not UTF-8 text: {exc.reason}", file=name))
     except OSError as exc:

@@ -17,6 +17,7 @@ from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
+from referee.canonical import canonical_text
 from referee.check import (
     STDIN,
     check_file,
@@ -26,7 +27,9 @@ from referee.check import (
     read_text,
     sorted_paths,
 )
+from referee.convert import convert_text, is_json_path
 from referee.errors import RefereeError
+from referee.gamedoc import render_game, render_games
 from referee.report import FileReport
 from referee.reporters import (
     Totals,
@@ -83,7 +86,6 @@ class ConvertTarget(str, Enum):  # noqa: UP042
     ttn = "ttn"
 
 
-JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
 
 
 def _version(value: bool) -> None:
@@ -268,21 +270,6 @@ def fmt(
     raise typer.Exit(run_fmt(files, check_only, in_place))
 
 
-def canonical_text(text: str, path: str) -> str:
-    """The canonical form of TTN ``text`` (comments kept, tricks numbered by replaying them);
-    ``RefereeError`` if unreadable."""
-    from referee.canonical import with_trick_marks
-    from referee.notation.parser import iter_items
-    from referee.notation.writer import write_items
-
-    try:
-        return "".join(write_items(with_trick_marks(iter_items(text, file=path))))
-    except RefereeError as exc:
-        if exc.code != "ttn.encoding":
-            exc.with_file(exc.file, text)
-        raise
-
-
 def format_file(name: str, check_only: bool, in_place: bool) -> bool:
     """Format one file as ``fmt`` asks; True if it is not (or was not) canonical."""
     from referee.fileio import write_atomic
@@ -347,35 +334,6 @@ def convert(
     raise typer.Exit(run_convert(file, to, output))
 
 
-def is_json_path(path: str) -> bool:
-    return path.lower().endswith(JSON_SUFFIXES)
-
-
-def convert_text(text: str, path: str, to: ConvertTarget, from_json: bool) -> Iterator[str]:
-    """The converted text, in chunks (a JSON line per record, or canonical TTN)."""
-    from referee.notation.writer import write_items
-
-    records = None
-    if from_json:
-        from referee.jsonform import iter_json_records
-
-        records = iter_json_records(text, path)
-    if to is ConvertTarget.json:
-        from referee.jsonform import record_to_json
-
-        if records is None:
-            from referee.notation.parser import gather, iter_items
-
-            records = gather(iter_items(text, file=path))
-        for record in records:
-            yield json.dumps(record_to_json(record), ensure_ascii=False) + "\n"
-    elif records is None:
-        yield canonical_text(text, path)
-    else:
-        yield from write_items(item for record in records
-                               for item in (record.header, *record.deals))
-
-
 def run_convert(file: str, to: ConvertTarget | None, output: str | None) -> int:
     from referee.fileio import write_atomic
 
@@ -396,11 +354,9 @@ def run_convert(file: str, to: ConvertTarget | None, output: str | None) -> int:
             except OSError as exc:
                 raise _write_error(output, exc) from None
     except RefereeError as exc:
-        if exc.file in (None, "<string>"):  # a record error found after parsing
-            exc.file = shown
-        if not from_json and text is not None and exc.code != "ttn.encoding":
-            exc.with_file(exc.file, text)
-        _echo_err(exc.render())
+        file = shown if exc.file in (None, "<string>") else exc.file  # found after parsing
+        readable = not from_json and text is not None and exc.code != "ttn.encoding"
+        _echo_err(exc.in_file(file, text if readable else None).render())
         return EXIT_UNREADABLE
     except Exception as exc:  # a bug, not bad input
         _echo_err(internal_error(shown, exc).render())
@@ -430,62 +386,6 @@ def games(
         _echo_err(f"referee games: {exc.args[0]}")
         raise typer.Exit(EXIT_UNREADABLE) from None
     typer.echo(render_game(ruleset), nl=False)
-
-
-def render_games(rulesets: Iterable[Any]) -> str:
-    """One line per game: name, aliases, title, presets."""
-    rows = [
-        (r.name, ", ".join(r.aliases), r.title, ", ".join(r.presets))
-        for r in rulesets
-    ]
-    if not rows:
-        return "no games are registered\n"
-    header = ("game", "aliases", "title", "presets")
-    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(3)]
-    lines = [
-        "  ".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=True))
-        + "  " + row[3]
-        for row in (header, *rows)
-    ]
-    lines.append("")
-    lines.append("referee games GAME shows a game's presets, options and rule ids.")
-    return "\n".join(line.rstrip() for line in lines) + "\n"
-
-
-def render_game(ruleset: Any) -> str:
-    """A game's title, aliases, presets, options (default, values, meaning) and rules."""
-    out = [f"{ruleset.name}: {ruleset.title}"]
-    if ruleset.aliases:
-        out.append(f"aliases: {', '.join(ruleset.aliases)}")
-    if getattr(ruleset, "source", ""):
-        out.append(f"source: {ruleset.source}")
-    specs = {spec.name: spec for spec in ruleset.option_specs}
-    out += ["", "presets ([Rules \"NAME\"])"]
-    for preset in ruleset.presets.values():
-        out.append(f"  {preset.name}: {preset.description}" if preset.description
-                   else f"  {preset.name}")
-        if preset.values:
-            shown = ", ".join(
-                f"{name}={specs[name].show(value) if name in specs else value}"
-                for name, value in preset.values.items()
-            )
-            out.append(f"      {shown}")
-    out += ["", "options ([Option \"NAME\" \"VALUE\"]): default; values; meaning"]
-    if not ruleset.option_specs:
-        out.append("  none")
-    for spec in ruleset.option_specs:
-        out.append(f"  {spec.name} = {spec.show(spec.default)}  ({spec.valid_values()})")
-        out.append(f"      {spec.meaning}")
-        if spec.rules:
-            out.append(f"      changes: {', '.join(spec.rules)}")
-    out += ["", "rules: id, digest section, summary"]
-    rules = list(ruleset.rules.values())
-    width = max((len(rule.id) for rule in rules), default=0)
-    section_width = max((len(rule.section) for rule in rules), default=0)
-    for rule in rules:
-        out.append(f"  {rule.id.ljust(width)}  {rule.section.ljust(section_width)}  "
-                   f"{rule.summary}".rstrip())
-    return "\n".join(out) + "\n"
 
 
 # -- simulate --------------------------------------------------------------------------------
@@ -672,7 +572,7 @@ def _on_record(file: str, work: Callable[[Iterator[Any]], T]) -> tuple[str, T]:
         return name, work(iter_items(text, file=name))
     except RefereeError as exc:
         if exc.code != "ttn.encoding" and text is not None:
-            exc.with_file(name, text)
+            exc = exc.in_file(name, text)
         _echo_err(exc.render())
         raise typer.Exit(EXIT_UNREADABLE) from None
 
@@ -710,10 +610,9 @@ def _fail(message: str) -> NoReturn:
 
 
 def _write_error(path: str, exc: OSError) -> RefereeError:
-    error = file_error(path, exc)
-    error.code = "file.write"
-    error.message = f"not written ({error.message}); the original is unchanged"
-    return error
+    reason = file_error(path, exc).message
+    return RefereeError("file.write", f"not written ({reason}); the original is unchanged",
+                        file=path)
 
 
 def main() -> None:

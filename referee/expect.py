@@ -31,10 +31,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from referee.errors import RecordError
+from referee.errors import RecordError, located
 from referee.record import RecordHeader, Tag
 from referee.report import DealReport, Finding, MatchReport
-from referee.rules.base import located
 
 TAG = "Expect"
 

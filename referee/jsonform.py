@@ -14,7 +14,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from referee.errors import RecordError
+from referee.errors import RecordError, located
 from referee.record import (
     Action,
     Comment,
@@ -27,7 +27,6 @@ from referee.record import (
     Tag,
 )
 from referee.resources import load_schema
-from referee.rules.base import located
 
 FORMAT = "ttn/1"
 

@@ -25,7 +25,6 @@ from typing import IO, Any
 
 import typer
 
-from referee.check import error_of
 from referee.report import FileReport, Finding, MatchReport
 
 JSON_VERSION = 1
@@ -156,7 +155,7 @@ def render_match(path: str, match: MatchReport, color: bool = False) -> str:
 
 def render_error(report: FileReport, color: bool = False) -> str:
     """The error that made the file unreadable, with its source line and caret; "" if none."""
-    error = error_of(report)
+    error = report.failure
     if error is None:
         return ""
     text = error.render()

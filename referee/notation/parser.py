@@ -17,8 +17,9 @@ from typing import Any
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
-from referee.cards import RANK_NAMES, CardError, parse_card, parse_suit
+from referee.cards import CardError, parse_card, parse_suit
 from referee.errors import NotationSyntaxError
+from referee.lexicon import CARD_PATTERN, SEAT_NAME, card_spellings
 from referee.notation.chunks import Chunk, iter_chunks, read_lines
 from referee.notation.diagnostics import syntax_error
 from referee.record import (
@@ -37,11 +38,7 @@ from referee.record import (
 )
 from referee.resources import grammar_text
 
-_CARD_FORMS: dict[str, str] = {
-    rank + suit: parse_card(rank + suit)
-    for rank in (*RANK_NAMES, *(r.lower() for r in RANK_NAMES), "10")
-    for suit in "SHDCshdc♠♥♦♣♤♡♢♧"
-}
+_CARD_FORMS: dict[str, str] = card_spellings()
 """Every spelling of every card, so the transformer looks cards up instead of parsing them."""
 
 
@@ -82,15 +79,14 @@ def _position(token: Token, offset: int) -> tuple[int, int]:
     return token.line + newlines, offset - value.rfind("\n", 0, offset)
 
 
-_CARD_RE = r"(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧](?![\w-])|\?\?"
 _RUN_EVENT = re.compile(
-    r"(?:(\d+)\.\s*)?([A-Za-z][\w-]*)[ \t]+"
+    rf"(?:(\d+)\.\s*)?({SEAT_NAME})[ \t]+"
     r"(?:trump[ \t]+([^\s,]+)"
-    rf"|((?:{_CARD_RE})(?:[ \t]+(?:{_CARD_RE}))*)"
+    rf"|({CARD_PATTERN}(?:[ \t]+{CARD_PATTERN})*)"
     r"|([^\s,]+))"
 )
-_HAND_LINE = re.compile(r"([A-Za-z][\w-]*)[ \t]*:([^\n]*)")
-_RESULT_PAIR = re.compile(r"([A-Za-z][\w-]*)[ \t]+([+-]?\d+)")
+_HAND_LINE = re.compile(rf"({SEAT_NAME})[ \t]*:([^\n]*)")
+_RESULT_PAIR = re.compile(rf"({SEAT_NAME})[ \t]+([+-]?\d+)")
 
 
 class _Run:
@@ -382,12 +378,12 @@ class TTNParser:
 
 
 def _shift(error: NotationSyntaxError, chunk: Chunk, file: str) -> NotationSyntaxError:
+    """``error``, found at a line of ``chunk``, at its line in ``file`` (the one boundary
+    where a syntax error learns its file position)."""
     lines = chunk.text.splitlines()
-    if 0 < error.line <= len(lines):
-        error.source_line = lines[error.line - 1]
-    error.line += chunk.first_line - 1
-    error.file = file
-    return error
+    source = lines[error.line - 1] if 0 < error.line <= len(lines) else None
+    moved = error.at(error.line + chunk.first_line - 1, error.column, source_line=source)
+    return moved.in_file(file)  # type: ignore[return-value]
 
 
 @cache
