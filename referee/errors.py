@@ -25,8 +25,7 @@ class RefereeError(Exception):
     """
 
     kind = "error"
-    __slots__ = ("code", "message", "file", "line", "column", "source_line", "expected",
-                 "_frozen")
+    _frozen = False
 
     def __init__(
         self,
@@ -51,7 +50,7 @@ class RefereeError(Exception):
 
     def __setattr__(self, name: str, value: object) -> None:
         # Python's own exception bookkeeping (__cause__, __traceback__, ...) stays writable.
-        if getattr(self, "_frozen", False) and not name.startswith("__"):
+        if self._frozen and not name.startswith("__"):
             raise AttributeError(f"{type(self).__name__} is immutable: use located/in_file")
         super().__setattr__(name, value)
 
@@ -103,13 +102,9 @@ def _rebuild(cls: type[RefereeError], code: str, message: str, file: str, line: 
 class NotationSyntaxError(RefereeError):
     """The text does not follow the TTN grammar (ids ``ttn.*``)."""
 
-    __slots__ = ()
-
 
 class RecordError(RefereeError):
     """Well-formed text that describes an impossible record (ids ``record.*``)."""
-
-    __slots__ = ()
 
 
 E = TypeVar("E", bound=RefereeError)

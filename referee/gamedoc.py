@@ -33,7 +33,7 @@ def render_game(ruleset: type[Ruleset]) -> str:
     out = [f"{ruleset.name}: {ruleset.title}"]
     if ruleset.aliases:
         out.append(f"aliases: {', '.join(ruleset.aliases)}")
-    if getattr(ruleset, "source", ""):
+    if ruleset.source:
         out.append(f"source: {ruleset.source}")
     specs = {spec.name: spec for spec in ruleset.option_specs}
     out += ["", "presets ([Rules \"NAME\"])"]
