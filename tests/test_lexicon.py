@@ -51,3 +51,16 @@ def test_action_kinds_are_the_parsers():
     assert kinds <= set(lexicon.ACTION_KINDS)
     assert set(lexicon.SEAT_WORDS) <= set(lexicon.ACTION_KINDS)
     assert set(lexicon.CALL_WORDS) <= set(lexicon.ACTION_KINDS)
+
+
+def test_event_positions_come_from_the_one_split_of_a_run():
+    text = ('[Game "22"]\n[Seats "A B C"]\ndeal 1 dealer A\n'
+            "1. B 7S 7H, C 8S 8H\n  A 9S 9H 2. B trump S C 16\n")
+    (record,) = gather(iter_items(text))
+    lines = text.splitlines()
+    shown = []
+    for event in record.deals[0].events:
+        span = event.span
+        assert span.line == span.end_line
+        shown.append(lines[span.line - 1][span.column - 1:span.end_column - 1])
+    assert shown == ["1. B 7S 7H", "C 8S 8H", "A 9S 9H", "2. B trump S", "C 16"]

@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from referee.cards import CardError, parse_card, parse_suit
 from referee.errors import NotationSyntaxError
-from referee.lexicon import CARD_PATTERN, SEAT_NAME, card_spellings
+from referee.lexicon import SEAT_NAME, card_spellings
 from referee.notation.chunks import Chunk, iter_chunks, read_lines
 from referee.notation.diagnostics import syntax_error
 from referee.record import (
@@ -79,31 +79,41 @@ def _position(token: Token, offset: int) -> tuple[int, int]:
     return token.line + newlines, offset - value.rfind("\n", 0, offset)
 
 
-_RUN_EVENT = re.compile(
-    rf"(?:(\d+)\.\s*)?({SEAT_NAME})[ \t]+"
-    r"(?:trump[ \t]+([^\s,]+)"
-    rf"|({CARD_PATTERN}(?:[ \t]+{CARD_PATTERN})*)"
-    r"|([^\s,]+))"
-)
 _HAND_LINE = re.compile(rf"({SEAT_NAME})[ \t]*:([^\n]*)")
 _RESULT_PAIR = re.compile(rf"({SEAT_NAME})[ \t]+([+-]?\d+)")
 
 
 class _Run:
-    """The place of a run of events: one token, split by the transformer."""
+    """The place of a run of events: one token, split once by the transformer.
 
-    __slots__ = ("locator", "start", "value", "_offsets")
+    The transformer keeps the run's words and the index of each event's first word (its trick
+    mark, if it has one); an event's offset is found from them only when a report or a comment
+    asks, by locating the words in the token, so no second pattern of an event is needed.
+    """
 
-    def __init__(self, locator: Locator, start: int, value: str) -> None:
+    __slots__ = ("locator", "start", "value", "words", "firsts", "_offsets")
+
+    def __init__(self, locator: Locator, start: int, value: str, words: list[str],
+                 firsts: list[int]) -> None:
         self.locator = locator
         self.start = start
         self.value = value
+        self.words = words
+        self.firsts = firsts
         self._offsets: list[tuple[int, int]] | None = None
 
     def _events(self) -> list[tuple[int, int]]:
         if self._offsets is None:
-            self._offsets = [(self.start + m.start(), m.end() - m.start())
-                             for m in _RUN_EVENT.finditer(self.value)]
+            starts: list[int] = []
+            position = 0
+            for word in self.words:
+                position = self.value.find(word, position)
+                starts.append(position)
+                position += len(word)
+            ends = [start + len(word) for start, word in zip(starts, self.words, strict=True)]
+            lasts = [first - 1 for first in self.firsts[1:]] + [len(self.words) - 1]
+            self._offsets = [(self.start + starts[first], ends[last] - starts[first])
+                             for first, last in zip(self.firsts, lasts, strict=True)]
         return self._offsets
 
     def offset(self, index: int) -> int:
@@ -215,19 +225,22 @@ class _Builder(Transformer):
             raise _error_at(token, value.index("??"), "ttn.unseen",
                             "'??' (a card not seen) is not supported yet in version 1")
         words = value.replace(",", " ").split()
-        run = _Run(self.locator, token.start_pos, value)
+        firsts: list[int] = []  # each event's first word, its trick mark included
+        run = _Run(self.locator, token.start_pos, value, words, firsts)
         forms = _CARD_FORMS
         new_action = tuple.__new__  # Action(...) without the named tuple's Python frame
         at = Event.at
         events: list[Event] = []
         count = len(words)
         i = 0
+        first = 0
         while i < count:
             word = words[i]
             if word[-1] == "." and word[:-1].isdigit():
                 mark = int(word[:-1])
                 i += 1
                 continue
+            firsts.append(first)
             seat, arg = word, words[i + 1]
             i += 2
             card = forms.get(arg)
@@ -252,6 +265,7 @@ class _Builder(Transformer):
                 action = new_action(Action, (seat, arg, (), None, ()))
             events.append(at(action, mark, run, len(events)))
             mark = None
+            first = i
         return events
 
     def _simple(self, children: list[Token], kind: str, **fields: Any) -> list[Event]:
