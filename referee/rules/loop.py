@@ -65,8 +65,9 @@ def match_over(ruleset: Ruleset[MatchT, StateT], match: MatchT, deal: Deal) -> E
 class DealRun(Generic[MatchT, StateT]):
     """One deal under the loop: its state, its offenders, where (if anywhere) it stopped.
 
-    ``start`` checks the preconditions and deals. A recorded deal is walked with ``events``;
-    a deal being made (the simulator) is driven with ``step``. ``settle`` scores it.
+    Making one checks the preconditions and deals. A recorded deal is walked with
+    ``events``; a deal being made (the simulator) is driven with ``step``. ``settle`` scores
+    it.
     """
 
     def __init__(self, ruleset: Ruleset[MatchT, StateT], match: MatchT, deal: Deal) -> None:
@@ -107,35 +108,24 @@ class DealRun(Generic[MatchT, StateT]):
         check, apply = self.ruleset.check, self.ruleset.apply
         items = self.deal.items
         for index, item in enumerate(items):
-            if item.__class__ is ResultLine:
-                self.results.append(item)  # type: ignore[arg-type]
+            if isinstance(item, ResultLine):
+                self.results.append(item)
                 continue
-            action = item.action  # type: ignore[union-attr]
+            action = item.action
             exclusion = check(state, action)
-            yield item, exclusion  # type: ignore[misc]
+            yield item, exclusion
             if exclusion is not None:
                 self._offended(action)
                 if exclusion.fatal:
-                    self.stopped = item  # type: ignore[assignment]
+                    self.stopped = item
                     self.results.extend(later for later in items[index + 1:]
-                                        if later.__class__ is ResultLine)  # type: ignore[misc]
+                                        if isinstance(later, ResultLine))
                     if watch is not None:
-                        watch(item, state)  # type: ignore[arg-type]
+                        watch(item, state)
                     return
             apply(state, action)
             if watch is not None:
-                watch(item, state)  # type: ignore[arg-type]
-
-    def run(self) -> DealRun[MatchT, StateT]:
-        """Walk every recorded event (nobody watching); returns self."""
-        for _ in self.events():
-            pass
-        return self
-
-    @property
-    def is_complete(self) -> bool:
-        """True when the walk was not stopped and the deal is over."""
-        return self.stopped is None and self.ruleset.is_deal_over(self.state)
+                watch(item, state)
 
     def settle(self) -> DealResult:
         """Score the deal into the match; disputed when anyone offended or the walk stopped."""
