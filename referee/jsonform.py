@@ -37,8 +37,9 @@ def _comments(comments: list[Comment]) -> dict[str, Any]:
     return {"comments": [{"text": c.text, "kind": c.kind} for c in comments]}
 
 
-def event_to_json(item: Event | ResultLine) -> dict[str, Any]:
-    """One event (or result line) as a JSON object."""
+def event_to_json(item: Event | ResultLine, deal: Deal | None = None) -> dict[str, Any]:
+    """One event (or result line) as a JSON object; with its ``deal``, a ``trump seventh``
+    is written as the notation spells it, ``trump CARD`` (``Deal.spelled``)."""
     if isinstance(item, ResultLine):
         data: dict[str, Any] = {
             "action": "result",
@@ -47,7 +48,7 @@ def event_to_json(item: Event | ResultLine) -> dict[str, Any]:
         }
         data.update(_comments(item.comments))
         return data
-    action = item.action
+    action = item.action if deal is None else deal.spelled(item.action)
     data = {"action": action.kind}
     if action.seat is not None:
         data["seat"] = action.seat
@@ -79,7 +80,7 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
     }
     if hand_comments:
         data["hand_comments"] = hand_comments
-    data["events"] = [event_to_json(item) for item in deal.items]
+    data["events"] = [event_to_json(item, deal) for item in deal.items]
     data.update(_comments(deal.comments))
     return data
 

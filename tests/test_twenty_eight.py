@@ -1,5 +1,5 @@
-"""Rule tests of Twenty-Eight (referee/games/twenty_eight.py): every rule id legal and illegal,
-the edge cases of digest 9A that are easiest to state as variations of one deal, the record
+"""Rule tests of Twenty-Eight (the package referee/games/twenty_eight/): every rule id legal and
+illegal, the edge cases of digest 9A that are easiest to state as variations of one deal, the record
 errors, the notes, dealer rotation, and the legal-action generator.
 
 The edge-case records in samples/twenty-eight/ are checked with their Expect tags in
@@ -975,7 +975,8 @@ def test_legal_actions_trump_choice():
         ruleset.apply(st, event.action)
     legality = ruleset.legal_actions(st)
     allowed = {a.cards[0] if a.cards else a.value for a in legality.allowed}
-    assert allowed == {"JS", "9S", "AH", "7C", "seventh"}
+    # the first four, and the seventh card (KS) written as the notation spells it
+    assert allowed == {"JS", "9S", "AH", "7C", "KS"}
     assert {e.rule for _, e in legality.excluded} == {"28.trump-card"}
 
 

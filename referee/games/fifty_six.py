@@ -7,7 +7,7 @@ no-trump bids exist, and of two identical cards the one played first wins. The s
 scoring table and nothing else.
 
 Everything not listed here is Twenty-Eight's engine and defaults (referee/games/
-twenty_eight.py, Part A). Rules this module had to choose (README decision 7), each with the
+twenty_eight/, Part A). Rules this module had to choose (README decision 7), each with the
 option or class datum that changes it:
 
 1. Six players in two alternating teams of three (the usual form; the 4- and 8-player
@@ -45,7 +45,8 @@ option or class datum that changes it:
 from __future__ import annotations
 
 from referee.games.scoring28 import CARD_POINTS_28
-from referee.games.twenty_eight import TwentyEight, _options, _rules
+from referee.games.twenty_eight import TwentyEight
+from referee.games.twenty_eight.options import _options, _rules
 from referee.rules.options import Preset
 from referee.rules.registry import register
 

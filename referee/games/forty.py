@@ -7,8 +7,8 @@ first winning (option ``equal_cards``); 40 points in all; minimum call 20; game 
 20-29: +1 made / opponents +2 failed, 30-33: 2 / 3, 34-40: 3 / 4; Thani (single hand) 4 / 5;
 a wrong play detected by the opponents gives them double.
 
-Everything else is Twenty-Eight's engine and defaults (referee/games/twenty_eight.py, Part A),
-driven by options. Decisions the seed leaves open (README decision 7), with the option or
+Everything else is Twenty-Eight's engine and defaults (the package referee/games/twenty_eight/,
+Part A), driven by options. Decisions the seed leaves open (README decision 7), with the option or
 class datum that changes each one:
 
 1. Two teams of three, partners sitting alternately (digest's recommended reading); the
@@ -40,7 +40,8 @@ class datum that changes each one:
 
 from __future__ import annotations
 
-from referee.games.twenty_eight import TwentyEight, _options, _rules
+from referee.games.twenty_eight import TwentyEight
+from referee.games.twenty_eight.options import _options, _rules
 from referee.rules.options import Preset
 from referee.rules.registry import register
 

@@ -5,7 +5,8 @@ restated in /work/shared/spec/rules/twenty-eight-and-twenty-nine.md ("the digest
 (B1-B7), the option table (section 8, column D29), edge cases 29-01..29-33 (9B) and the
 ambiguities of section 10; presets from rules/README.md decision 1.
 
-Everything is the Twenty-Eight engine (referee/games/twenty_eight.py) driven by options: this
+Everything is the Twenty-Eight engine (the package referee/games/twenty_eight/) driven by
+options: this
 module only sets the 29 defaults and presets, so each rule below can be switched back by the
 option named with it.
 
@@ -50,7 +51,8 @@ Decisions (README decision 7), with the option that changes each one:
 
 from __future__ import annotations
 
-from referee.games.twenty_eight import TwentyEight, _options, _rules
+from referee.games.twenty_eight import TwentyEight
+from referee.games.twenty_eight.options import _options, _rules
 from referee.rules.options import Preset
 from referee.rules.registry import register
 

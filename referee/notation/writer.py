@@ -109,7 +109,7 @@ def write_deal(deal: Deal, seats: list[str] | None = None) -> str:
             kind, text = "result", format_result(item)
         else:
             kind = _line_kind(item)
-            text = format_action(item.action)
+            text = format_action(deal.spelled(item.action))
             if item.trick is not None:
                 text = f"{item.trick}. {text}"
         starts_line = (

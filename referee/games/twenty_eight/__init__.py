@@ -1,0 +1,125 @@
+"""Twenty-Eight (28): the rules referee, and the base of the 28 family (29, 40, 56).
+
+Sources: seed 000 (the Wikipedia article "Twenty-eight (card game)", machine-translated),
+restated in /work/shared/spec/rules/twenty-eight-and-twenty-nine.md ("the digest"): section 1,
+Part A (A1-A7), the option table (section 8), edge cases 28-01..28-43 (9A), ambiguities (10)
+and the appendix pseudo-code; plus the decisions and errata of rules/README.md.
+
+Behaviour is driven by options and class data (rank order, point table, hand size), never by
+the game's name, so the family's other games can be subclasses or presets.
+
+Presets: ``standard`` (seed 000, digest defaults, free partner raise), ``pagat``
+(partner raise 20+, ``forced_trick8``), ``west-bengal`` (minimum 16, West Bengal pair),
+``kerala`` (clockwise, no raise over one's partner) (README decision 1).
+
+Interpretations chosen where the sources leave a choice (decision 7), with the option that
+changes each one:
+
+1. The auction ends after three consecutive passes that follow the last bid, or at once after
+   a bid of the maximum; a pass is not final (A3.4, 10.2). Option ``auction_end``.
+2. Raising over one's partner's standing bid is free in ``standard`` (README decision 2);
+   ``pagat`` asks for 20 or more (A3.5, 10.6). Option ``partner_raise``.
+3. Trump: the bidder lays a card of his first four face down; it is outside his hand until
+   exposed (A3.7, 1.6). The "seventh card" is the third card of his second batch, and it is
+   itself the face-down card (A3.9, 10.8). Option ``seventh_card``.
+4. A void player may call (optional) and must then trump if able; the bidder exposing for
+   himself may play any trump (A4.3(c)-(e)). Options ``trump_call_mandatory``,
+   ``caller_must_trump``, ``self_reveal_card``.
+5. Trump-suit cards played to the revealing trick before the call do not count (A4.4(b),
+   10.9), except when the suit led is the trump suit: then every card of it counts (README
+   erratum on 28-18/28-24). Option ``pre_reveal_trumps_count``.
+6. The undertrump ban binds every later player of the trick; a player holding only lower
+   trumps must play one; the caller's duty to trump is not limited by it (A4.4(d), 10.10).
+   Option ``no_undertrump``.
+7. No call in seven tricks: the deal is void and the turn to deal moves on (A4.5, 10.11); a
+   recorded trick 8 is reported (28.void-deal). Under ``forced_trick8`` the face-down card is
+   exposed at the bidder's turn in trick 8, before he plays it, so it counts as a trump
+   (10.25); an explicit call or simply playing the card are both accepted.
+   Option ``void_if_trump_never_called``.
+8. Pair: the revealing trick counts as won after the reveal; the declaration is allowed at
+   any moment while the conditions hold; the target is clamped to [min_bid, max_bid]
+   (A5.2, A5.4, A5.5, 10.14, 10.15). Options ``pair_enabled``, ``pair_value``, ``pair_clamp``;
+   ``pair_scale = west_bengal`` bars the bidding side's pair below a bid of 19 and lowers 19 by
+   3 (A5.6; the opponents' pair stays +4, as recommended there).
+9. Double and redouble are said after the trump choice and before the second batch, the
+   redouble only directly after the double (A7.1, 10.24); in the record: bids, trump,
+   double, redouble, then a single hand or the first lead. Options ``double_allowed``,
+   ``redouble_allowed``. With ``high_bid_two`` a bid of 21+ is worth 2, doubled 4, and
+   cannot be redoubled (A6.4, 28-36).
+10. Single hand: any player, after the full deal (after the double window) and before the
+    lead; forbidden when every card of his is a sure winner (top cards of each suit held, in
+    sequence from the J); no trumps, the face-down card returns to the bidder, doubles are
+    discarded, the declarer leads and his partner's cards stay out of play (three-card
+    tricks); the record may stop at the first lost trick (A7.3, 10.20). Option
+    ``single_hand``.
+11. Misplay: the first offender of the deal decides: a member of the bidding side loses the
+    contract, a defender makes it for the bidders (A6.6 R6, 10.22). Option
+    ``misplay_penalty``.
+12. Under-half rule: measured against the adjusted target, strictly less than half,
+    multiplying the double (A6.4, 10.17). Option ``under_half_double_loss``.
+13. The deal passes in the turn direction; an annulled deal (R1 redeal, R3 eight pointless
+    cards, everybody passing) is dealt again by the same dealer; a void deal moves on
+    (A2, 10.11). A stated dealer that differs is reported (28.dealer).
+14. Illegal actions are carried out (decision 4) where the state stays well defined: an
+    illegal bid above the standing bid becomes the high bid (one not above it counts as a
+    pass); an illegal pass stands; illegal doubles, redoubles and calls take effect; an
+    illegal pair declaration does not (it changes no target: 29-18, 29-22 "illegal / no
+    effect", 28-32, so a later legal one still counts); a trump choice while the auction is
+    open closes it on the standing bid.
+    Not carried out: calls after the auction ended, a single hand declared after the lead
+    (both ignored), and a redeal demand that was not allowed when the record goes on (the
+    demand was refused; if the record stops there, the deal was thrown in, unscored).
+15. With ``opening_bid_forced = no`` a deal in which all four pass is thrown in (no score,
+    same dealer).
+16. Hands (decision 5): a missing hand line is inferred from the seat's plays plus the card
+    of its ``trump CARD``; the deal order is then unknown and each check that needs it is
+    named in one ``28.deal-order`` note per deal. ``trump seventh`` cannot be judged without
+    the bidder's hand line and is a record error (``record.deal-order``); with a hand line
+    in one round of eight, the seventh card listed is taken, with a note.
+17. Playing the face-down card before it is exposed (outside ``forced_trick8``'s trick 8) is
+    reported under 28.call (the call must come first) and carried out as an exposure. A
+    single hand declared before the full deal is reported and carried out (the auction and
+    the trump choice are cancelled).
+18. The misplay penalty scores only deals that have a contract and are not void or
+    annulled: a void or annulled deal stays unscored whatever was found in it.
+19. The options of the whole family (section 8) are declared here with 28's defaults; the
+    other games pass their own defaults to ``_options``. Values the referee cannot honour are
+    declared but refused with ``record.option`` (``REFUSED``): ``auction_style = duel`` and
+    ``second_round`` (events the notation lacks), ``c_call`` ("C" has no event),
+    ``single_hand_show``. Contradictory combinations are refused too (``forced_trick8`` with
+    the spare indicator, ``play_on`` or ``no_trump_two`` with an own card, ``high_bid_two``
+    with a score table). The "double or halve" pair remark (10.16) is not implemented.
+20. ``pass_final``: a seat that passed is skipped; the auction ends when every other seat has
+    passed after the last bid. ``dealer_forced_bid``: when everybody before the dealer passed
+    he must bid (``exact``: the minimum), and that bid ends the auction (B3.2, 10.21).
+21. The spare indicator (A3.8, B3.3): ``trump SUIT`` or ``trump 3C`` (a spare 2-5 card);
+    the bidder keeps his cards; the seventh card names the suit and stays in hand; with
+    ``no_trump_two`` a 2 declares no trumps: ranks reversed, points kept, no call, no pair.
+22. ``last_trick_bonus`` is added to the last trick's points (B1, B6.1). ``cot`` doubles a
+    made contract won with every trick (``made_and_lost``: also a loss with none, 10.18).
+    ``double_cap`` bounds the multiplier (2: no redouble; 1: no double). ``score_table``
+    picks a row of SCORE_TABLES by bid; Forty's table pays a loss to the opponents.
+    ``misplay_penalty = double_to_opponents`` doubles the penalty (40 paragraph of S0).
+23. Pair options (10.14): ``pair_trick_requirement`` (after_reveal; any_trick; s0_variant:
+    the opponents need no trick, the bidding side any trick), ``pair_window`` (any_time;
+    after_win: right after a trick won by the declarer's side, before the next lead),
+    ``pair_min_bid`` (the bidding side's lowest bid for a pair).
+24. Annulments (A6.6, B6.5), all disregarding the recorded play and keeping the dealer:
+    ``annul_eight_zero`` (R3), ``annul_fh_and_next_pointless`` (R2: first hand's and the next
+    player's first fours both pointless), ``redeal_first_two_pointless`` (P29: either of
+    them), ``annul_other`` (R4: all the Jacks or a whole hand of one suit at the deal; the
+    bidder's opponents holding no trump, at the reveal).
+25. ``dummy`` changes no rule the referee checks (the partner's cards are public); it is
+    accepted so that records can state it.
+26. Class data for the relatives: ``seat_count``/``team_size`` (Forty and Fifty-Six: six
+    players, alternating teams of three), ``equal_ranks`` (40: J and 3 equal, the first
+    played wins), ``copies`` (56: a double pack; hands are multisets, and a bidder holding
+    the second copy of his face-down card plays it as an ordinary card).
+"""
+
+from referee.games.twenty_eight.options import _options, _rules
+from referee.games.twenty_eight.pack import MultiHand
+from referee.games.twenty_eight.ruleset import TwentyEight
+from referee.games.twenty_eight.state import Match28, TwentyEightState
+
+__all__ = ["Match28", "MultiHand", "TwentyEight", "TwentyEightState", "_options", "_rules"]

@@ -1,0 +1,202 @@
+"""The auction: bids, passes, the redeal demand and the end of bidding (A3.2-A3.5, A6.6 R1,
+B3.2)."""
+
+from __future__ import annotations
+
+from referee.games.scoring28 import (
+    is_pointless,
+)
+from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.state import (
+    AUCTION,
+    OVER,
+    TRUMP,
+    TwentyEightState,
+)
+from referee.record import Action
+from referee.rules.base import (
+    Exclusion,
+)
+
+
+class Auction(Engine28):
+    """Bidding, checked and carried out."""
+
+    def _auction_closed_message(self, state: TwentyEightState) -> str:
+        if state.high_bid is not None and state.high_bid >= self.opts.max_bid:
+            return f"the auction ended with {state.high_bidder}'s bid of {state.high_bid}"
+        if state.bidder is not None:
+            return (f"the auction ended: {state.bidder} is the bidder at {state.bid}")
+        return "the auction is over"
+
+    def _check_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        opts = self.opts
+        if state.stage != AUCTION:
+            what = "bid" if action.kind == "bid" else "pass"
+            return self._excl("auction-over",
+                              f"{seat} may not {what}: {self._auction_closed_message(state)}")
+        if opts.pass_final and seat in state.passed and action.kind == "bid":
+            return self._excl("pass-final", f"{seat} has passed and may not bid again "
+                              f"(pass_final)")
+        if seat != state.turn:
+            return self._excl("turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
+        first_call = not state.calls
+        if action.kind == "pass":
+            if first_call and opts.opening_bid_forced and seat == state.first_hand:
+                extra = ""
+                if opts.redeal_fh_pointless:
+                    extra = " (or demand a redeal if his first four hold no point)"
+                return self._excl(
+                    "opening-bid", f"{seat} is first hand and must open with a bid of "
+                    f"{opts.min_bid} or more{extra}; he may not pass")
+            if self._dealer_must_bid(state, seat):
+                return self._excl("dealer-bid", f"everybody else passed: {seat}, the dealer, "
+                                  f"must bid{self._forced_bid_words()}; he may not pass")
+            return None
+        value = action.value
+        if not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid:
+            return self._excl("bid-range", f"{seat}'s bid of {value} is out of range: bids "
+                              f"go from {opts.min_bid} to {opts.max_bid}")
+        if (opts.dealer_forced_bid == "exact" and value != opts.min_bid
+                and self._dealer_must_bid(state, seat)):
+            return self._excl("dealer-bid", f"everybody else passed: {seat}, the dealer, "
+                              f"must bid{self._forced_bid_words()}, not {value}")
+        if state.high_bid is not None and value <= state.high_bid:
+            return self._excl("bid-higher", f"{seat} must bid more than {state.high_bid} "
+                              f"({state.high_bidder}'s standing bid), or pass")
+        high_bidder = state.high_bidder
+        if high_bidder is not None and high_bidder in self.partners[seat]:
+            rule = opts.partner_raise
+            if rule == "forbidden":
+                return self._excl("partner-raise", f"{seat} may not bid over his partner "
+                                  f"{high_bidder}'s standing bid of {state.high_bid} "
+                                  f"(partner_raise = forbidden); he may pass")
+            floor = max(self.partner_raise_floor, state.high_bid + 1)
+            if rule == "min20" and value < floor:
+                return self._excl(
+                    "partner-raise", f"{seat} bids {value} over his partner {high_bidder}'s "
+                    f"standing bid of {state.high_bid}: over one's partner the bid must be "
+                    f"at least {floor} (partner_raise = min20)")
+        return None
+
+    def _forced_bid_words(self) -> str:
+        if self.opts.dealer_forced_bid == "exact":
+            return f" exactly {self.opts.min_bid} (dealer_forced_bid = exact)"
+        return f" {self.opts.min_bid} or more (dealer_forced_bid = any)"
+
+    def _check_redeal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        fh = state.first_hand
+        if state.stage != AUCTION:
+            return self._excl("redeal", f"{seat} may not demand a redeal now: "
+                              f"{self._auction_closed_message(state)}")
+        if not self.opts.redeal_fh_pointless:
+            return self._excl("redeal", "a redeal for a pointless four is not played "
+                              "(redeal_fh_pointless = no)")
+        if seat != fh:
+            return self._excl("redeal", f"only first hand ({fh}) may demand a redeal for a "
+                              f"pointless four, not {seat}")
+        if state.calls:
+            return self._excl("redeal", f"{seat} may demand a redeal only instead of his "
+                              f"opening bid")
+        four = state.first_four.get(seat)
+        if four is not None and not is_pointless(four, self.card_point_table):
+            counting = [c for c in four if self._pts(c)]
+            return self._excl("redeal", f"{seat}'s first four ({self._show(four)}) hold "
+                              f"points ({self._show(counting)}): no redeal; he must bid")
+        return None
+
+    def _open_auction_message(self, state: TwentyEightState) -> str:
+        need = self._auction_need(state)
+        return f"the auction is not over: {need}"
+
+    def _auction_need(self, state: TwentyEightState) -> str:
+        turn = state.turn
+        if state.high_bid is None:
+            return f"{turn} must still speak (nobody has bid yet)"
+        if self.opts.auction_end == "single_round":
+            return f"{turn} must still speak (each player speaks once)"
+        passes = state.passes_in_row
+        said = {0: "no pass follows", 1: "one pass follows", 2: "two passes follow"}.get(
+            passes, f"{passes} passes follow")
+        needed = {3: "three", 5: "five"}.get(self.players - 1, str(self.players - 1))
+        if self.opts.pass_final:
+            return f"{turn} must still speak (every other player must pass)"
+        return (f"{turn} must still speak ({said} {state.high_bidder}'s {state.high_bid}; "
+                f"{needed} end the auction)")
+
+    def _apply_bid(self, state: TwentyEightState, action: Action) -> None:
+        if state.stage != AUCTION:
+            return  # calls after the end of the auction are ignored
+        seat = action.seat
+        value = action.value if isinstance(action.value, int) else None
+        forced = self._dealer_must_bid(state, seat)
+        state.calls.append((seat, value))
+        if value is not None and (state.high_bid is None or value > state.high_bid):
+            state.high_bid, state.high_bidder = value, seat
+            state.passes_in_row = 0
+            state.passed.discard(seat)  # an illegal bid after a final pass stands
+            state.forced_bid = forced
+        else:
+            state.passes_in_row += 1  # a bid that does not raise counts as a pass
+        state.turn = self._next_speaker(state, seat)
+        self._maybe_end_auction(state)
+
+    def _next_speaker(self, state: TwentyEightState, seat: str) -> str:
+        """The next seat to speak; with pass_final, seats that passed are skipped."""
+        nxt = self.next_seat[seat]
+        if self.opts.pass_final:
+            while nxt in state.passed and nxt != seat:
+                nxt = self.next_seat[nxt]
+        return nxt
+
+    def _dealer_must_bid(self, state: TwentyEightState, seat: str) -> bool:
+        """True if ``seat`` is the dealer and everybody before him passed (B3.2, 10.21)."""
+        return (self.opts.dealer_forced_bid != "none" and seat == state.dealer
+                and state.high_bid is None and len(state.calls) == self.players - 1)
+
+    def _apply_pass(self, state: TwentyEightState, action: Action) -> None:
+        if state.stage != AUCTION:
+            return
+        state.calls.append((action.seat, None))
+        state.passes_in_row += 1
+        state.passed.add(action.seat)
+        state.turn = self._next_speaker(state, action.seat)
+        self._maybe_end_auction(state)
+
+    def _maybe_end_auction(self, state: TwentyEightState) -> None:
+        opts = self.opts
+        if state.high_bid is not None and state.high_bid >= opts.max_bid or state.forced_bid:
+            self._close_auction(state)  # nothing higher is legal; the dealer's bid is final
+        elif opts.auction_end == "single_round":
+            if len(state.calls) >= self.players:
+                self._close_auction(state)
+        elif opts.pass_final:
+            others = set(self.table.seats) - {state.high_bidder}
+            if others <= state.passed:
+                self._close_auction(state)
+        else:
+            # three passes after a bid end it; four passes with no bid throw the deal in
+            needed = self.players - (1 if state.high_bid is not None else 0)
+            if state.passes_in_row >= needed:
+                self._close_auction(state)
+
+    def _close_auction(self, state: TwentyEightState) -> None:
+        if state.high_bidder is None:
+            state.annulled = ("all four passed" if self.players == 4
+                              else f"all {self.players} passed")
+            state.stage = OVER
+            state.turn = None
+            return
+        state.bidder, state.bid = state.high_bidder, state.high_bid
+        state.stage = TRUMP
+        state.turn = state.bidder
+
+    def _apply_redeal(self, state: TwentyEightState, action: Action) -> None:
+        if self._check_redeal(state, action) is None:
+            state.annulled = f"first hand {action.seat} demanded a redeal (R1)"
+            state.stage = OVER
+            state.turn = None
+        elif state.stage == AUCTION:
+            state.redeal_pending = action.seat

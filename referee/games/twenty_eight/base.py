@@ -1,0 +1,198 @@
+"""The engine's core: the game data the family's games override, the table, small helpers and the
+match."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from types import SimpleNamespace
+from typing import Any
+
+from referee.cards import make_pack
+from referee.errors import RecordError
+from referee.games.scoring28 import (
+    CARD_POINTS_28,
+    RANK_ORDER_28,
+    match_winner,
+)
+from referee.games.twenty_eight.options import REFUSED
+from referee.games.twenty_eight.pack import _pack_data
+from referee.games.twenty_eight.state import Match28
+from referee.rules.base import (
+    Exclusion,
+    Ruleset,
+    located,
+)
+from referee.seats import Table
+
+
+class Engine28(Ruleset):
+    """What every phase of the 28-family engine shares (each phase is a subclass mixed into
+    ``TwentyEight``)."""
+
+    # -- game data: the family's other games override these ---------------------------------
+    rank_order: str = RANK_ORDER_28
+    card_point_table: dict[str, int] = dict(CARD_POINTS_28)
+    deal_rounds: tuple[int, ...] = (4, 4)
+    seventh_position: tuple[int, int] | None = (1, 2)  # round 2, third card
+    partner_raise_floor: int = 20
+    high_bid_from: int = 21
+    seat_count: int = 4
+    team_size: int = 2
+    copies: int = 1
+    """Copies of each card in the pack (Fifty-Six: 2, a double pack)."""
+    equal_ranks: tuple[str, ...] = ()
+    """Groups of ranks of equal strength, highest written first (Forty: "J3"); of two equal
+    cards in a trick the one played first wins (A7.4)."""
+    indicator_ranks: str = "2345"
+    """The spare cards that can show trumps (A3.8, B3.3); a 2 is no trumps with
+    no_trump_two (B3.5)."""
+
+    def __init__(self, options, table: Table) -> None:
+        super().__init__(options, table)
+        self.p = self.rule_prefix + "."
+        pack = _pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())),
+                          self.equal_ranks)
+        self.card_set = pack.cards
+        """The distinct cards of the pack, for membership tests."""
+        self.pack = tuple(make_pack(self.rank_order, self.copies))
+        """Every card of the pack, copies included (what ``referee simulate`` deals)."""
+        self.jack_total = sum(1 for card in self.pack if card[0] == "J")
+        self.hand_size = sum(self.deal_rounds)
+        self.round_sizes = list(self.deal_rounds)
+        self.tricks_per_deal = self.hand_size
+        self.strength = pack.strength
+        self.power = pack.power
+        self.card_points = pack.card_points
+        self.point_cards = pack.point_cards
+        self.suit_cards = pack.suit_cards
+        self.direction = options.direction
+        self.spare = options.trump_indicator == "spare"
+        self.last_wins = options.equal_cards == "last_wins"
+        """Of two equal cards in a trick the later wins (option ``equal_cards``)."""
+        # no trumps (B3.5): the rank order reversed in every suit, points unchanged
+        top = max(pack.power.values())
+        self.power_nt = {card: top + 1 - power for card, power in pack.power.items()}
+        self.total_points = (pack.total_points * self.copies + options.last_trick_bonus)
+        # What the replay asks for at every action, computed once: the options as plain
+        # attributes (``Options`` resolves names by a Python-level ``__getattr__``), the turn
+        # order, partners and teams as dicts, and the handler of each kind of action.
+        self.opts = SimpleNamespace(**options)
+        seats = table.seats
+        self.players = len(seats)
+        self.next_seat = {seat: table.next(seat, self.direction) for seat in seats}
+        self.partners = {seat: table.partners(seat) for seat in seats}
+        self.team_of = {seat: table.team_of(seat) for seat in seats}
+        self.team_names = table.team_names
+        self.team_seats = {"".join(team): team for team in table.teams}
+        self._checkers = {
+            "bid": self._check_call, "pass": self._check_call, "play": self._check_play,
+            "call": self._check_trump_call, "trump": self._check_trump,
+            "double": self._check_double, "redouble": self._check_redouble,
+            "pair": self._check_pair, "single": self._check_single,
+            "redeal": self._check_redeal,
+        }
+        self._appliers: dict[str, Any] = {}
+
+    @classmethod
+    def check_table(cls, table, options, header) -> None:
+        n, size = cls.seat_count, cls.team_size
+        teams = table.teams
+        # partners face each other (4 players) or sit alternately (6): every n // size seats
+        places = [sorted(table.index(seat) for seat in team) for team in teams]
+        alternate = all(b - a == n // size for p in places for a, b in zip(p, p[1:], strict=False))
+        if len(table.seats) != n or len(teams) != n // size or any(
+                len(t) != size for t in teams) or not alternate:
+            how = "facing each other" if size == 2 else "sitting alternately"
+            raise RecordError(
+                "record.seats",
+                f"{cls.title} is played by {n} players in two partnerships of {size}, "
+                f"partners {how}",
+            )
+        cls.check_options(options, header)
+
+    @classmethod
+    def check_options(cls, options, header) -> None:
+        """Refuse an option value the referee cannot honour (never ignore it): ``REFUSED``,
+        and combinations whose rules contradict each other."""
+        problems = []
+        for name, (value, why) in REFUSED.items():
+            chosen = options[name]
+            default = next(s.default for s in cls.option_specs if s.name == name)
+            if (value is None and chosen != default) or (value is not None and chosen == value):
+                shown = "yes" if chosen is True else chosen
+                problems.append((name, f"option '{name}' = {shown} is not supported: {why}"))
+        never = options["void_if_trump_never_called"]
+        spare = options["trump_indicator"] == "spare"
+        if never == "forced_trick8" and spare:
+            problems.append(("void_if_trump_never_called", "void_if_trump_never_called = "
+                             "forced_trick8 needs trump_indicator = own_card (a spare "
+                             "indicator leaves no face-down card to force)"))
+        if never == "play_on" and not spare:
+            problems.append(("void_if_trump_never_called", "void_if_trump_never_called = "
+                             "play_on needs trump_indicator = spare (with an own card the "
+                             "bidder's last card lies face down)"))
+        if options["no_trump_two"] and not spare:
+            problems.append(("no_trump_two", "no_trump_two needs trump_indicator = spare "
+                             "(the 2 is a spare indicator card)"))
+        if options["high_bid_two"] and options["score_table"] != "flat":
+            problems.append(("high_bid_two", "high_bid_two and score_table both set the "
+                             "stake of a deal: choose one"))
+        if options["seventh_card"] and cls.seventh_position is None:
+            problems.append(("seventh_card", f"{cls.title} deals no seventh card "
+                             f"(seventh_card = no)"))
+        if options["min_bid"] > options["max_bid"]:
+            problems.append(("min_bid", "min_bid is above max_bid"))
+        if problems:
+            name, message = problems[0]
+            tag = next((t for t in header.get_all("Option") if t.values[0] == name), None)
+            error = RecordError("record.option", message)
+            raise located(error, tag) if tag is not None else error
+
+    def _next(self, seat: str, steps: int = 1) -> str:
+        if steps == 1:
+            return self.next_seat[seat]
+        return self.table.next(seat, self.direction, steps)
+
+    def _team(self, seat: str) -> str:
+        return self.team_of[seat]
+
+    def _label(self, team: str) -> str:
+        """'N-S' for team NS, 'P1-P3-P5' for P1P3P5: the partnership, for messages."""
+        return "-".join(self.team_seats.get(team, (team,)))
+
+    def _side(self, seat: str) -> str:
+        """'N-S' for seat N: the partnership, for messages."""
+        return self._label(self._team(seat))
+
+    def _sorted(self, cards: Iterable[str]) -> list[str]:
+        order = self.rank_order
+        return sorted(cards, key=lambda c: ("SHDC".index(c[1]), order.index(c[0])))
+
+    def _show(self, cards: Iterable[str]) -> str:
+        return " ".join(self._sorted(cards))
+
+    def _pts(self, card: str) -> int:
+        return self.card_point_table.get(card[0], 0)
+
+    def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
+        return Exclusion(self.p + rule, message, fatal)
+
+    def new_match(self) -> Match28:
+        return Match28(score={team: 0 for team in self.team_names})
+
+    def is_match_over(self, match: Match28) -> bool:
+        return self._winner(match) is not None
+
+    def _winner(self, match: Match28) -> str | None:
+        return match_winner(match.score, self.opts.game_target, self.team_names)
+
+    def match_result(self, match: Match28) -> str:
+        winner = self._winner(match)
+        shown = " ".join(f"{team} {value}" for team, value in match.score.items())
+        if winner is None:
+            return f"in progress: {shown}"
+        own = match.score[winner]
+        if own >= self.opts.game_target:
+            return f"{self._label(winner)} win (+{own})"
+        loser = next(t for t in match.score if t != winner)
+        return f"{self._label(winner)} win ({self._label(loser)} {match.score[loser]})"

@@ -1,0 +1,236 @@
+"""Setting up a deal: the dealer, the hands (given or inferred), the deal order and annulment at
+the deal (A2, A6.6, decision 5)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from referee.errors import RecordError
+from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.pack import MultiHand
+from referee.games.twenty_eight.state import (
+    OVER,
+    Match28,
+    TwentyEightState,
+    _action_card,
+)
+from referee.record import Deal, Hand
+from referee.rules.base import (
+    deal_dealer,
+    located,
+)
+from referee.rules.dealing import claim_played_card, deal_card
+
+
+class DealSetup(Engine28):
+    """The deal before the first call."""
+
+    def start_deal(self, match: Match28, deal: Deal) -> TwentyEightState:
+        expected = match.next_dealer
+        dealer = deal_dealer(deal, expected)
+        state = TwentyEightState(deal.number, dealer, self._next(dealer), self.team_names,
+                                 self.players)
+        if deal.dealer is not None and expected is not None and deal.dealer != expected:
+            if match.redeal_same_dealer:
+                rotation = "an annulled deal is dealt again by the same dealer"
+            else:
+                way = "counter-clockwise" if self.direction == "ccw" else "clockwise"
+                rotation = f"the deal passes {way}"
+            state.deal_findings.append((
+                self.p + "dealer",
+                f"deal {deal.number} is dealt by {deal.dealer}, but {expected} should deal "
+                f"({rotation})", None))
+        self._deal_hands(state, deal)
+        self._note_deal_order(state, deal)
+        reason = self._annulment_at_deal(state)
+        if reason:
+            self._annul(state, reason)
+        return state
+
+    def _annul(self, state: TwentyEightState, reason: str) -> None:
+        """Cancel the deal (A6.6): no score, recorded play disregarded, same dealer."""
+        state.annulled = reason
+        state.disregard = True
+        state.stage = OVER
+        state.turn = None
+
+    def _annulment_at_deal(self, state: TwentyEightState) -> str | None:
+        """Why the dealt cards cancel the deal (A6.6 R2, R3, R4; B6.5), or None."""
+        opts = self.opts
+        seats = self.table.seats
+        if opts.annul_eight_zero:
+            for seat in seats:
+                cards = state.dealt.get(seat, [])
+                # is_pointless(cards) as one set test: every dealt card is in the pack
+                if len(cards) == self.hand_size and self.point_cards.isdisjoint(cards):
+                    return (f"{seat} was dealt {len(cards)} cards without a point "
+                            f"({self._show(cards)}) (R3)")
+        fh = state.first_hand
+        first_two = (fh, self._next(fh))
+        fours = [state.first_four.get(seat) for seat in first_two]
+        pointless = [four is not None and self.point_cards.isdisjoint(four) for four in fours]
+        if opts.redeal_first_two_pointless:
+            for seat, four, empty in zip(first_two, fours, pointless, strict=True):
+                if empty:
+                    return (f"{seat}, one of the first two to speak, has no point card in "
+                            f"his first four ({self._show(four)}) (B6.5)")
+        if opts.annul_fh_and_next_pointless and all(pointless):
+            return (f"first hand {fh} and the next player {first_two[1]} both have "
+                    f"pointless first fours (R2)")
+        if opts.annul_other:
+            for seat in seats:
+                cards = state.dealt.get(seat, [])
+                if len(cards) != self.hand_size:
+                    continue
+                jacks = [c for c in cards if c[0] == "J"]
+                if len(jacks) == self.jack_total:
+                    return f"{seat} holds all the Jacks (R4)"
+                if len({c[1] for c in cards}) == 1:
+                    return f"{seat} holds a whole hand of one suit (R4)"
+        return None
+
+    def _deal_hands(self, state: TwentyEightState, deal: Deal) -> None:
+        """Fill the state's hands from the hand lines, inferring missing ones (decision 5)."""
+        dealt: set[str] = set()  # every card of the hands so far
+        seen_seats: set[str] = set()
+        copies: Counter[str] = Counter()  # a double pack: how often each card was dealt
+        for hand in deal.hands:
+            if hand.seat in seen_seats:
+                raise located(RecordError("record.hand-twice",
+                                          f"{hand.seat}'s hand is given twice"), hand)
+            seen_seats.add(hand.seat)
+            cards = hand.cards
+            held = set(cards)
+            if self.copies > 1:
+                self._count_copies(hand, cards, copies)
+            # the usual case in one test: every card in the pack, none dealt before or twice
+            elif (len(held) != len(cards) or not held <= self.card_set
+                  or not held.isdisjoint(dealt)):
+                self._own_cards(hand, cards, self._owners(state))  # raises at the faulty card
+            dealt |= held
+            if len(cards) != self.hand_size:
+                raise located(RecordError(
+                    "record.hand-size",
+                    f"{hand.seat} has {len(cards)} cards; each player is dealt "
+                    f"{self.hand_size}"), hand)
+            sizes = list(map(len, hand.rounds))
+            if sizes == self.round_sizes:
+                first = self.deal_rounds[0]
+                state.first_four[hand.seat] = list(cards[:first])
+                if self.seventh_position is not None:
+                    r, i = self.seventh_position
+                    state.seventh[hand.seat] = hand.rounds[r][i]
+            elif len(sizes) == 1:
+                state.first_four[hand.seat] = None
+                state.seventh[hand.seat] = None
+            else:
+                shown = " | ".join(str(n) for n in sizes)
+                wanted = " | ".join(str(n) for n in self.deal_rounds)
+                raise located(RecordError(
+                    "record.hand-rounds",
+                    f"{hand.seat}'s hand is written in rounds of {shown} cards; {self.title} "
+                    f"deals {wanted} (or write all {self.hand_size} without '|')"), hand)
+            state.dealt[hand.seat] = list(cards)
+            state.hands[hand.seat] = MultiHand(cards) if self.copies > 1 else held
+        missing = [seat for seat in self.table.seats if seat not in state.dealt]
+        if missing and self.copies > 1:
+            raise located(RecordError(
+                "record.hands", f"{self.title} needs every hand line ({', '.join(missing)} "
+                f"missing): with two copies of each card the hands are not inferred"), deal)
+        if missing:
+            self._infer_hands(state, deal, self._owners(state), missing)
+
+    def _count_copies(self, hand: Hand, cards: list[str], copies: Counter[str]) -> None:
+        """Deal ``hand``'s cards from a pack with ``self.copies`` of each; raise at the first
+        card that is not in the pack or is dealt once too often."""
+        for card in cards:
+            if card not in self.card_set:
+                raise located(RecordError(
+                    "record.card-not-in-pack",
+                    f"{card} is not in the {len(self.pack)}-card pack of {self.title} "
+                    f"(ranks {' '.join(self.rank_order)})"), hand)
+            copies[card] += 1
+            if copies[card] > self.copies:
+                raise located(RecordError(
+                    "record.card-twice", f"{card} is dealt {copies[card]} times; the pack has "
+                    f"{self.copies}"), hand)
+
+    @staticmethod
+    def _owners(state: TwentyEightState) -> dict[str, str]:
+        """Card -> seat, for the hands dealt so far."""
+        return {card: seat for seat, cards in state.dealt.items() for card in cards}
+
+    def _own_cards(self, hand: Hand, cards: list[str], owner: dict[str, str]) -> None:
+        """Give ``hand``'s cards to its seat one by one; raise at the first faulty card."""
+        pack_text = (f"the {len(self.pack)}-card pack of {self.title} "
+                     f"(ranks {' '.join(self.rank_order)})")
+        for card in cards:
+            deal_card(owner, card, hand.seat, hand, self.card_set, pack_text)
+
+    def _infer_hands(self, state: TwentyEightState, deal: Deal, owner: dict[str, str],
+                     missing: list[str]) -> None:
+        """The hands of ``missing`` seats from their plays and trump cards (decision 5)."""
+        inferred: dict[str, list[str]] = {seat: [] for seat in missing}
+        for event in deal.events:
+            action = event.action
+            if action.seat not in inferred or action.kind not in ("play", "trump"):
+                continue
+            cards = action.cards if action.kind == "play" else (
+                (_action_card(action),) if _action_card(action) and not self.spare else ())
+            for card in cards:
+                if claim_played_card(owner, card, action.seat, event, self.card_set,
+                                     f"the {len(self.pack)}-card pack of {self.title}"):
+                    inferred[action.seat].append(card)
+            if action.kind == "trump" and action.value == "seventh":
+                raise located(RecordError(
+                    "record.deal-order",
+                    f"'{action.seat} trump seventh' needs {action.seat}'s hand line in its "
+                    f"dealing rounds: the seventh card fixes trumps"), event)
+        for seat in missing:
+            state.dealt[seat] = inferred[seat]
+            state.hands[seat] = set(inferred[seat])
+            state.first_four[seat] = None
+            state.seventh[seat] = None
+            state.inferred.add(seat)
+
+    def _note_deal_order(self, state: TwentyEightState, deal: Deal) -> None:
+        if all(four is not None for four in state.first_four.values()):
+            return  # every hand is given in its dealing rounds: nothing to note
+        unchecked: list[str] = []
+        if self.opts.redeal_first_two_pointless or self.opts.annul_fh_and_next_pointless:
+            # R2 and P29's annulment look at the first two speakers' first fours (B6.5)
+            fh = state.first_hand
+            unknown = [seat for seat in (fh, self._next(fh)) if state.first_four.get(seat) is None]
+            if unknown:
+                unchecked.append(
+                    f"{' and '.join(unknown)}: no first four in the record, so the annulment "
+                    f"for a pointless first four (R2, B6.5) could not be checked")
+        for event in deal.events:
+            action = event.action
+            seat = action.seat
+            if seat is None or seat not in state.first_four:
+                continue
+            if state.first_four[seat] is not None:
+                continue
+            how = ("inferred from the plays" if seat in state.inferred
+                   else "given without its dealing rounds")
+            if action.kind == "trump" and action.value == "seventh":
+                cards = state.dealt[seat]
+                if len(cards) >= 7:
+                    state.seventh[seat] = cards[6]
+                unchecked.append(
+                    f"{seat}'s hand is {how}: the seventh card is taken to be the 7th card "
+                    f"listed ({cards[6] if len(cards) >= 7 else '?'})")
+            elif action.kind == "trump" and (
+                    not self.spare or _action_card(action) in self.card_set):
+                card = _action_card(action)
+                unchecked.append(
+                    f"{seat}'s hand is {how}: could not check that the trump card "
+                    f"{card or action.value} came from {seat}'s first four (or was his "
+                    f"seventh card)")
+            elif action.kind == "redeal" and seat == state.first_hand:
+                unchecked.append(
+                    f"{seat}'s hand is {how}: could not check that first hand's first four "
+                    f"had no point card (redeal)")
+        if unchecked:
+            state.notes.append((self.p + "deal-order", "; ".join(dict.fromkeys(unchecked))))

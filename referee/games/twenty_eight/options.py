@@ -1,0 +1,317 @@
+"""The 28 family's rule ids, options (with each game's defaults), refused values and presets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from referee.games.scoring28 import (
+    SCORE_TABLES,
+)
+from referee.rules.base import (
+    Rule,
+    generic_rules,
+)
+from referee.rules.options import OptionSpec, OptionValue, Preset
+
+
+def _rules(prefix: str) -> dict[str, Rule]:
+    rules = generic_rules(prefix, "A3-A4, decision 4")
+    own = [
+        ("opening-bid", "first hand must open the auction with a bid of at least the minimum "
+         "(or demand a redeal with a pointless four)", "A3.2"),
+        ("bid-range", "a bid lies between min_bid and max_bid (28: 14-28; 29: 15-28)",
+         "A3.3, B3.2"),
+        ("bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
+        ("partner-raise", "raising over one's partner's standing bid is limited by the "
+         "partner_raise option (pagat: 20 or more)", "A3.5"),
+        ("auction-over", "nothing is bid after the auction has ended (every other player "
+         "passing after the last bid: three at a table of four; or a bid of the maximum)",
+         "A3.4"),
+        ("pass-final", "with pass_final a player who has passed may not bid again", "8 "
+         "(pass_final)"),
+        ("dealer-bid", "with dealer_forced_bid, when everybody else has passed the dealer "
+         "must bid (exactly the minimum under 'exact')", "B3.2, 10.21"),
+        ("auction-open", "trumps are chosen and cards played only after the auction has "
+         "ended", "A3.4"),
+        ("redeal", "only first hand, at his first turn, with no point card in his first "
+         "four, may demand a redeal", "A6.6 R1"),
+        ("trump-card", "the bidder lays one card of his first four face down as the trump "
+         "card (own_card), or shows the suit with a spare 2-5 card (spare)",
+         "A3.7, A3.8, B3.3, B3.5"),
+        ("seventh-card", "the bidder may call for his seventh card (third of the second "
+         "batch) as the trump card", "A3.9, B3.4"),
+        ("double", "only an opponent of the bidder may double, once, after the trump choice "
+         "and before the second batch", "A7.1"),
+        ("redouble", "only the bidder or his partner may redouble, once, directly after the "
+         "double", "A7.1, A6.4"),
+        ("single-hand", "any player may play a single hand after the full deal and before the "
+         "lead, unless every card of his is a sure winner", "A7.3"),
+        ("follow-suit", "a player who holds a card of the suit led must play one",
+         "A4.2, B4.2"),
+        ("lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
+         "unless he holds only trumps or another player has led it", "A4.3(b)"),
+        ("call", "only a player void in the suit led may call for the trump, at his turn, "
+         "before he plays, while it is concealed", "A4.3(c)-(d), B4.3"),
+        ("must-call", "with trump_call_mandatory the first player of the deal void in the "
+         "suit led must call for the concealed trump", "A4.3(g), B4.3"),
+        ("call-must-trump", "the player who called must play a trump to that trick if he "
+         "holds one (caller_must_trump)", "A4.3(c)2, A4.3(e), B4.4"),
+        ("undertrump", "a void player may not play a trump lower than (or, Forty and Fifty-Six, "
+         "equal to) a trump already in the trick unless he holds nothing else", "A4.4(d)"),
+        ("pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
+         "the holder's side has won a trick since", "A5.1-A5.6, B5"),
+        ("void-deal", "with void_if_trump_never_called = void (28), a deal in which nobody "
+         "called for the trump before the last trick is void and its last trick is not "
+         "played", "A4.5, B4.6"),
+        ("deal-order", "the record gives each hand in its two dealing rounds where a check "
+         "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
+         "A6.6 R1, decision 5"),
+    ]
+    for name, summary, section in own:
+        rules[f"{prefix}.{name}"] = Rule(f"{prefix}.{name}", summary, section)
+    return rules
+
+
+SpecMaker = Callable[..., OptionSpec]
+"""``spec(name, kind, default, meaning, rules, **limits)`` with the game's default applied."""
+
+
+def _auction_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
+    """Options of bidding: turn order, the range of bids and how the auction ends."""
+    return (
+        spec("direction", "choice", "ccw", "turn order for dealing, bidding and play",
+             (p + "turn", p + "dealer"), choices=("ccw", "cw")),
+        spec("first_bidder", "choice", "fh",
+             "who speaks first and leads to trick 1: first hand, the dealer's next in turn "
+             "(every source agrees)", (p + "turn",), choices=("fh",)),
+        spec("min_bid", "int", 14, "lowest bid (and lowest target after a pair)",
+             (p + "bid-range", p + "opening-bid", p + "pair"), minimum=1, maximum=64),
+        spec("max_bid", "int", 28, "highest bid; a bid of it ends the auction",
+             (p + "bid-range", p + "auction-over", p + "pair"), minimum=1, maximum=64),
+        spec("opening_bid_forced", "bool", True,
+             "first hand must open (he may not pass at his first turn)", (p + "opening-bid",)),
+        spec("partner_raise", "choice", "free",
+             "bidding over partner's standing bid: free, min20 (20 or more), forbidden",
+             (p + "partner-raise",), choices=("free", "min20", "forbidden")),
+        spec("auction_end", "choice", "three_passes",
+             "the auction ends after three passes following a bid, or after one round",
+             (p + "auction-over", p + "auction-open", p + "turn"),
+             choices=("three_passes", "single_round")),
+        spec("pass_final", "bool", False,
+             "a player who passed may not bid again; the turn skips him",
+             (p + "pass-final", p + "turn", p + "auction-over")),
+        spec("auction_style", "choice", "open",
+             "open auction (the only style the referee supports: 'duel' with 'hold' needs "
+             "events the notation lacks, so it is refused)", (p + "bid-higher",),
+             choices=("open", "duel")),
+        spec("dealer_forced_bid", "choice", "none",
+             "when the first players all pass: none (all pass throws the deal in), exact "
+             "(the dealer must bid exactly min_bid) or any (the dealer must bid)",
+             (p + "dealer-bid", p + "auction-over"), choices=("none", "exact", "any")),
+        spec("second_round", "choice", "off",
+             "a second auction after the full deal (KH min 24; 40 min 30): not supported, "
+             "refused", (), choices=("off", "min24", "min30")),
+    )
+
+
+def _trump_and_play_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
+    """Options of the trump choice, the call and the play of the cards."""
+    return (
+        spec("trump_indicator", "choice", "own_card",
+             "own_card: the bidder lays a card of the trump suit face down, out of his hand "
+             "until exposed; spare: a spare 2-5 card (or the suit) names it and he keeps "
+             "all his cards", (p + "trump-card", p + "call", p + "follow-suit"),
+             choices=("own_card", "spare")),
+        spec("seventh_card", "bool", True,
+             "the bidder may call for his seventh card as the trump card",
+             (p + "seventh-card",)),
+        spec("bidder_lead_restriction", "bool", True,
+             "the bidder may not lead the concealed trump suit (unless only trumps or "
+             "already led by another)", (p + "lead-trump",)),
+        spec("trump_call_mandatory", "bool", False,
+             "the first player of the deal void in the suit led must call for the concealed "
+             "trump (if he does not, later void players need not)", (p + "must-call",)),
+        spec("caller_must_trump", "bool", True,
+             "the caller must play a trump to the revealing trick if he holds one",
+             (p + "call-must-trump",)),
+        spec("self_reveal_card", "choice", "any_trump",
+             "the bidder exposing for himself plays any trump, or the exposed card",
+             (p + "call-must-trump",), choices=("any_trump", "exposed")),
+        spec("pre_reveal_trumps_count", "bool", False,
+             "trump-suit cards played to the revealing trick before the call count as "
+             "trumps (always so when trumps were led)", (p + "undertrump",)),
+        spec("no_undertrump", "bool", True,
+             "a void player may not play a trump lower than one already in the trick",
+             (p + "undertrump",)),
+        spec("void_if_trump_never_called", "choice", "void",
+             "no call in the tricks before the last: the deal is void (void), the bidder "
+             "exposes and plays his card in the last trick (forced_trick8, own card), or play "
+             "goes on with tricks won by the suit led (play_on, spare indicator)",
+             (p + "void-deal", p + "call"), choices=("void", "forced_trick8", "play_on")),
+        spec("last_trick_bonus", "int", 0,
+             "points for winning the last trick (29: 1, giving 29 in all)", (),
+             minimum=0, maximum=10),
+    )
+
+
+def _pair_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
+    """Options of the pair (K and Q of trumps)."""
+    return (
+        spec("pair_enabled", "bool", True, "K and Q of trumps may be shown as a pair",
+             (p + "pair",)),
+        spec("pair_value", "int", 4, "how much a pair lowers (own side) or raises the "
+             "target", (p + "pair",), minimum=0, maximum=28),
+        spec("pair_scale", "choice", "flat",
+             "flat: pair_value either way; west_bengal: the bidding side needs a bid of "
+             "19+ and lowers 19 by 3", (p + "pair",), choices=("flat", "west_bengal")),
+        spec("pair_trick_requirement", "choice", "after_reveal",
+             "which trick won lets a side show the pair: after_reveal (S0), any_trick "
+             "(S2 literal, ZL), s0_variant (opponents need none; the bidding side any trick)",
+             (p + "pair",), choices=("after_reveal", "any_trick", "s0_variant")),
+        spec("pair_window", "choice", "any_time",
+             "when the pair may be shown: any_time once the conditions hold, or after_win "
+             "(only right after a trick the declarer's side won, before the next lead)",
+             (p + "pair",), choices=("any_time", "after_win")),
+        spec("pair_min_bid", "int", 0,
+             "lowest bid at which the bidding side may show the pair (0: no limit; "
+             "Bangladesh and P29 later: 19)", (p + "pair",), minimum=0, maximum=64),
+        spec("pair_clamp", "choice", "yes",
+             "the target after a pair: yes, kept within [min_bid, max_bid]; no, unbounded; "
+             "ineffective, a pair that would leave the range has no effect (S2 reading)",
+             (p + "pair",), choices=("yes", "no", "ineffective")),
+    )
+
+
+def _scoring_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
+    """Options of stakes, doubles and the single hand."""
+    return (
+        spec("score_table", "choice", "flat",
+             "game points per deal by bid: flat +/-1, goc (1/2/3/4 from 14/20/24/28), kh "
+             "(2 above 20), forty (A7.4, losses paid to the opponents), fifty-six (2 from "
+             "40)", (), choices=tuple(SCORE_TABLES)),
+        spec("under_half_double_loss", "bool", False,
+             "a bidding side taking less than half its target loses double", ()),
+        spec("high_bid_two", "bool", False,
+             "bids of 21 or more are worth 2; doubled 4, which is the cap",
+             (p + "redouble",)),
+        spec("double_allowed", "bool", True,
+             "the bidder's opponents may double after the trump choice", (p + "double",)),
+        spec("redouble_allowed", "bool", True,
+             "the bidding side may redouble a double", (p + "redouble",)),
+        spec("double_cap", "int", 4,
+             "the largest multiplier: 4 allows double and redouble, 2 the double only, 1 "
+             "neither", (p + "double", p + "redouble"), minimum=1, maximum=4),
+        spec("c_call", "bool", False,
+             "the six-point 'C' (S0, regional): refused, the notation has no event for it",
+             ()),
+        spec("cot", "choice", "off",
+             "winning every trick doubles the game points: off, made (the bidding side "
+             "making with all tricks), made_and_lost (also a loss with none)", (),
+             choices=("off", "made", "made_and_lost")),
+        spec("single_hand", "bool", True,
+             "a player may play alone for every trick, no trumps (28: +/-3)",
+             (p + "single-hand",)),
+        spec("single_hand_points", "int", 3,
+             "game points a single hand wins (28: 3; Forty's Thani: 4)", (),
+             minimum=1, maximum=12),
+        spec("single_hand_loss", "int", 0,
+             "game points a lost single hand costs (0: the same as it wins; Thani: 5, paid "
+             "to the opponents with score_table = forty)", (), minimum=0, maximum=12),
+        spec("single_hand_show", "bool", False,
+             "showing an unbeatable or one-suit hand scores 3 (S0; contradicted by WP-old): "
+             "refused, the notation has no 'show' event", ()),
+        spec("no_trump_two", "bool", False,
+             "with the spare indicator, a 2 as indicator declares no trumps: ranks reversed "
+             "(7 high, J low), points kept, no call, no pair",
+             (p + "trump-card", p + "pair", p + "call")),
+    )
+
+
+def _deal_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
+    """Options of the match, redeals and annulments, equal cards and the misplay penalty."""
+    return (
+        spec("dummy", "bool", False,
+             "the bidder's partner's hand is exposed (P29): public information only, it "
+             "changes no rule the referee checks", ()),
+        spec("game_target", "int", 6, "the match is won at +N and lost at -N",
+             (p + "match-over",), minimum=1),
+        spec("redeal_fh_pointless", "bool", True,
+             "first hand with no point card in his first four may demand a redeal",
+             (p + "redeal", p + "opening-bid")),
+        spec("redeal_first_two_pointless", "bool", False,
+             "the deal is annulled when either of the first two speakers has no point card "
+             "in his first four (P29 variation, 29-33)", ()),
+        spec("annul_fh_and_next_pointless", "bool", False,
+             "the deal is cancelled when first hand and the next player both have pointless "
+             "first fours (S0 no. 4, R2)", ()),
+        spec("annul_eight_zero", "bool", True,
+             "a deal in which a player's whole hand has no point is cancelled (R3)", ()),
+        spec("annul_other", "bool", False,
+             "the deal is cancelled when a player holds all four Jacks or a whole hand of "
+             "one suit, or (at the reveal) the bidder's opponents hold no trump (WP-old, R4)",
+             ()),
+        spec("equal_cards", "choice", "first_wins",
+             "of two equal cards in a trick (Forty's J and 3, Fifty-Six's two copies of a "
+             "card) the first played wins, or the last (28 and 29 have no equal cards)",
+             (p + "undertrump", p + "single-hand"), choices=("first_wins", "last_wins")),
+        spec("misplay_penalty", "choice", "offender_side_loses",
+             "a violation scores the deal against the first offender's side, doubled to the "
+             "opponents (Forty), or is only reported", (),
+             choices=("offender_side_loses", "double_to_opponents", "report_only")),
+    )
+
+
+def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
+             ) -> tuple[OptionSpec, ...]:
+    """The family's options (digest section 8) with ``defaults`` overriding 28's per game."""
+    p = prefix + "."
+    d = dict(defaults or {})
+
+    def spec(name: str, kind: str, default: OptionValue, meaning: str,
+             rules: tuple[str, ...] = (), **kw: Any) -> OptionSpec:
+        return OptionSpec(name, kind, d.pop(name, default), meaning, rules, **kw)
+
+    specs = (
+        *_auction_specs(spec, p),
+        *_trump_and_play_specs(spec, p),
+        *_pair_specs(spec, p),
+        *_scoring_specs(spec, p),
+        *_deal_specs(spec, p),
+    )
+    if d:
+        raise ValueError(f"defaults for undeclared options: {sorted(d)}")
+    return specs
+
+
+REFUSED = {
+    "auction_style": ("duel", "the duel ('hold') auction needs events the notation lacks"),
+    "second_round": (None, "a second auction after the full deal is not supported"),
+    "c_call": (True, "'C' has no event in the notation"),
+    "single_hand_show": (True, "a 'single hand show' has no event in the notation"),
+}
+"""Options declared so that records can name them, whose other values the referee cannot
+honour: (the refused value, or None for every value but the default; why)."""
+
+
+WEST_BENGAL_PAIR_FROM = 19
+"""West Bengal (A5.6): the bidding side shows the pair only with a bid of 19 or more, and at
+19 it lowers the target by 3."""
+
+
+STANDARD = Preset("standard", "seed 000 (Wikipedia) with the digest's defaults; raising over "
+                  "one's partner is free (README decision 2)", {})
+
+
+PAGAT = Preset("pagat", "pagat.com: raising over one's partner needs 20; with no call in "
+               "seven tricks the bidder exposes and plays his card in trick 8",
+               {"partner_raise": "min20", "void_if_trump_never_called": "forced_trick8"})
+
+
+WEST_BENGAL = Preset("west-bengal", "seed 000's West Bengal variant: minimum bid 16; the "
+                     "bidding side shows the pair only from 19, and 19 goes down by 3",
+                     {"min_bid": 16, "pair_scale": "west_bengal"})
+
+
+KERALA = Preset("kerala", "Kerala (K): clockwise; a partner may not raise over his partner's "
+                "standing bid", {"direction": "cw", "partner_raise": "forbidden"})

@@ -1,0 +1,80 @@
+"""The pair: K and Q of trumps shown once the trump is exposed (A5, B5)."""
+
+from __future__ import annotations
+
+from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.options import WEST_BENGAL_PAIR_FROM
+from referee.games.twenty_eight.state import (
+    PLAY,
+    TwentyEightState,
+)
+from referee.record import Action
+from referee.rules.base import (
+    Exclusion,
+)
+
+
+class Pair(Engine28):
+    """Showing the pair."""
+
+    def _check_pair(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        opts = self.opts
+        if not opts.pair_enabled:
+            return self._excl("pair", "the pair is not played (pair_enabled = no)")
+        if state.single:
+            return self._excl("pair", f"no pair in a single hand ({state.single} plays without "
+                              f"trumps)")
+        if state.pair:
+            return self._excl("pair", f"{state.pair} has already shown the pair")
+        if state.no_trump:
+            return self._excl("pair", "no pair without trumps (the bidder declared no trumps, "
+                              "B3.5)")
+        if state.stage != PLAY or not state.revealed or state.trump is None:
+            return self._excl("pair", f"{seat} may show the pair only after the trump has been "
+                              f"exposed")
+        king, queen = "K" + state.trump, "Q" + state.trump
+        hand = state.hands[seat]
+        missing = [c for c in (king, queen) if c not in hand]
+        if missing:
+            if all(c in state.dealt.get(seat, ()) for c in missing):
+                why = f"{seat} has already played {' and '.join(missing)}"
+            else:
+                why = f"{seat} does not hold {' and '.join(missing)}"
+            return self._excl("pair", f"the pair is K and Q of trumps ({king} {queen}) in one "
+                              f"hand: {why}")
+        team = self._team(seat)
+        if (opts.pair_scale == "west_bengal" and state.bidder is not None
+                and team == self._team(state.bidder) and state.bid < WEST_BENGAL_PAIR_FROM):
+            return self._excl("pair", f"with a bid of {state.bid} the bidding side may not show "
+                              f"the pair: it needs a bid of {WEST_BENGAL_PAIR_FROM} or more "
+                              f"(pair_scale = west_bengal)")
+        bidding = state.bidder is not None and team == self._team(state.bidder)
+        if bidding and state.bid is not None and state.bid < opts.pair_min_bid:
+            return self._excl("pair", f"with a bid of {state.bid} the bidding side may not show "
+                              f"the pair: it needs a bid of {opts.pair_min_bid} or more "
+                              f"(pair_min_bid)")
+        # which trick won qualifies (A5.2, 10.14; option pair_trick_requirement)
+        requirement = opts.pair_trick_requirement
+        first = (state.reveal_trick or 99) if requirement == "after_reveal" else 1
+        won = [t for t in state.tricks if t.number >= first and self._team(t.winner) == team]
+        needs_trick = requirement != "s0_variant" or bidding  # S0: opponents need none
+        if needs_trick and not won:
+            since = (f"after the trump was exposed (in trick {state.reveal_trick})"
+                     if requirement == "after_reveal" else "(any trick)")
+            return self._excl("pair", f"{self._side(seat)} must win a trick {since} before "
+                              f"showing the pair")
+        if opts.pair_window == "after_win":
+            last = state.tricks[-1] if state.tricks else None
+            if state.trick or last is None or self._team(last.winner) != team \
+                    or last.number < first:
+                return self._excl("pair", f"{seat} may show the pair only right after a trick "
+                                  f"won by {self._side(seat)}, before the next lead "
+                                  f"(pair_window = after_win)")
+        return None
+
+    def _apply_pair(self, state: TwentyEightState, action: Action) -> None:
+        # an illegal declaration has no effect on the target (29-18, 29-22 "illegal / no
+        # effect", 28-32): it is reported, and the misplay penalty applies
+        if self._check_pair(state, action) is None:
+            state.pair = action.seat

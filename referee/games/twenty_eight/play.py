@@ -1,0 +1,264 @@
+"""Play: following suit, the lead, the face-down card, the caller's duty, undertrumping and winning
+tricks (1.5, A4)."""
+
+from __future__ import annotations
+
+from referee.cards import SUIT_NAMES
+from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.state import (
+    AUCTION,
+    OVER,
+    PLAY,
+    TRUMP,
+    WINDOW,
+    Trick,
+    TwentyEightState,
+)
+from referee.record import Action
+from referee.rules.base import (
+    Exclusion,
+    TrickSummary,
+    summarise_tricks,
+)
+
+
+class Play(Engine28):
+    """Cards played to tricks."""
+
+    def _stage_blocks_play(self, state: TwentyEightState, seat: str) -> Exclusion | None:
+        if state.stage == AUCTION:
+            return self._excl("auction-open", f"{seat} cannot play: the auction is not over "
+                              f"({self._auction_need(state)})", fatal=True)
+        if state.stage == TRUMP:
+            return self._excl("turn", f"{seat} cannot play: the bidder {state.bidder} has not "
+                              f"chosen trumps", fatal=True)
+        return None
+
+    def _check_play(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        """A play, in the rulebook's order: the stage, one card, the turn, the face-down card,
+        holding the card, then the lead (A4.3(b)), following suit (A4.2) and, void in the
+        suit led, calling (A4.3(c)-(g)) and undertrumping (A4.4(d))."""
+        seat = action.seat
+        if state.stage in (AUCTION, TRUMP):
+            return self._stage_blocks_play(state, seat)
+        cards = action.cards
+        if len(cards) != 1:
+            return self._excl("turn", f"{seat} plays {len(cards)} cards; a play is one card",
+                              fatal=True)
+        card = cards[0]
+        if seat != state.turn:
+            if state.single and seat in state.single_partners:
+                return self._excl("turn", f"{seat} takes no part: his partner {state.single} "
+                                  f"plays a single hand", fatal=True)
+            return self._excl("turn", f"it is {state.turn}'s turn to play, not {seat}'s",
+                              fatal=True)
+        # the face-down trump card is outside the bidder's hand until exposed (A3.7, 1.6)
+        # (a double pack's other copy of it is an ordinary card of his hand)
+        if (card == state.facedown and seat == state.bidder and not state.revealed
+                and not state.single and card not in state.hands[seat]):
+            return self._check_facedown_play(state, seat, card)
+        hand = state.hands[seat]
+        if card not in hand:
+            return self._excl("not-held", f"{seat} does not hold {card}", fatal=True)
+        trick = state.trick
+        if not trick:
+            return self._check_lead(state, seat, card)
+        led = trick[0][1][1]
+        # follow suit if able (A4.2)
+        if card[1] == led:
+            return None
+        if not hand.isdisjoint(self.suit_cards[led]):
+            following = hand & self.suit_cards[led]
+            return self._excl("follow-suit", f"{seat} holds {self._show(following)} and must "
+                              f"follow {SUIT_NAMES[led]}")
+        # void in the suit led
+        trump = state.trump
+        opts = self.opts
+        if not state.revealed:
+            # a void player may call; with trump_call_mandatory he must (A4.3(c), A4.3(g))
+            if (opts.trump_call_mandatory and not state.single and trump is not None
+                    and not state.void_occasion):
+                return self._excl("must-call", f"{seat} has no {SUIT_NAMES[led]} and must call "
+                                  f"for the concealed trump before playing "
+                                  f"(trump_call_mandatory)")
+            return None
+        # the caller must trump if able (A4.3(c)2, A4.3(e))
+        if self._caller_duty(state, seat):
+            trumps = hand & self.suit_cards[trump]
+            if opts.caller_must_trump and trumps and card[1] != trump:
+                return self._excl("call-must-trump", f"{seat} called for the trump and holds "
+                                  f"{self._show(trumps)}: he must play a trump to this trick")
+            if (opts.self_reveal_card == "exposed" and seat == state.bidder
+                    and state.facedown in hand and card != state.facedown):
+                return self._excl("call-must-trump", f"{seat} exposed his trump card "
+                                  f"{state.facedown} himself and must play it "
+                                  f"(self_reveal_card = exposed)")
+            return None
+        # no undertrumping unless holding nothing else (A4.4(d))
+        if opts.no_undertrump and trump is not None and card[1] == trump:
+            return self._check_undertrump(state, seat, card, trump)
+        return None
+
+    def _check_undertrump(self, state: TwentyEightState, seat: str, card: str, trump: str
+                          ) -> Exclusion | None:
+        counting = self._counting_trumps(state)
+        if not counting:
+            return None
+        strength = self.strength
+        top = max(counting, key=lambda c: strength[c[0]])
+        # "a higher trump or a card of a non-trump suit" (A4.4(d)): an equal trump (Forty's J
+        # and 3, Fifty-Six's second copy) loses to the one played first, so it is no better,
+        # unless the last of equal cards wins (option equal_cards)
+        beats = 0 if self.last_wins else 1
+        if strength[card[0]] < strength[top[0]] + beats:
+            hand = state.hands[seat]
+            ok = [c for c in hand if c[1] != trump or strength[c[0]] >= strength[top[0]] + beats]
+            if ok:
+                how = "under" if strength[card[0]] < strength[top[0]] else "level with"
+                return self._excl(
+                    "undertrump", f"{seat} may not play {card} {how} {top}, the trump already "
+                    f"in the trick: he holds {self._show(ok)} (a higher trump or a card of "
+                    f"another suit)")
+        return None
+
+    def _check_facedown_play(self, state: TwentyEightState, seat: str, card: str
+                             ) -> Exclusion | None:
+        """The bidder plays his face-down card: only once exposed (A4.3, decision 17)."""
+        if self._forced_trick8(state, seat):
+            return None  # the face-down card is exposed at his turn, then played
+        reason = self._call_problem(state, seat)
+        if reason:
+            return self._excl("call", f"{card} lies face down as the trump card: {seat} "
+                              f"can play it only after the trump is exposed, and {reason}")
+        return self._excl("call", f"{card} lies face down as the trump card: {seat} must "
+                          f"call for the trump (expose it) before playing it "
+                          f"(write '{seat} call')")
+
+    def _check_lead(self, state: TwentyEightState, seat: str, card: str) -> Exclusion | None:
+        trump = state.trump
+        if (self.opts.bidder_lead_restriction and seat == state.bidder and trump
+                and not state.revealed and not state.single and card[1] == trump
+                and not state.trump_led_by_other):
+            others = [c for c in state.hands[seat] if c[1] != trump]
+            if others:
+                return self._excl(
+                    "lead-trump", f"{seat}, the bidder, may not lead {SUIT_NAMES[trump]} (the "
+                    f"concealed trump) while he holds other suits ({self._show(others)}) and "
+                    f"nobody else has led {SUIT_NAMES[trump]}")
+        return None
+
+    def _forced_trick8(self, state: TwentyEightState, seat: str) -> bool:
+        return (self.opts.void_if_trump_never_called == "forced_trick8"
+                and seat == state.bidder and not state.revealed and not state.single
+                and len(state.tricks) == self.tricks_per_deal - 1)
+
+    def _caller_duty(self, state: TwentyEightState, seat: str) -> bool:
+        """True if ``seat`` called in the current trick and has not played to it yet."""
+        return (state.caller == seat and state.reveal_trick == len(state.tricks) + 1
+                and bool(state.trick) and state.reveal_index is not None
+                and state.reveal_index >= 0 and all(s != seat for s, _ in state.trick))
+
+    def _counting_trumps(self, state: TwentyEightState) -> list[str]:
+        """Cards in the current trick that count as trumps (1.5, A4.4(b), erratum)."""
+        trump = state.trump
+        if not state.revealed or trump is None or state.single:
+            return []
+        start = self._counting_from(state, len(state.tricks) + 1, state.led_suit())
+        return [c for i, (_, c) in enumerate(state.trick) if c[1] == trump and i >= start]
+
+    def _counting_from(self, state: TwentyEightState, number: int, led: str | None) -> int:
+        if state.reveal_trick is None or state.reveal_trick < number:
+            return 0
+        if led == state.trump or self.opts.pre_reveal_trumps_count:
+            return 0  # erratum: cards following a trump lead were never discards
+        return state.reveal_index or 0
+
+    def _apply_play(self, state: TwentyEightState, action: Action) -> None:
+        seat = action.seat
+        card = action.cards[0]
+        if state.stage == WINDOW:
+            state.stage = PLAY
+        if (card == state.facedown and seat == state.bidder and not state.revealed
+                and not state.single and card not in state.hands[seat]):
+            self._reveal(state, seat)  # exposed at his turn, then played
+            if state.disregard:
+                return  # R4 cancelled the deal at the reveal
+        trick = state.trick
+        if (trick and not state.revealed and card[1] != trick[0][1][1]
+                and state.hands[seat].isdisjoint(self.suit_cards[trick[0][1][1]])):
+            state.void_occasion = True  # a void player played without calling
+        state.hands[seat].discard(card)
+        if not trick:  # a lead opens the next trick (the first lead opens play)
+            state.play_started = True
+            state.trick_no = len(state.tricks) + 1
+            if state.trump and card[1] == state.trump and seat != state.bidder:
+                state.trump_led_by_other = True
+        trick.append((seat, card))
+        played = state.trick_len = len(trick)
+        if played >= state.trick_size:
+            self._complete_trick(state)
+        else:
+            nxt = self.next_seat[seat]
+            while nxt in state.single_partners:  # they sit out their partner's single hand
+                nxt = self.next_seat[nxt]
+            state.turn = nxt
+
+    def _complete_trick(self, state: TwentyEightState) -> None:
+        trick = state.trick
+        number = len(state.tricks) + 1
+        winner = self.trick_winner(state, trick, number)
+        card_points = self.card_points
+        points = 0
+        for _, card in trick:
+            points += card_points.get(card, 0)
+        if number == self.tricks_per_deal:
+            points += self.opts.last_trick_bonus  # B1, B6.1 (29: one point)
+        state.tricks.append(Trick(number, trick, winner, points))
+        state.points[self.team_of[winner]] += points
+        state.trick = []  # a new list: the completed trick keeps the old one
+        state.trick_len = 0
+        state.trick_no = number
+        state.turn = winner
+        if state.single and not self.table.same_team(winner, state.single) \
+                and state.single_lost is None:
+            state.single_lost = number
+        if number >= self.tricks_per_deal:
+            state.stage = OVER
+            state.turn = None
+        elif (number == self.tricks_per_deal - 1 and not state.revealed and not state.single
+              and state.trump is not None
+              and self.opts.void_if_trump_never_called == "void"):
+            state.void = True
+            state.stage = OVER
+            state.turn = None
+
+    def completed_tricks(self, state: TwentyEightState) -> list[TrickSummary]:
+        """The tricks so far with the running card points per team (for annotations)."""
+        return summarise_tricks(((t.number, t.winner, t.points) for t in state.tricks),
+                                self.team_of, state.points)
+
+    def trick_winner(self, state: TwentyEightState, plays: list[tuple[str, str]],
+                     number: int) -> str:
+        """The winner of ``plays`` as trick ``number`` (1.5, A4.4(a)-(b)).
+
+        The highest trump that counts wins (trump cards played to the revealing trick before
+        the call do not count, see ``_counting_from``); without one, the highest card of the
+        suit led.
+        """
+        led = plays[0][1][1]
+        power = self.power_nt if state.no_trump else self.power
+        last = int(self.last_wins)  # with last_wins a tie goes to the later card
+        trump = state.trump if state.revealed and not state.single else None
+        if trump is not None:
+            start = self._counting_from(state, number, led)
+            best, winner = -1, None
+            for i, (seat, card) in enumerate(plays):
+                if card[1] == trump and i >= start and power[card] + last > best:
+                    best, winner = power[card], seat
+            if winner is not None:
+                return winner
+        best, winner = -1, None
+        for seat, card in plays:
+            if card[1] == led and power[card] + last > best:
+                best, winner = power[card], seat
+        return winner

@@ -1,0 +1,151 @@
+"""Twenty-Eight's Ruleset, composed from the phases: what may be judged now, the rulebook cascade
+and carrying actions out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from referee.games.twenty_eight.auction import Auction
+from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.deal import DealSetup
+from referee.games.twenty_eight.doubles import Doubles
+from referee.games.twenty_eight.options import (
+    KERALA,
+    PAGAT,
+    STANDARD,
+    WEST_BENGAL,
+    _options,
+    _rules,
+)
+from referee.games.twenty_eight.pack import SUIT_ORDER
+from referee.games.twenty_eight.pair import Pair
+from referee.games.twenty_eight.play import Play
+from referee.games.twenty_eight.settle import Settle
+from referee.games.twenty_eight.single import SingleHand
+from referee.games.twenty_eight.state import (
+    _COUNT_WORDS,
+    AUCTION,
+    OVER,
+    PLAY,
+    TRUMP,
+    WINDOW,
+    TwentyEightState,
+)
+from referee.games.twenty_eight.trump import TrumpChoice
+from referee.record import Action
+from referee.rules.base import (
+    Exclusion,
+)
+from referee.rules.registry import register
+
+
+@register
+class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
+                  Engine28):
+    """Twenty-Eight, four players in two partnerships, counter-clockwise (digest Part A)."""
+
+    name = "twenty-eight"
+    aliases = ("28",)
+    rule_prefix = "28"
+    title = "Twenty-Eight"
+    source = ("seed 000 (Wikipedia 'Twenty-eight (card game)'); spec/rules/"
+              "twenty-eight-and-twenty-nine.md Part A, sections 8-10")
+    default_seats = ("N", "E", "S", "W")
+    accepted_actions = frozenset(
+        {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
+         "redeal"}
+    )
+    rules = _rules("28")
+    option_specs = _options("28")
+    presets = {"standard": STANDARD, "pagat": PAGAT, "west-bengal": WEST_BENGAL,
+               "kerala": KERALA}
+
+    def candidates(self, state: TwentyEightState) -> Iterator[Action]:
+        if state.stage == OVER or state.disregard:
+            return
+        seats = self.table.seats
+        if state.stage == AUCTION:
+            seat = state.turn
+            for value in range(self.opts.min_bid, self.opts.max_bid + 1):
+                yield Action(seat, "bid", value=value)
+            yield Action(seat, "pass")
+            yield Action(seat, "redeal")
+            return
+        if state.stage == TRUMP:
+            bidder = state.bidder
+            for card in self._sorted(state.hands[bidder]):
+                yield Action(bidder, "trump", cards=(card,))
+            for suit in SUIT_ORDER:
+                yield Action(bidder, "trump", value=suit)
+            if self.spare and self.opts.no_trump_two:
+                yield Action(bidder, "trump", cards=("2S",))
+            return
+        if state.stage == WINDOW:
+            for seat in seats:
+                if not self.table.same_team(seat, state.bidder):
+                    yield Action(seat, "double")
+            for seat in seats:
+                if self.table.same_team(seat, state.bidder):
+                    yield Action(seat, "redouble")
+            for seat in seats:
+                yield Action(seat, "single")
+        seat = state.turn
+        if seat is not None:
+            for card in self._sorted(state.hands[seat]):
+                yield Action(seat, "play", cards=(card,))
+            if seat == state.bidder and state.facedown and not state.revealed \
+                    and not state.single:
+                yield Action(seat, "play", cards=(state.facedown,))
+            if state.stage == PLAY and not state.single:
+                yield Action(seat, "call")
+        if state.stage == PLAY:
+            for other in seats:
+                yield Action(other, "pair")
+
+    def check(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        if state.disregard:
+            return None  # R3: the deal is cancelled and its recorded play disregarded
+        if state.stage == OVER:
+            return self._after_end(state, action)
+        if action.kind == "play":
+            return self._check_play(state, action)  # most actions are plays
+        # one checker per kind of action (see __init__): bid and pass -> _check_call, call ->
+        # _check_trump_call, and _check_<kind> for the others
+        checker = self._checkers.get(action.kind)
+        if checker is None:
+            return self._excl("turn", f"{self.title} has no '{action.kind}' action", fatal=True)
+        return checker(state, action)
+
+    def _after_end(self, state: TwentyEightState, action: Action) -> Exclusion:
+        if state.void:
+            return self._excl(
+                "void-deal",
+                f"the deal is void: nobody called for the trump in "
+                f"{_COUNT_WORDS.get(self.tricks_per_deal - 1, self.tricks_per_deal - 1)} "
+                f"tricks, so trick "
+                f"{len(state.tricks) + 1} is not played and the deal is not scored", fatal=True)
+        if state.annulled:
+            return self._excl("deal-over", f"the deal was annulled ({state.annulled}); "
+                              f"nothing more is recorded in it", fatal=True)
+        return self._excl("deal-over", f"the deal is over after trick {len(state.tricks)}; "
+                          f"nothing more is recorded in it", fatal=True)
+
+    def apply(self, state: TwentyEightState, action: Action) -> None:
+        if state.disregard:
+            return
+        kind = action.kind
+        if kind != "redeal":
+            state.redeal_pending = None
+        if state.stage == OVER:
+            return
+        if kind == "play":
+            self._apply_play(state, action)  # most actions are plays
+            state.last_kind = kind
+            return
+        try:
+            handler = self._appliers[kind]
+        except KeyError:  # _apply_<kind>, or None for a kind with nothing to carry out
+            handler = self._appliers[kind] = getattr(self, "_apply_" + kind, None)
+        if handler is not None:
+            handler(state, action)
+        state.last_kind = kind

@@ -1,0 +1,127 @@
+"""What a deal and a match of the 28 family hold while the replay walks through them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from referee.record import Action
+from referee.rules.base import (
+    DealState,
+)
+
+_COUNT_WORDS = {5: "five", 7: "seven"}
+"""Tricks before the last, in words (28, 29, 56: seven; 40: five)."""
+
+
+AUCTION, TRUMP, WINDOW, PLAY, OVER = "auction", "trump", "window", "play", "over"
+"""Stages of a deal: bidding; the bidder choosing trumps; the double window (after the trump
+choice, before the second batch); play; over."""
+
+
+@dataclass(slots=True)
+class Match28:
+    """The match: the score per team and the dealer of the next deal."""
+
+    score: dict[str, int]
+    next_dealer: str | None = None
+    deals: int = 0
+    redeal_same_dealer: bool = False
+    """True when the last deal was annulled, so its dealer deals again."""
+
+
+@dataclass(slots=True)
+class Trick:
+    """A completed trick: its number, the plays in order, the winner and its points."""
+
+    number: int
+    plays: list[tuple[str, str]]
+    winner: str
+    points: int
+
+
+class TwentyEightState(DealState):
+    """One deal of 28 as the replay walks through it."""
+
+    def __init__(self, number: int, dealer: str, first_hand: str, teams: Iterable[str],
+                 players: int = 4) -> None:
+        super().__init__()
+        self.number = number
+        self.players = players
+        self._dealer = dealer
+        self.first_hand = first_hand
+        self.stage = AUCTION
+        # the deal
+        self.dealt: dict[str, list[str]] = {}
+        self.first_four: dict[str, list[str] | None] = {}
+        self.seventh: dict[str, str | None] = {}
+        self.inferred: set[str] = set()
+        self.hands: dict[str, set[str]] = {}
+        # auction
+        self.turn: str | None = first_hand
+        self.calls: list[tuple[str, int | None]] = []
+        self.high_bid: int | None = None
+        self.high_bidder: str | None = None
+        self.passes_in_row = 0
+        self.passed: set[str] = set()
+        """Seats that have passed (pass_final: they speak no more)."""
+        self.forced_bid = False
+        """The dealer's forced bid closed the auction (dealer_forced_bid)."""
+        self.redeal_pending: str | None = None
+        self.bidder: str | None = None
+        self.bid: int | None = None
+        # trump
+        self.trump: str | None = None
+        self.no_trump = False
+        """A 2 as the spare indicator declared no trumps (no_trump_two, B3.5)."""
+        self.facedown: str | None = None
+        self.trump_seventh = False
+        self.revealed = False
+        self.reveal_trick: int | None = None
+        self.reveal_index: int | None = None
+        self.caller: str | None = None
+        self.doubled_by: str | None = None
+        self.redoubled_by: str | None = None
+        self.last_kind: str | None = None
+        self.single: str | None = None
+        self.single_partners: tuple[str, ...] = ()
+        """The single-hand declarer's partners, who sit out (A7.3)."""
+        self.single_lost: int | None = None
+        self.trick_size = players
+        """Every player plays to a trick, except a single-hand declarer's partner."""
+        # play
+        self.trick: list[tuple[str, str]] = []
+        self.tricks: list[Trick] = []
+        self.trump_led_by_other = False
+        self.void_occasion = False
+        """A player void in the suit led has played without calling while the trump was
+        concealed: the deal's first void occasion is past, so nobody else must call
+        (trump_call_mandatory: "the first player who cannot follow", B4.3, 10.13)."""
+        self.points: dict[str, int] = {team: 0 for team in teams}
+        self.pair: str | None = None
+        # ending
+        self.annulled: str | None = None
+        self.disregard = False
+        self.void = False
+
+    @property
+    def dealer(self) -> str:
+        return self._dealer
+
+    @property
+    def position_trick(self) -> int | None:
+        """The trick a play, call or pair belongs to; before the first lead, trick 1."""
+        return self.trick_no if self.trick_len else self.trick_no + 1
+
+    def led_suit(self) -> str | None:
+        return self.trick[0][1][1] if self.trick else None
+
+
+def _action_card(action: Action) -> str | None:
+    """The card of a ``trump`` action (``trump 9S``), or None for ``trump seventh`` / a suit."""
+    if action.cards:
+        return action.cards[0]
+    value = action.value
+    if isinstance(value, str) and len(value) == 2 and value != "??":
+        return value.upper()
+    return None

@@ -1,0 +1,183 @@
+"""Trumps: the bidder's choice (own card, seventh card, spare indicator) and the call that exposes
+it (A3.7-A3.9, A4.3(c)-(g), B3.3-B3.5)."""
+
+from __future__ import annotations
+
+from referee.cards import SUIT_NAMES
+from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.state import (
+    AUCTION,
+    PLAY,
+    TRUMP,
+    WINDOW,
+    TwentyEightState,
+    _action_card,
+)
+from referee.record import Action
+from referee.rules.base import (
+    Exclusion,
+)
+
+
+class TrumpChoice(Engine28):
+    """Choosing trumps and calling for them."""
+
+    def _check_trump(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        if state.stage == AUCTION:
+            if state.high_bidder != seat:
+                who = (f"{state.high_bidder} holds the standing bid"
+                       if state.high_bidder else "nobody has bid")
+                return self._excl("turn", f"{seat} cannot choose trumps: the auction is not "
+                                  f"over and {who}", fatal=True)
+            return self._excl("auction-open", self._open_auction_message(state))
+        if state.stage != TRUMP:
+            if state.single:
+                return self._excl("turn", f"{seat} cannot choose trumps: {state.single} plays "
+                                  f"a single hand without trumps", fatal=True)
+            return self._excl("turn", f"trumps were already chosen by {state.bidder}",
+                              fatal=True)
+        if seat != state.bidder:
+            return self._excl("turn", f"only the bidder {state.bidder} chooses trumps, "
+                              f"not {seat}", fatal=True)
+        return self._trump_choice_problem(state, seat, action)
+
+    def _trump_choice_problem(
+        self, state: TwentyEightState, seat: str, action: Action
+    ) -> Exclusion | None:
+        card = _action_card(action)
+        if self._by_seventh(state, seat, action):
+            if not self.opts.seventh_card:
+                shown = f" ({card})" if card else ""
+                return self._excl("seventh-card", f"{seat} may not choose trumps by his seventh "
+                                  f"card{shown} (seventh_card = no); he must lay a card of his "
+                                  f"first four")
+            return None
+        if self.spare:
+            # the spare indicator (A3.8, B3.3): a suit, or a spare 2-5 card of it
+            if card is None or (card not in self.card_set and card[0] in self.indicator_ranks):
+                return None
+            if (card in state.hands[seat] and state.first_four.get(seat) is None
+                    and self.opts.seventh_card):
+                return None  # no deal order in the record: it may be his seventh card (noted)
+            what = "a playing card" if card in self.card_set else "not a spare card"
+            return self._excl("trump-card", f"{seat} shows {card}, {what}: with the "
+                              f"spare indicator the bidder keeps his cards and shows the trump "
+                              f"suit with a spare {'-'.join(self.indicator_ranks[::3])} card "
+                              f"(write '{seat} trump {card[1]}' or '{seat} trump "
+                              f"{self.indicator_ranks[-1]}{card[1]}')")
+        if card is None:
+            suit = str(action.value)
+            return self._excl("trump-card", f"{seat} named {SUIT_NAMES.get(suit, suit)} but "
+                              f"must lay a card of the trump suit from his first four face "
+                              f"down (or call for the seventh card)")
+        if card not in state.hands[seat]:
+            return self._excl("not-held", f"{seat} does not hold {card} and cannot lay it "
+                              f"face down as the trump card", fatal=True)
+        four = state.first_four.get(seat)
+        if four is not None and card not in four:
+            suits = sorted({c[1] for c in four}, key="SHDC".index)
+            names = ", ".join(SUIT_NAMES[s] for s in suits)
+            return self._excl(
+                "trump-card", f"{card} is not among {seat}'s first four ({self._show(four)}): "
+                f"the trump card comes from them (possible trumps: {names}), or he calls for "
+                f"the seventh card")
+        return None
+
+    def _by_seventh(self, state: TwentyEightState, seat: str, action: Action) -> bool:
+        """True if ``action`` chooses trumps by ``seat``'s seventh card (A3.9, B3.4): ``trump
+        seventh``, or ``trump CARD`` naming that card, which is then not one of his first
+        four (with two copies of a card, a copy among the first four is the one laid)."""
+        if action.value == "seventh":
+            return True
+        card = _action_card(action)
+        return (card is not None and card == state.seventh.get(seat)
+                and card not in (state.first_four.get(seat) or ()))
+
+    def _apply_trump(self, state: TwentyEightState, action: Action) -> None:
+        seat = action.seat
+        if state.stage == AUCTION:
+            if state.high_bidder != seat:
+                return
+            state.bidder, state.bid = state.high_bidder, state.high_bid
+            state.stage = TRUMP
+        if state.stage != TRUMP or seat != state.bidder:
+            return
+        state.trump_seventh = self._by_seventh(state, seat, action)
+        card = state.seventh.get(seat) if action.value == "seventh" else _action_card(action)
+        if action.value == "seventh" and card is None:
+            state.trump = state.facedown = None  # no seventh card (Forty): no trump chosen
+        elif self.spare:
+            # the bidder keeps every card (B3.3); a 2 may declare no trumps (B3.5)
+            if card is None:
+                state.trump = str(action.value) if action.value else None
+            elif self.opts.no_trump_two and card[0] == "2" and card not in self.card_set:
+                state.trump, state.no_trump = None, True
+            else:
+                state.trump = card[1]
+            state.facedown = None
+        elif card is None:
+            state.trump = str(action.value) if action.value else None
+            state.facedown = None
+        else:
+            state.trump = card[1]
+            state.facedown = card
+            state.hands[seat].discard(card)
+        state.stage = WINDOW
+        state.turn = state.first_hand
+
+    def _call_problem(self, state: TwentyEightState, seat: str) -> str | None:
+        """Why ``seat`` may not call for the trump now (None if he may)."""
+        if state.single:
+            return f"{state.single} plays a single hand: there are no trumps"
+        if state.no_trump:
+            return "the bidder declared no trumps (a 2 as indicator): there is no trump"
+        if state.trump is None:
+            return "no trump has been chosen"
+        if state.revealed:
+            return f"the trump ({SUIT_NAMES[state.trump]}) is already exposed"
+        if self._forced_trick8(state, seat) and seat == state.turn:
+            return None
+        if seat != state.turn:
+            return f"it is {state.turn}'s turn, not {seat}'s"
+        led = state.led_suit()
+        if led is None:
+            return f"{seat} is leading: only a player void in the suit led may call"
+        held = state.hands[seat] & self.suit_cards[led]
+        if held:
+            return (f"{seat} holds {self._show(held)}: only a player void in "
+                    f"{SUIT_NAMES[led]} may call")
+        return None
+
+    def _check_trump_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        blocked = self._stage_blocks_play(state, seat)
+        if blocked:
+            return self._excl(blocked.rule.split(".", 1)[1], blocked.message)
+        if state.stage == WINDOW:
+            return self._excl("call", f"{seat} may not call for the trump before the first "
+                              f"lead: only a player void in the suit led may call")
+        reason = self._call_problem(state, seat)
+        if reason:
+            return self._excl("call", f"{seat} may not call for the trump: {reason}")
+        return None
+
+    def _apply_call(self, state: TwentyEightState, action: Action) -> None:
+        if state.stage != PLAY or state.revealed or state.single or state.trump is None:
+            return
+        self._reveal(state, action.seat)
+
+    def _reveal(self, state: TwentyEightState, seat: str) -> None:
+        state.revealed = True
+        state.reveal_trick = len(state.tricks) + 1
+        state.reveal_index = len(state.trick)
+        state.caller = seat
+        if state.facedown is not None and state.bidder is not None:
+            state.hands[state.bidder].add(state.facedown)
+        if self.opts.annul_other and state.bidder is not None and state.trump is not None:
+            trumps = self.suit_cards[state.trump]
+            if all(trumps.isdisjoint(state.dealt.get(other, ()))
+                   for other in self.table.seats if not self.table.same_team(
+                       other, state.bidder)):
+                self._annul(state, f"the bidder's opponents hold no trump "
+                                   f"({SUIT_NAMES[state.trump]}) (R4)")
