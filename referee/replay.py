@@ -77,7 +77,7 @@ class MatchReplay:
                 self._report_event(state, event, exclusion, report)
         if run.stopped is None and not ruleset.is_deal_over(state):
             report.findings.append(Finding(
-                f"{ruleset.rule_prefix}.incomplete",
+                ruleset.generic.incomplete,
                 ruleset.incomplete_message(state),
                 deal=deal.number, span=_last_span(deal),
             ))
@@ -137,7 +137,7 @@ class MatchReplay:
                 where = (f"this play opens trick {expected}" if expected is not None
                          else f"trick {state.trick_no} is still in progress")
                 report.findings.append(Finding(
-                    f"{ruleset.rule_prefix}.trick-number",
+                    ruleset.generic.trick_number,
                     f"trick mark {event.trick}. is wrong: {where}",
                     deal=report.number, trick=state.position_trick, seat=action.seat,
                     span=event.span,

@@ -14,9 +14,9 @@ from referee.check import check_text
 from referee.moves import Position, moves_at
 from referee.notation.parser import iter_items
 from referee.rules import registry
-from referee.rules.base import Rule
+from referee.rules.base import GenericRules, Rule, generic_rules
 from referee.rules.options import Preset
-from referee.rules.tricks import TrickGame, TrickRules
+from referee.rules.tricks import TrickGame
 
 SECTION = "toy rules"
 
@@ -24,9 +24,9 @@ SECTION = "toy rules"
 @pytest.fixture()
 def toy(monkeypatch: pytest.MonkeyPatch) -> type[TrickGame]:
     """The toy game, registered while the test runs (the real registry is restored after)."""
+    registry.games()  # the real games first (imported once, into the real registry)
     monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
     monkeypatch.setattr(registry, "_ALIASES", dict(registry._ALIASES))
-    registry.games()  # the real games first, as the package registers them
 
     # Step 1: a Ruleset (here the plain trick game) with its class data; full rule ids.
     @registry.register
@@ -36,19 +36,13 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> type[TrickGame]:
         rule_prefix = "toy"
         aliases = ("t8",)
         default_seats = ("N", "S")
-        rules = {rule.id: rule for rule in (
-            Rule("toy.turn", "players play in turn; the winner of a trick leads", SECTION),
-            Rule("toy.not-held", "a player plays a card he holds", SECTION),
-            Rule("toy.follow-suit", "a player follows the suit led if he can", SECTION),
-            Rule("toy.deal-over", "nothing is played after the fourth trick", SECTION),
-            Rule("toy.dealer", "the deal passes to the left", SECTION),
-            Rule("toy.incomplete", "a deal is recorded to its end", SECTION),
-            Rule("toy.match-over", "no deal after the match has a result", SECTION),
-            Rule("toy.trick-number", "a trick mark numbers the trick it opens", SECTION),
-        )}
-        ids = TrickRules(turn="toy.turn", not_held="toy.not-held",
-                         follow_suit="toy.follow-suit", deal_over="toy.deal-over",
-                         dealer="toy.dealer")
+        generic = GenericRules(
+            turn="toy.turn", not_held="toy.not-held", incomplete="toy.incomplete",
+            deal_over="toy.deal-over", match_over="toy.match-over",
+            trick_number="toy.trick-number", dealer="toy.dealer")
+        follow_suit_rule = "toy.follow-suit"
+        rules = {**generic_rules(generic, SECTION), "toy.follow-suit": Rule(
+            "toy.follow-suit", "a player follows the suit led if he can", SECTION)}
         presets = {"standard": Preset("standard", "the toy rules", {})}
         pack = ("AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH")
         deal_rounds = (4,)
@@ -107,3 +101,7 @@ def test_the_toy_game_is_simulated_and_its_moves_listed(toy: type[TrickGame]):
     moves = moves_at(iter_items(LEGAL), Position(1, 1, "N"))
     assert [action.cards for action in moves.allowed] == [("AS",), ("QS",)]
     assert {why.rule for _, why in moves.excluded} == {"toy.follow-suit"}
+
+
+def test_the_real_games_stay_registered_beside_the_toy_game(toy: type[TrickGame]):
+    assert {"twenty-eight", "avinas", "toy"} <= {game.name for game in registry.games()}

@@ -78,6 +78,7 @@ from referee.rules.base import (
     DealResult,
     DealState,
     Exclusion,
+    GenericRules,
     Rule,
     Ruleset,
     TrickSummary,
@@ -222,8 +223,20 @@ def pips_for(made: bool, points: int, zero: bool, *, declarers_more_than_31: boo
 # -- rules, options, presets -------------------------------------------------------------------
 
 
+GENERIC = GenericRules(
+    turn="avinas.turn",
+    not_held="avinas.not-held",
+    incomplete="avinas.incomplete",
+    deal_over="avinas.deal-over",
+    match_over="avinas.match-over",
+    trick_number="avinas.trick-number",
+    dealer="avinas.dealer",
+)
+"""The full ids of the generic rules of Avinas."""
+
+
 def _rules() -> dict[str, Rule]:
-    rules = generic_rules(PREFIX, "AV-P1, AV-D1, AV-L6, decision 4")
+    rules = generic_rules(GENERIC, "AV-P1, AV-D1, AV-L6, decision 4")
     own = [
         ("bid-range", "a bid is a whole number from min_bid (1) to 8", "AV-D6, 2.9 B6"),
         ("bid-higher", "each bid is higher than the highest bid so far (equal bids are not "
@@ -408,6 +421,7 @@ class Avinas(Ruleset):
 
     name = "avinas"
     rule_prefix = PREFIX
+    generic = GENERIC
     title = "Avinas"
     source = ("seed 004 (gamerules.com 'Avinas'); spec/rules/twenty-five-avinas-twenty-two.md "
               "section 2")

@@ -72,6 +72,7 @@ from referee.rules.base import (
     DealResult,
     DealState,
     Exclusion,
+    GenericRules,
     Rule,
     Ruleset,
     TrickSummary,
@@ -171,9 +172,21 @@ GENERIC_SECTIONS = {
 }
 
 
+GENERIC = GenericRules(
+    turn="25.turn",
+    not_held="25.not-held",
+    incomplete="25.incomplete",
+    deal_over="25.deal-over",
+    match_over="25.match-over",
+    trick_number="25.trick-number",
+    dealer="25.dealer",
+)
+"""The full ids of the generic rules of Twenty-Five."""
+
+
 def _rules() -> dict[str, Rule]:
     rules = {rule_id: replace(rule, section=GENERIC_SECTIONS[rule_id])
-             for rule_id, rule in generic_rules("25", "").items()}
+             for rule_id, rule in generic_rules(GENERIC, "").items()}
     own = [
         ("turnup", "the dealer turns up one card of the stock, before anything else is done; "
          "its suit is trumps", "T25-D3"),
@@ -311,6 +324,7 @@ class TwentyFive(Ruleset):
     name = "twenty-five"
     aliases = ("25",)
     rule_prefix = "25"
+    generic = GENERIC
     title = "Twenty-Five"
     source = ("seed 003 (gamerules.com 'Twenty-Five (25)'); spec/rules/"
               "twenty-five-avinas-twenty-two.md section 1 (T25-*, 1.6-1.8)")

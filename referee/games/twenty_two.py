@@ -77,6 +77,7 @@ from referee.rules.base import (
     DealResult,
     DealState,
     Exclusion,
+    GenericRules,
     Rule,
     Ruleset,
     TrickSummary,
@@ -111,8 +112,20 @@ EXCHANGE, PLAY, OVER = "exchange", "play", "over"
 _DIRECTIONS = {"clockwise": CLOCKWISE, "counter-clockwise": COUNTER_CLOCKWISE}
 
 
+GENERIC = GenericRules(
+    turn="22.turn",
+    not_held="22.not-held",
+    incomplete="22.incomplete",
+    deal_over="22.deal-over",
+    match_over="22.match-over",
+    trick_number="22.trick-number",
+    dealer="22.dealer",
+)
+"""The full ids of the generic rules of Twenty-Two."""
+
+
 def _rules(prefix: str) -> dict[str, Rule]:
-    rules = generic_rules(prefix, "T22-P2, T22-T1, T22-D1, decision 4")
+    rules = generic_rules(GENERIC, "T22-P2, T22-T1, T22-D1, decision 4")
     own = [
         ("dead-player", "a dead player is dealt no cards and takes no turns", "T22-D1, T22-F4"),
         ("deal-size", "each living player is dealt 7 cards in the first deal, then the previous "
@@ -296,6 +309,7 @@ class TwentyTwo(Ruleset):
     name = "twenty-two"
     aliases = ("22",)
     rule_prefix = "22"
+    generic = GENERIC
     title = "Twenty-Two"
     source = "seed 001 (SEED-22); spec/rules/twenty-five-avinas-twenty-two.md section 3"
     default_seats = None

@@ -152,6 +152,8 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     aliases: ClassVar[tuple[str, ...]] = ()
     source: ClassVar[str] = ""
     rules: ClassVar[Mapping[str, Rule]] = {}
+    generic: ClassVar[GenericRules]
+    """The full ids of the game's generic rules (turn, incomplete deal, match over, ...)."""
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     presets: ClassVar[Mapping[str, Preset]] = {}
     default_seats: ClassVar[tuple[str, ...] | None] = ("N", "E", "S", "W")
@@ -314,19 +316,37 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
         return cls.rules[rule_id]
 
 
-def generic_rules(prefix: str, section: str) -> dict[str, Rule]:
-    """The rules every game has: turn order, a complete deal, nothing after the match ends."""
-    rules = [
-        Rule(f"{prefix}.turn", "only the seat whose turn it is may act, and only as the "
-             "current stage of the deal allows", section),
-        Rule(f"{prefix}.not-held", "a seat can only play a card it holds", section),
-        Rule(f"{prefix}.incomplete", "a deal is recorded to its end", section),
-        Rule(f"{prefix}.deal-over", "nothing is recorded after a deal has ended", section),
-        Rule(f"{prefix}.match-over", "no deal is recorded after the match has a result", section),
-        Rule(f"{prefix}.trick-number", "a trick mark numbers the trick it opens", section),
-        Rule(f"{prefix}.dealer", "the deal passes by the game's rule", section),
-    ]
-    return {rule.id: rule for rule in rules}
+class GenericRules(NamedTuple):
+    """The full ids of the rules every game has, spelled out by each game (``28.turn``) so that
+    ``grep`` finds them where they are declared; the loop reports ``incomplete``,
+    ``trick_number`` and ``match_over``, the games the others."""
+
+    turn: str
+    not_held: str
+    incomplete: str
+    deal_over: str
+    match_over: str
+    trick_number: str
+    dealer: str
+
+
+_GENERIC_SUMMARIES = GenericRules(
+    turn="only the seat whose turn it is may act, and only as the current stage of the deal "
+         "allows",
+    not_held="a seat can only play a card it holds",
+    incomplete="a deal is recorded to its end",
+    deal_over="nothing is recorded after a deal has ended",
+    match_over="no deal is recorded after the match has a result",
+    trick_number="a trick mark numbers the trick it opens",
+    dealer="the deal passes by the game's rule",
+)
+
+
+def generic_rules(ids: GenericRules, section: str) -> dict[str, Rule]:
+    """The catalogue entries of the rules every game has: turn order, a complete deal,
+    nothing after the match ends."""
+    return {rule_id: Rule(rule_id, summary, section)
+            for rule_id, summary in zip(ids, _GENERIC_SUMMARIES, strict=True)}
 
 
 def deal_dealer(deal: Deal, expected: str | None) -> str:

@@ -57,7 +57,7 @@ def match_over(ruleset: Ruleset[MatchT, StateT], match: MatchT, deal: Deal) -> E
     """The finding for a deal recorded after the match ended, or None if the match goes on."""
     if not ruleset.is_match_over(match):
         return None
-    return Exclusion(f"{ruleset.rule_prefix}.match-over",
+    return Exclusion(ruleset.generic.match_over,
                      f"the match was over before deal {deal.number} "
                      f"({ruleset.match_result(match)})", fatal=True)
 

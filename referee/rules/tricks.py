@@ -151,16 +151,6 @@ def infer_hands(deal: Deal, missing: Iterable[str], owner: dict[Card, str], size
 # -- a plain trick game ----------------------------------------------------------------------------
 
 
-class TrickRules(NamedTuple):
-    """The full ids of the rules a ``TrickGame`` checks (each game spells its own)."""
-
-    turn: str
-    not_held: str
-    follow_suit: str
-    deal_over: str
-    dealer: str
-
-
 @dataclass(slots=True)
 class TrickMatch:
     """A plain match: points per team across deals, the next dealer, deals played."""
@@ -198,14 +188,15 @@ class TrickTable:
 class TrickGame(Ruleset[TrickMatch, TrickState]):
     """A plain trick game, driven by class data (see the module's docstring).
 
-    Class data to give: ``name``, ``title``, ``rule_prefix``, ``rules`` and ``ids`` (a
-    ``TrickRules`` of their full ids), ``pack``, ``deal_rounds`` (its sum is the hand size),
+    Class data to give: ``name``, ``title``, ``rule_prefix``, ``generic`` (a ``GenericRules``
+    of full ids) and ``follow_suit_rule`` (the full id of following suit), ``rules`` (the
+    catalogue of them all), ``pack``, ``deal_rounds`` (its sum is the hand size),
     ``rank_order`` (high to low), ``card_points`` (rank -> points), ``target`` (match points
     that end the match). Override ``is_trump`` for a trump suit and ``deal_score`` for a
     scoring rule other than "the card points taken".
     """
 
-    ids: ClassVar[TrickRules]
+    follow_suit_rule: ClassVar[str]
     rank_order: ClassVar[str] = "AKQJT98765432"
     card_points: ClassVar[Mapping[str, int]] = {}
     target: ClassVar[int] = 0
@@ -243,7 +234,7 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
         state = TrickState(deal.number, dealer, self.lookup.after[dealer],
                            self.table.team_names)
         if expected is not None and dealer != expected:
-            state.deal_findings.append((self.ids.dealer, f"deal {deal.number} is dealt by "
+            state.deal_findings.append((self.generic.dealer, f"deal {deal.number} is dealt by "
                                         f"{dealer}, but {expected} should deal", None))
         state.dealt, owner = read_hands(deal, self.hand_size, frozenset(self.pack),
                                         f"the pack of {self.title}")
@@ -261,7 +252,7 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
 
     def check(self, state: TrickState, action: Action) -> Exclusion | None:
         """Nothing after the last trick; one card a play, held; in turn; follow suit."""
-        seat, ids = action.seat, self.ids
+        seat, ids = action.seat, self.generic
         if state.turn is None:
             return Exclusion(ids.deal_over, "the deal is over: every trick has been played",
                              fatal=True)
@@ -271,7 +262,7 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
         if seat != state.turn:
             return Exclusion(ids.turn, f"it is {state.turn}'s turn to play, not {seat}'s")
         if state.trick:
-            return follow_suit(ids.follow_suit, seat, action.cards[0],  # type: ignore[arg-type]
+            return follow_suit(self.follow_suit_rule, seat, action.cards[0],  # type: ignore[arg-type]
                                state.hands[seat], state.trick[0][1][1])
         return None
 

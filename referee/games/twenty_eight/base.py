@@ -16,7 +16,7 @@ from referee.games.scoring28 import (
 )
 from referee.games.twenty_eight.options import REFUSED
 from referee.games.twenty_eight.pack import _pack_data
-from referee.games.twenty_eight.state import Match28
+from referee.games.twenty_eight.state import Match28, TwentyEightState
 from referee.rules.base import (
     Exclusion,
     Ruleset,
@@ -25,7 +25,7 @@ from referee.rules.base import (
 from referee.seats import Table
 
 
-class Engine28(Ruleset):
+class Engine28(Ruleset[Match28, TwentyEightState]):
     """What every phase of the 28-family engine shares (each phase is a subclass mixed into
     ``TwentyEight``)."""
 

@@ -9,14 +9,15 @@ from referee.games.scoring28 import (
     SCORE_TABLES,
 )
 from referee.rules.base import (
+    GenericRules,
     Rule,
     generic_rules,
 )
 from referee.rules.options import OptionSpec, OptionValue, Preset
 
 
-def _rules(prefix: str) -> dict[str, Rule]:
-    rules = generic_rules(prefix, "A3-A4, decision 4")
+def _rules(prefix: str, generic: GenericRules) -> dict[str, Rule]:
+    rules = generic_rules(generic, "A3-A4, decision 4")
     own = [
         ("opening-bid", "first hand must open the auction with a bid of at least the minimum "
          "(or demand a redeal with a pointless four)", "A3.2"),
