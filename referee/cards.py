@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from referee.lexicon import suit_spellings
+from referee.lexicon import CARD_SPELLINGS, suit_spellings
 
 Card = str
 
@@ -43,13 +43,10 @@ def parse_card(text: str) -> Card:
     """Return the canonical form of a card written as rank + suit (``10s`` -> ``TS``)."""
     if text == UNSEEN:
         return UNSEEN
-    body, suit_text = text[:-1], text[-1:]
-    rank = body.upper()
-    if rank == "10":
-        rank = "T"
-    if rank not in RANK_NAMES or not suit_text:
+    card = CARD_SPELLINGS.get(text)
+    if card is None:
         raise CardError(f"'{text}' is not a card (ranks A K Q J T 10 9 ... 2, suits S H D C)")
-    return rank + parse_suit(suit_text)
+    return card
 
 
 def suit_of(card: Card) -> str:

@@ -58,7 +58,8 @@ CARD_PATTERN = rf"(?:{RANK_PATTERN}{SUIT_PATTERN}{_END}|\?\?)"
 ``??`` (a card not seen)."""
 
 _CARD_LIKE = re.compile(RANK_PATTERN + "[" + SUIT_LETTERS + SUIT_LETTERS.lower() + "]")
-_SEAT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+"""A seat's or a team's name as the referee accepts it (ASCII letters, digits, '_', '-')."""
 
 
 def _alternatives(words: tuple[str, ...]) -> str:
@@ -89,6 +90,10 @@ def card_spellings() -> dict[str, str]:
             for suit, canonical_suit in suits.items()}
 
 
+CARD_SPELLINGS: dict[str, str] = card_spellings()
+"""Every spelling of every card -> its canonical form (built once)."""
+
+
 def suit_spellings() -> dict[str, str]:
     """Every spelling of a suit (upper case letters and symbols) -> its letter."""
     return {**{s: s for s in SUIT_LETTERS}, **SUIT_SYMBOLS}
@@ -96,7 +101,7 @@ def suit_spellings() -> dict[str, str]:
 
 def seat_name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a seat (notation section 1), or None if it can."""
-    if not _SEAT_NAME.fullmatch(name):
+    if not NAME_RE.fullmatch(name):
         return (f"seat name '{name}' must start with a letter and hold only letters, digits, "
                 "'_' and '-'")
     if name.lower() in KEYWORDS:
