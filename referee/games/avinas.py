@@ -67,352 +67,61 @@ changes each one:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any, NamedTuple
+from typing import Any
 
-from referee.cards import SUIT_NAMES, SUITS, make_pack
+from referee.cards import SUIT_NAMES, SUITS
 from referee.errors import RecordError
+from referee.games.avinas_model import (  # the game's data and pure rules, re-exported
+    AUCTION,
+    CARD_POINTS,
+    EVERY_TRICK,
+    GENERIC,
+    HAND_SIZE,
+    MAX_BID,
+    OVER,
+    PACK,
+    PERMANENT,
+    PLAIN_ORDER,
+    PLAIN_POWER,
+    PLAY,
+    PREFIX,
+    RANKS,
+    STANDARD,
+    TOTAL_POINTS,
+    TRICKS,
+    TRUMP,
+    TRUMP_POWER,
+    AvinasMatch,
+    AvinasState,
+    Trick,
+    _options,
+    _rules,
+    bid_count,
+    card_points,
+    effective_suit,
+    is_trump,
+    knock_multiplier,
+    net_rams,
+    pips_for,
+    rams_for,
+    trick_winner,
+    trump_order,
+)
 from referee.record import Action, Deal
 from referee.rules.base import (
     DealResult,
-    DealState,
     Exclusion,
-    GenericRules,
-    Rule,
     Ruleset,
     TrickSummary,
     deal_dealer,
-    generic_rules,
     located,
     summarise_tricks,
 )
 from referee.rules.dealing import claim_played_card, deal_card
-from referee.rules.options import OptionSpec, Preset
 from referee.rules.registry import register
+from referee.rules.tricks import IncompleteWords, show
 from referee.seats import CLOCKWISE, Table
-
-PREFIX = "avinas"
-
-# -- card data (AV-E1..E6) ---------------------------------------------------------------------
-
-RANKS = "AKQJT987"
-"""AV-E1: the 32-card pack."""
-PLAIN_ORDER = "ATK987"
-"""AV-E4: a plain suit, highest first (its Q and J are trumps)."""
-CARD_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
-"""AV-E5: card points; 9, 8 and 7 (the 7 of trumps too) are worth 0. 120 in the pack."""
-PERMANENT = "QJ"
-"""AV-E2: every queen and jack is a trump."""
-TOTAL_POINTS = 120
-HAND_SIZE = 8
-TRICKS = 8
-MAX_BID = 8
-TRUMP = "T"
-"""The effective suit of a trump (AV-E6), kept apart from the suit letters."""
-
-
-def trump_order(trump: str) -> tuple[str, ...]:
-    """AV-E3: the 14 trumps of suit ``trump``, highest first."""
-    return ("QC", "7" + trump, "QS", "QH", "QD", "JC", "JS", "JH", "JD",
-            "A" + trump, "T" + trump, "K" + trump, "9" + trump, "8" + trump)
-
-
-PACK = tuple(make_pack(RANKS))
-TRUMP_POWER = {
-    suit: {card: len(trump_order(suit)) - i for i, card in enumerate(trump_order(suit))}
-    for suit in SUITS
-}
-"""Trump suit -> card -> power (higher wins) of its 14 trumps."""
-PLAIN_POWER = {rank: len(PLAIN_ORDER) - i for i, rank in enumerate(PLAIN_ORDER)}
-
-
-def is_trump(card: str, trump: str | None) -> bool:
-    """AV-E2, AV-E6: queens and jacks always; the cards of the trump suit once it is known."""
-    return card[0] in PERMANENT or card[1] == trump
-
-
-def effective_suit(card: str, trump: str | None) -> str:
-    """AV-E6: ``TRUMP`` for a trump, else the printed suit."""
-    return TRUMP if is_trump(card, trump) else card[1]
-
-
-def card_points(cards: Any) -> int:
-    return sum(CARD_POINTS.get(card[0], 0) for card in cards)
-
-
-def bid_count(cards: Any, suit: str, how: str = "trump_count") -> int:
-    """AV-D8: what a bid for ``suit`` counts in ``cards``: its trumps, or its printed suit."""
-    if how == "natural_count":
-        return sum(1 for card in cards if card[1] == suit)
-    return sum(1 for card in cards if is_trump(card, suit))
-
-
-def trick_winner(plays: list[tuple[str, str]], trump: str | None, face_down: bool = False,
-                 no_trump_winner: str = "leader") -> str:
-    """AV-L6, AV-L3(b)-(d): the highest trump wins; else the highest card of the suit led.
-
-    A face-down lead that nobody trumps is won by the leader (2.9 B5), or under
-    ``no_trump_winner = revealed_suit`` by the highest card of the revealed card's suit.
-    """
-    best, winner = 0, None
-    if trump is not None:
-        power = TRUMP_POWER[trump]
-        for seat, card in plays:
-            value = power.get(card, 0)
-            if value > best:
-                best, winner = value, seat
-    else:  # trumps not named yet: only queens and jacks are known trumps
-        power = TRUMP_POWER["S"]
-        for seat, card in plays:
-            if card[0] in PERMANENT and power[card] > best:
-                best, winner = power[card], seat
-    if winner is not None:
-        return winner
-    if face_down and no_trump_winner == "leader":
-        return plays[0][0]
-    led = plays[0][1][1]
-    for seat, card in plays:
-        if card[1] == led and card[0] not in PERMANENT and PLAIN_POWER[card[0]] > best:
-            best, winner = PLAIN_POWER[card[0]], seat
-    return winner if winner is not None else plays[0][0]
-
-
-# -- scoring (AV-S1..S9) -----------------------------------------------------------------------
-
-
-def knock_multiplier(knock: bool, counter: bool) -> int:
-    """AV-K4: 1, 2 with a knock, 4 with a knock and a counter-knock."""
-    return 4 if knock and counter else 2 if knock else 1
-
-
-def rams_for(made: bool, sevens: int, multiplier: int) -> int:
-    """AV-S3: the opponents receive k*m on success; the declarers 2*k*m on failure."""
-    return sevens * multiplier if made else 2 * sevens * multiplier
-
-
-def net_rams(rams: dict[str, int], receiver: str, count: int) -> dict[str, int]:
-    """AV-S4: ``receiver`` gets ``count`` rams after crossing off the other side's first."""
-    result = dict(rams)
-    others = [team for team in result if team != receiver]
-    for other in others:
-        crossed = min(count, result[other])
-        result[other] -= crossed
-        count -= crossed
-    result[receiver] += count
-    return result
-
-
-def pips_for(made: bool, points: int, zero: bool, *, declarers_more_than_31: bool = False
-             ) -> int:
-    """AV-S5: the pips of one hand.
-
-    ``made``: the declarers succeeded, and ``points`` are then the opponents' card points;
-    otherwise the declarers' own. ``zero``: that side took "none" (2.9 B3). Success row:
-    1 (31 or more), 2 (1-30), 3 (none); failure row: 2, 4, 6 (2.9 B2: 31 or more in both
-    rows; ``declarers_more_than_31`` puts exactly 31 in the 4-pip row of a failure).
-    """
-    if zero:
-        return 3 if made else 6
-    high = points > 31 if (declarers_more_than_31 and not made) else points >= 31
-    if made:
-        return 1 if high else 2
-    return 2 if high else 4
-
-
-# -- rules, options, presets -------------------------------------------------------------------
-
-
-GENERIC = GenericRules(
-    turn="avinas.turn",
-    not_held="avinas.not-held",
-    incomplete="avinas.incomplete",
-    deal_over="avinas.deal-over",
-    match_over="avinas.match-over",
-    trick_number="avinas.trick-number",
-    dealer="avinas.dealer",
-)
-"""The full ids of the generic rules of Avinas."""
-
-
-def _rules() -> dict[str, Rule]:
-    rules = generic_rules(GENERIC, "AV-P1, AV-D1, AV-L6, decision 4")
-    own = [
-        ("bid-range", "a bid is a whole number from min_bid (1) to 8", "AV-D6, 2.9 B6"),
-        ("bid-higher", "each bid is higher than the highest bid so far (equal bids are not "
-         "allowed)", "AV-D6"),
-        ("auction-over", "bids and passes are made only in the auction of a no-sevens game, "
-         "each player in turn", "AV-D5, AV-D6"),
-        ("auction-open", "no card is played before the auction has ended", "AV-D6"),
-        ("false-bid", "the declarer holds at least as many cards as bid in the trump suit "
-         "finally named (trump count or natural count)", "AV-D8, AV-D9, 2.9 B10"),
-        ("trump-named", "in the no-sevens game the declarer's first lead names trumps; after "
-         "a queen or jack he names the suit before the next card; no other naming", "AV-L2"),
-        ("trump-lead", "the lead to trick 1 is a trump; the leader of trick 2 (every trick "
-         "from 2 with trump_lead_every_trick) leads a trump face up if he holds one",
-         "AV-L1, AV-L3, AV-L4"),
-        ("face-down", "only the leader of trick 2 (of any trick from 2 with "
-         "trump_lead_every_trick) who holds no trump may lead face down", "AV-L3, AV-L4"),
-        ("follow-suit", "a player follows the effective suit led if he can (queens and jacks "
-         "are trumps); otherwise he trumps or discards freely", "AV-E6, AV-L5"),
-        ("follow-face-down", "to a face-down lead a player who holds a trump plays one",
-         "AV-L3(a)"),
-        ("knock", "the declaring side may knock once, before the opening lead, in the sevens "
-         "game only (knock_in_nosevens)", "AV-K1, AV-K3"),
-        ("counter-knock", "an opponent may knock back once, only after the declaring side "
-         "knocked, before the opening lead", "AV-K2, AV-K3"),
-        ("stop", "only the declarer of a no-sevens game may stop, between tricks", "AV-L7, "
-         "AV-L8"),
-        ("deal-order", "the hands in their dealing order show the exposed 4th and 8th cards, "
-         "which decide the kind of game, the declarer and trumps (a note where the record "
-         "lacks it)", "AV-D2..D5, README decision 5"),
-    ]
-    for name, summary, section in own:
-        rules[f"{PREFIX}.{name}"] = Rule(f"{PREFIX}.{name}", summary, section)
-    return rules
-
-
-def _options() -> tuple[OptionSpec, ...]:
-    p = PREFIX + "."
-    return (
-        OptionSpec("dealer_side_exposure", "choice", "sevens",
-                   "the dealer's and his partner's 4th and 8th cards: exposed when sevens, or "
-                   "never (only the opponents' cards count)", (),
-                   choices=("sevens", "none")),
-        OptionSpec("trump_lead_every_trick", "bool", False,
-                   "the trick-2 lead rule (trump if held, else face up or face down) applies "
-                   "to every lead from trick 2 on", (p + "trump-lead", p + "face-down")),
-        OptionSpec("facedown_no_trump_winner", "choice", "leader",
-                   "who wins a face-down lead that nobody trumps: the leader, or the highest "
-                   "card of the revealed card's suit", (), choices=("leader", "revealed_suit")),
-        OptionSpec("bid_count", "choice", "trump_count",
-                   "what a no-sevens bid counts: trumps (queens and jacks included) or cards "
-                   "of the printed suit", (p + "false-bid",),
-                   choices=("trump_count", "natural_count")),
-        OptionSpec("auction_rounds", "choice", "single",
-                   "one round (each player speaks once), or open (until three pass after the "
-                   "highest bid)", (p + "turn", p + "auction-over"),
-                   choices=("single", "open")),
-        OptionSpec("min_bid", "int", 1, "the lowest bid", (p + "bid-range",),
-                   minimum=1, maximum=MAX_BID),
-        OptionSpec("knock_in_nosevens", "bool", False,
-                   "knocks are allowed in the no-sevens game too (they double the pips)",
-                   (p + "knock", p + "counter-knock")),
-        OptionSpec("pip_threshold_31", "choice", "at_least",
-                   "the 31 boundary: 31 or more in both rows, or more than 31 for a failing "
-                   "declaring side", (), choices=("at_least", "more_than")),
-        OptionSpec("zero_means", "choice", "no_points",
-                   "what gives the 3- and 6-pip rows: no card points, or no tricks", (),
-                   choices=("no_points", "no_tricks")),
-        OptionSpec("false_bid_penalty", "choice", "failure_row",
-                   "pips for a false bid: the failure row by the declarers' points, or 6", (),
-                   choices=("failure_row", "six")),
-        OptionSpec("stop_scoring", "choice", "completed_tricks",
-                   "after a stop: only completed tricks count, or the unplayed cards count "
-                   "for the declaring side", (p + "stop",),
-                   choices=("completed_tricks", "remaining_to_declarer")),
-        OptionSpec("deal_order", "choice", "required",
-                   "a record without every hand in its two dealing rounds: a record.deal-order "
-                   "error (the exposed 4th and 8th cards decide the game), or infer the game "
-                   "from the record with a note (README decision 5)", (p + "deal-order",),
-                   choices=("required", "infer")),
-        OptionSpec("match_end", "int", 12, "the match ends when a side has this many pips "
-                   "(it loses)", (p + "match-over",), minimum=1),
-        OptionSpec("rams_end", "int", 0, "0: rams never end the match; N: a side with N net "
-                   "rams also loses", (p + "match-over",), minimum=0),
-    )
-
-
-STANDARD = Preset("standard", "seed 004 (gamerules.com) with the digest's defaults", {})
-EVERY_TRICK = Preset("trump-lead-every-trick", "the trick-2 lead rule (trump if held, "
-                     "otherwise face up or face down) for every lead from trick 2 on",
-                     {"trump_lead_every_trick": True})
-
-
-# -- match and deal state ----------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class AvinasMatch:
-    """The match: pips per team (``score``), net rams per team, the next dealer."""
-
-    score: dict[str, int]
-    rams: dict[str, int]
-    next_dealer: str | None = None
-    deals: int = 0
-
-
-class Trick(NamedTuple):
-    """A completed trick: number, plays in order, winner, card points, face-down lead."""
-
-    number: int
-    plays: list[tuple[str, str]]
-    winner: str
-    points: int
-    face_down: bool
-
-
-AUCTION, PLAY, OVER = "auction", "play", "over"
-
-
-class AvinasState(DealState):
-    """One deal of Avinas as the replay walks through it."""
-
-    def __init__(self, number: int, dealer: str, teams: tuple[str, ...]) -> None:
-        super().__init__()
-        self.number = number
-        self.dealer = dealer
-        self.dealt: dict[str, list[str]] = {}
-        self.hands: dict[str, set[str]] = {}
-        self.exposed: list[tuple[str, str]] = []
-        self.sevens = 0
-        self.sevens_unknown = False
-        """A sevens game whose exposed cards are unknown (hands without dealing order)."""
-        self.unordered: set[str] = set()
-        """Seats whose hand is known without its dealing order (README decision 5)."""
-        self.inferred: set[str] = set()
-        """Seats whose hand had no hand line and was inferred."""
-        self.stage = AUCTION
-        self.turn: str | None = None
-        self.declarer: str | None = None
-        self.trump: str | None = None
-        self.trump_named = False
-        """The declarer has said the trump suit (``trump SUIT``)."""
-        self.trump_pending = False
-        """The declarer led a queen or jack to trick 1 and has not named trumps yet."""
-        # auction
-        self.calls: list[tuple[str, int | None]] = []
-        self.high_bid: int | None = None
-        self.high_bidder: str | None = None
-        self.passes_in_row = 0
-        self.late_passers: list[str] = []
-        """After a bid of 8 (nobody can bid higher) the seats still to speak, in turn: each
-        may still say pass before the opening lead (AV-D6: every other player passes or bids
-        higher)."""
-        self.bid: int | None = None
-        self.hopeless: set[str] = set()
-        """Seats whose bid no suit of their hand could honour (reported at the bid)."""
-        self.false_bid: str | None = None
-        # knocks
-        self.knocker: str | None = None
-        self.counter_knocker: str | None = None
-        # play
-        self.trick: list[tuple[str, str]] = []
-        self.trick_down = False
-        self.tricks: list[Trick] = []
-        self.points = {team: 0 for team in teams}
-        self.won = {team: 0 for team in teams}
-        self.stopped: int | None = None
-        self.abandoned = False
-
-    @property
-    def position_trick(self) -> int | None:
-        """The trick a card belongs to; before the opening lead, trick 1."""
-        return self.trick_no if self.trick_len else self.trick_no + 1
-
-    @property
-    def sevens_game(self) -> bool:
-        return self.sevens > 0
 
 
 @register
@@ -437,9 +146,8 @@ class Avinas(Ruleset):
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
         self.opts = SimpleNamespace(**options)
-        seats = table.seats
-        self.next_seat = {seat: table.next(seat, CLOCKWISE) for seat in seats}
-        self.team_of = {seat: table.team_of(seat) for seat in seats}
+        self.next_seat = table.successors(CLOCKWISE)
+        self.team_of = table.team_map()
         self.team_names = table.team_names
         self.other_team = {team: table.other_teams(team)[0] for team in self.team_names}
         self._pack = frozenset(PACK)
@@ -457,8 +165,6 @@ class Avinas(Ruleset):
                                   f"Avinas (AV-P1): {first} and {second} are neighbours")
 
     # -- helpers ---------------------------------------------------------------------------
-    def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
-        return Exclusion(f"{PREFIX}.{rule}", message, fatal)
 
     def _label(self, team: str) -> str:
         """'N-S' for the team NS: the partnership, for messages."""
@@ -467,9 +173,6 @@ class Avinas(Ruleset):
     def _side(self, seat: str) -> str:
         return self._label(self.team_of[seat])
 
-    @staticmethod
-    def _show(cards: Any) -> str:
-        return " ".join(sorted(cards, key=lambda c: (SUITS.index(c[1]), RANKS.index(c[0]))))
 
     def _declaring(self, state: AvinasState, seat: str) -> bool:
         return state.declarer is not None and self.team_of[seat] == self.team_of[state.declarer]
@@ -517,7 +220,7 @@ class Avinas(Ruleset):
         state = AvinasState(deal.number, dealer, self.team_names)
         if deal.dealer is not None and expected is not None and deal.dealer != expected:
             state.deal_findings.append((
-                f"{PREFIX}.dealer", f"deal {deal.number} is dealt by {deal.dealer}, but "
+                "avinas.dealer", f"deal {deal.number} is dealt by {deal.dealer}, but "
                 f"{expected} should deal (the deal passes to the left after every hand, "
                 f"AV-P1)", None))
         self._deal_hands(state, deal)
@@ -623,7 +326,7 @@ class Avinas(Ruleset):
         plays = [event.action for event in deal.events if event.action.kind in ("play", "down")]
         if kinds & {"bid", "pass"} or not plays:
             state.turn = self.next_seat[state.dealer]
-            state.notes.append((f"{PREFIX}.deal-order", (
+            state.notes.append(("avinas.deal-order", (
                 f"{hands}: could not check that no seven was among the exposed 4th and 8th "
                 f"cards (AV-D2..D4); the auction in the record makes it a no-sevens game")))
             return
@@ -634,7 +337,7 @@ class Avinas(Ruleset):
         elif lead and lead[0] not in PERMANENT and "7" + lead[1] in sevens:
             trump = lead[1]
         else:
-            held = self._show(sevens) if sevens else "no seven"
+            held = show(sevens) if sevens else "no seven"
             raise located(RecordError(
                 "record.deal-order",
                 f"{hands}: the record has no auction, so a seven was exposed and {declarer}, "
@@ -645,7 +348,7 @@ class Avinas(Ruleset):
         state.sevens, state.sevens_unknown = 1, True
         state.stage = PLAY
         state.turn = declarer
-        state.notes.append((f"{PREFIX}.deal-order", (
+        state.notes.append(("avinas.deal-order", (
             f"{hands}: could not check the exposed 4th and 8th cards (AV-D2..D5); without an "
             f"auction it is a sevens game, {declarer} (the first leader) declares with "
             f"{SUIT_NAMES[trump]} ({declarer}'s 7{trump}), and the number of exposed sevens, "
@@ -713,7 +416,7 @@ class Avinas(Ruleset):
                 why = f"{state.declarer} stopped the play after trick {state.stopped}"
             else:
                 why = f"the deal is over after trick {len(state.tricks)}"
-            return self._excl("deal-over", f"{why}; nothing more is recorded in it",
+            return Exclusion("avinas.deal-over", f"{why}; nothing more is recorded in it",
                               fatal=True)
         if kind == "play" or kind == "down":
             return self._check_card(state, action)
@@ -725,7 +428,7 @@ class Avinas(Ruleset):
             return self._check_knock(state, action)
         if kind == "stop":
             return self._check_stop(state, action)
-        return self._excl("turn", f"Avinas has no '{kind}' action", fatal=True)
+        return Exclusion("avinas.turn", f"Avinas has no '{kind}' action", fatal=True)
 
     # auction -------------------------------------------------------------------------------
     def _check_call(self, state: AvinasState, action: Action) -> Exclusion | None:
@@ -734,29 +437,30 @@ class Avinas(Ruleset):
         if state.sevens_game:
             last_seat, last = next(((s, c) for s, c in reversed(state.exposed) if c[0] == "7"),
                                    (state.declarer, "7" + str(state.trump)))
-            return self._excl("auction-over", f"{seat} may not {what}: this is a sevens game "
+            return Exclusion("avinas.auction-over", f"{seat} may not {what}: this is a sevens game "
                               f"(the last exposed seven, {last_seat}'s {last}, makes "
                               f"{last_seat} declarer), there is no auction")
         if state.stage != AUCTION:
             if action.kind == "pass" and self._late_pass(state, seat):
                 return None
-            return self._excl("auction-over", f"{seat} may not {what}: the auction is over "
+            return Exclusion("avinas.auction-over", f"{seat} may not {what}: the auction is over "
                               f"({state.declarer} is declarer at {state.bid})")
         if seat != state.turn:
-            return self._excl("turn", f"it is {state.turn}'s turn to speak, not {seat}'s",
+            return Exclusion("avinas.turn", f"it is {state.turn}'s turn to speak, not {seat}'s",
                               fatal=True)
         if action.kind == "pass":
             return None
         value = action.value
         if not isinstance(value, int) or not self.opts.min_bid <= value <= MAX_BID:
-            return self._excl("bid-range", f"{seat}'s bid of {value} is out of range: bids go "
+            return Exclusion("avinas.bid-range",
+                             f"{seat}'s bid of {value} is out of range: bids go "
                               f"from {self.opts.min_bid} to {MAX_BID}")
         if state.high_bid is not None and value <= state.high_bid:
-            return self._excl("bid-higher", f"{seat} must bid more than {state.high_bid} "
+            return Exclusion("avinas.bid-higher", f"{seat} must bid more than {state.high_bid} "
                               f"({state.high_bidder}'s bid), or pass")
         best = max(bid_count(state.dealt[seat], s, self.opts.bid_count) for s in SUITS)
         if value > best:
-            return self._excl("false-bid", f"{seat} bids {value} but holds at most {best} "
+            return Exclusion("avinas.false-bid", f"{seat} bids {value} but holds at most {best} "
                               f"{self._counted()} in any suit (AV-D8, AV-D9)")
         return None
 
@@ -777,7 +481,7 @@ class Avinas(Ruleset):
             return None  # a sevens game, or a bid already reported as false at the bid
         held = bid_count(state.dealt[declarer], suit, self.opts.bid_count)
         if held < state.bid:
-            return self._excl("false-bid", f"{declarer} bid {state.bid} but was dealt only "
+            return Exclusion("avinas.false-bid", f"{declarer} bid {state.bid} but was dealt only "
                               f"{held} {self._counted()} in {SUIT_NAMES[suit]}: a false bid, "
                               f"the declaring side loses the hand (AV-D9)")
         return None
@@ -787,17 +491,18 @@ class Avinas(Ruleset):
         seat = action.seat
         suit = action.value if isinstance(action.value, str) else None
         if suit not in SUITS:
-            return self._excl("trump-named", f"{seat} must name a suit (S, H, D or C)")
+            return Exclusion("avinas.trump-named", f"{seat} must name a suit (S, H, D or C)")
         if state.sevens_game:
-            return self._excl("trump-named", f"trumps are {SUIT_NAMES[state.trump]}, fixed by "
+            return Exclusion("avinas.trump-named",
+                             f"trumps are {SUIT_NAMES[state.trump]}, fixed by "
                               f"the last exposed seven; nobody names them")
         if state.stage == AUCTION:
-            return self._excl("trump-named", f"{seat} may not name trumps during the auction")
+            return Exclusion("avinas.trump-named", f"{seat} may not name trumps during the auction")
         if seat != state.declarer:
-            return self._excl("trump-named", f"only the declarer {state.declarer} names "
+            return Exclusion("avinas.trump-named", f"only the declarer {state.declarer} names "
                               f"trumps, not {seat}")
         if state.trump_named:
-            return self._excl("trump-named", f"{seat} has already named "
+            return Exclusion("avinas.trump-named", f"{seat} has already named "
                               f"{SUIT_NAMES[state.trump]}")
         if state.trump is not None:
             if state.tricks or suit != state.trump:
@@ -805,7 +510,7 @@ class Avinas(Ruleset):
                     state.trick[0] if state.trick else None)
                 how = (f"named by the first lead, {lead[1]}"
                        if lead and lead[1][0] not in PERMANENT else "already named")
-                return self._excl("trump-named", f"{seat} names {SUIT_NAMES[suit]}, but "
+                return Exclusion("avinas.trump-named", f"{seat} names {SUIT_NAMES[suit]}, but "
                                   f"trumps are {SUIT_NAMES[state.trump]} ({how})")
             return None  # the suit the first lead showed, said aloud
         return self._false_bid(state, suit)
@@ -814,23 +519,25 @@ class Avinas(Ruleset):
     def _check_knock(self, state: AvinasState, action: Action) -> Exclusion | None:
         seat = action.seat
         declaring = self._declaring(state, seat)
-        rule = "knock" if declaring or state.knocker is None else "counter-knock"
+        rule = ("avinas.knock" if declaring or state.knocker is None
+                else "avinas.counter-knock")
         if not state.sevens_game and not self.opts.knock_in_nosevens:
-            return self._excl("knock", f"{seat} may not knock: knocking belongs to the sevens "
+            return Exclusion("avinas.knock",
+                             f"{seat} may not knock: knocking belongs to the sevens "
                               f"game only (knock_in_nosevens = no)")
         if state.stage == AUCTION:
-            return self._excl("knock", f"{seat} may not knock during the auction")
+            return Exclusion("avinas.knock", f"{seat} may not knock during the auction")
         if state.play_started:
-            return self._excl(rule, f"{seat} may knock only before the opening lead")
+            return Exclusion(rule, f"{seat} may knock only before the opening lead")
         if declaring:
             if state.knocker is not None:
-                return self._excl("knock", f"{state.knocker} has already knocked")
+                return Exclusion("avinas.knock", f"{state.knocker} has already knocked")
             return None
         if state.knocker is None:
-            return self._excl("counter-knock", f"{seat} may not knock back: the declaring "
+            return Exclusion("avinas.counter-knock", f"{seat} may not knock back: the declaring "
                               f"side ({self._side(state.declarer)}) has not knocked")
         if state.counter_knocker is not None:
-            return self._excl("counter-knock", f"{state.counter_knocker} has already knocked "
+            return Exclusion("avinas.counter-knock", f"{state.counter_knocker} has already knocked "
                               f"back")
         return None
 
@@ -838,43 +545,44 @@ class Avinas(Ruleset):
     def _check_stop(self, state: AvinasState, action: Action) -> Exclusion | None:
         seat = action.seat
         if state.sevens_game:
-            return self._excl("stop", f"{seat} may not stop: in a sevens game all eight "
+            return Exclusion("avinas.stop", f"{seat} may not stop: in a sevens game all eight "
                               f"tricks are played (AV-L8)")
         if seat != state.declarer:
-            return self._excl("stop", f"only the declarer ({state.declarer}) may stop the "
+            return Exclusion("avinas.stop", f"only the declarer ({state.declarer}) may stop the "
                               f"play, not {seat}")
         if state.trick or not state.tricks:
             when = "before trick 1 is complete" if not state.tricks else (
                 f"in the middle of trick {len(state.tricks) + 1}")
-            return self._excl("stop", f"{seat} may stop only between tricks, not {when}")
+            return Exclusion("avinas.stop", f"{seat} may stop only between tricks, not {when}")
         return None
 
     # play ----------------------------------------------------------------------------------
     def _check_card(self, state: AvinasState, action: Action) -> Exclusion | None:
         seat = action.seat
         if state.stage == AUCTION:
-            return self._excl("auction-open", f"{seat} cannot play: the auction is not over "
+            return Exclusion("avinas.auction-open", f"{seat} cannot play: the auction is not over "
                               f"({state.turn} must speak)", fatal=True)
         if len(action.cards) != 1:
-            return self._excl("turn", f"{seat} plays {len(action.cards)} cards; a play is "
+            return Exclusion("avinas.turn", f"{seat} plays {len(action.cards)} cards; a play is "
                               f"one card", fatal=True)
         card = action.cards[0]
         if state.trump_pending:
             lead = state.trick[0][1]
-            return self._excl("trump-named", f"{state.declarer} led {lead}, a permanent trump: "
+            return Exclusion("avinas.trump-named",
+                             f"{state.declarer} led {lead}, a permanent trump: "
                               f"he must name trumps (write '{state.declarer} trump SUIT') "
                               f"before the next card", fatal=True)
         if seat != state.turn:
-            return self._excl("turn", f"it is {state.turn}'s turn to play, not {seat}'s",
+            return Exclusion("avinas.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               fatal=True)
         hand = state.hands[seat]
         if card not in hand:
-            return self._excl("not-held", f"{seat} does not hold {card}", fatal=True)
+            return Exclusion("avinas.not-held", f"{seat} does not hold {card}", fatal=True)
         down = action.kind == "down"
         if not state.trick:
             return self._check_lead(state, seat, card, down)
         if down:
-            return self._excl("face-down", f"only a lead may be face down; {seat} plays to "
+            return Exclusion("avinas.face-down", f"only a lead may be face down; {seat} plays to "
                               f"trick {len(state.tricks) + 1}, led by {state.trick[0][0]}")
         trump = state.trump
         if state.trick_down:  # AV-L3(a): followed as if a trump had been led
@@ -882,8 +590,8 @@ class Avinas(Ruleset):
                 return None
             trumps = [c for c in hand if is_trump(c, trump)]
             if trumps:
-                return self._excl("follow-face-down", f"{state.trick[0][0]} led face down: "
-                                  f"{seat} holds {self._show(trumps)} and must play a trump")
+                return Exclusion("avinas.follow-face-down", f"{state.trick[0][0]} led face down: "
+                                  f"{seat} holds {show(trumps)} and must play a trump")
             return None
         led = effective_suit(state.trick[0][1], trump)
         if effective_suit(card, trump) == led:
@@ -891,7 +599,7 @@ class Avinas(Ruleset):
         following = [c for c in hand if effective_suit(c, trump) == led]
         if following:
             name = "trumps" if led == TRUMP else SUIT_NAMES[led]
-            return self._excl("follow-suit", f"{seat} holds {self._show(following)} and must "
+            return Exclusion("avinas.follow-suit", f"{seat} holds {show(following)} and must "
                               f"follow {name}")
         return None
 
@@ -901,10 +609,10 @@ class Avinas(Ruleset):
         trump = state.trump
         if number == 1:  # AV-L1, AV-L2
             if down:
-                return self._excl("face-down", "the lead to trick 1 is made face up: it "
+                return Exclusion("avinas.face-down", "the lead to trick 1 is made face up: it "
                                   "shows the trump")
             if trump is not None and not is_trump(card, trump):
-                return self._excl("trump-lead", f"{seat} must lead a trump to trick 1 "
+                return Exclusion("avinas.trump-lead", f"{seat} must lead a trump to trick 1 "
                                   f"({SUIT_NAMES[trump]} are trumps), not {card}")
             if trump is None and card[0] not in PERMANENT:
                 return self._false_bid(state, card[1])
@@ -914,11 +622,11 @@ class Avinas(Ruleset):
             trumps = [c for c in state.hands[seat] if is_trump(c, trump)]
             if trumps and (down or not is_trump(card, trump)):
                 how = "face down" if down else f"{card}"
-                return self._excl("trump-lead", f"{seat} holds {self._show(trumps)} and must "
+                return Exclusion("avinas.trump-lead", f"{seat} holds {show(trumps)} and must "
                                   f"lead a trump face up to trick {number}, not {how}")
             return None
         if down:
-            return self._excl("face-down", f"a face-down lead is allowed only at trick 2 (or "
+            return Exclusion("avinas.face-down", f"a face-down lead is allowed only at trick 2 (or "
                               f"every trick with trump_lead_every_trick), not trick {number}")
         return None
 
@@ -934,7 +642,7 @@ class Avinas(Ruleset):
         elif kind == "trump":
             exclusion = self._check_trump(state, action)
             # a false bid still names trumps; any other faulty naming is disregarded
-            if exclusion is None or exclusion.rule == f"{PREFIX}.false-bid":
+            if exclusion is None or exclusion.rule == "avinas.false-bid":
                 self._set_trump(state, str(action.value))
                 state.trump_named = True
         elif kind == "knock":
@@ -1049,10 +757,8 @@ class Avinas(Ruleset):
             return f"the auction is not over: {state.turn} must speak"
         if state.trump_pending:
             return f"{state.declarer} must name trumps after leading {state.trick[0][1]}"
-        if state.trick:
-            return f"trick {len(state.tricks) + 1} is not complete: {state.turn} must play"
-        return (f"only {len(state.tricks)} of {TRICKS} tricks are recorded: {state.turn} "
-                f"must lead to trick {len(state.tricks) + 1}")
+        return IncompleteWords().message(len(state.tricks), TRICKS, bool(state.trick),
+                                         state.turn)
 
     def settle(self, match: AvinasMatch, state: AvinasState, offenders: list[str]
                ) -> DealResult:
@@ -1135,3 +841,39 @@ class Avinas(Ruleset):
                 f"{points}; {self._label(receiver)} +{pips} pips")
         result.score = dict(match.score)
         return result
+
+__all__ = [
+    "AUCTION",
+    "Avinas",
+    "AvinasMatch",
+    "AvinasState",
+    "CARD_POINTS",
+    "EVERY_TRICK",
+    "GENERIC",
+    "HAND_SIZE",
+    "MAX_BID",
+    "OVER",
+    "PACK",
+    "PERMANENT",
+    "PLAIN_ORDER",
+    "PLAIN_POWER",
+    "PLAY",
+    "PREFIX",
+    "RANKS",
+    "STANDARD",
+    "TOTAL_POINTS",
+    "TRICKS",
+    "TRUMP",
+    "TRUMP_POWER",
+    "Trick",
+    "bid_count",
+    "card_points",
+    "effective_suit",
+    "is_trump",
+    "knock_multiplier",
+    "net_rams",
+    "pips_for",
+    "rams_for",
+    "trick_winner",
+    "trump_order",
+]

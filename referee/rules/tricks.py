@@ -28,6 +28,7 @@ from referee.rules.base import (
     summarise_tricks,
 )
 from referee.rules.dealing import claim_played_card, deal_card
+from referee.seats import CLOCKWISE
 
 _SUIT_ORDER = {suit: i for i, suit in enumerate(SUITS)}
 _RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
@@ -205,11 +206,10 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
 
     def __init__(self, options, table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(options, table)
-        seats = table.seats
-        self.hand_size = sum(self.deal_rounds) or len(self.pack) // len(seats)
+        self.hand_size = sum(self.deal_rounds) or len(self.pack) // len(table.seats)
         self.lookup = TrickTable(
-            after={seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)},
-            team_of={seat: table.team_of(seat) for seat in seats},
+            after=table.successors(CLOCKWISE),
+            team_of=table.team_map(),
             strength={card: -self.rank_order.index(card[0]) for card in self.pack},
         )
 
