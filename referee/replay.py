@@ -1,9 +1,10 @@
-"""Drive a Ruleset over a stream of records and collect findings, deal by deal.
+"""Referee a stream of records deal by deal and turn the loop's verdicts into findings.
 
-After a violation the replay goes on, treating the action as having happened, unless the
-exclusion is fatal (the state would no longer be well defined): then the rest of that deal is
-reported as not checked (decision 4 of the rules README). Recorded ``result`` lines are
-compared with the computed results (decision 6).
+The loop (``referee.rules.loop``) decides what follows an illegal action (it stands, unless
+it leaves the state undefined: then the walk of that deal stops, rules README decisions 4
+and 8); the replay reports it: a finding per exclusion with the legal alternatives, wrong
+trick marks, an unfinished deal, the rest of a stopped deal as not checked. Recorded
+``result`` lines are compared with the computed results (decision 6).
 """
 
 from __future__ import annotations
