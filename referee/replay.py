@@ -14,7 +14,14 @@ from collections.abc import Callable, Iterable, Iterator
 from referee.errors import RecordError, located
 from referee.notation.writer import format_action
 from referee.record import Deal, Event, RecordHeader, ResultLine, Span, StreamItem
-from referee.report import DealReport, Finding, MatchReport
+from referee.report import (
+    NOT_CHECKED,
+    RESULT_NOT_COMPARED,
+    SCORE_FROM_RECORD,
+    DealReport,
+    Finding,
+    MatchReport,
+)
 from referee.rules.base import DealResult, DealState, Exclusion, MatchState, Ruleset
 from referee.rules.loop import DealRun, match_over
 from referee.rules.registry import ruleset_for
@@ -86,9 +93,39 @@ class MatchReplay:
         result = run.settle()
         report.unchecked = report.unchecked or ruleset.unchecked_reason(state)
         report.result = result
-        for line in run.results:
-            self._compare_result(line, result, report, deal)
+        if run.stopped is not None:
+            self._after_stop(run.results, result, report)
+        else:
+            for line in run.results:
+                self._compare_result(line, result, report, deal)
         return report
+
+    def _after_stop(self, results: list[ResultLine], result: DealResult, report: DealReport
+                    ) -> None:
+        """A deal whose replay stopped: its ``result`` lines are not compared (the computed
+        figures are partial). If the game could not score it, the match goes on from the
+        score its ``result score`` line records, so that later deals are still checked."""
+        if not results:
+            return
+        report.findings.append(Finding(
+            RESULT_NOT_COMPARED,
+            f"the recorded result of deal {report.number} is not compared: the deal was not "
+            f"checked to its end, so the computed figures are partial",
+            deal=report.number, span=results[0].span, severity="note",
+        ))
+        recorded = [line for line in results if line.kind == "score"]
+        if result.scored or not recorded:
+            return
+        if not self.ruleset.adopt_score(self.match, dict(recorded[-1].values)):
+            return
+        result.score = dict(self.match.score)
+        shown = " ".join(f"{team} {value}" for team, value in recorded[-1].values)
+        report.findings.append(Finding(
+            SCORE_FROM_RECORD,
+            f"deal {report.number} was not scored: the match goes on from the score its "
+            f"result line records ({shown})",
+            deal=report.number, span=recorded[-1].span, severity="note",
+        ))
 
     def check_number(self, deal: Deal) -> None:
         """After ``replay_deal`` of a record's deals in order: a deal whose number is not its
@@ -154,6 +191,11 @@ class MatchReplay:
         ))
         if exclusion.fatal:
             report.unchecked = f"not checked after line {event.span.line}: {exclusion.message}"
+            # said once, at the stopping action, by every reporter (decision 8)
+            report.findings.append(Finding(
+                NOT_CHECKED, f"deal {report.number} not checked after this action",
+                deal=report.number, seat=action.seat, span=event.span, severity="note",
+            ))
 
     def _compare_result(
         self, line: ResultLine, result: DealResult, report: DealReport, deal: Deal

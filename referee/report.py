@@ -12,6 +12,13 @@ from referee.errors import RefereeError
 from referee.record import NO_SPAN, Span
 from referee.rules.base import DealResult
 
+NOT_CHECKED = "record.not-checked"
+"""The note at the action that stopped a deal's replay."""
+RESULT_NOT_COMPARED = "record.result-not-compared"
+"""The note at the ``result`` lines of a deal whose replay stopped."""
+SCORE_FROM_RECORD = "record.score-from-record"
+"""The note when the match score after a stopped, unscored deal is read from its record."""
+
 
 @dataclass(slots=True)
 class Finding:

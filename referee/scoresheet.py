@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from referee.report import DealReport, MatchReport
+from referee.report import NOT_CHECKED, DealReport, MatchReport
 
 MISSING = "-"
 
@@ -110,6 +110,9 @@ def _row(deal: DealReport, teams: list[str]) -> list[str]:
             remarks.append("disputed")
         if not result.scored:
             remarks.append("not scored")
+    stop = next((f for f in deal.findings if f.rule == NOT_CHECKED), None)
+    if stop is not None:
+        remarks.append(f"not checked after line {stop.span.line}")
     errors = sum(1 for f in deal.findings if f.severity == "error")
     if errors:
         remarks.append(f"{errors} finding" + ("" if errors == 1 else "s"))

@@ -66,7 +66,7 @@ def test_golden_output(capsys, monkeypatch, fmt: OutputFormat, expect: bool):
     assert out == golden.read_text(encoding="utf-8")
     # The unreadable file is shown to people on stderr in every format.
     assert err.startswith("records/broken.ttn:6:7: error [ttn.card]: '1OS' is not a card")
-    summary = ("4 files, 3 deals, 2 findings, 1 note, 1 unreadable file"
+    summary = ("4 files, 3 deals, 2 findings, 2 notes, 1 unreadable file"
                + (", 1 unmet expectation" if expect else "") + " (0.00 s)")
     where = out if fmt in (OutputFormat.text, OutputFormat.github) else err
     assert where.splitlines()[-1] == summary
@@ -92,6 +92,8 @@ def test_golden_github_commands():
         ("notice", "records/revoke.ttn", "12", "1", "28.deal-order"),
         ("error", "records/revoke.ttn", "16", "14", "28.follow-suit"),
         ("error", "records/turn.ttn", "14", "10", "28.turn"),
+        # the fatal play stops the deal's replay: said once, at that play
+        ("notice", "records/turn.ttn", "14", "10", "record.not-checked"),
     ]
     # The legal alternatives stay in one command: the newline is escaped.
     assert commands[2][6].endswith("(deal 1, trick 2, seat E)%0Alegal here: E KH, E QH")

@@ -162,8 +162,31 @@ def test_forty_refuses_high_bid_two_with_its_table():
 
 
 def test_forty_trump_card_comes_from_the_first_three():
-    assert rules_found(record("forty", FORTY_HANDS, FORTY_AUCTION.replace(
-        "P6 trump 7H", "P6 trump QH"))) == ["40.trump-card"]
+    text = record("forty", FORTY_HANDS, FORTY_AUCTION.replace("P6 trump 7H", "P6 trump QH"))
+    assert rules_found(text) == ["40.trump-card"]
+    # Forty deals in threes: the rules' "first four" is the first batch, three cards
+    message = next(f.message for f in check(text).all_findings() if f.rule == "40.trump-card")
+    assert "QH is not among P6's first three (3S 9S 7H)" in message
+
+
+def test_forty_illegal_bid_below_the_minimum_is_its_own_target():
+    """An illegal bid of 19 stands as made: the contract shows bid 19 and target 19 (not
+    the minimum, 20)."""
+    text = record("forty", FORTY_HANDS, FORTY_AUCTION.replace("P6 20", "P6 19"))
+    match = check(text)
+    assert [f.rule for f in match.all_findings() if f.severity == "error"][0] == "40.bid-range"
+    contract = match.deals[0].result.contract
+    assert (contract["bidder"], contract["bid"], contract["target"]) == ("P6", 19, 19)
+
+
+def test_forty_says_first_three_where_the_rules_say_first_four():
+    rules = " ".join(rule.summary for rule in Forty.rules.values())
+    meanings = " ".join(spec.meaning for spec in Forty.option_specs)
+    assert "first four" not in rules + meanings
+    assert "first three" in Forty.rules["40.trump-card"].summary
+    text = record("forty", FORTY_HANDS, "P6 pass", options=(("redeal_fh_pointless", "yes"),))
+    message = next(f.message for f in check(text).all_findings() if f.rule == "40.opening-bid")
+    assert "his first three hold no point" in message
 
 
 # -- Fifty-Six --------------------------------------------------------------------------------

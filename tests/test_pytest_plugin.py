@@ -67,8 +67,9 @@ def test_a_failure_shows_expectation_findings_and_line(project: pytest.Pytester)
         'cases/turn.ttn:5: unmet [[]Expect "score" "NS -2" "EW 0"[]] not met: the referee '
         "computed the match score NS -1 EW 0",
         '     5 | [[]Expect "score" "NS -2" "EW 0"[]]',
-        "the referee found 1 finding in the record at line 3:",
+        "the referee found 2 findings in the record at line 3:",
         "  cases/turn.ttn:14:10: error [[]28.turn[]]: it is W's turn to play, not S's *",
+        "  cases/turn.ttn:14:10: note [[]record.not-checked[]]: deal 1 not checked after this *",
         "  cases/turn.ttn:3: twenty-eight (standard), 1 deal: *",
     ])
     # The record's own report, not a Python traceback.

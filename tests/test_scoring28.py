@@ -96,6 +96,9 @@ def test_is_sure_winner_hand_equal_cards(cards, equal, copies, sure):
     (26, False, None, 30),
     (17, False, (16, 28), 21),                  # 28-30: opponents' pair at 17
     (23, True, (16, 28), 19),                   # 28-30
+    (19, None, (20, 40), 19),                   # an illegal bid of 19 in Forty: its target
+    (13, True, (14, 28), 13),                   # a pair never takes the target past the bid
+    (30, False, (14, 28), 30),
 ])
 def test_adjusted_target(bid, pair_by_bidding_side, clamp, target):
     assert adjusted_target(bid, pair_by_bidding_side, 4, clamp) == target

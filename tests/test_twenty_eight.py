@@ -244,11 +244,12 @@ def test_28_03_bid_out_of_range(bid):
 
 def test_28_03_bid_not_higher():
     match = check(record(base(**{AUCTION: "E 14  N 16  W 16  S pass  E pass"})))
-    assert errors(match) == [("28.bid-higher", 1, None, "W")]
+    # the illegal bid stands as made: W holds the bid at 16 and the auction goes on, so N's
+    # trump choice (N no longer holds the bid) stops the replay
+    assert errors(match) == [("28.bid-higher", 1, None, "W"), ("28.turn", 1, None, "N")]
     assert "more than 16" in finding(match, "28.bid-higher").message
-    # a bid that does not raise counts as a pass: N is bidder after S's and E's passes
-    assert result(match).contract["bidder"] == "N"
-    assert "misplay by W" in result(match).outcome
+    assert result(match).contract["bidder"] == "W"
+    assert result(match).outcome == "misplay by W (E-W): E-W's standing bid of 16 counts as lost"
 
 
 def test_28_03_bid_range_follows_options():
@@ -379,8 +380,11 @@ def test_28_02_redeal_with_points_is_illegal():
     match = check(record("E redeal"))
     assert errors(match) == [("28.redeal", 1, None, "E")]
     assert "hold points (AS JH 9H)" in finding(match, "28.redeal").message
-    # the record stops at the demand: the deal was thrown in, unscored
-    assert result(match).outcome.startswith("annulled")
+    # an illegal claim stops the replay; with no bid yet, E-W lose the lowest stake
+    assert match.deals[0].findings[-1].rule == "record.not-checked"
+    assert result(match).outcome == ("misplay by E (E-W) before any bid: E-W lose the lowest "
+                                     "stake")
+    assert result(match).game_points == {"NS": 0, "EW": -1}
 
 
 def test_redeal_after_the_first_call_is_illegal():
@@ -441,9 +445,9 @@ def test_seventh_card_needs_the_deal_order_when_hands_are_inferred():
 def test_seventh_card_of_a_hand_without_rounds_is_the_seventh_listed():
     hands = HANDS.replace("N: JS 9S AH 7C | 8D QD KS TC", "N: JS 9S AH 7C 8D QD KS TC")
     match = check(record(AUCTION + "\nN trump seventh\n1. E AS N KS", hands=hands))
-    assert notes(match) == ["28.deal-order"]
+    assert notes(match) == ["28.deal-order", "record.not-checked"]
     assert "7th card listed (KS)" in finding(match, "28.deal-order").message
-    # KS lies face down: playing it without a call is reported
+    # KS lies face down: playing it without a call is reported, and stops the replay
     assert ("28.call", 1, 1, "N") in errors(match)
 
 
@@ -611,6 +615,19 @@ def test_28_10_bidder_may_lead_trumps_after_another_player_did():
     assert errors(match) == []
 
 
+def test_28_10_strict_ban_holds_after_another_player_led_trumps():
+    """E led spades (the concealed trump) to trick 1; N, the bidder, leads the king of spades
+    to trick 2: lifted by default (A4.3(b)(ii)), still banned under ``strict``."""
+    body = base(**{"2. N TC W 9C S QH E QC": "2. N KS W 9C S QH E QC"})
+    lifted = check(record(body))
+    assert "28.lead-trump" not in rules_found(lifted)
+    strict = check(record(body, options=[("bidder_lead_restriction", "strict")]))
+    assert errors(strict)[0] == ("28.lead-trump", 1, 2, "N")
+    assert "though another player has led spades" in finding(strict, "28.lead-trump").message
+    assert "28.lead-trump" not in rules_found(
+        check(record(body, options=[("bidder_lead_restriction", "no")])))
+
+
 def test_28_10_option_off():
     body = base(**{"N trump 9S": "N trump 7C"})
     match = check(record(body, options=[("bidder_lead_restriction", "no")]))
@@ -755,9 +772,15 @@ def test_28_23_void_deal_moves_the_deal_on():
 
 
 def test_28_23_trick_8_of_a_void_deal_is_reported():
-    match = check(record(NO_CALL_PLAY))
+    """Only reported under report_only; the default misplay penalty takes precedence over
+    the void deal (an offender never escapes by the deal being void)."""
+    match = check(record(NO_CALL_PLAY, options=[("misplay_penalty", "report_only")]))
     assert errors(match) == [("28.void-deal", 1, 8, "W")]
     assert result(match).outcome.startswith("void")
+    penalised = check(record(NO_CALL_PLAY))
+    assert errors(penalised) == [("28.void-deal", 1, 8, "W")]
+    assert result(penalised).outcome == "misplay by W (E-W): N-S's contract counts as made"
+    assert result(penalised).game_points == {"NS": 1, "EW": 0}
 
 
 def test_28_23_forced_trick8_plain_play_or_explicit_call():

@@ -84,8 +84,8 @@ class Forty(TwentyEight):
     source = "seed 000 (Wikipedia 'Twenty-eight', its 40 paragraph); digest A7.4"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_40
-    rules = _rules("40", GENERIC_40)
-    option_specs = _options("40", DEFAULTS_40)
+    rules = _rules("40", GENERIC_40, batch="three")
+    option_specs = _options("40", DEFAULTS_40, batch="three")
     presets = {"standard": STANDARD_40}
 
     rank_order = "J39ATKQ87"

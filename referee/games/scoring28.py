@@ -77,15 +77,15 @@ def adjusted_target(
 ) -> int:
     """The target after a pair (A5.3, A5.4): -value for the bidding side, +value otherwise.
 
-    ``pair_by_bidding_side`` is None when no pair was declared. ``clamp`` bounds the result
-    (option ``pair_clamp``); None leaves it unbounded (28-29).
+    ``pair_by_bidding_side`` is None when no pair was declared: the target is the bid, even
+    an illegal one outside the range (it stands as made). ``clamp`` bounds what a pair does
+    (option ``pair_clamp``), never beyond the bid itself; None leaves it unbounded (28-29).
     """
     if pair_by_bidding_side is None:
-        target = bid
-    else:
-        target = bid - pair_value if pair_by_bidding_side else bid + pair_value
+        return bid
+    target = bid - pair_value if pair_by_bidding_side else bid + pair_value
     if clamp is not None:
-        low, high = clamp
+        low, high = min(clamp[0], bid), max(clamp[1], bid)
         target = max(low, min(high, target))
     return target
 

@@ -63,7 +63,7 @@ DEFAULTS_29 = {
     "min_bid": 15,
     "dealer_forced_bid": "exact",
     "trump_indicator": "spare",
-    "bidder_lead_restriction": False,
+    "bidder_lead_restriction": "no",
     "trump_call_mandatory": True,
     "caller_must_trump": False,
     "pre_reveal_trumps_count": True,

@@ -65,7 +65,7 @@ changes each one:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import Any
 
@@ -196,6 +196,11 @@ class TwentyTwo(Ruleset):
                         alive=list(self.table.seats))
         self.current_match = match
         return match
+
+    def adopt_score(self, match: Match22, score: Mapping[str, int]) -> bool:
+        """Twenty-Two's match is damage, markers and the living players, not a score the loop
+        can set from a result line: never adopted."""
+        return False
 
     def is_match_over(self, match: Match22) -> bool:
         return match.over

@@ -62,7 +62,7 @@ class MatchState(Protocol):
     """
 
     @property
-    def score(self) -> Mapping[str, int]:
+    def score(self) -> dict[str, int]:
         """The match score per team (or per seat, in games without teams)."""
         ...
 
@@ -287,6 +287,13 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     @abstractmethod
     def match_result(self, match: MatchT) -> str:
         """The match result in words ("N-S win +6 to 0"), or how it stands."""
+
+    def adopt_score(self, match: MatchT, score: Mapping[str, int]) -> bool:
+        """Go on from a recorded match score after a deal whose replay stopped and which the
+        game could not score (rules README decision 8); True if the match took it. A game
+        whose match is not a score per team says False and reads its record itself."""
+        match.score.update(score)
+        return True
 
     def legal_actions(self, state: StateT) -> Legality:
         """Every candidate judged by ``check``: the single source of truth for legality."""

@@ -21,7 +21,8 @@ changes each one:
    ``pagat`` asks for 20 or more (A3.5, 10.6). Option ``partner_raise``.
 3. Trump: the bidder lays a card of his first four face down; it is outside his hand until
    exposed (A3.7, 1.6). The "seventh card" is the third card of his second batch, and it is
-   itself the face-down card (A3.9, 10.8). Option ``seventh_card``.
+   itself the face-down card (A3.9, 10.8): ``trump CARD`` naming it (not one of his first
+   four) is the seventh-card choice, as is ``trump seventh``. Option ``seventh_card``.
 4. A void player may call (optional) and must then trump if able; the bidder exposing for
    himself may play any trump (A4.3(c)-(e)). Options ``trump_call_mandatory``,
    ``caller_must_trump``, ``self_reveal_card``.
@@ -60,15 +61,16 @@ changes each one:
 13. The deal passes in the turn direction; an annulled deal (R1 redeal, R3 eight pointless
     cards, everybody passing) is dealt again by the same dealer; a void deal moves on
     (A2, 10.11). A stated dealer that differs is reported (28.dealer).
-14. Illegal actions are carried out (decision 4) where the state stays well defined: an
-    illegal bid above the standing bid becomes the high bid (one not above it counts as a
-    pass); an illegal pass stands; illegal doubles, redoubles and calls take effect; an
-    illegal pair declaration does not (it changes no target: 29-18, 29-22 "illegal / no
-    effect", 28-32, so a later legal one still counts); a trump choice while the auction is
-    open closes it on the standing bid.
-    Not carried out: calls after the auction ended, a single hand declared after the lead
-    (both ignored), and a redeal demand that was not allowed when the record goes on (the
-    demand was refused; if the record stops there, the deal was thrown in, unscored).
+14. Illegal actions are carried out (decisions 4 and 8) where the state stays well defined:
+    an illegal bid stands as made (its bidder holds the bid at that level, whether or not it
+    raises, and the auction goes on); an illegal pass stands; illegal doubles, redoubles and
+    calls take effect; an illegal pair declaration does not (it changes no target: 29-18,
+    29-22 "illegal / no effect", 28-32, so a later legal one still counts); a trump choice
+    while the auction is open closes it on the standing bid.
+    Not carried out: calls after the auction ended and a single hand declared after the lead
+    (both ignored). These stop the replay of the deal (fatal): a card not held, a card after
+    the deal ended, the face-down card played before it is exposed, a suit named where a
+    card must be laid (or a seventh card that does not exist), any illegal redeal claim.
 15. With ``opening_bid_forced = no`` a deal in which all four pass is thrown in (no score,
     same dealer).
 16. Hands (decision 5): a missing hand line is inferred from the seat's plays plus the card
@@ -77,11 +79,13 @@ changes each one:
     the bidder's hand line and is a record error (``record.deal-order``); with a hand line
     in one round of eight, the seventh card listed is taken, with a note.
 17. Playing the face-down card before it is exposed (outside ``forced_trick8``'s trick 8) is
-    reported under 28.call (the call must come first) and carried out as an exposure. A
-    single hand declared before the full deal is reported and carried out (the auction and
-    the trump choice are cancelled).
-18. The misplay penalty scores only deals that have a contract and are not void or
-    annulled: a void or annulled deal stays unscored whatever was found in it.
+    reported under 28.call (the call must come first) and stops the replay: the card is not
+    in his hand until exposed (decision 8). A single hand declared before the full deal is
+    reported and carried out (the auction and the trump choice are cancelled).
+18. The misplay penalty (decision 8) scores against the contract standing when the replay
+    stopped (or at the end): the standing high bid even if the auction never ended, the
+    doubles said by then; with no bid yet the offender's side loses the lowest stake (a lost
+    bid of min_bid: 1 in 28). It comes before a void or annulled deal.
 19. The options of the whole family (section 8) are declared here with 28's defaults; the
     other games pass their own defaults to ``_options``. Values the referee cannot honour are
     declared but refused with ``record.option`` (``REFUSED``): ``auction_style = duel`` and

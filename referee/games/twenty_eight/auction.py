@@ -34,48 +34,49 @@ class Auction(Engine28):
         opts = self.opts
         if state.stage != AUCTION:
             what = "bid" if action.kind == "bid" else "pass"
-            return self._excl("auction-over",
+            return self._excl("28.auction-over",
                               f"{seat} may not {what}: {self._auction_closed_message(state)}")
         if opts.pass_final and seat in state.passed and action.kind == "bid":
-            return self._excl("pass-final", f"{seat} has passed and may not bid again "
+            return self._excl("28.pass-final", f"{seat} has passed and may not bid again "
                               f"(pass_final)")
         if seat != state.turn:
-            return self._excl("turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
+            return self._excl("28.turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
         first_call = not state.calls
         if action.kind == "pass":
             if first_call and opts.opening_bid_forced and seat == state.first_hand:
                 extra = ""
                 if opts.redeal_fh_pointless:
-                    extra = " (or demand a redeal if his first four hold no point)"
+                    extra = (f" (or demand a redeal if his first {self._first_batch_words()} "
+                             f"hold no point)")
                 return self._excl(
-                    "opening-bid", f"{seat} is first hand and must open with a bid of "
+                    "28.opening-bid", f"{seat} is first hand and must open with a bid of "
                     f"{opts.min_bid} or more{extra}; he may not pass")
             if self._dealer_must_bid(state, seat):
-                return self._excl("dealer-bid", f"everybody else passed: {seat}, the dealer, "
+                return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the dealer, "
                                   f"must bid{self._forced_bid_words()}; he may not pass")
             return None
         value = action.value
         if not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid:
-            return self._excl("bid-range", f"{seat}'s bid of {value} is out of range: bids "
+            return self._excl("28.bid-range", f"{seat}'s bid of {value} is out of range: bids "
                               f"go from {opts.min_bid} to {opts.max_bid}")
         if (opts.dealer_forced_bid == "exact" and value != opts.min_bid
                 and self._dealer_must_bid(state, seat)):
-            return self._excl("dealer-bid", f"everybody else passed: {seat}, the dealer, "
+            return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the dealer, "
                               f"must bid{self._forced_bid_words()}, not {value}")
         if state.high_bid is not None and value <= state.high_bid:
-            return self._excl("bid-higher", f"{seat} must bid more than {state.high_bid} "
+            return self._excl("28.bid-higher", f"{seat} must bid more than {state.high_bid} "
                               f"({state.high_bidder}'s standing bid), or pass")
         high_bidder = state.high_bidder
         if high_bidder is not None and high_bidder in self.partners[seat]:
             rule = opts.partner_raise
             if rule == "forbidden":
-                return self._excl("partner-raise", f"{seat} may not bid over his partner "
+                return self._excl("28.partner-raise", f"{seat} may not bid over his partner "
                                   f"{high_bidder}'s standing bid of {state.high_bid} "
                                   f"(partner_raise = forbidden); he may pass")
             floor = max(self.partner_raise_floor, state.high_bid + 1)
             if rule == "min20" and value < floor:
                 return self._excl(
-                    "partner-raise", f"{seat} bids {value} over his partner {high_bidder}'s "
+                    "28.partner-raise", f"{seat} bids {value} over his partner {high_bidder}'s "
                     f"standing bid of {state.high_bid}: over one's partner the bid must be "
                     f"at least {floor} (partner_raise = min20)")
         return None
@@ -86,25 +87,31 @@ class Auction(Engine28):
         return f" {self.opts.min_bid} or more (dealer_forced_bid = any)"
 
     def _check_redeal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        """First hand's redeal demand (A6.6 R1). An illegal one stops the replay: the record
+        cannot show the deal that should follow it."""
+        problem = self._redeal_problem(state, action.seat)
+        return None if problem is None else self._excl("28.redeal", problem, fatal=True)
+
+    def _redeal_problem(self, state: TwentyEightState, seat: str) -> str | None:
+        """Why ``seat`` may not demand a redeal now (None if he may)."""
         fh = state.first_hand
         if state.stage != AUCTION:
-            return self._excl("redeal", f"{seat} may not demand a redeal now: "
-                              f"{self._auction_closed_message(state)}")
+            return (f"{seat} may not demand a redeal now: "
+                    f"{self._auction_closed_message(state)}")
         if not self.opts.redeal_fh_pointless:
-            return self._excl("redeal", "a redeal for a pointless four is not played "
-                              "(redeal_fh_pointless = no)")
+            return ("a redeal for a pointless four is not played "
+                    "(redeal_fh_pointless = no)")
         if seat != fh:
-            return self._excl("redeal", f"only first hand ({fh}) may demand a redeal for a "
-                              f"pointless four, not {seat}")
+            return (f"only first hand ({fh}) may demand a redeal for a "
+                    f"pointless four, not {seat}")
         if state.calls:
-            return self._excl("redeal", f"{seat} may demand a redeal only instead of his "
-                              f"opening bid")
+            return (f"{seat} may demand a redeal only instead of his "
+                    f"opening bid")
         four = state.first_four.get(seat)
         if four is not None and not is_pointless(four, self.card_point_table):
             counting = [c for c in four if self._pts(c)]
-            return self._excl("redeal", f"{seat}'s first four ({self._show(four)}) hold "
-                              f"points ({self._show(counting)}): no redeal; he must bid")
+            return (f"{seat}'s first {self._first_batch_words()} ({self._show(four)}) hold "
+                    f"points ({self._show(counting)}): no redeal; he must bid")
         return None
 
     def _open_auction_message(self, state: TwentyEightState) -> str:
@@ -133,13 +140,16 @@ class Auction(Engine28):
         value = action.value if isinstance(action.value, int) else None
         forced = self._dealer_must_bid(state, seat)
         state.calls.append((seat, value))
-        if value is not None and (state.high_bid is None or value > state.high_bid):
+        if value is not None:
+            # every bid stands as made, an illegal one too (not higher, out of turn, over a
+            # partner, out of range, after a final pass): its bidder holds the bid at that
+            # level and the auction goes on from there
             state.high_bid, state.high_bidder = value, seat
             state.passes_in_row = 0
-            state.passed.discard(seat)  # an illegal bid after a final pass stands
+            state.passed.discard(seat)
             state.forced_bid = forced
         else:
-            state.passes_in_row += 1  # a bid that does not raise counts as a pass
+            state.passes_in_row += 1
         state.turn = self._next_speaker(state, seat)
         self._maybe_end_auction(state)
 
@@ -194,9 +204,7 @@ class Auction(Engine28):
         state.turn = state.bidder
 
     def _apply_redeal(self, state: TwentyEightState, action: Action) -> None:
-        if self._check_redeal(state, action) is None:
+        if self._redeal_problem(state, action.seat) is None:
             state.annulled = f"first hand {action.seat} demanded a redeal (R1)"
             state.stage = OVER
             state.turn = None
-        elif state.stage == AUCTION:
-            state.redeal_pending = action.seat

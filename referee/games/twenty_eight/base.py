@@ -24,6 +24,8 @@ from referee.rules.base import (
 )
 from referee.seats import Table
 
+_NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
+
 
 class Engine28(Ruleset[Match28, TwentyEightState]):
     """What every phase of the 28-family engine shares (each phase is a subclass mixed into
@@ -174,8 +176,23 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
     def _pts(self, card: str) -> int:
         return self.card_point_table.get(card[0], 0)
 
+    def _first_batch_words(self) -> str:
+        """The size of the first batch in words: "four" (28, 29, 56) or "three" (Forty); the
+        rules' "first four" is always the first batch."""
+        size = self.deal_rounds[0]
+        return _NUMBER_WORDS.get(size, str(size))
+
+    def rule_id(self, rule: str) -> str:
+        """This game's id of a family rule, written in the code with Twenty-Eight's id so
+        that ``grep 28.follow-suit`` finds where it is checked: "40.follow-suit" in Forty."""
+        family, name = rule.split(".", 1)
+        if family != "28":
+            raise ValueError(f"a 28-family rule id is written '28.NAME', not '{rule}'")
+        return self.p + name
+
     def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
-        return Exclusion(self.p + rule, message, fatal)
+        """``rule`` (written "28.NAME") is broken: ``message`` says how."""
+        return Exclusion(self.rule_id(rule), message, fatal)
 
     def new_match(self) -> Match28:
         return Match28(score={team: 0 for team in self.team_names})

@@ -37,7 +37,7 @@ class DealSetup(Engine28):
                 way = "counter-clockwise" if self.direction == "ccw" else "clockwise"
                 rotation = f"the deal passes {way}"
             state.deal_findings.append((
-                self.p + "dealer",
+                self.rule_id("28.dealer"),
                 f"deal {deal.number} is dealt by {deal.dealer}, but {expected} should deal "
                 f"({rotation})", None))
         self._deal_hands(state, deal)
@@ -73,10 +73,11 @@ class DealSetup(Engine28):
             for seat, four, empty in zip(first_two, fours, pointless, strict=True):
                 if empty:
                     return (f"{seat}, one of the first two to speak, has no point card in "
-                            f"his first four ({self._show(four)}) (B6.5)")
+                            f"his first {self._first_batch_words()} ({self._show(four)}) "
+                            f"(B6.5)")
         if opts.annul_fh_and_next_pointless and all(pointless):
             return (f"first hand {fh} and the next player {first_two[1]} both have "
-                    f"pointless first fours (R2)")
+                    f"a pointless first {self._first_batch_words()} (R2)")
         if opts.annul_other:
             for seat in seats:
                 cards = state.dealt.get(seat, [])
@@ -198,13 +199,14 @@ class DealSetup(Engine28):
             return  # every hand is given in its dealing rounds: nothing to note
         unchecked: list[str] = []
         if self.opts.redeal_first_two_pointless or self.opts.annul_fh_and_next_pointless:
-            # R2 and P29's annulment look at the first two speakers' first fours (B6.5)
+            # R2 and P29's annulment look at the first two speakers' first batches (B6.5)
             fh = state.first_hand
             unknown = [seat for seat in (fh, self._next(fh)) if state.first_four.get(seat) is None]
             if unknown:
                 unchecked.append(
-                    f"{' and '.join(unknown)}: no first four in the record, so the annulment "
-                    f"for a pointless first four (R2, B6.5) could not be checked")
+                    f"{' and '.join(unknown)}: no first {self._first_batch_words()} in the "
+                    f"record, so the annulment for a pointless first batch (R2, B6.5) could "
+                    f"not be checked")
         for event in deal.events:
             action = event.action
             seat = action.seat
@@ -224,13 +226,14 @@ class DealSetup(Engine28):
             elif action.kind == "trump" and (
                     not self.spare or _action_card(action) in self.card_set):
                 card = _action_card(action)
+                seventh = " (or was his seventh card)" if self.opts.seventh_card else ""
                 unchecked.append(
                     f"{seat}'s hand is {how}: could not check that the trump card "
-                    f"{card or action.value} came from {seat}'s first four (or was his "
-                    f"seventh card)")
+                    f"{card or action.value} came from {seat}'s first "
+                    f"{self._first_batch_words()}{seventh}")
             elif action.kind == "redeal" and seat == state.first_hand:
                 unchecked.append(
-                    f"{seat}'s hand is {how}: could not check that first hand's first four "
-                    f"had no point card (redeal)")
+                    f"{seat}'s hand is {how}: could not check that first hand's first "
+                    f"{self._first_batch_words()} had no point card (redeal)")
         if unchecked:
-            state.notes.append((self.p + "deal-order", "; ".join(dict.fromkeys(unchecked))))
+            state.notes.append((self.rule_id("28.deal-order"), "; ".join(dict.fromkeys(unchecked))))

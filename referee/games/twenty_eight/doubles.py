@@ -30,45 +30,45 @@ class Doubles(Engine28):
     def _check_double(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat
         if not self.opts.double_allowed:
-            return self._excl("double", "doubling is not played (double_allowed = no)")
+            return self._excl("28.double", "doubling is not played (double_allowed = no)")
         if self.opts.double_cap < 2:
-            return self._excl("double", "the multiplier is capped at 1 (double_cap = 1): no "
+            return self._excl("28.double", "the multiplier is capped at 1 (double_cap = 1): no "
                               "double")
         closed = self._window_closed(state)
         if closed:
-            return self._excl("double", f"{seat} may double only after the trump choice and "
+            return self._excl("28.double", f"{seat} may double only after the trump choice and "
                               f"before the second batch: {closed}")
         if self.table.same_team(seat, state.bidder):
-            return self._excl("double", f"{seat} is on the bidding side ({state.bidder} bid "
+            return self._excl("28.double", f"{seat} is on the bidding side ({state.bidder} bid "
                               f"{state.bid}); only an opponent may double")
         if state.doubled_by:
-            return self._excl("double", f"the contract is already doubled (by "
+            return self._excl("28.double", f"the contract is already doubled (by "
                               f"{state.doubled_by}); one double only")
         return None
 
     def _check_redouble(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat
         if not self.opts.redouble_allowed:
-            return self._excl("redouble", "redoubling is not played (redouble_allowed = no)")
+            return self._excl("28.redouble", "redoubling is not played (redouble_allowed = no)")
         if self.opts.double_cap < 4:
-            return self._excl("redouble", f"the multiplier is capped at "
+            return self._excl("28.redouble", f"the multiplier is capped at "
                               f"{self.opts.double_cap} (double_cap): no redouble")
         closed = self._window_closed(state)
         if closed:
-            return self._excl("redouble", f"{seat} may redouble only before the second "
+            return self._excl("28.redouble", f"{seat} may redouble only before the second "
                               f"batch: {closed}")
         if not self.table.same_team(seat, state.bidder):
-            return self._excl("redouble", f"{seat} is an opponent of the bidder "
+            return self._excl("28.redouble", f"{seat} is an opponent of the bidder "
                               f"{state.bidder}; only the bidding side may redouble")
         if state.redoubled_by:
-            return self._excl("redouble", f"the contract is already redoubled (by "
+            return self._excl("28.redouble", f"the contract is already redoubled (by "
                               f"{state.redoubled_by}); one redouble only")
         if not state.doubled_by or state.last_kind != "double":
-            return self._excl("redouble", f"{seat} may redouble only directly after an "
+            return self._excl("28.redouble", f"{seat} may redouble only directly after an "
                               f"opponent's double")
         if self.opts.high_bid_two and state.bid is not None \
                 and state.bid >= self.high_bid_from:
-            return self._excl("redouble", f"a bid of {state.bid} is worth 2 and doubled 4, "
+            return self._excl("28.redouble", f"a bid of {state.bid} is worth 2 and doubled 4, "
                               f"the cap: it cannot be redoubled (high_bid_two)")
         return None
 

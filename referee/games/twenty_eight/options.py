@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from referee.games.scoring28 import (
@@ -16,61 +17,66 @@ from referee.rules.base import (
 from referee.rules.options import OptionSpec, OptionValue, Preset
 
 
-def _rules(prefix: str, generic: GenericRules) -> dict[str, Rule]:
+def _rules(prefix: str, generic: GenericRules, batch: str = "four") -> dict[str, Rule]:
+    """The family's rule ids under ``prefix`` (``generic``: the game's own generic ids);
+    ``batch`` is the first batch's size in words (Forty deals three), so that "first four"
+    reads right in every game."""
     rules = generic_rules(generic, "A3-A4, decision 4")
     own = [
-        ("opening-bid", "first hand must open the auction with a bid of at least the minimum "
+        ("28.opening-bid", "first hand must open the auction with a bid of at least the minimum "
          "(or demand a redeal with a pointless four)", "A3.2"),
-        ("bid-range", "a bid lies between min_bid and max_bid (28: 14-28; 29: 15-28)",
+        ("28.bid-range", "a bid lies between min_bid and max_bid (28: 14-28; 29: 15-28)",
          "A3.3, B3.2"),
-        ("bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
-        ("partner-raise", "raising over one's partner's standing bid is limited by the "
+        ("28.bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
+        ("28.partner-raise", "raising over one's partner's standing bid is limited by the "
          "partner_raise option (pagat: 20 or more)", "A3.5"),
-        ("auction-over", "nothing is bid after the auction has ended (every other player "
+        ("28.auction-over", "nothing is bid after the auction has ended (every other player "
          "passing after the last bid: three at a table of four; or a bid of the maximum)",
          "A3.4"),
-        ("pass-final", "with pass_final a player who has passed may not bid again", "8 "
+        ("28.pass-final", "with pass_final a player who has passed may not bid again", "8 "
          "(pass_final)"),
-        ("dealer-bid", "with dealer_forced_bid, when everybody else has passed the dealer "
+        ("28.dealer-bid", "with dealer_forced_bid, when everybody else has passed the dealer "
          "must bid (exactly the minimum under 'exact')", "B3.2, 10.21"),
-        ("auction-open", "trumps are chosen and cards played only after the auction has "
+        ("28.auction-open", "trumps are chosen and cards played only after the auction has "
          "ended", "A3.4"),
-        ("redeal", "only first hand, at his first turn, with no point card in his first "
+        ("28.redeal", "only first hand, at his first turn, with no point card in his first "
          "four, may demand a redeal", "A6.6 R1"),
-        ("trump-card", "the bidder lays one card of his first four face down as the trump "
+        ("28.trump-card", "the bidder lays one card of his first four face down as the trump "
          "card (own_card), or shows the suit with a spare 2-5 card (spare)",
          "A3.7, A3.8, B3.3, B3.5"),
-        ("seventh-card", "the bidder may call for his seventh card (third of the second "
+        ("28.seventh-card", "the bidder may call for his seventh card (third of the second "
          "batch) as the trump card", "A3.9, B3.4"),
-        ("double", "only an opponent of the bidder may double, once, after the trump choice "
+        ("28.double", "only an opponent of the bidder may double, once, after the trump choice "
          "and before the second batch", "A7.1"),
-        ("redouble", "only the bidder or his partner may redouble, once, directly after the "
+        ("28.redouble", "only the bidder or his partner may redouble, once, directly after the "
          "double", "A7.1, A6.4"),
-        ("single-hand", "any player may play a single hand after the full deal and before the "
+        ("28.single-hand", "any player may play a single hand after the full deal and before the "
          "lead, unless every card of his is a sure winner", "A7.3"),
-        ("follow-suit", "a player who holds a card of the suit led must play one",
+        ("28.follow-suit", "a player who holds a card of the suit led must play one",
          "A4.2, B4.2"),
-        ("lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
-         "unless he holds only trumps or another player has led it", "A4.3(b)"),
-        ("call", "only a player void in the suit led may call for the trump, at his turn, "
+        ("28.lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
+         "unless he holds only trumps or (bidder_lead_restriction = yes) another player has "
+         "led it", "A4.3(b)"),
+        ("28.call", "only a player void in the suit led may call for the trump, at his turn, "
          "before he plays, while it is concealed", "A4.3(c)-(d), B4.3"),
-        ("must-call", "with trump_call_mandatory the first player of the deal void in the "
+        ("28.must-call", "with trump_call_mandatory the first player of the deal void in the "
          "suit led must call for the concealed trump", "A4.3(g), B4.3"),
-        ("call-must-trump", "the player who called must play a trump to that trick if he "
+        ("28.call-must-trump", "the player who called must play a trump to that trick if he "
          "holds one (caller_must_trump)", "A4.3(c)2, A4.3(e), B4.4"),
-        ("undertrump", "a void player may not play a trump lower than (or, Forty and Fifty-Six, "
+        ("28.undertrump", "a void player may not play a trump lower than (or, Forty and Fifty-Six, "
          "equal to) a trump already in the trick unless he holds nothing else", "A4.4(d)"),
-        ("pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
+        ("28.pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
          "the holder's side has won a trick since", "A5.1-A5.6, B5"),
-        ("void-deal", "with void_if_trump_never_called = void (28), a deal in which nobody "
+        ("28.void-deal", "with void_if_trump_never_called = void (28), a deal in which nobody "
          "called for the trump before the last trick is void and its last trick is not "
          "played", "A4.5, B4.6"),
-        ("deal-order", "the record gives each hand in its two dealing rounds where a check "
+        ("28.deal-order", "the record gives each hand in its two dealing rounds where a check "
          "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
          "A6.6 R1, decision 5"),
     ]
-    for name, summary, section in own:
-        rules[f"{prefix}.{name}"] = Rule(f"{prefix}.{name}", summary, section)
+    for name, summary, section in own:  # written with 28's ids, findable by grep
+        rule_id = f"{prefix}.{name.removeprefix('28.')}"
+        rules[rule_id] = Rule(rule_id, summary.replace("first four", f"first {batch}"), section)
     return rules
 
 
@@ -127,9 +133,11 @@ def _trump_and_play_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
         spec("seventh_card", "bool", True,
              "the bidder may call for his seventh card as the trump card",
              (p + "seventh-card",)),
-        spec("bidder_lead_restriction", "bool", True,
-             "the bidder may not lead the concealed trump suit (unless only trumps or "
-             "already led by another)", (p + "lead-trump",)),
+        spec("bidder_lead_restriction", "choice", "yes",
+             "the bidder may not lead the concealed trump suit unless he holds only trumps: "
+             "yes (the ban lifts once another player has led trumps), strict (it holds until "
+             "the trump is exposed, whoever led trumps before), no (no ban)",
+             (p + "lead-trump",), choices=("yes", "strict", "no")),
         spec("trump_call_mandatory", "bool", False,
              "the first player of the deal void in the suit led must call for the concealed "
              "trump (if he does not, later void players need not)", (p + "must-call",)),
@@ -244,8 +252,8 @@ def _deal_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
              "the deal is annulled when either of the first two speakers has no point card "
              "in his first four (P29 variation, 29-33)", ()),
         spec("annul_fh_and_next_pointless", "bool", False,
-             "the deal is cancelled when first hand and the next player both have pointless "
-             "first fours (S0 no. 4, R2)", ()),
+             "the deal is cancelled when first hand and the next player each have a "
+             "pointless first four (S0 no. 4, R2)", ()),
         spec("annul_eight_zero", "bool", True,
              "a deal in which a player's whole hand has no point is cancelled (R3)", ()),
         spec("annul_other", "bool", False,
@@ -263,9 +271,10 @@ def _deal_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
     )
 
 
-def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
-             ) -> tuple[OptionSpec, ...]:
-    """The family's options (digest section 8) with ``defaults`` overriding 28's per game."""
+def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None,
+             batch: str = "four") -> tuple[OptionSpec, ...]:
+    """The family's options (digest section 8) with ``defaults`` overriding 28's per game;
+    ``batch`` as for ``_rules``."""
     p = prefix + "."
     d = dict(defaults or {})
 
@@ -282,7 +291,8 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None
     )
     if d:
         raise ValueError(f"defaults for undeclared options: {sorted(d)}")
-    return specs
+    return tuple(replace(spec, meaning=spec.meaning.replace("first four", f"first {batch}"))
+                 for spec in specs)
 
 
 REFUSED = {

@@ -21,17 +21,17 @@ class Pair(Engine28):
         seat = action.seat
         opts = self.opts
         if not opts.pair_enabled:
-            return self._excl("pair", "the pair is not played (pair_enabled = no)")
+            return self._excl("28.pair", "the pair is not played (pair_enabled = no)")
         if state.single:
-            return self._excl("pair", f"no pair in a single hand ({state.single} plays without "
+            return self._excl("28.pair", f"no pair in a single hand ({state.single} plays without "
                               f"trumps)")
         if state.pair:
-            return self._excl("pair", f"{state.pair} has already shown the pair")
+            return self._excl("28.pair", f"{state.pair} has already shown the pair")
         if state.no_trump:
-            return self._excl("pair", "no pair without trumps (the bidder declared no trumps, "
+            return self._excl("28.pair", "no pair without trumps (the bidder declared no trumps, "
                               "B3.5)")
         if state.stage != PLAY or not state.revealed or state.trump is None:
-            return self._excl("pair", f"{seat} may show the pair only after the trump has been "
+            return self._excl("28.pair", f"{seat} may show the pair only after the trump has been "
                               f"exposed")
         king, queen = "K" + state.trump, "Q" + state.trump
         hand = state.hands[seat]
@@ -41,17 +41,17 @@ class Pair(Engine28):
                 why = f"{seat} has already played {' and '.join(missing)}"
             else:
                 why = f"{seat} does not hold {' and '.join(missing)}"
-            return self._excl("pair", f"the pair is K and Q of trumps ({king} {queen}) in one "
+            return self._excl("28.pair", f"the pair is K and Q of trumps ({king} {queen}) in one "
                               f"hand: {why}")
         team = self._team(seat)
         if (opts.pair_scale == "west_bengal" and state.bidder is not None
                 and team == self._team(state.bidder) and state.bid < WEST_BENGAL_PAIR_FROM):
-            return self._excl("pair", f"with a bid of {state.bid} the bidding side may not show "
+            return self._excl("28.pair", f"with a bid of {state.bid} the bidding side may not show "
                               f"the pair: it needs a bid of {WEST_BENGAL_PAIR_FROM} or more "
                               f"(pair_scale = west_bengal)")
         bidding = state.bidder is not None and team == self._team(state.bidder)
         if bidding and state.bid is not None and state.bid < opts.pair_min_bid:
-            return self._excl("pair", f"with a bid of {state.bid} the bidding side may not show "
+            return self._excl("28.pair", f"with a bid of {state.bid} the bidding side may not show "
                               f"the pair: it needs a bid of {opts.pair_min_bid} or more "
                               f"(pair_min_bid)")
         # which trick won qualifies (A5.2, 10.14; option pair_trick_requirement)
@@ -62,13 +62,13 @@ class Pair(Engine28):
         if needs_trick and not won:
             since = (f"after the trump was exposed (in trick {state.reveal_trick})"
                      if requirement == "after_reveal" else "(any trick)")
-            return self._excl("pair", f"{self._side(seat)} must win a trick {since} before "
+            return self._excl("28.pair", f"{self._side(seat)} must win a trick {since} before "
                               f"showing the pair")
         if opts.pair_window == "after_win":
             last = state.tricks[-1] if state.tricks else None
             if state.trick or last is None or self._team(last.winner) != team \
                     or last.number < first:
-                return self._excl("pair", f"{seat} may show the pair only right after a trick "
+                return self._excl("28.pair", f"{seat} may show the pair only right after a trick "
                                   f"won by {self._side(seat)}, before the next lead "
                                   f"(pair_window = after_win)")
         return None

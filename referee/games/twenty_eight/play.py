@@ -27,10 +27,10 @@ class Play(Engine28):
 
     def _stage_blocks_play(self, state: TwentyEightState, seat: str) -> Exclusion | None:
         if state.stage == AUCTION:
-            return self._excl("auction-open", f"{seat} cannot play: the auction is not over "
+            return self._excl("28.auction-open", f"{seat} cannot play: the auction is not over "
                               f"({self._auction_need(state)})", fatal=True)
         if state.stage == TRUMP:
-            return self._excl("turn", f"{seat} cannot play: the bidder {state.bidder} has not "
+            return self._excl("28.turn", f"{seat} cannot play: the bidder {state.bidder} has not "
                               f"chosen trumps", fatal=True)
         return None
 
@@ -43,14 +43,14 @@ class Play(Engine28):
             return self._stage_blocks_play(state, seat)
         cards = action.cards
         if len(cards) != 1:
-            return self._excl("turn", f"{seat} plays {len(cards)} cards; a play is one card",
+            return self._excl("28.turn", f"{seat} plays {len(cards)} cards; a play is one card",
                               fatal=True)
         card = cards[0]
         if seat != state.turn:
             if state.single and seat in state.single_partners:
-                return self._excl("turn", f"{seat} takes no part: his partner {state.single} "
+                return self._excl("28.turn", f"{seat} takes no part: his partner {state.single} "
                                   f"plays a single hand", fatal=True)
-            return self._excl("turn", f"it is {state.turn}'s turn to play, not {seat}'s",
+            return self._excl("28.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               fatal=True)
         # the face-down trump card is outside the bidder's hand until exposed (A3.7, 1.6)
         # (a double pack's other copy of it is an ordinary card of his hand)
@@ -59,7 +59,7 @@ class Play(Engine28):
             return self._check_facedown_play(state, seat, card)
         hand = state.hands[seat]
         if card not in hand:
-            return self._excl("not-held", f"{seat} does not hold {card}", fatal=True)
+            return self._excl("28.not-held", f"{seat} does not hold {card}", fatal=True)
         trick = state.trick
         if not trick:
             return self._check_lead(state, seat, card)
@@ -69,7 +69,7 @@ class Play(Engine28):
             return None
         if not hand.isdisjoint(self.suit_cards[led]):
             following = hand & self.suit_cards[led]
-            return self._excl("follow-suit", f"{seat} holds {self._show(following)} and must "
+            return self._excl("28.follow-suit", f"{seat} holds {self._show(following)} and must "
                               f"follow {SUIT_NAMES[led]}")
         # void in the suit led
         trump = state.trump
@@ -78,7 +78,7 @@ class Play(Engine28):
             # a void player may call; with trump_call_mandatory he must (A4.3(c), A4.3(g))
             if (opts.trump_call_mandatory and not state.single and trump is not None
                     and not state.void_occasion):
-                return self._excl("must-call", f"{seat} has no {SUIT_NAMES[led]} and must call "
+                return self._excl("28.must-call", f"{seat} has no {SUIT_NAMES[led]} and must call "
                                   f"for the concealed trump before playing "
                                   f"(trump_call_mandatory)")
             return None
@@ -86,11 +86,11 @@ class Play(Engine28):
         if self._caller_duty(state, seat):
             trumps = hand & self.suit_cards[trump]
             if opts.caller_must_trump and trumps and card[1] != trump:
-                return self._excl("call-must-trump", f"{seat} called for the trump and holds "
+                return self._excl("28.call-must-trump", f"{seat} called for the trump and holds "
                                   f"{self._show(trumps)}: he must play a trump to this trick")
             if (opts.self_reveal_card == "exposed" and seat == state.bidder
                     and state.facedown in hand and card != state.facedown):
-                return self._excl("call-must-trump", f"{seat} exposed his trump card "
+                return self._excl("28.call-must-trump", f"{seat} exposed his trump card "
                                   f"{state.facedown} himself and must play it "
                                   f"(self_reveal_card = exposed)")
             return None
@@ -116,7 +116,7 @@ class Play(Engine28):
             if ok:
                 how = "under" if strength[card[0]] < strength[top[0]] else "level with"
                 return self._excl(
-                    "undertrump", f"{seat} may not play {card} {how} {top}, the trump already "
+                    "28.undertrump", f"{seat} may not play {card} {how} {top}, the trump already "
                     f"in the trick: he holds {self._show(ok)} (a higher trump or a card of "
                     f"another suit)")
         return None
@@ -126,25 +126,35 @@ class Play(Engine28):
         """The bidder plays his face-down card: only once exposed (A4.3, decision 17)."""
         if self._forced_trick8(state, seat):
             return None  # the face-down card is exposed at his turn, then played
+        # not in his hand until exposed: like a card he does not hold, the play stops the
+        # replay of the deal (which trick would follow is unknown)
         reason = self._call_problem(state, seat)
         if reason:
-            return self._excl("call", f"{card} lies face down as the trump card: {seat} "
-                              f"can play it only after the trump is exposed, and {reason}")
-        return self._excl("call", f"{card} lies face down as the trump card: {seat} must "
+            return self._excl("28.call", f"{card} lies face down as the trump card: {seat} "
+                              f"can play it only after the trump is exposed, and {reason}",
+                              fatal=True)
+        return self._excl("28.call", f"{card} lies face down as the trump card: {seat} must "
                           f"call for the trump (expose it) before playing it "
-                          f"(write '{seat} call')")
+                          f"(write '{seat} call')", fatal=True)
 
     def _check_lead(self, state: TwentyEightState, seat: str, card: str) -> Exclusion | None:
+        """The bidder's ban on leading the concealed trump (A4.3(b)): lifted when he holds
+        only trumps, and by default (ii) once another player has led trumps; with
+        ``bidder_lead_restriction = strict`` only the exposure lifts it."""
         trump = state.trump
-        if (self.opts.bidder_lead_restriction and seat == state.bidder and trump
+        ban = self.opts.bidder_lead_restriction
+        if (ban != "no" and seat == state.bidder and trump
                 and not state.revealed and not state.single and card[1] == trump
-                and not state.trump_led_by_other):
+                and (ban == "strict" or not state.trump_led_by_other)):
             others = [c for c in state.hands[seat] if c[1] != trump]
             if others:
+                why = (f"though another player has led {SUIT_NAMES[trump]} (bidder_lead_"
+                       f"restriction = strict)" if state.trump_led_by_other
+                       else f"and nobody else has led {SUIT_NAMES[trump]}")
                 return self._excl(
-                    "lead-trump", f"{seat}, the bidder, may not lead {SUIT_NAMES[trump]} (the "
-                    f"concealed trump) while he holds other suits ({self._show(others)}) and "
-                    f"nobody else has led {SUIT_NAMES[trump]}")
+                    "28.lead-trump", f"{seat}, the bidder, may not lead {SUIT_NAMES[trump]} (the "
+                    f"concealed trump) while he holds other suits ({self._show(others)}) "
+                    f"{why}")
         return None
 
     def _forced_trick8(self, state: TwentyEightState, seat: str) -> bool:

@@ -126,29 +126,27 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
         # _check_trump_call, and _check_<kind> for the others
         checker = self._checkers.get(action.kind)
         if checker is None:
-            return self._excl("turn", f"{self.title} has no '{action.kind}' action", fatal=True)
+            return self._excl("28.turn", f"{self.title} has no '{action.kind}' action", fatal=True)
         return checker(state, action)
 
     def _after_end(self, state: TwentyEightState, action: Action) -> Exclusion:
         if state.void:
             return self._excl(
-                "void-deal",
+                "28.void-deal",
                 f"the deal is void: nobody called for the trump in "
                 f"{_COUNT_WORDS.get(self.tricks_per_deal - 1, self.tricks_per_deal - 1)} "
                 f"tricks, so trick "
                 f"{len(state.tricks) + 1} is not played and the deal is not scored", fatal=True)
         if state.annulled:
-            return self._excl("deal-over", f"the deal was annulled ({state.annulled}); "
+            return self._excl("28.deal-over", f"the deal was annulled ({state.annulled}); "
                               f"nothing more is recorded in it", fatal=True)
-        return self._excl("deal-over", f"the deal is over after trick {len(state.tricks)}; "
+        return self._excl("28.deal-over", f"the deal is over after trick {len(state.tricks)}; "
                           f"nothing more is recorded in it", fatal=True)
 
     def apply(self, state: TwentyEightState, action: Action) -> None:
         if state.disregard:
             return
         kind = action.kind
-        if kind != "redeal":
-            state.redeal_pending = None
         if state.stage == OVER:
             return
         if kind == "play":

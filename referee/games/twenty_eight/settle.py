@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.games.scoring28 import (
     SCORE_TABLES,
-    ContractScore,
     ScoreTable,
     adjusted_target,
     contract_score,
@@ -16,6 +13,7 @@ from referee.games.scoring28 import (
 )
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.options import WEST_BENGAL_PAIR_FROM
+from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.state import (
     _COUNT_WORDS,
     AUCTION,
@@ -34,8 +32,8 @@ class Settle(Engine28):
     """Ending and scoring a deal."""
 
     def is_deal_over(self, state: TwentyEightState) -> bool:
-        return (state.stage == OVER or state.redeal_pending is not None
-                or (state.single is not None and state.single_lost is not None))
+        return state.stage == OVER or (state.single is not None
+                                       and state.single_lost is not None)
 
     def incomplete_message(self, state: TwentyEightState) -> str:
         if state.stage == AUCTION:
@@ -57,95 +55,116 @@ class Settle(Engine28):
 
     def settle(self, match: Match28, state: TwentyEightState, offenders: list[str]
                ) -> DealResult:
-        result = DealResult(points=dict(state.points),
-                            game_points={team: 0 for team in self.team_names})
-        match.deals += 1
-        if state.redeal_pending and not state.annulled:
-            state.annulled = (f"{state.redeal_pending} demanded a redeal, which was not "
-                              f"allowed, and the record ends there")
-        match.redeal_same_dealer = bool(state.annulled)
+        """Score the deal into the match: ``verdict`` computes, this writes the match."""
+        return self._record(match, state, self.verdict(state, offenders))
+
+    def verdict(self, state: TwentyEightState, offenders: list[str]) -> Settlement:
+        """What the deal came to (reads the state, changes nothing)."""
+        if offenders and self.opts.misplay_penalty != "report_only":
+            # the penalty comes first: an offender never escapes by the deal being void or
+            # annulled (A6.6 R6)
+            return self._penalty(state, offenders[0])
         if state.annulled:
-            match.next_dealer = state.dealer  # annulled before play: same dealer
-            return _unscored(result, match, f"annulled: {state.annulled}")
-        match.next_dealer = self._next(state.dealer)
-        contract: dict[str, Any] = {}
-        result.contract = contract
-        if state.single:
-            bidding_team = self._team(state.single)
-            contract.update(single=state.single, bidder=state.single)
-        elif state.bidder is not None:
-            bidding_team = self._team(state.bidder)
-            contract.update(self._contract(state, bidding_team))
-        else:
-            return _unscored(result, match, "not scored: the auction did not end",
-                             disputed=True)
+            return Settlement(Outcome.ANNULLED, f"annulled: {state.annulled}")
+        contract = self._contract_of(state)
+        if contract is None:
+            return Settlement(Outcome.UNSCORED, "not scored: the auction did not end",
+                              disputed=True)
         if state.void:
             before = self.tricks_per_deal - 1
-            return _unscored(result, match,
-                             f"void: no call in {_COUNT_WORDS.get(before, before)} tricks")
-        table = SCORE_TABLES[self.opts.score_table]
-        if offenders and self.opts.misplay_penalty != "report_only":
-            score = self._penalty_score(state, contract, offenders[0], bidding_team, table,
-                                        result)
-        elif not self.is_deal_over(state):
-            return _unscored(result, match, "not scored: the deal is incomplete",
-                             disputed=True)
-        elif state.single:
-            score = self._single_score(state, result)
-        else:
-            score = self._contract_score(state, contract, bidding_team, table, result)
-        contract["made"] = score.made
-        _pay(match, result, score.delta, bidding_team, table)
+            return Settlement(Outcome.VOID, f"void: no call in "
+                              f"{_COUNT_WORDS.get(before, before)} tricks", contract)
+        if not self.is_deal_over(state):
+            return Settlement(Outcome.UNSCORED, "not scored: the deal is incomplete", contract,
+                              disputed=True)
+        if state.single:
+            return self._single_verdict(state, contract)
+        return self._contract_verdict(state, contract)
+
+    def _record(self, match: Match28, state: TwentyEightState, verdict: Settlement
+                ) -> DealResult:
+        """Write ``verdict`` into the match (deals played, next dealer, score) and the
+        report's ``DealResult``."""
+        match.deals += 1
+        match.redeal_same_dealer = bool(state.annulled)
+        # an annulled deal is dealt again by the same dealer; otherwise the deal passes on
+        match.next_dealer = state.dealer if state.annulled else self._next(state.dealer)
+        result = DealResult(
+            points=dict(state.points), game_points={team: 0 for team in self.team_names},
+            contract=verdict.contract.as_dict() if verdict.contract else {},
+            outcome=verdict.text, disputed=verdict.disputed, scored=verdict.outcome.scored)
+        if verdict.outcome.scored and verdict.team is not None:
+            table = SCORE_TABLES[self.opts.score_table]
+            _pay(match, result, verdict.delta, verdict.team, table)
+        result.score = dict(match.score)
         return result
 
-    def _contract(self, state: TwentyEightState, bidding_team: str) -> dict[str, Any]:
-        """The contract's facts for the score sheet: bid, target after any pair, trump and
-        multiplier (A5.4-A5.6, A6.4)."""
+    def _contract_of(self, state: TwentyEightState) -> Contract | None:
+        """The deal's contract: a single hand, the bidder's, or None (no auction ended)."""
+        if state.single:
+            return Contract(bidder=state.single, single=state.single)
+        if state.bidder is None:
+            return None
+        return self._contract(state, state.bidder, state.bid, self._team(state.bidder))
+
+    def _contract(self, state: TwentyEightState, bidder: str, bid: int, bidding_team: str
+                  ) -> Contract:
+        """A bid's contract: its target after any pair, trump and multiplier (A5.4-A5.6,
+        A6.4)."""
         opts = self.opts
         pair_team = self._team(state.pair) if state.pair else None
         own_pair = None if pair_team is None else pair_team == bidding_team
         value = opts.pair_value
         if (opts.pair_scale == "west_bengal" and own_pair
-                and state.bid == WEST_BENGAL_PAIR_FROM):
+                and bid == WEST_BENGAL_PAIR_FROM):
             value = 3
         target = adjusted_target(
-            state.bid, own_pair, value,
+            bid, own_pair, value,
             (opts.min_bid, opts.max_bid) if opts.pair_clamp == "yes" else None)
         if opts.pair_clamp == "ineffective" and not opts.min_bid <= target <= opts.max_bid:
-            target = state.bid  # the declaration would cross a bound: no effect (B5.2)
-        contract: dict[str, Any] = dict(
-            bidder=state.bidder, bid=state.bid, target=target, trump=state.trump,
-            multiplier=multiplier(bool(state.doubled_by), bool(state.redoubled_by)))
-        if state.trump_seventh:
-            contract["seventh"] = True
-        if state.pair:
-            contract["pair"] = state.pair
-        return contract
+            target = bid  # the declaration would cross a bound: no effect (B5.2)
+        return Contract(bidder=bidder, bid=bid, target=target, trump=state.trump,
+                        multiplier=multiplier(bool(state.doubled_by), bool(state.redoubled_by)),
+                        seventh=state.trump_seventh, pair=state.pair)
 
-    def _penalty_score(self, state: TwentyEightState, contract: dict[str, Any], first: str,
-                       bidding_team: str, table: ScoreTable, result: DealResult
-                       ) -> ContractScore:
-        """The first offender decides (A6.6 R6): his side loses what it played for."""
+    def _penalty(self, state: TwentyEightState, first: str) -> Settlement:
+        """The misplay penalty (A6.6 R6): the first offender decides. His side loses what it
+        played for, or the other side's contract counts as made; the contract is the one
+        standing when the replay stopped (the standing bid if the auction never ended, the
+        doubles said by then). With no bid yet his side loses the lowest stake."""
         opts = self.opts
-        made = self._team(first) != bidding_team
+        table = SCORE_TABLES[opts.score_table]
         factor = 2 if opts.misplay_penalty == "double_to_opponents" else 1
+        side = self._side(first)
+        bidder = state.single or state.bidder or state.high_bidder
+        if bidder is None:
+            score = forced_score(False, opts.min_bid, 1, high_bid_two=opts.high_bid_two,
+                                 high_bid_from=self.high_bid_from, table=table, factor=factor)
+            return Settlement(Outcome.PENALTY, f"misplay by {first} ({side}) before any bid: "
+                              f"{side} lose the lowest stake", None, self._team(first),
+                              score.delta)
+        bidding_team = self._team(bidder)
+        made = self._team(first) != bidding_team
         if state.single:
+            contract = Contract(bidder=state.single, single=state.single)
             score = single_hand_score(self.tricks_per_deal if made else 0,
                                       self.tricks_per_deal, opts.single_hand_points,
                                       opts.single_hand_loss or None)
             score = score._replace(delta=score.delta * factor)
+            what = "single hand"
         else:
-            score = forced_score(made, state.bid, contract["multiplier"],
+            bid = state.bid if state.bidder is not None else state.high_bid
+            contract = self._contract(state, bidder, bid, bidding_team)
+            score = forced_score(made, bid, contract.multiplier,
                                  high_bid_two=opts.high_bid_two,
-                                 high_bid_from=self.high_bid_from, table=table,
-                                 factor=factor)
-        what = "single hand" if state.single else "contract"
-        side = self._label(bidding_team)
-        result.outcome = (f"misplay by {first} ({self._side(first)}): {side}'s {what} "
-                          f"counts as {'made' if made else 'lost'}")
-        return score
+                                 high_bid_from=self.high_bid_from, table=table, factor=factor)
+            what = "contract" if state.bidder is not None else f"standing bid of {bid}"
+        text = (f"misplay by {first} ({side}): {self._label(bidding_team)}'s {what} counts as "
+                f"{'made' if made else 'lost'}")
+        return Settlement(Outcome.PENALTY, text, contract.settled(score.made), bidding_team,
+                          score.delta)
 
-    def _single_score(self, state: TwentyEightState, result: DealResult) -> ContractScore:
+    def _single_verdict(self, state: TwentyEightState, contract: Contract) -> Settlement:
         """A single hand is won with every trick (A7.3)."""
         opts = self.opts
         won = sum(1 for t in state.tricks if self.table.same_team(t.winner, state.single))
@@ -153,51 +172,43 @@ class Settle(Engine28):
                                   self.tricks_per_deal, opts.single_hand_points,
                                   opts.single_hand_loss or None)
         if score.made:
-            result.outcome = f"single hand: {state.single} won all {len(state.tricks)} tricks"
+            outcome = Outcome.SINGLE_WON
+            text = f"single hand: {state.single} won all {len(state.tricks)} tricks"
         else:
-            result.outcome = f"single hand: {state.single} lost trick {state.single_lost}"
-        return score
+            outcome = Outcome.SINGLE_LOST
+            text = f"single hand: {state.single} lost trick {state.single_lost}"
+        return Settlement(outcome, text, contract.settled(score.made),
+                          self._team(state.single), score.delta)
 
-    def _contract_score(self, state: TwentyEightState, contract: dict[str, Any],
-                        bidding_team: str, table: ScoreTable, result: DealResult
-                        ) -> ContractScore:
+    def _contract_verdict(self, state: TwentyEightState, contract: Contract) -> Settlement:
         """The bidding side's card points against its target (A6.1-A6.4)."""
         opts = self.opts
+        bidding_team = self._team(contract.bidder)
         points = state.points[bidding_team]
         won = sum(1 for t in state.tricks if self._team(t.winner) == bidding_team)
         all_tricks = ("bidders" if won == len(state.tricks)
                       else "defenders" if won == 0 else None)
-        score = contract_score(points, state.bid, contract["target"], contract["multiplier"],
+        score = contract_score(points, contract.bid, contract.target, contract.multiplier,
                                high_bid_two=opts.high_bid_two,
                                high_bid_from=self.high_bid_from,
                                under_half_double_loss=opts.under_half_double_loss,
-                               table=table, cot=opts.cot, all_tricks=all_tricks)
-        result.outcome = (f"{self._label(bidding_team)} "
-                          f"{'made' if score.made else 'failed'} {points} of "
-                          f"target {contract['target']}")
-        return score
+                               table=SCORE_TABLES[opts.score_table], cot=opts.cot,
+                               all_tricks=all_tricks)
+        text = (f"{self._label(bidding_team)} {'made' if score.made else 'failed'} {points} "
+                f"of target {contract.target}")
+        return Settlement(Outcome.MADE if score.made else Outcome.FAILED, text,
+                          contract.settled(score.made), bidding_team, score.delta)
 
 
-def _unscored(result: DealResult, match: Match28, outcome: str, disputed: bool = False
-              ) -> DealResult:
-    """A deal that changes no score: annulled, void, or not finished."""
-    result.scored = False
-    result.outcome = outcome
-    result.disputed = disputed
-    result.score = dict(match.score)
-    return result
-
-
-def _pay(match: Match28, result: DealResult, delta: int, bidding_team: str,
+def _pay(match: Match28, result: DealResult, delta: int, team: str,
          table: ScoreTable) -> None:
     """Add the deal's game points to the match; a loss is paid to the opponents where the
     table says so (Forty, A7.4)."""
     if delta < 0 and table.loss_to_opponents:
-        for team in match.score:
-            if team != bidding_team:
-                result.game_points[team] = -delta
-                match.score[team] -= delta
+        for other in match.score:
+            if other != team:
+                result.game_points[other] = -delta
+                match.score[other] -= delta
     else:
-        result.game_points[bidding_team] = delta
-        match.score[bidding_team] += delta
-    result.score = dict(match.score)
+        result.game_points[team] = delta
+        match.score[team] += delta

@@ -24,23 +24,23 @@ class SingleHand(Engine28):
     def _check_single(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat
         if not self.opts.single_hand:
-            return self._excl("single-hand", "the single hand is not played (single_hand = "
+            return self._excl("28.single-hand", "the single hand is not played (single_hand = "
                               "no)")
         if state.single:
-            return self._excl("single-hand", f"{state.single} already plays a single hand")
+            return self._excl("28.single-hand", f"{state.single} already plays a single hand")
         if state.stage in (AUCTION, TRUMP):
             now = "auction" if state.stage == AUCTION else "trump choice"
-            return self._excl("single-hand", f"{seat} may declare a single hand only after "
+            return self._excl("28.single-hand", f"{seat} may declare a single hand only after "
                               f"the full deal (after the trump choice and any double), not "
                               f"during the {now}")
         if state.stage == PLAY:
-            return self._excl("single-hand", f"{seat} may declare a single hand only before "
+            return self._excl("28.single-hand", f"{seat} may declare a single hand only before "
                               f"the lead to trick 1")
         hand = self._full_hand(state, seat)
         if len(hand) == self.hand_size and is_sure_winner_hand(
                 hand, self.rank_order, self.equal_ranks, self.copies,
                 last_wins=self.last_wins):
-            return self._excl("single-hand", f"{seat} may not play a single hand with "
+            return self._excl("28.single-hand", f"{seat} may not play a single hand with "
                               f"{self._show(hand)}: every card is a sure winner; he needs a "
                               f"card that could lose a trick")
         return None

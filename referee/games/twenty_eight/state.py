@@ -67,7 +67,6 @@ class TwentyEightState(DealState):
         """Seats that have passed (pass_final: they speak no more)."""
         self.forced_bid = False
         """The dealer's forced bid closed the auction (dealer_forced_bid)."""
-        self.redeal_pending: str | None = None
         self.bidder: str | None = None
         self.bid: int | None = None
         # trump

@@ -28,17 +28,17 @@ class TrumpChoice(Engine28):
             if state.high_bidder != seat:
                 who = (f"{state.high_bidder} holds the standing bid"
                        if state.high_bidder else "nobody has bid")
-                return self._excl("turn", f"{seat} cannot choose trumps: the auction is not "
+                return self._excl("28.turn", f"{seat} cannot choose trumps: the auction is not "
                                   f"over and {who}", fatal=True)
-            return self._excl("auction-open", self._open_auction_message(state))
+            return self._excl("28.auction-open", self._open_auction_message(state))
         if state.stage != TRUMP:
             if state.single:
-                return self._excl("turn", f"{seat} cannot choose trumps: {state.single} plays "
+                return self._excl("28.turn", f"{seat} cannot choose trumps: {state.single} plays "
                                   f"a single hand without trumps", fatal=True)
-            return self._excl("turn", f"trumps were already chosen by {state.bidder}",
+            return self._excl("28.turn", f"trumps were already chosen by {state.bidder}",
                               fatal=True)
         if seat != state.bidder:
-            return self._excl("turn", f"only the bidder {state.bidder} chooses trumps, "
+            return self._excl("28.turn", f"only the bidder {state.bidder} chooses trumps, "
                               f"not {seat}", fatal=True)
         return self._trump_choice_problem(state, seat, action)
 
@@ -48,10 +48,13 @@ class TrumpChoice(Engine28):
         card = _action_card(action)
         if self._by_seventh(state, seat, action):
             if not self.opts.seventh_card:
-                shown = f" ({card})" if card else ""
-                return self._excl("seventh-card", f"{seat} may not choose trumps by his seventh "
+                seventh = card or state.seventh.get(seat)
+                shown = f" ({seventh})" if seventh else ""
+                # without a seventh card (Forty deals six) no trump is known: stop there
+                unknown = seventh is None
+                return self._excl("28.seventh-card", f"{seat} may not choose trumps by his seventh "
                                   f"card{shown} (seventh_card = no); he must lay a card of his "
-                                  f"first four")
+                                  f"first {self._first_batch_words()}", fatal=unknown)
             return None
         if self.spare:
             # the spare indicator (A3.8, B3.3): a suit, or a spare 2-5 card of it
@@ -61,25 +64,28 @@ class TrumpChoice(Engine28):
                     and self.opts.seventh_card):
                 return None  # no deal order in the record: it may be his seventh card (noted)
             what = "a playing card" if card in self.card_set else "not a spare card"
-            return self._excl("trump-card", f"{seat} shows {card}, {what}: with the "
+            return self._excl("28.trump-card", f"{seat} shows {card}, {what}: with the "
                               f"spare indicator the bidder keeps his cards and shows the trump "
                               f"suit with a spare {'-'.join(self.indicator_ranks[::3])} card "
                               f"(write '{seat} trump {card[1]}' or '{seat} trump "
                               f"{self.indicator_ranks[-1]}{card[1]}')")
         if card is None:
             suit = str(action.value)
-            return self._excl("trump-card", f"{seat} named {SUIT_NAMES.get(suit, suit)} but "
-                              f"must lay a card of the trump suit from his first four face "
-                              f"down (or call for the seventh card)")
+            # which card lies face down is unknown: the replay of the deal stops here
+            return self._excl("28.trump-card", f"{seat} named {SUIT_NAMES.get(suit, suit)} but "
+                              f"must lay a card of the trump suit from his first "
+                              f"{self._first_batch_words()} face "
+                              f"down (or call for the seventh card)", fatal=True)
         if card not in state.hands[seat]:
-            return self._excl("not-held", f"{seat} does not hold {card} and cannot lay it "
+            return self._excl("28.not-held", f"{seat} does not hold {card} and cannot lay it "
                               f"face down as the trump card", fatal=True)
         four = state.first_four.get(seat)
         if four is not None and card not in four:
             suits = sorted({c[1] for c in four}, key="SHDC".index)
             names = ", ".join(SUIT_NAMES[s] for s in suits)
             return self._excl(
-                "trump-card", f"{card} is not among {seat}'s first four ({self._show(four)}): "
+                "28.trump-card", f"{card} is not among {seat}'s first {self._first_batch_words()} "
+                f"({self._show(four)}): "
                 f"the trump card comes from them (possible trumps: {names}), or he calls for "
                 f"the seventh card")
         return None
@@ -153,13 +159,13 @@ class TrumpChoice(Engine28):
         seat = action.seat
         blocked = self._stage_blocks_play(state, seat)
         if blocked:
-            return self._excl(blocked.rule.split(".", 1)[1], blocked.message)
+            return Exclusion(blocked.rule, blocked.message)  # reported; the call is ignored
         if state.stage == WINDOW:
-            return self._excl("call", f"{seat} may not call for the trump before the first "
+            return self._excl("28.call", f"{seat} may not call for the trump before the first "
                               f"lead: only a player void in the suit led may call")
         reason = self._call_problem(state, seat)
         if reason:
-            return self._excl("call", f"{seat} may not call for the trump: {reason}")
+            return self._excl("28.call", f"{seat} may not call for the trump: {reason}")
         return None
 
     def _apply_call(self, state: TwentyEightState, action: Action) -> None:

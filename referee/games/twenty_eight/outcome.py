@@ -1,0 +1,79 @@
+"""What a deal of the 28 family came to, as typed values: the contract, how the deal ended,
+and the game points it moves. ``settle`` computes a ``Settlement`` from the state; the match
+and the report are written from it in one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+
+class Outcome(Enum):
+    """How a deal ended."""
+
+    MADE = "made"
+    FAILED = "failed"
+    SINGLE_WON = "single hand won"
+    SINGLE_LOST = "single hand lost"
+    PENALTY = "misplay penalty"
+    VOID = "void"
+    ANNULLED = "annulled"
+    UNSCORED = "not scored"
+    """The auction or the play did not end (the record stops early)."""
+
+    @property
+    def scored(self) -> bool:
+        return self not in (Outcome.VOID, Outcome.ANNULLED, Outcome.UNSCORED)
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The contract as the score sheet shows it: a bid with its target, trump and multiplier,
+    or a single hand (``single``: its declarer, who is then also the bidder)."""
+
+    bidder: str
+    bid: int | None = None
+    target: int | None = None
+    trump: str | None = None
+    multiplier: int = 1
+    seventh: bool = False
+    """Trumps were chosen by the seventh card."""
+    pair: str | None = None
+    """Who showed the pair."""
+    single: str | None = None
+    made: bool | None = None
+    """Made or not, once the deal is scored."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The contract in a report (``DealResult.contract``), its facts in the score sheet's
+        order; facts that do not apply are left out."""
+        if self.single is not None:
+            data: dict[str, Any] = {"single": self.single, "bidder": self.bidder}
+        else:
+            data = {"bidder": self.bidder, "bid": self.bid, "target": self.target,
+                    "trump": self.trump, "multiplier": self.multiplier}
+            if self.seventh:
+                data["seventh"] = True
+            if self.pair is not None:
+                data["pair"] = self.pair
+        if self.made is not None:
+            data["made"] = self.made
+        return data
+
+    def settled(self, made: bool) -> Contract:
+        return replace(self, made=made)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """A deal's verdict: how it ended (``outcome``, in words ``text``), its contract, and
+    ``delta`` game points for ``team`` (a loss paid to the opponents where the score table
+    says so)."""
+
+    outcome: Outcome
+    text: str
+    contract: Contract | None = None
+    team: str | None = None
+    delta: int = 0
+    disputed: bool = False
