@@ -98,3 +98,20 @@ def test_the_finder_finds_a_cycle_and_function_level_imports():
 
 def test_the_record_model_does_not_import_the_writer():
     assert "referee.notation.writer" not in import_graph()["referee.record"]
+
+
+ALLOWED_PROBES = {
+    ("referee.cli", "stream"), ("referee.reporters", "stream"),  # is it a terminal?
+    ("referee.games.twenty_eight.ruleset", "self"),  # the engine's own appliers, by kind
+}
+"""``getattr``/``hasattr`` calls allowed in the package: (module, the object probed)."""
+
+
+def test_no_caller_probes_a_game_for_undeclared_hooks():
+    probes = set()
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("getattr", "hasattr") and node.args):
+                probes.add((name, ast.unparse(node.args[0])))
+    assert probes <= ALLOWED_PROBES, sorted(probes - ALLOWED_PROBES)
