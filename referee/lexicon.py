@@ -14,17 +14,22 @@ import re
 KEYWORDS: tuple[str, ...] = (
     "deal", "dealer", "pass", "double", "redouble", "trump", "call", "pair", "single",
     "turnup", "rob", "exchange", "none", "knock", "down", "stop", "claim", "result", "score",
-    "seventh", "redeal",
+    "seventh", "redeal", "hold", "show", "c-call",
 )
 """Words that are never a seat's name (notation section 1)."""
 
 ACTION_KINDS: tuple[str, ...] = (
     "play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
     "turnup", "rob", "exchange", "knock", "down", "stop", "claim", "redeal",
+    "hold", "c-call", "show",
 )
-"""Every action a record can hold. ``redeal`` is first hand's demand for a new deal."""
+"""Every action a record can hold. ``redeal`` is first hand's demand for a new deal (28 R1);
+``hold`` a holder's answer in the duel auction, ``c-call`` the bidder's "C" and ``show`` the
+single-hand show (28 family variants)."""
 
-SEAT_WORDS: tuple[str, ...] = ("call", "pair", "single", "knock", "stop", "claim")
+SEAT_WORDS: tuple[str, ...] = (
+    "call", "pair", "single", "knock", "stop", "claim", "hold", "show", "c-call",
+)
 """Actions written as a seat and one word: ``W call``, ``N pair``."""
 
 CALL_WORDS: tuple[str, ...] = ("pass", "double", "redouble", "redeal")

@@ -16,7 +16,7 @@ from referee.lexicon import ACTION_KINDS
 
 __all__ = ["ACTION_KINDS"]  # re-exported: the record's action kinds are the lexicon's
 
-AUCTION_KINDS = frozenset({"bid", "pass", "double", "redouble", "redeal"})
+AUCTION_KINDS = frozenset({"bid", "pass", "double", "redouble", "redeal", "hold", "c-call"})
 """Actions the canonical writer keeps together on one auction line."""
 
 

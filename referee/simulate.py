@@ -20,7 +20,7 @@ like a recorded one, so a chosen action the loop would not accept is a bug, rais
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from referee.record import (
@@ -56,13 +56,17 @@ KIND_WEIGHTS: Mapping[str, float] = {
     "down": 1.0,
     "stop": 0.2,
     "claim": 0.0,
+    "hold": 1.0,
+    "c-call": 1.0,
+    "show": 4.0,
 }
 """How likely each kind of action is, among the kinds allowed at a moment.
 
 A kind is drawn first (by these weights), then one action of that kind. ``pass`` outweighs
 ``bid`` so that auctions end after a few rounds; ``call`` and ``pair`` are taken most of the
 times they are allowed; ``single`` is offered at several moments of every deal and so has a
-small weight. ``claim`` is never chosen: the simulator plays every card.
+small weight. ``claim`` is never chosen: the simulator plays every card. A sure hand is rare,
+so ``show`` is taken most of the times it is allowed (28 family variants).
 """
 
 BID_DECAY = 0.55
@@ -272,7 +276,8 @@ def simulate(game: str, deals: int, seed: int, preset: str | None = None, **tabl
 # -- breaking a record ------------------------------------------------------------------------
 
 
-def break_one_action(records: list[Record], rng: random.Random) -> list[Break]:
+def break_one_action(records: list[Record], rng: random.Random,
+                     rules: Collection[str] | None = None) -> list[Break]:
     """Replace one event of every deal by an action ``legal_actions`` excludes there.
 
     ``records`` must be legal (as simulated) and are changed in place. For each deal one event
@@ -282,6 +287,10 @@ def break_one_action(records: list[Record], rng: random.Random) -> list[Break]:
     the excluded candidates of ``legal_actions``, plays of a card dealt to another seat are
     probed (see ``_excluded``). The rest of the deal is kept as it was. Returns what was
     substituted, with the rule id ``check`` gave, one entry per broken deal.
+
+    With ``rules``, only exclusions under those rule ids are substituted, at the first event
+    of a deal where one exists (so that a rare action, a variant's, is broken in every deal
+    that reaches it); deals without one are left as they are.
 
     Each deal is judged from the match state the original deals lead to; a referee replaying
     the broken records scores a broken deal differently (penalties), which can shift the
@@ -298,12 +307,14 @@ def break_one_action(records: list[Record], rng: random.Random) -> list[Break]:
             events = deal.events
             # Draw the event first and judge only there: one legal_actions call a deal. Where
             # nothing is excluded (rare), the next event that has an exclusion is taken.
-            target = rng.randrange(len(events)) if events else 0
+            target = rng.randrange(len(events)) if events and rules is None else 0
             found: tuple[int, list[tuple[Action, Exclusion]]] | None = None
             run = DealRun(ruleset, match, deal)
             for index, (_, _) in enumerate(run.events()):
                 if found is None and index >= target:
                     excluded = _excluded(ruleset, run.state, deal)
+                    if rules is not None:
+                        excluded = [pair for pair in excluded if pair[1].rule in rules]
                     if excluded:
                         found = (index, excluded)
             run.settle()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Collection
 from typing import NamedTuple
 
 from referee.notation.parser import parse_records
@@ -43,13 +44,16 @@ class BrokenDeal(NamedTuple):
                 f"{self.event.action} at {self.event.span}, found {first}")
 
 
-def replay_breaks(text: str, seed: int | str) -> tuple[list[BrokenDeal], int]:
-    """Break one action in every deal of ``text`` (seeded) and replay each broken deal after
-    the original deals before it; also the number of deals. Asserts that the substitutes
-    round-trip through the text and that every original deal is legal."""
+def replay_breaks(text: str, seed: int | str, rules: Collection[str] | None = None
+                  ) -> tuple[list[BrokenDeal], int]:
+    """Break one action in every deal of ``text`` (seeded; with ``rules``, one excluded under
+    those rule ids, where a deal has one) and replay each broken deal after the original deals
+    before it; also the number of deals. Asserts that the substitutes round-trip through the
+    text and that every original deal is legal."""
     original = parse_records(text)
     broken_records = parse_records(text)
-    breaks = {b.deal_no: b for b in break_one_action(broken_records, random.Random(seed))}
+    breaks = {b.deal_no: b
+              for b in break_one_action(broken_records, random.Random(seed), rules)}
     broken = parse_records(dumps(broken_records))
     ordinal = 0
     found: list[BrokenDeal] = []

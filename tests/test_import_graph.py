@@ -2,7 +2,8 @@
 
 A cycle makes the order of the layers (lexicon and cards, the record, the notation, the rules,
 the games, the commands) impossible to read off the code; a function-level import hides one
-from Python but not from a reader, so every ``import`` statement counts, wherever it is.
+from Python but not from a reader, so every ``import`` statement counts, wherever it is
+(except those under ``if TYPE_CHECKING:``, which name a type for annotations and never run).
 """
 
 from __future__ import annotations
@@ -24,10 +25,25 @@ def modules() -> dict[str, Path]:
     return {module_name(path): path for path in PACKAGE.rglob("*.py")}
 
 
-def imported(tree: ast.AST, here: str, known: set[str], is_package: bool) -> set[str]:
-    """The package's modules that ``tree`` imports, at any depth of the code."""
-    found: set[str] = set()
+def type_only(tree: ast.AST) -> set[int]:
+    """The ids of the nodes under ``if TYPE_CHECKING:``: imports for annotations only, which
+    never run (they name a type; they do not make the module depend on another at run time)."""
+    hidden: set[int] = set()
     for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in (
+                "TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            hidden.update(id(inner) for part in node.body for inner in ast.walk(part))
+    return hidden
+
+
+def imported(tree: ast.AST, here: str, known: set[str], is_package: bool) -> set[str]:
+    """The package's modules that ``tree`` imports, at any depth of the code (imports for
+    type checking only aside)."""
+    found: set[str] = set()
+    hidden = type_only(tree)
+    for node in ast.walk(tree):
+        if id(node) in hidden:
+            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names if alias.name in known)
         elif isinstance(node, ast.ImportFrom):
@@ -94,6 +110,9 @@ def test_the_finder_finds_a_cycle_and_function_level_imports():
     tree = ast.parse("def f():\n    from referee.notation.writer import format_action\n")
     assert imported(tree, "referee.record", {"referee.record", "referee.notation.writer"},
                     False) == {"referee.notation.writer"}
+    typed = ast.parse("if TYPE_CHECKING:\n    from referee.notation.writer import x\n")
+    assert imported(typed, "referee.record", {"referee.record", "referee.notation.writer"},
+                    False) == set()
 
 
 def test_the_record_model_does_not_import_the_writer():

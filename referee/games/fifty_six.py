@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from referee.games.scoring28 import CARD_POINTS_28
 from referee.games.twenty_eight import TwentyEight
-from referee.games.twenty_eight.options import _options, _rules
+from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, _options, _rules
 from referee.rules.base import GenericRules
 from referee.rules.options import Preset
 from referee.rules.registry import register
@@ -87,7 +87,10 @@ class FiftySix(TwentyEight):
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_56
     rules = _rules("56", GENERIC_56)
-    option_specs = _options("56", DEFAULTS_56)
+    option_specs = _options("56", DEFAULTS_56,
+                            second_rounds=tuple(f"min{n}" for n in range(28, 57)))
+    refused_options = REFUSED_SIX_PLAYER
+    second_round_table = None  # a second-round contract scores by the game's own table
     presets = {"standard": STANDARD_56}
 
     rank_order = "J9ATKQ"

@@ -21,7 +21,7 @@ class datum that changes each one:
    partner is free. The auction ends when the five other players have passed in a row
    after the last bid (A3.4's "three passes" is the four-player form of "everybody else
    passes"). S0's "a second bid must be 30 or more" is the second bidding round
-   (``second_round``), which the referee does not support (refused if set).
+   (``second_round = min30``, off by default; second_round.py), scored by this table.
 4. The score table of A7.4 (``score_table`` = forty): a failed contract is paid to the
    opponents, as the seed says ("opponents gain 2"). Thani: +4 made, opponents +5 if lost.
    The misplay penalty doubles what the opponents receive (``misplay_penalty`` =
@@ -41,7 +41,7 @@ class datum that changes each one:
 from __future__ import annotations
 
 from referee.games.twenty_eight import TwentyEight
-from referee.games.twenty_eight.options import _options, _rules
+from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, _options, _rules
 from referee.rules.base import GenericRules
 from referee.rules.options import Preset
 from referee.rules.registry import register
@@ -85,7 +85,9 @@ class Forty(TwentyEight):
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_40
     rules = _rules("40", GENERIC_40, batch="three")
-    option_specs = _options("40", DEFAULTS_40, batch="three")
+    option_specs = _options("40", DEFAULTS_40, batch="three", second_rounds=("min30",))
+    refused_options = REFUSED_SIX_PLAYER
+    second_round_table = None  # a second-round contract scores by the game's own table
     presets = {"standard": STANDARD_40}
 
     rank_order = "J39ATKQ87"

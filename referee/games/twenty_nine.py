@@ -54,7 +54,7 @@ from __future__ import annotations
 from referee.games.twenty_eight import TwentyEight
 from referee.games.twenty_eight.options import _options, _rules
 from referee.rules.base import GenericRules
-from referee.rules.options import Preset
+from referee.rules.options import OptionValue, Preset
 from referee.rules.registry import register
 
 DEFAULTS_29 = {
@@ -112,4 +112,5 @@ class TwentyNine(TwentyEight):
     generic = GENERIC_29
     rules = _rules("29", GENERIC_29)
     option_specs = _options("29", DEFAULTS_29)
+    refused_options: dict[str, tuple[OptionValue | None, str]] = {}  # the duel is 29's
     presets = {"standard": STANDARD_29, "pagat-older": PAGAT_OLDER, "bangladesh": BANGLADESH}

@@ -22,7 +22,7 @@ _WORDS = {
     "CARD": "a card",
     "SUIT": "a suit",
     "SEVENTH": "'seventh'",
-    "SEAT_WORD": "call, pair, single, knock, stop or claim",
+    "SEAT_WORD": "call, pair, single, knock, stop, claim, hold, show or c-call",
     "MARK": "a trick mark such as '5.'",
     "TAG_NAME": "a tag name",
     "STRING": 'a quoted value ("...")',

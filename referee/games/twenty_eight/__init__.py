@@ -88,11 +88,12 @@ changes each one:
     bid of min_bid: 1 in 28). It comes before a void or annulled deal.
 19. The options of the whole family (section 8) are declared here with 28's defaults; the
     other games pass their own defaults to ``_options``. Values the referee cannot honour are
-    declared but refused with ``record.option`` (``REFUSED``): ``auction_style = duel`` and
-    ``second_round`` (events the notation lacks), ``c_call`` ("C" has no event),
-    ``single_hand_show``. Contradictory combinations are refused too (``forced_trick8`` with
-    the spare indicator, ``play_on`` or ``no_trump_two`` with an own card, ``high_bid_two``
-    with a score table). The "double or halve" pair remark (10.16) is not implemented.
+    declared but refused with ``record.option`` (each game's ``refused_options``):
+    ``auction_style = duel`` outside Twenty-Nine, and in Forty and
+    Fifty-Six "C" and the show (variants of the four-player games). Contradictory combinations
+    are refused too (``forced_trick8`` with the spare indicator, ``play_on`` or
+    ``no_trump_two`` with an own card, ``high_bid_two`` with a score table or with
+    ``c_call``). The "double or halve" pair remark (10.16) is not implemented.
 20. ``pass_final``: a seat that passed is skipped; the auction ends when every other seat has
     passed after the last bid. ``dealer_forced_bid``: when everybody before the dealer passed
     he must bid (``exact``: the minimum), and that bid ends the auction (B3.2, 10.21).
@@ -119,6 +120,12 @@ changes each one:
     players, alternating teams of three), ``equal_ranks`` (40: J and 3 equal, the first
     played wins), ``copies`` (56: a double pack; hands are multisets, and a bidder holding
     the second copy of his face-down card plays it as an ordinary card).
+27. The seed variants (README decisions 11 and 12), each an option off by default and a
+    phase module of its own: "C" (``c_call``, c_call.py: ``c-call``, stake 6, A7.2) and the
+    single-hand show (``single_hand_show``, show.py: ``show``, A7.3), the second bidding
+    round (``second_round = minN``, second_round.py: bids and passes after the trump choice,
+    A3.6) and the duel auction (``auction_style = duel``, Twenty-Nine only, duel.py: ``hold``).
+    Each module's header gives its rules and the choices made where the sources are silent.
 """
 
 from referee.games.twenty_eight.options import _options, _rules

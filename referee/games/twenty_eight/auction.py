@@ -56,29 +56,47 @@ class Auction(Engine28):
                                   f"must bid{self._forced_bid_words()}; he may not pass")
             return None
         value = action.value
-        if not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid:
-            return self._excl("28.bid-range", f"{seat}'s bid of {value} is out of range: bids "
-                              f"go from {opts.min_bid} to {opts.max_bid}")
+        out = self._bid_range_problem(seat, value)
+        if out or not isinstance(value, int):
+            return out
         if (opts.dealer_forced_bid == "exact" and value != opts.min_bid
                 and self._dealer_must_bid(state, seat)):
             return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the dealer, "
                               f"must bid{self._forced_bid_words()}, not {value}")
-        if state.high_bid is not None and value <= state.high_bid:
-            return self._excl("28.bid-higher", f"{seat} must bid more than {state.high_bid} "
-                              f"({state.high_bidder}'s standing bid), or pass")
-        high_bidder = state.high_bidder
-        if high_bidder is not None and high_bidder in self.partners[seat]:
-            rule = opts.partner_raise
-            if rule == "forbidden":
-                return self._excl("28.partner-raise", f"{seat} may not bid over his partner "
-                                  f"{high_bidder}'s standing bid of {state.high_bid} "
-                                  f"(partner_raise = forbidden); he may pass")
-            floor = max(self.partner_raise_floor, state.high_bid + 1)
-            if rule == "min20" and value < floor:
-                return self._excl(
-                    "28.partner-raise", f"{seat} bids {value} over his partner {high_bidder}'s "
-                    f"standing bid of {state.high_bid}: over one's partner the bid must be "
-                    f"at least {floor} (partner_raise = min20)")
+        return self._over_standing_problem(seat, state.high_bidder, state.high_bid, value)
+
+    def _over_standing_problem(self, seat: str, holder: str | None, standing: int | None,
+                               value: int) -> Exclusion | None:
+        """A bid not above the standing bid (1.4), or over one's partner's (A3.5)."""
+        if standing is not None and value <= standing:
+            return self._excl("28.bid-higher", f"{seat} must bid more than {standing} "
+                              f"({holder}'s standing bid), or pass")
+        return self._partner_raise_problem(seat, holder, standing, value)
+
+    def _bid_range_problem(self, seat: str, value: object) -> Exclusion | None:
+        """A bid outside [min_bid, max_bid] (A3.3, B3.2)."""
+        opts = self.opts
+        if not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid:
+            return self._excl("28.bid-range", f"{seat}'s bid of {value} is out of range: bids "
+                              f"go from {opts.min_bid} to {opts.max_bid}")
+        return None
+
+    def _partner_raise_problem(self, seat: str, high_bidder: str | None,
+                               high_bid: int | None, value: int) -> Exclusion | None:
+        """Bidding ``value`` over the standing bid, if it is ``seat``'s partner's (A3.5)."""
+        if high_bidder is None or high_bid is None or high_bidder not in self.partners[seat]:
+            return None
+        rule = self.opts.partner_raise
+        if rule == "forbidden":
+            return self._excl("28.partner-raise", f"{seat} may not bid over his partner "
+                              f"{high_bidder}'s standing bid of {high_bid} "
+                              f"(partner_raise = forbidden); he may pass")
+        floor = max(self.partner_raise_floor, high_bid + 1)
+        if rule == "min20" and value < floor:
+            return self._excl(
+                "28.partner-raise", f"{seat} bids {value} over his partner {high_bidder}'s "
+                f"standing bid of {high_bid}: over one's partner the bid must be "
+                f"at least {floor} (partner_raise = min20)")
         return None
 
     def _forced_bid_words(self) -> str:

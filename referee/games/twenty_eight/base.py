@@ -3,7 +3,7 @@ match."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -17,11 +17,13 @@ from referee.games.scoring28 import (
 from referee.games.twenty_eight.options import REFUSED
 from referee.games.twenty_eight.pack import _pack_data
 from referee.games.twenty_eight.state import Match28, TwentyEightState
+from referee.record import Action
 from referee.rules.base import (
     Exclusion,
     Ruleset,
     located,
 )
+from referee.rules.options import OptionValue
 from referee.seats import Table
 
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
@@ -48,6 +50,9 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
     indicator_ranks: str = "2345"
     """The spare cards that can show trumps (A3.8, B3.3); a 2 is no trumps with
     no_trump_two (B3.5)."""
+    refused_options: dict[str, tuple[OptionValue | None, str]] = REFUSED
+    """Option values this game cannot honour (``options.REFUSED``): the family's variants
+    that belong to some of its games only."""
 
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
@@ -92,6 +97,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
             "double": self._check_double, "redouble": self._check_redouble,
             "pair": self._check_pair, "single": self._check_single,
             "redeal": self._check_redeal,
+            "c-call": self._check_c_call, "show": self._check_show, "hold": self._check_hold,
         }
         self._appliers: dict[str, Any] = {}
 
@@ -117,7 +123,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         """Refuse an option value the referee cannot honour (never ignore it): ``REFUSED``,
         and combinations whose rules contradict each other."""
         problems = []
-        for name, (value, why) in REFUSED.items():
+        for name, (value, why) in cls.refused_options.items():
             chosen = options[name]
             default = next(s.default for s in cls.option_specs if s.name == name)
             if (value is None and chosen != default) or (value is not None and chosen == value):
@@ -139,6 +145,12 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         if options["high_bid_two"] and options["score_table"] != "flat":
             problems.append(("high_bid_two", "high_bid_two and score_table both set the "
                              "stake of a deal: choose one"))
+        if options["auction_style"] == "duel" and options["auction_end"] == "single_round":
+            problems.append(("auction_style", "auction_style = duel has its own end (three "
+                             "players dropped out): auction_end = single_round cannot apply"))
+        if options["c_call"] and options["high_bid_two"]:
+            problems.append(("c_call", "c_call cannot be played with high_bid_two: 'C' is not "
+                             "said in the automatic-double version"))
         if options["seventh_card"] and cls.seventh_position is None:
             problems.append(("seventh_card", f"{cls.title} deals no seventh card "
                              f"(seventh_card = no)"))
@@ -149,6 +161,11 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
             tag = next((t for t in header.get_all("Option") if t.values[0] == name), None)
             error = RecordError("record.option", message)
             raise located(error, tag) if tag is not None else error
+
+    def _variant_candidates(self, state: TwentyEightState) -> Iterator[Action]:
+        """The seed variants' actions worth judging now: each variant's phase adds its own
+        (``candidates`` runs them first)."""
+        return iter(())
 
     def _next(self, seat: str, steps: int = 1) -> str:
         if steps == 1:

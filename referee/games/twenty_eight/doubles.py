@@ -21,8 +21,9 @@ class Doubles(Engine28):
     def _window_closed(self, state: TwentyEightState) -> str | None:
         if state.stage in (AUCTION, TRUMP):
             return "trumps have not been chosen yet"
-        if state.single:
-            return f"{state.single} plays a single hand"
+        alone = state.mode.rules_out("double")
+        if alone:
+            return alone
         if state.stage == PLAY:
             return "the second batch has been dealt and play has begun"
         return None
@@ -73,9 +74,9 @@ class Doubles(Engine28):
         return None
 
     def _apply_double(self, state: TwentyEightState, action: Action) -> None:
-        if state.doubled_by is None and not state.single:
+        if state.doubled_by is None and not state.mode.rules_out("double"):
             state.doubled_by = action.seat
 
     def _apply_redouble(self, state: TwentyEightState, action: Action) -> None:
-        if state.redoubled_by is None and not state.single:
+        if state.redoubled_by is None and not state.mode.rules_out("redouble"):
             state.redoubled_by = action.seat

@@ -52,6 +52,20 @@ def _rules(prefix: str, generic: GenericRules, batch: str = "four") -> dict[str,
          "double", "A7.1, A6.4"),
         ("28.single-hand", "any player may play a single hand after the full deal and before the "
          "lead, unless every card of his is a sure winner", "A7.3"),
+        ("28.hold", "'hold' belongs to the duel auction (auction_style = duel): the challenger "
+         "names a number or passes, the holder answers 'hold' or passes, a pass is final, "
+         "three players out end it; if nobody names a number, first hand bids exactly the "
+         "minimum", "B3.2 (auction format), SPT, KC"),
+        ("28.second-round", "with second_round = minN a second auction follows the trump "
+         "choice and the doubles, opened by the bidder: bids of N or more above the standing "
+         "bid, ending after three passes following a bid (five at six seats), four passes "
+         "without one (six), or at the maximum; play waits for its end", "A3.6, A7.4"),
+        ("28.c-call", "with c_call, only the bidder may say C, directly after the opponents' "
+         "double and instead of a redouble, while his side's score is 0 at the start of the "
+         "deal: the deal is then worth 6 game points", "A7.2, 10.19"),
+        ("28.show", "with single_hand_show, only the bidder may show his hand, after the full "
+         "deal and before the lead, and only a hand certain to win every trick: the show ends "
+         "the deal", "A7.3"),
         ("28.follow-suit", "a player who holds a card of the suit led must play one",
          "A4.2, B4.2"),
         ("28.lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
@@ -84,7 +98,8 @@ SpecMaker = Callable[..., OptionSpec]
 """``spec(name, kind, default, meaning, rules, **limits)`` with the game's default applied."""
 
 
-def _auction_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
+def _auction_specs(spec: SpecMaker, p: str, second_rounds: tuple[str, ...]
+                   ) -> tuple[OptionSpec, ...]:
     """Options of bidding: turn order, the range of bids and how the auction ends."""
     return (
         spec("direction", "choice", "ccw", "turn order for dealing, bidding and play",
@@ -109,16 +124,21 @@ def _auction_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
              "a player who passed may not bid again; the turn skips him",
              (p + "pass-final", p + "turn", p + "auction-over")),
         spec("auction_style", "choice", "open",
-             "open auction (the only style the referee supports: 'duel' with 'hold' needs "
-             "events the notation lacks, so it is refused)", (p + "bid-higher",),
+             "open auction, or duel (Bangladesh, Twenty-Nine only): first hand holds, each "
+             "other player in turn challenges the survivor with a number, the holder answers "
+             "hold or passes, a pass is final",
+             (p + "hold", p + "turn", p + "bid-higher", p + "auction-over"),
              choices=("open", "duel")),
         spec("dealer_forced_bid", "choice", "none",
              "when the first players all pass: none (all pass throws the deal in), exact "
              "(the dealer must bid exactly min_bid) or any (the dealer must bid)",
              (p + "dealer-bid", p + "auction-over"), choices=("none", "exact", "any")),
         spec("second_round", "choice", "off",
-             "a second auction after the full deal (KH min 24; 40 min 30): not supported, "
-             "refused", (), choices=("off", "min24", "min30")),
+             "a second auction after the full deal, before play: off, or minN (its bids are "
+             "N or more; 28 and 29: min24, Forty: min30, Fifty-Six: any N in its range); a "
+             "contract won in it scores +2 / -3 in 28 and 29, by the table in 40 and 56",
+             (p + "second-round", p + "turn", p + "bid-higher", p + "single-hand"),
+             choices=("off", *second_rounds)),
     )
 
 
@@ -212,8 +232,8 @@ def _scoring_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
              "the largest multiplier: 4 allows double and redouble, 2 the double only, 1 "
              "neither", (p + "double", p + "redouble"), minimum=1, maximum=4),
         spec("c_call", "bool", False,
-             "the six-point 'C' (S0, regional): refused, the notation has no event for it",
-             ()),
+             "the bidder may answer the opponents' double with 'C' (c-call) while his side's "
+             "score is 0, staking 6 game points (28 and 29)", (p + "c-call", p + "redouble")),
         spec("cot", "choice", "off",
              "winning every trick doubles the game points: off, made (the bidding side "
              "making with all tricks), made_and_lost (also a loss with none)", (),
@@ -228,8 +248,9 @@ def _scoring_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
              "game points a lost single hand costs (0: the same as it wins; Thani: 5, paid "
              "to the opponents with score_table = forty)", (), minimum=0, maximum=12),
         spec("single_hand_show", "bool", False,
-             "showing an unbeatable or one-suit hand scores 3 (S0; contradicted by WP-old): "
-             "refused, the notation has no 'show' event", ()),
+             "the bidder may show a hand certain to win every trick (show) instead of playing "
+             "it: a hand of one suit scores 3, any other the contract as made (28 and 29)",
+             (p + "show",)),
         spec("no_trump_two", "bool", False,
              "with the spare indicator, a 2 as indicator declares no trumps: ranks reversed "
              "(7 high, J low), points kept, no call, no pair",
@@ -272,9 +293,11 @@ def _deal_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
 
 
 def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None,
-             batch: str = "four") -> tuple[OptionSpec, ...]:
+             batch: str = "four", second_rounds: tuple[str, ...] = ("min24",)
+             ) -> tuple[OptionSpec, ...]:
     """The family's options (digest section 8) with ``defaults`` overriding 28's per game;
-    ``batch`` as for ``_rules``."""
+    ``batch`` as for ``_rules``; ``second_rounds``: the game's values of ``second_round``
+    besides ``off``."""
     p = prefix + "."
     d = dict(defaults or {})
 
@@ -283,7 +306,7 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None,
         return OptionSpec(name, kind, d.pop(name, default), meaning, rules, **kw)
 
     specs = (
-        *_auction_specs(spec, p),
+        *_auction_specs(spec, p, second_rounds),
         *_trump_and_play_specs(spec, p),
         *_pair_specs(spec, p),
         *_scoring_specs(spec, p),
@@ -296,13 +319,18 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None,
 
 
 REFUSED = {
-    "auction_style": ("duel", "the duel ('hold') auction needs events the notation lacks"),
-    "second_round": (None, "a second auction after the full deal is not supported"),
-    "c_call": (True, "'C' has no event in the notation"),
-    "single_hand_show": (True, "a 'single hand show' has no event in the notation"),
+    "auction_style": ("duel", "the duel ('hold') auction is played in Twenty-Nine only"),
 }
 """Options declared so that records can name them, whose other values the referee cannot
 honour: (the refused value, or None for every value but the default; why)."""
+
+REFUSED_SIX_PLAYER = {
+    **REFUSED,
+    "c_call": (True, "'C' is played in Twenty-Eight and Twenty-Nine only"),
+    "single_hand_show": (True, "the single-hand show is played in Twenty-Eight and "
+                         "Twenty-Nine only"),
+}
+"""What Forty and Fifty-Six refuse besides: the variants of the four-player games."""
 
 
 WEST_BENGAL_PAIR_FROM = 19

@@ -42,6 +42,10 @@ class Contract:
     pair: str | None = None
     """Who showed the pair."""
     single: str | None = None
+    c: str | None = None
+    """Who said "C": the deal is worth a whole game (c_call.py)."""
+    show: str | None = None
+    """The bidder who showed his hand instead of playing it (show.py)."""
     made: bool | None = None
     """Made or not, once the deal is scored."""
 
@@ -57,6 +61,10 @@ class Contract:
                 data["seventh"] = True
             if self.pair is not None:
                 data["pair"] = self.pair
+            if self.c is not None:
+                data["c"] = self.c
+            if self.show is not None:
+                data["show"] = self.show
         if self.made is not None:
             data["made"] = self.made
         return data

@@ -22,9 +22,9 @@ class Pair(Engine28):
         opts = self.opts
         if not opts.pair_enabled:
             return self._excl("28.pair", "the pair is not played (pair_enabled = no)")
-        if state.single:
-            return self._excl("28.pair", f"no pair in a single hand ({state.single} plays without "
-                              f"trumps)")
+        alone = state.mode.rules_out("pair")
+        if alone:
+            return self._excl("28.pair", alone)
         if state.pair:
             return self._excl("28.pair", f"{state.pair} has already shown the pair")
         if state.no_trump:

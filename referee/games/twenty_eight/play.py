@@ -47,15 +47,15 @@ class Play(Engine28):
                               fatal=True)
         card = cards[0]
         if seat != state.turn:
-            if state.single and seat in state.single_partners:
-                return self._excl("28.turn", f"{seat} takes no part: his partner {state.single} "
-                                  f"plays a single hand", fatal=True)
+            if state.mode.sits_out(seat):
+                return self._excl("28.turn", f"{seat} takes no part: his partner "
+                                  f"{state.mode.declarer} plays a single hand", fatal=True)
             return self._excl("28.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               fatal=True)
         # the face-down trump card is outside the bidder's hand until exposed (A3.7, 1.6)
         # (a double pack's other copy of it is an ordinary card of his hand)
         if (card == state.facedown and seat == state.bidder and not state.revealed
-                and not state.single and card not in state.hands[seat]):
+                and card not in state.hands[seat]):
             return self._check_facedown_play(state, seat, card)
         hand = state.hands[seat]
         if card not in hand:
@@ -76,7 +76,7 @@ class Play(Engine28):
         opts = self.opts
         if not state.revealed:
             # a void player may call; with trump_call_mandatory he must (A4.3(c), A4.3(g))
-            if (opts.trump_call_mandatory and not state.single and trump is not None
+            if (opts.trump_call_mandatory and trump is not None
                     and not state.void_occasion):
                 return self._excl("28.must-call", f"{seat} has no {SUIT_NAMES[led]} and must call "
                                   f"for the concealed trump before playing "
@@ -144,7 +144,7 @@ class Play(Engine28):
         trump = state.trump
         ban = self.opts.bidder_lead_restriction
         if (ban != "no" and seat == state.bidder and trump
-                and not state.revealed and not state.single and card[1] == trump
+                and not state.revealed and card[1] == trump
                 and (ban == "strict" or not state.trump_led_by_other)):
             others = [c for c in state.hands[seat] if c[1] != trump]
             if others:
@@ -159,7 +159,7 @@ class Play(Engine28):
 
     def _forced_trick8(self, state: TwentyEightState, seat: str) -> bool:
         return (self.opts.void_if_trump_never_called == "forced_trick8"
-                and seat == state.bidder and not state.revealed and not state.single
+                and seat == state.bidder and not state.revealed
                 and len(state.tricks) == self.tricks_per_deal - 1)
 
     def _caller_duty(self, state: TwentyEightState, seat: str) -> bool:
@@ -171,7 +171,7 @@ class Play(Engine28):
     def _counting_trumps(self, state: TwentyEightState) -> list[str]:
         """Cards in the current trick that count as trumps (1.5, A4.4(b), erratum)."""
         trump = state.trump
-        if not state.revealed or trump is None or state.single:
+        if not state.revealed or trump is None:
             return []
         start = self._counting_from(state, len(state.tricks) + 1, state.led_suit())
         return [c for i, (_, c) in enumerate(state.trick) if c[1] == trump and i >= start]
@@ -189,7 +189,7 @@ class Play(Engine28):
         if state.stage == WINDOW:
             state.stage = PLAY
         if (card == state.facedown and seat == state.bidder and not state.revealed
-                and not state.single and card not in state.hands[seat]):
+                and card not in state.hands[seat]):
             self._reveal(state, seat)  # exposed at his turn, then played
             if state.disregard:
                 return  # R4 cancelled the deal at the reveal
@@ -205,13 +205,10 @@ class Play(Engine28):
                 state.trump_led_by_other = True
         trick.append((seat, card))
         played = state.trick_len = len(trick)
-        if played >= state.trick_size:
+        if played >= state.mode.trick_size(self.players):
             self._complete_trick(state)
-        else:
-            nxt = self.next_seat[seat]
-            while nxt in state.single_partners:  # they sit out their partner's single hand
-                nxt = self.next_seat[nxt]
-            state.turn = nxt
+        else:  # a single-hand declarer's partners sit out: the mode skips them
+            state.turn = state.mode.next_player(seat, self.next_seat)
 
     def _complete_trick(self, state: TwentyEightState) -> None:
         trick = state.trick
@@ -229,13 +226,11 @@ class Play(Engine28):
         state.trick_len = 0
         state.trick_no = number
         state.turn = winner
-        if state.single and not self.table.same_team(winner, state.single) \
-                and state.single_lost is None:
-            state.single_lost = number
+        state.mode = state.mode.after_trick(number, winner, self.table.same_team)
         if number >= self.tricks_per_deal:
             state.stage = OVER
             state.turn = None
-        elif (number == self.tricks_per_deal - 1 and not state.revealed and not state.single
+        elif (number == self.tricks_per_deal - 1 and not state.revealed
               and state.trump is not None
               and self.opts.void_if_trump_never_called == "void"):
             state.void = True
@@ -258,7 +253,7 @@ class Play(Engine28):
         led = plays[0][1][1]
         power = self.power_nt if state.no_trump else self.power
         last = int(self.last_wins)  # with last_wins a tie goes to the later card
-        trump = state.trump if state.revealed and not state.single else None
+        trump = state.trump if state.revealed else None
         if trump is not None:
             start = self._counting_from(state, number, led)
             best, winner = -1, None

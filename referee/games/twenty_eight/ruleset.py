@@ -7,8 +7,10 @@ from collections.abc import Iterator
 
 from referee.games.twenty_eight.auction import Auction
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.c_call import CCall
 from referee.games.twenty_eight.deal import DealSetup
 from referee.games.twenty_eight.doubles import Doubles
+from referee.games.twenty_eight.duel import Duel
 from referee.games.twenty_eight.options import (
     KERALA,
     PAGAT,
@@ -20,7 +22,9 @@ from referee.games.twenty_eight.options import (
 from referee.games.twenty_eight.pack import SUIT_ORDER
 from referee.games.twenty_eight.pair import Pair
 from referee.games.twenty_eight.play import Play
+from referee.games.twenty_eight.second_round import SecondRound
 from referee.games.twenty_eight.settle import Settle
+from referee.games.twenty_eight.show import Show
 from referee.games.twenty_eight.single import SingleHand
 from referee.games.twenty_eight.state import (
     _COUNT_WORDS,
@@ -52,7 +56,8 @@ GENERIC_28 = GenericRules(
 
 
 @register
-class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
+class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the phases
+                  DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
                   Engine28):
     """Twenty-Eight, four players in two partnerships, counter-clockwise (digest Part A)."""
 
@@ -65,7 +70,7 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset(
         {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
-         "redeal"}
+         "redeal", "c-call", "show", "hold"}
     )
     generic = GENERIC_28
     rules = _rules("28", GENERIC_28)
@@ -74,6 +79,7 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
                "kerala": KERALA}
 
     def candidates(self, state: TwentyEightState) -> Iterator[Action]:
+        yield from self._variant_candidates(state)  # "C", the show, the second round, the duel
         if state.stage == OVER or state.disregard:
             return
         seats = self.table.seats
@@ -106,10 +112,9 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
         if seat is not None:
             for card in self._sorted(state.hands[seat]):
                 yield Action(seat, "play", cards=(card,))
-            if seat == state.bidder and state.facedown and not state.revealed \
-                    and not state.single:
+            if seat == state.bidder and state.facedown and not state.revealed:
                 yield Action(seat, "play", cards=(state.facedown,))
-            if state.stage == PLAY and not state.single:
+            if state.stage == PLAY and not state.mode.rules_out("call"):
                 yield Action(seat, "call")
         if state.stage == PLAY:
             for other in seats:
@@ -156,7 +161,8 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
         try:
             handler = self._appliers[kind]
         except KeyError:  # _apply_<kind>, or None for a kind with nothing to carry out
-            handler = self._appliers[kind] = getattr(self, "_apply_" + kind, None)
+            handler = self._appliers[kind] = getattr(
+                self, "_apply_" + kind.replace("-", "_"), None)
         if handler is not None:
             handler(state, action)
         state.last_kind = kind

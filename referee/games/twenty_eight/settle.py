@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from referee.games.scoring28 import (
     SCORE_TABLES,
+    ContractScore,
     ScoreTable,
     adjusted_target,
     contract_score,
     forced_score,
     multiplier,
-    single_hand_score,
 )
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.options import WEST_BENGAL_PAIR_FROM
@@ -32,8 +32,7 @@ class Settle(Engine28):
     """Ending and scoring a deal."""
 
     def is_deal_over(self, state: TwentyEightState) -> bool:
-        return state.stage == OVER or (state.single is not None
-                                       and state.single_lost is not None)
+        return state.stage == OVER or state.mode.decided
 
     def incomplete_message(self, state: TwentyEightState) -> str:
         if state.stage == AUCTION:
@@ -77,9 +76,7 @@ class Settle(Engine28):
         if not self.is_deal_over(state):
             return Settlement(Outcome.UNSCORED, "not scored: the deal is incomplete", contract,
                               disputed=True)
-        if state.single:
-            return self._single_verdict(state, contract)
-        return self._contract_verdict(state, contract)
+        return state.mode.verdict(self, state, contract)
 
     def _record(self, match: Match28, state: TwentyEightState, verdict: Settlement
                 ) -> DealResult:
@@ -94,18 +91,23 @@ class Settle(Engine28):
             contract=verdict.contract.as_dict() if verdict.contract else {},
             outcome=verdict.text, disputed=verdict.disputed, scored=verdict.outcome.scored)
         if verdict.outcome.scored and verdict.team is not None:
-            table = SCORE_TABLES[self.opts.score_table]
-            _pay(match, result, verdict.delta, verdict.team, table)
+            _pay(match, result, verdict.delta, verdict.team,
+                 state.mode.score_table(self, state))
         result.score = dict(match.score)
         return result
 
+    def _score_table(self, state: TwentyEightState) -> ScoreTable:
+        """The game points of this deal's contract by bid (option ``score_table``); "C" and a
+        second-round contract have stakes of their own (c_call.py, second_round.py)."""
+        return SCORE_TABLES[self.opts.score_table]
+
+    def _high_bid_two(self, state: TwentyEightState) -> bool:
+        """Whether ``high_bid_two`` sets this deal's stake (not for a stake of its own)."""
+        return bool(self.opts.high_bid_two)
+
     def _contract_of(self, state: TwentyEightState) -> Contract | None:
         """The deal's contract: a single hand, the bidder's, or None (no auction ended)."""
-        if state.single:
-            return Contract(bidder=state.single, single=state.single)
-        if state.bidder is None:
-            return None
-        return self._contract(state, state.bidder, state.bid, self._team(state.bidder))
+        return state.mode.contract(self, state)
 
     def _contract(self, state: TwentyEightState, bidder: str, bid: int, bidding_team: str
                   ) -> Contract:
@@ -133,52 +135,36 @@ class Settle(Engine28):
         standing when the replay stopped (the standing bid if the auction never ended, the
         doubles said by then). With no bid yet his side loses the lowest stake."""
         opts = self.opts
-        table = SCORE_TABLES[opts.score_table]
         factor = 2 if opts.misplay_penalty == "double_to_opponents" else 1
         side = self._side(first)
-        bidder = state.single or state.bidder or state.high_bidder
+        bidder = state.mode.declarer or state.bidder or state.high_bidder
         if bidder is None:
             score = forced_score(False, opts.min_bid, 1, high_bid_two=opts.high_bid_two,
-                                 high_bid_from=self.high_bid_from, table=table, factor=factor)
+                                 high_bid_from=self.high_bid_from,
+                                 table=self._score_table(state), factor=factor)
             return Settlement(Outcome.PENALTY, f"misplay by {first} ({side}) before any bid: "
                               f"{side} lose the lowest stake", None, self._team(first),
                               score.delta)
         bidding_team = self._team(bidder)
         made = self._team(first) != bidding_team
-        if state.single:
-            contract = Contract(bidder=state.single, single=state.single)
-            score = single_hand_score(self.tricks_per_deal if made else 0,
-                                      self.tricks_per_deal, opts.single_hand_points,
-                                      opts.single_hand_loss or None)
-            score = score._replace(delta=score.delta * factor)
-            what = "single hand"
-        else:
-            bid = state.bid if state.bidder is not None else state.high_bid
-            contract = self._contract(state, bidder, bid, bidding_team)
-            score = forced_score(made, bid, contract.multiplier,
-                                 high_bid_two=opts.high_bid_two,
-                                 high_bid_from=self.high_bid_from, table=table, factor=factor)
-            what = "contract" if state.bidder is not None else f"standing bid of {bid}"
+        contract, score, what = state.mode.penalty_terms(self, state, bidder, made, factor)
         text = (f"misplay by {first} ({side}): {self._label(bidding_team)}'s {what} counts as "
                 f"{'made' if made else 'lost'}")
         return Settlement(Outcome.PENALTY, text, contract.settled(score.made), bidding_team,
                           score.delta)
 
-    def _single_verdict(self, state: TwentyEightState, contract: Contract) -> Settlement:
-        """A single hand is won with every trick (A7.3)."""
-        opts = self.opts
-        won = sum(1 for t in state.tricks if self.table.same_team(t.winner, state.single))
-        score = single_hand_score(won if state.single_lost is None else 0,
-                                  self.tricks_per_deal, opts.single_hand_points,
-                                  opts.single_hand_loss or None)
-        if score.made:
-            outcome = Outcome.SINGLE_WON
-            text = f"single hand: {state.single} won all {len(state.tricks)} tricks"
-        else:
-            outcome = Outcome.SINGLE_LOST
-            text = f"single hand: {state.single} lost trick {state.single_lost}"
-        return Settlement(outcome, text, contract.settled(score.made),
-                          self._team(state.single), score.delta)
+    def _bid_penalty_terms(self, state: TwentyEightState, bidder: str, made: bool,
+                           factor: int) -> tuple[Contract, ContractScore, str]:
+        """The penalty on a bid (``PartnershipMode.penalty_terms``): the contract standing,
+        or the standing bid if the auction never ended, made or lost."""
+        bid = state.bid if state.bidder is not None else state.high_bid
+        contract = self._contract(state, bidder, bid, self._team(bidder))
+        score = forced_score(made, bid, contract.multiplier,
+                             high_bid_two=self._high_bid_two(state),
+                             high_bid_from=self.high_bid_from,
+                             table=self._score_table(state), factor=factor)
+        what = "contract" if state.bidder is not None else f"standing bid of {bid}"
+        return contract, score, what
 
     def _contract_verdict(self, state: TwentyEightState, contract: Contract) -> Settlement:
         """The bidding side's card points against its target (A6.1-A6.4)."""
@@ -189,10 +175,10 @@ class Settle(Engine28):
         all_tricks = ("bidders" if won == len(state.tricks)
                       else "defenders" if won == 0 else None)
         score = contract_score(points, contract.bid, contract.target, contract.multiplier,
-                               high_bid_two=opts.high_bid_two,
+                               high_bid_two=self._high_bid_two(state),
                                high_bid_from=self.high_bid_from,
                                under_half_double_loss=opts.under_half_double_loss,
-                               table=SCORE_TABLES[opts.score_table], cot=opts.cot,
+                               table=self._score_table(state), cot=opts.cot,
                                all_tricks=all_tricks)
         text = (f"{self._label(bidding_team)} {'made' if score.made else 'failed'} {points} "
                 f"of target {contract.target}")

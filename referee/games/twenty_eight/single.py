@@ -6,6 +6,7 @@ from referee.games.scoring28 import (
     is_sure_winner_hand,
 )
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.mode import SingleHandMode
 from referee.games.twenty_eight.state import (
     AUCTION,
     PLAY,
@@ -26,8 +27,9 @@ class SingleHand(Engine28):
         if not self.opts.single_hand:
             return self._excl("28.single-hand", "the single hand is not played (single_hand = "
                               "no)")
-        if state.single:
-            return self._excl("28.single-hand", f"{state.single} already plays a single hand")
+        taken = state.mode.rules_out("single")
+        if taken:
+            return self._excl("28.single-hand", taken)
         if state.stage in (AUCTION, TRUMP):
             now = "auction" if state.stage == AUCTION else "trump choice"
             return self._excl("28.single-hand", f"{seat} may declare a single hand only after "
@@ -36,14 +38,19 @@ class SingleHand(Engine28):
         if state.stage == PLAY:
             return self._excl("28.single-hand", f"{seat} may declare a single hand only before "
                               f"the lead to trick 1")
-        hand = self._full_hand(state, seat)
-        if len(hand) == self.hand_size and is_sure_winner_hand(
-                hand, self.rank_order, self.equal_ranks, self.copies,
-                last_wins=self.last_wins):
+        if self._is_sure(state, seat):
             return self._excl("28.single-hand", f"{seat} may not play a single hand with "
-                              f"{self._show(hand)}: every card is a sure winner; he needs a "
-                              f"card that could lose a trick")
+                              f"{self._show(self._full_hand(state, seat))}: every card is a "
+                              f"sure winner; he needs a card that could lose a trick")
         return None
+
+    def _is_sure(self, state: TwentyEightState, seat: str) -> bool:
+        """The sure-winner test of A7.3 on ``seat``'s eight cards: in every suit he holds,
+        his cards are the top cards in unbroken sequence. A single hand needs a hand that
+        fails it; a show (show.py), one that passes it."""
+        hand = self._full_hand(state, seat)
+        return len(hand) == self.hand_size and is_sure_winner_hand(
+            hand, self.rank_order, self.equal_ranks, self.copies, last_wins=self.last_wins)
 
     def _full_hand(self, state: TwentyEightState, seat: str) -> list[str]:
         """``seat``'s eight cards before the lead (a single hand is declared then): what he
@@ -51,14 +58,13 @@ class SingleHand(Engine28):
         return list(state.dealt.get(seat, ()))
 
     def _apply_single(self, state: TwentyEightState, action: Action) -> None:
-        if state.single or state.stage == PLAY:
+        if state.stage == PLAY:
             return  # a second single hand, or one declared after the lead, is disregarded
         seat = action.seat
         if state.bidder and state.facedown and not state.revealed:
             state.hands[state.bidder].add(state.facedown)
-        state.single = seat
-        state.single_partners = self.partners[seat]
-        state.trick_size = state.players - len(state.single_partners)  # partners sit out
+        state.mode = SingleHandMode(seat, self.partners[seat])
+        # no trump and no face-down card: play's trump rules find none to apply
         state.trump = None
         state.facedown = None
         state.stage = PLAY

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from referee.games.twenty_eight.mode import PARTNERSHIP, PartnershipMode
 from referee.record import Action
 from referee.rules.base import (
     DealState,
@@ -17,6 +18,10 @@ _COUNT_WORDS = {5: "five", 7: "seven"}
 AUCTION, TRUMP, WINDOW, PLAY, OVER = "auction", "trump", "window", "play", "over"
 """Stages of a deal: bidding; the bidder choosing trumps; the double window (after the trump
 choice, before the second batch); play; over."""
+
+SECOND = "second"
+"""The second bidding round after the full deal (option ``second_round``), between the double
+window and play."""
 
 
 @dataclass(slots=True)
@@ -82,12 +87,8 @@ class TwentyEightState(DealState):
         self.doubled_by: str | None = None
         self.redoubled_by: str | None = None
         self.last_kind: str | None = None
-        self.single: str | None = None
-        self.single_partners: tuple[str, ...] = ()
-        """The single-hand declarer's partners, who sit out (A7.3)."""
-        self.single_lost: int | None = None
-        self.trick_size = players
-        """Every player plays to a trick, except a single-hand declarer's partner."""
+        self.mode: PartnershipMode = PARTNERSHIP
+        """How the deal is played: by the partnerships, or as a single hand (mode.py)."""
         # play
         self.trick: list[tuple[str, str]] = []
         self.tricks: list[Trick] = []
@@ -102,6 +103,28 @@ class TwentyEightState(DealState):
         self.annulled: str | None = None
         self.disregard = False
         self.void = False
+        # the seed variants (c_call.py, show.py, second_round.py, duel.py)
+        self.start_score: dict[str, int] = {}
+        """The match score before this deal: "C" needs the bidder's side at 0 (A7.2)."""
+        self.c_by: str | None = None
+        """The seat that said "C" (c_call): the deal is worth a whole game."""
+        self.shown: str | None = None
+        """The bidder who showed his hand (single_hand_show), ending the deal."""
+        self.show_sure = False
+        """The shown hand was certain to win every trick."""
+        self.second_due = False
+        """A second bidding round follows the double window (second_round)."""
+        self.second_open = False
+        self.second_over = False
+        self.second_bid = False
+        """A bid was made in the second round: the contract is a second-round one."""
+        self.may_rechoose = False
+        """The first-round winner won the second round too: he may choose trumps again."""
+        self.duel_holder: str | None = None
+        """The duel auction (auction_style = duel): who holds, who challenges him, and
+        whether first hand must bid the minimum because nobody named a number."""
+        self.duel_challenger: str | None = None
+        self.duel_forced = False
 
     @property
     def dealer(self) -> str:
@@ -111,6 +134,11 @@ class TwentyEightState(DealState):
     def position_trick(self) -> int | None:
         """The trick a play, call or pair belongs to; before the first lead, trick 1."""
         return self.trick_no if self.trick_len else self.trick_no + 1
+
+    @property
+    def second_pending(self) -> bool:
+        """The second bidding round is due and not over: no single, show or play yet."""
+        return self.second_due and not self.second_over
 
     def led_suit(self) -> str | None:
         return self.trick[0][1][1] if self.trick else None

@@ -32,9 +32,9 @@ class TrumpChoice(Engine28):
                                   f"over and {who}", fatal=True)
             return self._excl("28.auction-open", self._open_auction_message(state))
         if state.stage != TRUMP:
-            if state.single:
-                return self._excl("28.turn", f"{seat} cannot choose trumps: {state.single} plays "
-                                  f"a single hand without trumps", fatal=True)
+            alone = state.mode.rules_out("trump")
+            if alone:
+                return self._excl("28.turn", f"{seat} cannot choose trumps: {alone}", fatal=True)
             return self._excl("28.turn", f"trumps were already chosen by {state.bidder}",
                               fatal=True)
         if seat != state.bidder:
@@ -134,8 +134,9 @@ class TrumpChoice(Engine28):
 
     def _call_problem(self, state: TwentyEightState, seat: str) -> str | None:
         """Why ``seat`` may not call for the trump now (None if he may)."""
-        if state.single:
-            return f"{state.single} plays a single hand: there are no trumps"
+        alone = state.mode.rules_out("call")
+        if alone:
+            return alone
         if state.no_trump:
             return "the bidder declared no trumps (a 2 as indicator): there is no trump"
         if state.trump is None:
@@ -169,7 +170,7 @@ class TrumpChoice(Engine28):
         return None
 
     def _apply_call(self, state: TwentyEightState, action: Action) -> None:
-        if state.stage != PLAY or state.revealed or state.single or state.trump is None:
+        if state.stage != PLAY or state.revealed or state.trump is None:
             return
         self._reveal(state, action.seat)
 
