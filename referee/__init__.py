@@ -2,7 +2,7 @@
 
 A json-module-style API::
 
-    records = referee.load("match.ttn")      # or loads(text)
+    records = referee.load(open("match.ttn"))   # or load("match.ttn"), loads(text)
     text = referee.dumps(records)            # canonical TTN
     data = referee.to_json(records[0])       # the JSON form (schemas/record.schema.json)
     report = referee.check("match.ttn")      # findings, deal results, match result
@@ -11,7 +11,7 @@ A json-module-style API::
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from referee.errors import NotationSyntaxError, RecordError, RefereeError
 from referee.record import Record
@@ -31,11 +31,14 @@ def loads(text: str, file: str = "<string>") -> list[Record]:
     return parse_records(text, file)
 
 
-def load(path: str | Path) -> list[Record]:
-    """Parse every record in the file at ``path``."""
+def load(fp: IO[str] | str | Path) -> list[Record]:
+    """Parse every record of an open text file ``fp`` (as ``json.load``), or of the file at
+    a path."""
     from referee.notation.parser import gather, iter_file
 
-    return list(gather(iter_file(path)))
+    if hasattr(fp, "read"):
+        return loads(fp.read(), str(getattr(fp, "name", "<string>")))
+    return list(gather(iter_file(fp)))
 
 
 def dumps(records: Record | list[Record]) -> str:
@@ -45,11 +48,15 @@ def dumps(records: Record | list[Record]) -> str:
     return write([records] if isinstance(records, Record) else records)
 
 
-def dump(records: Record | list[Record], path: str | Path) -> None:
-    """Write canonical TTN to ``path`` (atomically: a temporary file, then a rename)."""
+def dump(records: Record | list[Record], fp: IO[str] | str | Path) -> None:
+    """Write canonical TTN to an open text file ``fp`` (as ``json.dump``), or to the file at
+    a path (atomically: a temporary file, then a rename)."""
+    if hasattr(fp, "write"):
+        fp.write(dumps(records))
+        return
     from referee.fileio import write_atomic
 
-    write_atomic(path, dumps(records))
+    write_atomic(fp, dumps(records))
 
 
 def to_json(record: Record) -> dict[str, Any]:

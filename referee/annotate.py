@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from referee.canonical import with_trick_marks
 from referee.record import Comment, Deal, Event, RecordHeader, StreamItem
@@ -29,6 +30,14 @@ from referee.rules.base import DealResult, DealState, Ruleset, TrickSummary
 TALLY, FINDING = "=", "!"
 MARKS = (TALLY, FINDING)
 """First characters of the referee's own comments."""
+
+
+def add_comment(holder: Deal | Event | Any, comment: Comment) -> None:
+    """Give ``holder`` the referee's ``comment`` at the end of its line: before the comments
+    written on lines of their own after it, which stay in front of what follows them."""
+    comments = holder.comments
+    index = next((i for i, c in enumerate(comments) if c.own_line), len(comments))
+    comments.insert(index, comment)
 
 
 def is_referee_comment(comment: Comment) -> bool:
@@ -106,13 +115,13 @@ class _DealAnnotator:
         self.attach_new_findings(event)
         tricks = self.replay.ruleset.completed_tricks(state)
         for trick in tricks[self.seen_tricks:]:
-            event.comments.append(Comment(tally_text(trick_line(self.replay.ruleset, trick))))
+            add_comment(event, Comment(tally_text(trick_line(self.replay.ruleset, trick))))
         self.seen_tricks = len(tricks)
 
     def attach_new_findings(self, event: Event | None) -> None:
         findings = self.replay.report.deals[-1].findings
         for finding in findings[self.seen_findings:]:
-            self.holder_for(finding, event).comments.append(finding_comment(finding))
+            add_comment(self.holder_for(finding, event), finding_comment(finding))
         self.seen_findings = len(findings)
 
     def holder_for(self, finding: Finding, event: Event | None):
@@ -133,7 +142,7 @@ def _annotate_deal(replay: MatchReplay, deal: Deal) -> None:
     report = replay.replay_deal(deal, annotator)
     replay.check_number(deal)
     annotator.attach_new_findings(None)  # incomplete deal, result lines, match over
-    _last_holder(deal).comments.append(Comment(tally_text(deal_line(deal.number, report))))
+    add_comment(_last_holder(deal), Comment(tally_text(deal_line(deal.number, report))))
 
 
 def _close_match(replay: MatchReplay, last: Deal) -> None:
@@ -141,7 +150,7 @@ def _close_match(replay: MatchReplay, last: Deal) -> None:
     words = report.result or "no result"
     if not report.finished:
         words += " (the match is not over)"
-    _last_holder(last).comments.append(Comment(tally_text(f"match: {words}")))
+    add_comment(_last_holder(last), Comment(tally_text(f"match: {words}")))
 
 
 def _last_holder(deal: Deal):

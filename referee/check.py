@@ -21,10 +21,10 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from referee.errors import RefereeError
+from referee.errors import NotationSyntaxError, RefereeError
 from referee.record import RecordHeader, StreamItem
 from referee.replay import replay_stream
-from referee.report import FileReport
+from referee.report import FileReport, MatchReport
 
 STDIN = "-"
 """The path that stands for standard input."""
@@ -115,6 +115,12 @@ def tune_gc() -> None:
     gc.set_threshold(50_000, 20, 20)
 
 
+HeaderHook = Callable[[RecordHeader], None]
+"""Called with each record's header before it is replayed (tags given on the command line)."""
+MatchHook = Callable[[MatchReport], None]
+"""Called with each match's report before its Expect tags are compared (``--select``...)."""
+
+
 def check_items(
     items: Iterable[StreamItem], path: str = "<string>", expect: bool = False
 ) -> FileReport:
@@ -124,13 +130,18 @@ def check_items(
     return report
 
 
-def check_text(text: str, path: str = "<string>", expect: bool = False) -> FileReport:
+def check_text(text: str, path: str = "<string>", expect: bool = False,
+               header_hook: HeaderHook | None = None,
+               match_hook: MatchHook | None = None) -> FileReport:
     """Check TTN text. ``expect`` fills ``expectations`` with the unmet Expect tags."""
     from referee.notation.parser import iter_items
 
     report = FileReport(path)
+    syntax: list[NotationSyntaxError] = []
     try:
-        _replay_into(report, iter_items(text, file=path), expect)
+        _replay_into(report, iter_items(text, path, syntax), expect, header_hook, match_hook,
+                     syntax)
+        _set_syntax_errors(report, syntax, text)
     except RefereeError as exc:
         report.set_error(exc.in_file(path, text))
     except Exception as exc:  # a bug, not bad input: report it and go on with other files
@@ -139,11 +150,13 @@ def check_text(text: str, path: str = "<string>", expect: bool = False) -> FileR
 
 
 def check_file(
-    path: str | Path, expect: bool = False, progress: Callable[[], None] | None = None
+    path: str | Path, expect: bool = False, progress: Callable[[], None] | None = None,
+    header_hook: HeaderHook | None = None, match_hook: MatchHook | None = None,
 ) -> FileReport:
     """Check one TTN file, streamed from disk deal by deal (``-`` reads standard input).
 
-    ``progress``, if given, is called once per deal read (for a progress bar).
+    ``progress``, if given, is called once per deal read (for a progress bar); the hooks, if
+    given, see each record's header before its replay and each match's report after it.
     """
     name = str(path)
     if name == STDIN:
@@ -153,17 +166,19 @@ def check_file(
             report = FileReport("<stdin>")
             report.set_error(exc)
             return report
-        return check_text(text, "<stdin>", expect)
+        return check_text(text, "<stdin>", expect, header_hook, match_hook)
     from referee.notation.parser import iter_file
 
     report = FileReport(name)
     try:
         if os.path.isdir(path):
             raise IsADirectoryError(name)
-        items: Iterable[StreamItem] = iter_file(path)
+        syntax: list[NotationSyntaxError] = []
+        items: Iterable[StreamItem] = iter_file(path, syntax)
         if progress is not None:
             items = _counted(items, progress)
-        _replay_into(report, items, expect)
+        _replay_into(report, items, expect, header_hook, match_hook, syntax)
+        _set_syntax_errors(report, syntax)
     except RefereeError as exc:
         shown = (source_line(path, exc.line)
                  if exc.source_line is None and exc.code != "ttn.encoding" else None)
@@ -175,6 +190,17 @@ def check_file(
     except Exception as exc:  # a bug, not bad input: report it and go on with other files
         report.set_error(internal_error(name, exc))
     return report
+
+
+def _set_syntax_errors(report: FileReport, errors: list[NotationSyntaxError],
+                       text: str | None = None) -> None:
+    """Every syntax error met while reading the file: the first is the report's error (the
+    file is unreadable), the others follow it."""
+    if not errors:
+        return
+    located = [error.in_file(report.path, text) for error in errors]
+    report.set_error(located[0])
+    report.more_errors = located[1:]
 
 
 def _counted(items: Iterable[StreamItem], progress: Callable[[], None]) -> Iterator[StreamItem]:
@@ -226,7 +252,10 @@ def _walk(directory: str) -> list[str]:
     return sorted(found, key=lambda p: Path(p).parts)
 
 
-def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool) -> None:
+def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
+                 header_hook: HeaderHook | None = None,
+                 match_hook: MatchHook | None = None,
+                 syntax: list[NotationSyntaxError] | None = None) -> None:
     """Stream ``items`` through the replay, appending each match as soon as it ends.
 
     The Expect tags of each record are read as its header passes by, so a malformed tag is
@@ -236,6 +265,8 @@ def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool) 
 
     def tap() -> Iterator[StreamItem]:
         for item in items:
+            if isinstance(item, RecordHeader) and header_hook is not None:
+                header_hook(item)
             if isinstance(item, RecordHeader) and expect:
                 from referee.expect import expectations_of
 
@@ -243,7 +274,11 @@ def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool) 
             yield item
 
     for match in replay_stream(tap()):
+        if syntax and any(e.record_line == match.line for e in syntax):
+            continue  # a deal of this record could not be read: its match is not judged
         report.matches.append(match)
+        if match_hook is not None:
+            match_hook(match)
         if expect:
             from referee.expect import compare
 

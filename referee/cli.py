@@ -25,8 +25,8 @@ from referee.check import (
     file_error,
     internal_error,
     read_text,
-    sorted_paths,
 )
+from referee.cli_help import choice, choices, plain_argument_names, whole_number
 from referee.convert import convert_text, is_json_path
 from referee.errors import RefereeError
 from referee.gamedoc import render_game, render_games
@@ -56,11 +56,12 @@ app = typer.Typer(
     name="referee",
     epilog=EXIT_CODES,
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+plain_argument_names()
 
 
 class OutputFormat(str, Enum):  # noqa: UP042 - the Typer docs' form of a choice
@@ -70,6 +71,15 @@ class OutputFormat(str, Enum):  # noqa: UP042 - the Typer docs' form of a choice
     json = "json"
     github = "github"
     junit = "junit"
+    sarif = "sarif"
+
+
+class ColorMode(str, Enum):  # noqa: UP042
+    """When to colour the output."""
+
+    auto = "auto"
+    always = "always"
+    never = "never"
 
 
 class MovesFormat(str, Enum):  # noqa: UP042
@@ -114,7 +124,7 @@ def version() -> str:
 def _root(
     show_version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True,
+        typer.Option("--version", "-V", callback=_version, is_eager=True,
                      help="Show the version and exit."),
     ] = False,
 ) -> None:
@@ -128,66 +138,187 @@ def _root(
 # -- check -------------------------------------------------------------------------------------
 
 
-@app.command(epilog=EXIT_CODES)
+@app.command()
 def check(
     files: Annotated[
-        list[str],
-        typer.Argument(metavar="FILES", show_default=False,
-                       help="TTN files to check; a directory is searched for *.ttn files "
-                            "(sorted); - reads standard input."),
-    ],
+        list[str] | None,
+        typer.Argument(metavar="FILE", show_default=False,
+                       help="TTN files to check; a folder is searched for *.ttn files "
+                            "(sorted); glob patterns such as 'samples/**/*.ttn' are expanded; "
+                            "- reads standard input. Default: the settings' paths."),
+    ] = None,
     output_format: Annotated[
-        OutputFormat,
-        typer.Option("--format", "-f",
-                     help="text for people (colour on a terminal, unless NO_COLOR is set); "
-                          "json for programs (schemas/report.schema.json); github for GitHub "
-                          "Actions annotations (::error file=...,line=...,col=...::); junit "
-                          "for CI dashboards (JUnit XML, a test case per deal)."),
-    ] = OutputFormat.text,
+        str | None,
+        typer.Option("--format", "-f", show_default=False, metavar=choices(OutputFormat),
+                     help="text for people (the default); json for programs "
+                          "(schemas/report.schema.json); github for GitHub Actions "
+                          "annotations; junit for CI dashboards (JUnit XML, a test case per "
+                          "deal); sarif for code scanning (SARIF 2.1.0)."),
+    ] = None,
     expect: Annotated[
         bool,
         typer.Option("--expect", help="Compare with the records' Expect tags: every "
                                       "expectation must hold and every error must be expected."),
     ] = False,
+    partial: Annotated[
+        bool,
+        typer.Option("--partial", help="Records may stop before the end (a game in "
+                                       "progress): legal so far is exit 0, and the report "
+                                       "says where each unfinished deal stands and who is "
+                                       "to act."),
+    ] = False,
+    select: Annotated[
+        list[str] | None,
+        typer.Option("--select", metavar="RULE", show_default=False,
+                     help="Report only these rule ids, or ids under a prefix (28, ttn); "
+                          "repeatable, or comma-separated."),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option("--ignore", metavar="RULE", show_default=False,
+                     help="Never report these rule ids (or prefixes). A single finding is "
+                          "accepted in the record by a comment on its line: "
+                          "'; referee: accept RULE'."),
+    ] = None,
+    exclude: Annotated[
+        list[str] | None,
+        typer.Option("--exclude", metavar="PATH", show_default=False,
+                     help="Skip this file or folder, or names matching this pattern "
+                          "(repeatable)."),
+    ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option("--game", metavar="GAME", show_default=False,
+                     help="The game of records without a Game tag."),
+    ] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option("--rules", metavar="PRESET", show_default=False,
+                     help="The preset of records without a Rules tag."),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", metavar="NAME=VALUE", show_default=False,
+                     help="An option for records that do not set it (repeatable)."),
+    ] = None,
+    output: Annotated[
+        str | None,
+        typer.Option("--output", "-o", metavar="FILE", show_default=False,
+                     help="Write the report here (atomically) instead of to standard output."),
+    ] = None,
+    exit_zero: Annotated[
+        bool,
+        typer.Option("--exit-zero", help="Exit 0 even when there are findings (unreadable "
+                                         "input still exits 2)."),
+    ] = False,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="Only findings and the summary: no line per match."),
+    ] = False,
+    color: Annotated[
+        str | None,
+        typer.Option("--color", show_default=False, metavar=choices(ColorMode),
+                     help="auto (the default: colour on a terminal, unless NO_COLOR is set; "
+                          "FORCE_COLOR forces it), always, never."),
+    ] = None,
+    config: Annotated[
+        str | None,
+        typer.Option("--config", metavar="FILE", show_default=False,
+                     help="Read the settings from this file instead of the nearest "
+                          "referee.toml or pyproject.toml ([tool.referee])."),
+    ] = None,
 ) -> None:
     """Referee records: illegal actions, points, game points and match results.
 
     Files are checked in path order and findings listed by position; a summary line (files,
     deals, findings, time) ends the report. On a terminal a long run shows a progress bar on
-    standard error.
+    standard error. Settings come from the nearest referee.toml or [tool.referee] table of
+    pyproject.toml; options given here win.
+
+    Exit codes: 0 valid (with --expect, every expectation met); 1 rule findings (with
+    --expect, unmet expectations); 2 unreadable input or a usage error.
     """
-    raise typer.Exit(run_check(files, output_format, expect))
+    from referee.check_options import CheckOptions
+
+    settings = _settings(config)
+    options = CheckOptions.merge(
+        settings, files=files, output_format=output_format,
+        expect=expect, partial=partial, select=select, ignore=ignore, exclude=exclude,
+        game=game, rules=rules, option=option, exit_zero=exit_zero, quiet=quiet,
+        color=color)
+    try:
+        options.validate()
+    except ValueError as exc:
+        _fail(f"referee check: {exc}")
+    raise typer.Exit(_to_output(output, lambda: run_check(
+        options.files, OutputFormat(options.format), options.expect, options=options)))
+
+
+def _settings(config: str | None) -> Any:
+    from referee.config import ConfigError, load_settings
+
+    try:
+        return load_settings(explicit=config)
+    except ConfigError as exc:
+        _fail(f"referee: {exc}")
+
+
+def _to_output(output: str | None, work: Callable[[], int]) -> int:
+    """Run ``work``; what it prints on standard output goes to ``output`` if given
+    (written atomically once the work is done)."""
+    if output is None or output == STDIN:
+        return work()
+    import contextlib
+    import io
+
+    from referee.fileio import write_atomic
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        code = work()
+    try:
+        write_atomic(output, buffer.getvalue())
+    except OSError as exc:
+        _echo_err(_write_error(output, exc).render())
+        return EXIT_UNREADABLE
+    return code
 
 
 def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
-              clock: Callable[[], float] = time.perf_counter) -> int:
+              clock: Callable[[], float] = time.perf_counter, options: Any = None) -> int:
     """Check every file (in path order), print the report, and return the exit code.
 
-    Text and GitHub output is printed as each file is done; JSON and JUnit documents at the
-    end. Unreadable files are also shown on standard error, for people. The summary line goes
-    to standard output, except after a JSON or JUnit document, which must stay alone there.
+    Text and GitHub output is printed as each file is done; JSON, JUnit and SARIF documents
+    at the end. Unreadable files are also shown on standard error, for people (not under
+    github, whose annotations already show them). The summary line goes to standard output,
+    except after a document, which must stay alone there.
     """
+    from referee.check_options import CheckOptions
     from referee.progress import Progress
 
+    options = options or CheckOptions(files=list(files), format=output_format.value,
+                                      expect=expect)
     started = clock()
-    paths = sorted_paths(files)
+    paths = options.paths()
     progress = Progress(sys.stderr, len(paths)) if _is_terminal(sys.stderr) else None
     streamed = output_format in (OutputFormat.text, OutputFormat.github)
-    color = output_format is OutputFormat.text and use_color(sys.stdout)
-    err_color = use_color(sys.stderr)
+    color = output_format is OutputFormat.text and use_color(sys.stdout, options.color)
+    err_color = use_color(sys.stderr, options.color)
     totals = Totals()
     collected: list[FileReport] = []
     seconds: list[float] = []
     for path in paths:
         began = clock()
-        report = check_file(path, expect, progress.deal if progress else None)
+        report = check_file(path, expect, progress.deal if progress else None,
+                            options.header_hook, options.match_hook(path))
         seconds.append(clock() - began)
         totals.add(report)
         if progress:
             progress.clear()
-        _echo_err(render_error(report, err_color))
+        if output_format is not OutputFormat.github:
+            _echo_err(render_error(report, err_color))
         if output_format is OutputFormat.text:
-            _echo(render_file(report, color, expect))
+            _echo(render_file(report, color, expect, options.quiet), color)
         elif output_format is OutputFormat.github:
             _echo(render_github(report, expect))
         else:
@@ -197,7 +328,7 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
     if progress:
         progress.clear()
     if not totals.files:
-        _echo_err("referee check: no .ttn files found in " + " ".join(files))
+        _echo_err("referee check: no .ttn files found in " + " ".join(options.files))
     if output_format is OutputFormat.json:
         typer.echo(json.dumps(render_json(collected), indent=2, ensure_ascii=False,
                               default=_jsonable))
@@ -205,25 +336,35 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
         from referee.junit import render_junit
 
         typer.echo(render_junit(collected, expect, seconds))
+    elif output_format is OutputFormat.sarif:
+        from referee.sarif import render_sarif
+
+        typer.echo(json.dumps(render_sarif(collected, expect, version()), indent=2,
+                              ensure_ascii=False))
     elapsed = clock() - started
     if streamed:
-        typer.echo(render_summary(totals, color, expect, elapsed))
+        typer.echo(render_summary(totals, color, expect, elapsed), color=color or None)
     else:
         _echo_err(render_summary(totals, err_color, expect, elapsed))
     if not totals.files:
         return EXIT_UNREADABLE  # nothing was checked: a CI job must not pass on an empty folder
-    return totals.exit_code(expect)
+    code = totals.exit_code(expect)
+    return EXIT_OK if options.exit_zero and code == EXIT_FINDINGS else code
 
 
 # -- score -----------------------------------------------------------------------------------
 
 
-@app.command(epilog=EXIT_CODES)
+@app.command()
 def score(
     file: Annotated[str, typer.Argument(metavar="FILE", help="A TTN file; - reads standard input.",
                                         show_default=False)],
 ) -> None:
-    """Print the score sheet of every match: deal, dealer, contract, points, running score."""
+    """Print the score sheet of every match: deal, dealer, contract, points, running score.
+
+    Exit codes: 0 the record is legal; 1 it has rule findings (listed on standard error);
+    2 unreadable input.
+    """
     raise typer.Exit(run_score(file))
 
 
@@ -247,38 +388,72 @@ def run_score(file: str) -> int:
 # -- fmt -------------------------------------------------------------------------------------
 
 
-@app.command(epilog=EXIT_CODES)
+@app.command()
 def fmt(
-    files: Annotated[list[str], typer.Argument(
-        metavar="FILES", show_default=False,
-        help="TTN files (a directory: its *.ttn files); - reads standard input.")],
+    files: Annotated[list[str] | None, typer.Argument(
+        metavar="FILE", show_default=False,
+        help="TTN files (a folder: its *.ttn files; glob patterns are expanded); - reads "
+             "standard input. Default: the settings' paths.")] = None,
     check_only: Annotated[
         bool, typer.Option("--check", help="Change nothing; exit 1 if a file is not canonical.")
+    ] = False,
+    diff: Annotated[
+        bool, typer.Option("--diff", help="Change nothing; print what would change as a "
+                                          "unified diff, and exit 1 if anything would.")
     ] = False,
     in_place: Annotated[
         bool, typer.Option("--in-place", "-i", help="Rewrite the files (atomically: a "
                                                     "temporary file, then a rename).")
     ] = False,
+    exclude: Annotated[list[str] | None, typer.Option(
+        "--exclude", metavar="PATH", show_default=False,
+        help="Skip this file or folder, or names matching this pattern (repeatable).")] = None,
+    config: Annotated[str | None, typer.Option(
+        "--config", metavar="FILE", show_default=False,
+        help="Read the settings from this file instead of the nearest referee.toml or "
+             "pyproject.toml.")] = None,
 ) -> None:
-    """Rewrite records in canonical TTN (to standard output unless --check or --in-place)."""
-    if check_only and in_place:
-        raise typer.BadParameter("use --check or --in-place, not both",
-                                 param_hint="'--check' / '--in-place'")
+    """Rewrite records in canonical TTN (to standard output unless --check, --diff or
+    --in-place).
+
+    Exit codes: 0 done (or, with --check/--diff, every file is canonical); 1 a file would be
+    rewritten; 2 unreadable input, no .ttn file found, or a usage error.
+    """
+    if sum((check_only, in_place, diff)) > 1:
+        raise typer.BadParameter("use one of --check, --diff and --in-place",
+                                 param_hint="'--check' / '--diff' / '--in-place'")
+    settings = _settings(config)
+    files = list(files or settings.paths)
+    if not files:
+        _fail("referee fmt: no files given (name files or folders, or set 'paths' in "
+              "referee.toml or [tool.referee] of pyproject.toml)")
     if in_place and STDIN in files:
         raise typer.BadParameter("standard input cannot be rewritten in place",
                                  param_hint="'--in-place'")
-    raise typer.Exit(run_fmt(files, check_only, in_place))
+    from referee.paths import files_to_read
+
+    names = files_to_read(files, [*settings.exclude, *(exclude or [])])
+    if not names:
+        _fail("referee fmt: no .ttn files found in " + " ".join(files))
+    raise typer.Exit(run_fmt(names, check_only or diff, in_place, diff))
 
 
-def format_file(name: str, check_only: bool, in_place: bool) -> bool:
+def format_file(name: str, check_only: bool, in_place: bool, diff: bool = False) -> bool:
     """Format one file as ``fmt`` asks; True if it is not (or was not) canonical."""
     from referee.fileio import write_atomic
 
     text = read_text(name)
-    canonical = canonical_text(text, "<stdin>" if name == STDIN else name)
+    shown = "<stdin>" if name == STDIN else name
+    canonical = canonical_text(text, shown)
     if not (check_only or in_place):
         typer.echo(canonical, nl=False)
     changed = canonical != text
+    if diff and changed:
+        import difflib
+
+        typer.echo("".join(difflib.unified_diff(
+            text.splitlines(keepends=True), canonical.splitlines(keepends=True),
+            f"{shown} (as written)", f"{shown} (canonical)")), nl=False)
     if in_place and changed:
         try:
             write_atomic(name, canonical)
@@ -287,14 +462,14 @@ def format_file(name: str, check_only: bool, in_place: bool) -> bool:
     return changed
 
 
-def run_fmt(files: Iterable[str], check_only: bool, in_place: bool) -> int:
+def run_fmt(files: Iterable[str], check_only: bool, in_place: bool, diff: bool = False) -> int:
     unreadable = changed = total = 0
     for name in expand_paths(files):
         total += 1
         try:
-            if format_file(name, check_only, in_place):
+            if format_file(name, check_only, in_place, diff):
                 changed += 1
-                if check_only or in_place:
+                if (check_only and not diff) or in_place:
                     _echo_err(f"{name}: {'would be rewritten' if check_only else 'rewritten'}")
         except RefereeError as exc:
             unreadable += 1
@@ -306,7 +481,9 @@ def run_fmt(files: Iterable[str], check_only: bool, in_place: bool) -> int:
         verb = "would be rewritten" if check_only else "rewritten"
         _echo_err(f"{total} file{'s' * (total != 1)}, {changed} {verb}"
                   + (f", {unreadable} unreadable" if unreadable else ""))
-    if unreadable:
+    if not total:
+        _echo_err("referee fmt: no .ttn files found in " + " ".join(map(str, files)))
+    if unreadable or not total:  # as check: an empty folder is not a success
         return EXIT_UNREADABLE
     return EXIT_FINDINGS if check_only and changed else EXIT_OK
 
@@ -314,30 +491,44 @@ def run_fmt(files: Iterable[str], check_only: bool, in_place: bool) -> int:
 # -- convert ---------------------------------------------------------------------------------
 
 
-@app.command(epilog=EXIT_CODES)
+@app.command()
 def convert(
     file: Annotated[str, typer.Argument(
         metavar="FILE", show_default=False,
-        help="A .ttn file, or a .json/.jsonl file of records in the JSON form.")],
+        help="A .ttn file, or a .json/.jsonl file of records in the JSON form; - reads "
+             "standard input (TTN unless --from json).")],
     to: Annotated[
-        ConvertTarget | None,
-        typer.Option("--to", "-t", help="json: JSON Lines, one record a line; ttn: canonical "
-                                        "TTN. Default: the other form of the input."),
+        str | None,
+        typer.Option("--to", "-t", metavar=choices(ConvertTarget), show_default=False,
+                     help="json: JSON Lines, one record a line; ttn: canonical "
+                          "TTN. Default: the other form of the input."),
+    ] = None,
+    source: Annotated[
+        str | None,
+        typer.Option("--from", metavar=choices(ConvertTarget), show_default=False,
+                     help="The form of the input. Default: json for a .json, .jsonl or "
+                          ".ndjson file, else ttn."),
     ] = None,
     output: Annotated[
         str | None,
-        typer.Option("--output", "-o", help="Write here (atomically) instead of to standard "
-                                            "output.", show_default=False),
+        typer.Option("--output", "-o", metavar="FILE", show_default=False,
+                     help="Write here (atomically) instead of to standard output."),
     ] = None,
 ) -> None:
-    """Convert records between TTN and the JSON form (schemas/record.schema.json)."""
-    raise typer.Exit(run_convert(file, to, output))
+    """Convert records between TTN and the JSON form (schemas/record.schema.json).
+
+    Exit codes: 0 converted; 2 unreadable input or a usage error.
+    """
+    target = choice(ConvertTarget, to, "--to")
+    origin = choice(ConvertTarget, source, "--from")
+    raise typer.Exit(run_convert(file, target, output, origin))
 
 
-def run_convert(file: str, to: ConvertTarget | None, output: str | None) -> int:
+def run_convert(file: str, to: ConvertTarget | None, output: str | None,
+                source: ConvertTarget | None = None) -> int:
     from referee.fileio import write_atomic
 
-    from_json = is_json_path(file)
+    from_json = is_json_path(file) if source is None else source is ConvertTarget.json
     target = to or (ConvertTarget.ttn if from_json else ConvertTarget.json)
     shown = "<stdin>" if file == STDIN else file
     text: str | None = None
@@ -388,37 +579,72 @@ def games(
     typer.echo(render_game(ruleset), nl=False)
 
 
+# -- rule ------------------------------------------------------------------------------------
+
+
+@app.command()
+def rule(
+    rule_id: Annotated[str | None, typer.Argument(
+        metavar="RULE", show_default=False,
+        help="A rule id as reports show it (28.follow-suit, ttn.card, record.game).")] = None,
+    list_all: Annotated[bool, typer.Option("--list", help="List every id, game by game.")
+                        ] = False,
+) -> None:
+    """Explain a rule id: its game, what it requires, and the options that change it.
+
+    Exit codes: 0 found; 2 unknown id.
+    """
+    from referee.rule_help import explain_rule, list_rules
+
+    if list_all or rule_id is None:
+        typer.echo(list_rules(), nl=False)
+        return
+    try:
+        typer.echo(explain_rule(rule_id), nl=False)
+    except KeyError as exc:
+        _fail(f"referee rule: {exc.args[0]}")
+
+
 # -- simulate --------------------------------------------------------------------------------
 
 
-@app.command(epilog=EXIT_CODES)
+@app.command()
 def simulate(
     game: Annotated[str, typer.Argument(metavar="GAME", help="A game or alias (28, twenty-eight).",
                                         show_default=False)],
-    deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="How many deals.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="The random seed: the same seed "
-                                                           "gives the same record.")] = 0,
-    preset: Annotated[str | None, typer.Option("--preset", "-p", help="A preset of the game "
-                                                                      "(default: standard).",
+    deals: Annotated[str, typer.Option("--deals", "-n", metavar="N",
+                                       help="How many deals.")] = "1",
+    seed: Annotated[str, typer.Option("--seed", "-s", metavar="SEED",
+                                      help="The random seed: the same seed gives the same "
+                                           "record.")] = "0",
+    preset: Annotated[str | None, typer.Option("--preset", "-p", "--rules", metavar="PRESET",
+                                               help="A preset of the game (default: "
+                                                    "standard).",
                                                show_default=False)] = None,
-    output: Annotated[str | None, typer.Option("--output", "-o", help="Write here "
-                                                                      "(atomically) instead of "
-                                                                      "to standard output.",
+    output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE",
+                                               help="Write here (atomically) instead of to "
+                                                    "standard output.",
                                                show_default=False)] = None,
-    players: Annotated[int | None, typer.Option("--players", min=2, help="Seat this many "
-                                                "players, named P1, P2, ... (games that allow "
-                                                "several table sizes).",
+    players: Annotated[str | None, typer.Option("--players", metavar="N",
+                                                help="Seat this many players, named P1, P2, "
+                                                     "... (games that allow several table "
+                                                     "sizes).",
                                                 show_default=False)] = None,
-    teams: Annotated[str | None, typer.Option("--teams", help="Team size (2: pairs, 3: "
-                                              "threes), 'none', or explicit teams such as "
-                                              "'P1 P3,P2 P4'.", show_default=False)] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", help="Set a game option, "
-                                                     "NAME=VALUE (repeatable).",
+    teams: Annotated[str | None, typer.Option("--teams", metavar="TEAMS",
+                                              help="Team size (2: pairs, 3: threes), 'none', "
+                                                   "or explicit teams such as 'P1 P3,P2 P4'.",
+                                              show_default=False)] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", metavar="NAME=VALUE",
+                                                     help="Set a game option (repeatable).",
                                                      show_default=False)] = None,
 ) -> None:
-    """Play random legal deals and write them as a TTN record (for fixtures and tests)."""
-    raise typer.Exit(run_simulate(game, deals, seed, preset, output, players, teams,
-                                  option or []))
+    """Play random legal deals and write them as a TTN record (for fixtures and tests).
+
+    Exit codes: 0 written; 2 a usage error (unknown game, preset or option).
+    """
+    raise typer.Exit(run_simulate(
+        game, whole_number(deals, "--deals", 1) or 1, whole_number(seed, "--seed") or 0,
+        preset, output, whole_number(players, "--players", 2), teams, option or []))
 
 
 def run_simulate(game: str, deals: int, seed: int, preset: str | None,
@@ -472,12 +698,12 @@ def run_simulate(game: str, deals: int, seed: int, preset: str | None,
 # -- annotate --------------------------------------------------------------------------------
 
 
-@app.command(epilog=EXIT_CODES)
+@app.command()
 def annotate(
     file: Annotated[str, typer.Argument(metavar="FILE", show_default=False,
                                         help="A TTN file; - reads standard input.")],
     output: Annotated[str | None, typer.Option(
-        "--output", "-o", show_default=False,
+        "--output", "-o", metavar="FILE", show_default=False,
         help="Write here (atomically) instead of to standard output.")] = None,
     in_place: Annotated[bool, typer.Option(
         "--in-place", "-i", help="Rewrite FILE (atomically: a temporary file, then a "
@@ -488,8 +714,10 @@ def annotate(
     After each trick: its winner, its points and the running points per side ({= ...});
     after each deal: its outcome, game points and the match score; at each finding: the
     rule id, what it requires and the legal alternatives ({! ...}). Annotating again
-    replaces the referee's comments; your own comments stay where they were. Exit 1 when the
-    record has findings (the annotated text is still written).
+    replaces the referee's comments; your own comments stay where they were.
+
+    Exit codes: 0 the record is legal; 1 it has findings (the annotated text is still
+    written); 2 unreadable input or a usage error.
     """
     if in_place and output is not None:
         raise typer.BadParameter("use --output or --in-place, not both",
@@ -521,28 +749,36 @@ def run_annotate(file: str, output: str | None) -> int:
 # -- moves -----------------------------------------------------------------------------------
 
 
-@app.command(epilog=EXIT_CODES)
+@app.command()
 def moves(
     file: Annotated[str, typer.Argument(metavar="FILE", show_default=False,
                                         help="A TTN file; - reads standard input.")],
     at: Annotated[str, typer.Option(
-        "--at", "-a", show_default=False,
+        "--at", "-a", metavar="POSITION", show_default=False,
         help="The position: DEAL (before its first event), DEAL.TRICK (before the lead of "
-             "that trick) or DEAL.TRICK.SEAT (when SEAT plays to it), e.g. 3.2.S.")],
-    record: Annotated[int, typer.Option("--record", "-r", min=1,
-                                        help="Which record (match) of the file.")] = 1,
-    output_format: Annotated[MovesFormat, typer.Option(
-        "--format", "-f", help="text for people, json for programs.")] = MovesFormat.text,
+             "that trick), DEAL.TRICK.SEAT (when SEAT acts in it), e.g. 3.2.S, or end "
+             "(where the record stops).")],
+    record: Annotated[str, typer.Option("--record", "-r", metavar="N",
+                                        help="Which record (match) of the file.")] = "1",
+    output_format: Annotated[str, typer.Option(
+        "--format", "-f", metavar=choices(MovesFormat),
+        help="text for people, json for programs.")] = "text",
 ) -> None:
     """List the legal actions at a point of a record, and for each action excluded the rule
-    id that excludes it and why."""
+    id that excludes it and why.
+
+    Exit codes: 0 answered; 2 unreadable input, no such position, or a usage error.
+    """
     from referee.moves import parse_position
+
+    number = whole_number(record, "--record", 1) or 1
+    shape = choice(MovesFormat, output_format, "--format") or MovesFormat.text
 
     try:
         position = parse_position(at)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--at'") from None
-    raise typer.Exit(run_moves(file, position, record, output_format))
+    raise typer.Exit(run_moves(file, position, number, shape))
 
 
 def run_moves(file: str, position: Any, record: int, output_format: MovesFormat) -> int:
@@ -582,9 +818,11 @@ def _echo_err(text: str) -> None:
         typer.echo(text, err=True)
 
 
-def _echo(text: str) -> None:
+def _echo(text: str, color: bool = False) -> None:
+    # color=True keeps the styles even when standard output is not a terminal
+    # (--color always, FORCE_COLOR); None lets click strip them there.
     if text:
-        typer.echo(text)
+        typer.echo(text, color=color or None)
 
 
 def _is_terminal(stream: Any) -> bool:

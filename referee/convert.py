@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from referee.canonical import canonical_text
+from referee.canonical import canonical_text, with_trick_marks
+from referee.notation.parser import gather, iter_items
 from referee.notation.writer import write_items
 
 JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
@@ -20,7 +21,6 @@ def is_json_path(path: str) -> bool:
 def convert_text(text: str, path: str, to: str, from_json: bool) -> Iterator[str]:
     """The converted text, in chunks: ``to`` "json" gives a JSON line per record, "ttn"
     canonical TTN; ``from_json``: ``text`` is records in the JSON form."""
-
     records = None
     if from_json:
         from referee.jsonform import iter_json_records
@@ -30,9 +30,9 @@ def convert_text(text: str, path: str, to: str, from_json: bool) -> Iterator[str
         from referee.jsonform import record_to_json
 
         if records is None:
-            from referee.notation.parser import gather, iter_items
-
-            records = gather(iter_items(text, file=path))
+            # The same events as the canonical text (tricks marked by replaying them), so
+            # that text -> JSON -> text gives what fmt gives.
+            records = gather(with_trick_marks(iter_items(text, file=path)))
         for record in records:
             yield json.dumps(record_to_json(record), ensure_ascii=False) + "\n"
     elif records is None:

@@ -37,6 +37,7 @@ class RefereeError(Exception):
         column: int = 0,
         source_line: str | None = None,
         expected: str | None = None,
+        record_line: int = 0,
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -46,6 +47,9 @@ class RefereeError(Exception):
         self.column = column
         self.source_line = source_line
         self.expected = expected
+        self.record_line = record_line
+        """The line of the record (its first tag) whose deal this error made unreadable; 0
+        when it concerns no record that was otherwise read."""
         self._frozen = True
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -56,13 +60,18 @@ class RefereeError(Exception):
 
     def _copy(self, **changes: object) -> RefereeError:
         fields = {"file": self.file, "line": self.line, "column": self.column,
-                  "source_line": self.source_line, "expected": self.expected}
+                  "source_line": self.source_line, "expected": self.expected,
+                  "record_line": self.record_line}
         fields.update(changes)
         return type(self)(self.code, self.message, **fields)  # type: ignore[arg-type]
 
     def at(self, line: int, column: int, *, source_line: str | None = None) -> RefereeError:
         """This error at ``line``:``column`` (of the file, or of the chunk being read)."""
         return self._copy(line=line, column=column, source_line=source_line)
+
+    def in_record(self, record_line: int) -> RefereeError:
+        """This error in the record whose first tag is at ``record_line``."""
+        return self._copy(record_line=record_line)
 
     def in_file(self, file: str, text: str | None = None,
                 source_line: str | None = None) -> RefereeError:
@@ -75,7 +84,7 @@ class RefereeError(Exception):
 
     def __reduce__(self):  # pickling (multiprocessing) rebuilds through __init__
         return (_rebuild, (type(self), self.code, self.message, self.file, self.line,
-                           self.column, self.source_line, self.expected))
+                           self.column, self.source_line, self.expected, self.record_line))
 
     def render(self) -> str:
         """``FILE:LINE:COL: error [id]: message``, the source line, a caret, the expected."""
@@ -94,9 +103,10 @@ class RefereeError(Exception):
 
 
 def _rebuild(cls: type[RefereeError], code: str, message: str, file: str, line: int,
-             column: int, source_line: str | None, expected: str | None) -> RefereeError:
+             column: int, source_line: str | None, expected: str | None,
+             record_line: int) -> RefereeError:
     return cls(code, message, file=file, line=line, column=column, source_line=source_line,
-               expected=expected)
+               expected=expected, record_line=record_line)
 
 
 class NotationSyntaxError(RefereeError):

@@ -35,6 +35,7 @@ from referee.errors import RecordError, located
 from referee.lexicon import NAME_RE
 from referee.record import RecordHeader, Tag
 from referee.report import DealReport, Finding, MatchReport
+from referee.seats import team_key
 
 TAG = "Expect"
 
@@ -94,7 +95,10 @@ def parse_expectation(tag: Tag) -> Expectation:
         raise _malformed(tag, f"an Expect tag names a kind ({', '.join(KINDS)})")
     kind, rest = words[0].lower(), words[1:]
     if kind not in KINDS:
-        raise _malformed(tag, f"unknown Expect kind '{words[0]}' (kinds: {', '.join(KINDS)})")
+        from referee.lookups import suggest
+
+        raise _malformed(tag, f"unknown Expect kind '{words[0]}'{suggest(words[0], KINDS)} "
+                              f"(kinds: {', '.join(KINDS)})")
     if kind == "valid":
         if rest:
             raise _malformed(tag, f"[Expect \"valid\"] takes nothing more, found '{rest[0]}'")
@@ -216,6 +220,7 @@ def _check(
 def _compare_values(
     expected: Iterable[tuple[str, int]], computed: dict[str, int], what: str
 ) -> str | None:
+    expected = [(team_key(team, computed), value) for team, value in expected]
     wrong = [(team, value) for team, value in expected if computed.get(team) != value]
     if not wrong:
         return None
@@ -260,6 +265,7 @@ def _parse_finding(
             i += 2
             continue
         if "." in word:
+            _check_rule_id(tag, word)
             _set(tag, fields, "rule", word)
         elif NAME_RE.fullmatch(word):
             _set(tag, fields, "seat", word)
@@ -269,6 +275,15 @@ def _parse_finding(
             )
         i += 1
     return Expectation(kind, line=line, source=source, **fields)  # type: ignore[arg-type]
+
+
+def _check_rule_id(tag: Tag, rule: str) -> None:
+    """A misspelt rule id would make the expectation unmeetable (or, under a lenient match,
+    meaningless): say so at the tag, with the closest id."""
+    from referee.lookups import all_rules, known_rule, suggest
+
+    if not known_rule(rule):
+        raise _malformed(tag, f"unknown rule id '{rule}'{suggest(rule, all_rules())}")
 
 
 def _set(tag: Tag, fields: dict[str, object], name: str, value: object) -> None:

@@ -34,7 +34,19 @@ FORMAT = "ttn/1"
 def _comments(comments: list[Comment]) -> dict[str, Any]:
     if not comments:
         return {}
-    return {"comments": [{"text": c.text, "kind": c.kind} for c in comments]}
+    return {"comments": [_comment(c) for c in comments]}
+
+
+def _comment(comment: Comment) -> dict[str, Any]:
+    """A comment and, where the text form needs it, where it stands."""
+    data: dict[str, Any] = {"text": comment.text, "kind": comment.kind}
+    if comment.own_line:
+        data["own_line"] = True
+    elif comment.column > 1:
+        data["column"] = comment.column
+    if comment.before:
+        data["before"] = True
+    return data
 
 
 def event_to_json(item: Event | ResultLine, deal: Deal | None = None) -> dict[str, Any]:
@@ -119,7 +131,9 @@ def validate(data: Any, where: str = "<json>", line: int = 0) -> None:
 
 
 def _comments_from(data: dict[str, Any]) -> list[Comment]:
-    return [Comment(c["text"], c.get("kind", "brace")) for c in data.get("comments", [])]
+    return [Comment(c["text"], c.get("kind", "brace"), column=c.get("column", 0),
+                    own_line=c.get("own_line", False), before=c.get("before", False))
+            for c in data.get("comments", [])]
 
 
 def _event_from(data: dict[str, Any]) -> Event | ResultLine:

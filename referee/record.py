@@ -47,6 +47,14 @@ class Comment:
 
     text: str
     kind: Literal["brace", "line"] = "brace"
+    # Where it was written, so that the writer keeps it there: on a line of its own, or
+    # after the text of a line at its column (aligned comments stay aligned). Not part of
+    # what a comment *is*: two comments with the same text are equal wherever they stand.
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+    own_line: bool = field(default=False, compare=False)
+    before: bool = field(default=False, compare=False)
+    """Written before its item (comments in front of a deal line), not after it."""
 
     def render(self) -> str:
         return "{" + self.text + "}" if self.kind == "brace" else ";" + self.text

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from referee.errors import RecordError, located
+from referee.hints import add_seat_order_hints
 from referee.notation.writer import format_action
 from referee.record import Deal, Event, RecordHeader, ResultLine, Span, StreamItem
 from referee.report import (
@@ -25,6 +26,7 @@ from referee.report import (
 from referee.rules.base import DealResult, DealState, Exclusion, MatchState, Ruleset
 from referee.rules.loop import DealRun, match_over
 from referee.rules.registry import ruleset_for
+from referee.seats import team_key
 
 DealWatch = Callable[[Event, DealState], None]
 """Called after each event of a deal is replayed, with the state then."""
@@ -98,6 +100,8 @@ class MatchReplay:
         else:
             for line in run.results:
                 self._compare_result(line, result, report, deal)
+        if report.findings:
+            add_seat_order_hints(deal, report, ruleset.table.seats, ruleset.next_seat)
         return report
 
     def _after_stop(self, results: list[ResultLine], result: DealResult, report: DealReport
@@ -202,7 +206,8 @@ class MatchReplay:
     ) -> None:
         computed = result.points if line.kind == "points" else result.score
         teams = self.ruleset.table.team_names
-        for team, value in line.values:
+        for written, value in line.values:
+            team = team_key(written, (*teams, *computed))
             if team not in computed and team not in teams:
                 raise located(RecordError(
                     "record.team",

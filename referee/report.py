@@ -123,6 +123,8 @@ class FileReport:
     failure: RefereeError | None = None
     expectations: list[str] = field(default_factory=list)
     """Unmet expectations (``--expect``), each a sentence."""
+    more_errors: list[RefereeError] = field(default_factory=list)
+    """The syntax errors after the first (reading resynchronises at the next record)."""
 
     def __post_init__(self) -> None:
         if self.failure is not None:
@@ -168,6 +170,10 @@ class FileReport:
                 "line": self.error_line or None,
                 "column": self.error_column or None,
             }
+        if self.more_errors:
+            data["more_errors"] = [
+                {"code": e.code, "message": e.message, "line": e.line or None,
+                 "column": e.column or None} for e in self.more_errors]
         if self.expectations:
             data["expectations"] = list(self.expectations)
         return data

@@ -32,10 +32,16 @@ JSON_VERSION = 1
 _LINE_PREFIX = re.compile(r"line (\d+): ")
 
 
-def use_color(stream: IO[str] | None) -> bool:
-    """Colour only for a terminal, and never when ``NO_COLOR`` is set (https://no-color.org)."""
+def use_color(stream: IO[str] | None, mode: str = "auto") -> bool:
+    """Colour as ``mode`` says: ``always``, ``never``, or ``auto``: colour for a terminal,
+    never when ``NO_COLOR`` is set (https://no-color.org), always when ``FORCE_COLOR`` is
+    (https://force-color.org; ``FORCE_COLOR=0`` does not force it)."""
+    if mode != "auto":
+        return mode == "always"
     if os.environ.get("NO_COLOR"):
         return False
+    if os.environ.get("FORCE_COLOR", "0") not in ("", "0"):
+        return True
     isatty = getattr(stream, "isatty", None)
     try:
         return bool(isatty and isatty())
@@ -101,8 +107,10 @@ def render_text(reports: Iterable[FileReport], color: bool = False, expect: bool
     return "\n".join(parts) + "\n"
 
 
-def render_file(report: FileReport, color: bool = False, expect: bool = False) -> str:
-    """A readable file's lines: findings and notes by position, then one line per match.
+def render_file(report: FileReport, color: bool = False, expect: bool = False,
+                quiet: bool = False) -> str:
+    """A readable file's lines: findings and notes by position, then one line per match
+    (not under ``quiet``).
 
     Under ``expect`` the findings are not listed one by one (the expected ones are fine, the
     others are unmet expectations); the unmet expectations are, with their lines.
@@ -117,7 +125,8 @@ def render_file(report: FileReport, color: bool = False, expect: bool = False) -
         key=lambda f: (f.span.line, f.span.column),
     )
     lines.extend(render_finding(report.path, f, color) for f in findings)
-    lines.extend(render_match(report.path, match, color) for match in report.matches)
+    if not quiet:
+        lines.extend(render_match(report.path, match, color) for match in report.matches)
     return "\n".join(lines)
 
 
@@ -158,7 +167,10 @@ def render_error(report: FileReport, color: bool = False) -> str:
     error = report.failure
     if error is None:
         return ""
-    text = error.render()
+    return "\n".join(_styled_error(e.render(), color) for e in (error, *report.more_errors))
+
+
+def _styled_error(text: str, color: bool) -> str:
     if color:
         head, _, rest = text.partition("\n")
         prefix, _, message = head.partition(": error ")
@@ -196,8 +208,11 @@ def render_summary(
     if totals.errors:
         parts.append(_plural(totals.errors, "unreadable file", "unreadable files"))
     if expect:
+        # An unreadable file's expectations were never compared: "all met" would be a lie.
         parts.append(
-            _plural(totals.unmet, "unmet expectation") if totals.unmet else "all expectations met"
+            _plural(totals.unmet, "unmet expectation") if totals.unmet
+            else "expectations not checked in unreadable files" if totals.errors
+            else "all expectations met"
         )
     text = ", ".join(parts)
     if seconds is not None:
@@ -235,6 +250,8 @@ def render_github(report: FileReport, expect: bool = False) -> str:
     if report.error is not None:
         lines.append(_command("error", path, report.error_line, report.error_column,
                               report.error_code or "error", report.error))
+        lines.extend(_command("error", path, e.line, e.column, e.code, e.message)
+                     for e in report.more_errors)
     if expect:
         for sentence in sorted(report.expectations, key=unmet_line):
             line = unmet_line(sentence)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 CLOCKWISE = "cw"
@@ -65,3 +66,13 @@ class Table:
 
     def other_teams(self, team: str) -> tuple[str, ...]:
         return tuple(name for name in self.team_names if name != team)
+
+
+def team_key(name: str, known: Iterable[str]) -> str:
+    """``name`` as the team it means: as written, or, when that is not a team, the spelling
+    the referee's messages use (``N-S``, ``P1-P3-P5``) without its hyphens (``NS``)."""
+    names = set(known)
+    if name in names or "-" not in name:
+        return name
+    joined = name.replace("-", "")
+    return joined if joined in names else name

@@ -168,7 +168,7 @@ def test_case_labels_are_named():
 def test_notes_are_matched_like_illegal():
     report = match(finding(rule="28.deal-order", severity="note", trick=None, seat=None))
     assert unmet(("note", "deal 1", "28.deal-order"), report=report) == []
-    [sentence] = unmet(("note", "28.other"), report=report)
+    [sentence] = unmet(("note", "28.dealer"), report=report)
     assert "found 1 note: 28.deal-order" in sentence
 
 

@@ -502,6 +502,24 @@ def test_deal_over_and_incomplete():
     assert result.disputed and result.points == {"N": 0, "E": 5, "S": 0, "W": 10}
 
 
+def test_a_stopped_deal_takes_its_points_from_the_result_line():
+    """Decision 8: deal 1 stops at a card not held; the match score after it (which decides
+    when the game ends) comes from its result line, with a note in deal 2. Without a result
+    line the deal is scored as played (its complete tricks)."""
+    broken = record(PLAY.replace("3. E 3D", "3. E KH"))  # N holds KH
+    two = broken + "result N 5 E 5 S 0 W 15\n\ndeal 2 dealer E\n" + HANDS + "\n"
+    match = check(two)
+    assert errors(match)[0][0] == "25.not-held"
+    first = match.deals[0].result
+    assert first.disputed and first.points == {"N": 5, "E": 5, "S": 0, "W": 15}
+    assert "points as recorded" in first.outcome and match.deals[1].result.score["W"] >= 15
+    notes = [f for f in match.deals[1].findings if f.severity == "note"]
+    assert [f.rule for f in notes] == ["25.game-end"] and "deal 1" in notes[0].message
+    played = check(broken).deals[0].result
+    assert played.disputed and "scored as played" in played.outcome
+    assert played.points == {"N": 0, "E": 5, "S": 0, "W": 5}
+
+
 GAME_END = """\
 deal 1 dealer W
 N: 5S JS AH AS 2D

@@ -9,6 +9,7 @@ in tests/test_twenty_two_samples.py.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -836,6 +837,102 @@ def test_exchange_cards_are_not_read_as_seats():
     assert event.action == exchange("P1", "AS KD QC", "2C 3C 4C")
 
 
+def test_exchange_with_an_empty_draw_reads_writes_and_round_trips():
+    """'D exchange 4D >' (nothing drawn: the stock is empty) is notation, not a syntax error;
+    text -> JSON -> text and the canonical writer keep the empty draw."""
+    import json
+
+    from jsonschema import Draft202012Validator
+
+    from referee.jsonform import json_lines, json_lines_to_records
+    from referee.notation.writer import dumps
+    from referee.resources import load_schema
+
+    text = header("P1 P2") + "deal 1 dealer P2\nP1 exchange 4D 5D >\nP2 exchange 6D >  P1 2C\n"
+    [record] = parse_records(text)
+    first, second, _ = record.deals[0].events
+    assert first.action == exchange("P1", "4D 5D") and first.action.drawn == ()
+    assert second.action == exchange("P2", "6D")
+    canonical = dumps([record])
+    assert "P1 exchange 4D 5D >\n" in canonical and "P2 exchange 6D >\n" in canonical
+    assert dumps(parse_records(canonical)) == canonical
+    lines = json_lines([record])
+    data = json.loads(lines)
+    assert data["deals"][0]["events"][0]["drawn"] == []
+    Draft202012Validator(load_schema("record.schema.json")).validate(data)
+    assert dumps(json_lines_to_records(lines)) == canonical
+
+
+def test_exchange_beyond_an_empty_or_short_stock_is_judged_not_refused():
+    """T22-X2, T22-X4, C8: an exchange that draws nothing from an empty stock, or less than it
+    discards from a short one, is an illegal exchange (22.exchange-stock), found by
+    ``referee check`` (exit 1); the hand would be shorter than the others, so the replay of
+    the deal stops there."""
+    hands = {"P1": "2S 3S", "P2": "4S 5S", "P3": "6S 7S"}
+    ruleset, _, state = start(hands, "P1 exchange 2S 3S > 8S 9S", dealer="P3",
+                              setup=small_stock(3))
+    short = ruleset.check(state, exchange("P2", "4S 5S", "TS"))
+    assert short.rule == "22.exchange-stock" and short.fatal
+    assert verdict(ruleset, state, exchange("P2", "4S", "TS")) is None
+    ruleset.apply(state, exchange("P2", "4S", "TS"))
+    empty = ruleset.check(state, exchange("P3", "6S"))
+    assert empty.rule == "22.exchange-stock" and empty.fatal
+    assert any(action == exchange("P3", "6S") and exclusion.rule == "22.exchange-stock"
+               for action, exclusion in ruleset.legal_actions(state).excluded)
+    # with a stock, drawing less than the discards is a wrong draw, not a short stock
+    ruleset, _, state = start(hands, "", dealer="P3", setup=small_stock(3))
+    assert verdict(ruleset, state, exchange("P1", "2S")) == "22.exchange-draw"
+
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "twenty-two"
+
+
+def _sample(name: str) -> str:
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    return "\n".join(line for line in text.splitlines() if not line.startswith("[Expect")) + "\n"
+
+
+def test_a_stopped_deal_takes_its_damage_from_the_result_line():
+    """Decision 8: deal 2 stops at an illegal exchange; its damage comes from its result line
+    (P1 and P6 +10: 3 markers, 8 cards each in deal 3), the next deal is checked, and a note
+    says the markers of deal 2 are not known cards."""
+    text = _sample("rule-22-exchange-empty-stock-then-next-deal.ttn")
+    [report] = replay(text)
+    deal2, deal3 = report.deals[1], report.deals[2]
+    assert deal2.result.disputed and deal2.result.points["P6"] == 10
+    assert [f.rule for f in deal3.findings] == ["22.deal-size"]
+    assert deal3.findings[0].severity == "note" and "marker" in deal3.findings[0].message
+    assert report.score["P6"] == 20 and not errors(report)[1:]
+    # the size check is still made against the recorded damage: a deal-2 damage of 7 gives
+    # a nominal size of 7, and deal 3's hands of 8 are then reported
+    seven = text.replace("result P1 10 P2 0 P3 0 P4 0 P5 0 P6 10",
+                         "result P1 7 P2 0 P3 0 P4 0 P5 0 P6 7", 1)
+    assert ("22.deal-size", 3, None, None) in errors(replay(seven)[0])
+    # a 'result score' line (the totals) serves as well
+    totals = text.replace("result P1 10 P2 0 P3 0 P4 0 P5 0 P6 10",
+                          "result score P1 10 P2 0 P3 10 P4 0 P5 0 P6 10", 1)
+    assert replay(totals)[0].score == report.score
+
+
+def test_a_stopped_deal_without_a_result_line_is_not_scored():
+    text = _sample("rule-22-stopped-deal-without-result.ttn")
+    [report] = replay(text)
+    assert not report.deals[0].result.scored and report.deals[0].result.disputed
+    [note] = report.deals[1].findings
+    assert note.severity == "note" and "hand size of this deal" in note.message
+    assert [rule for rule, *_ in errors(report)] == ["22.not-held"]
+    # a player the record no longer deals to is taken to have died in the unknown deal
+    three = text.replace("P4: 2S 2C 3H 3D 6C 7H 9H TD JS KH\n", "")
+    deal2 = three.split("deal 2 dealer P1")[1]
+    dropped = deal2
+    for event in ("  P4 2S 2C 3H", "  P4 6C", "  P4 3D", "  P4 7H", "  P4 9H", "  P4 JS",
+                  "  P4 TD", "  P4 QH", "P4 exchange KH > QH\n"):
+        dropped = dropped.replace(event, "")
+    [report] = replay(three.split("deal 2 dealer P1")[0] + "deal 2 dealer P1" + dropped)
+    notes = [f for f in report.deals[1].findings if f.rule == "22.dead-player"]
+    assert notes and notes[0].severity == "note" and "P4" in notes[0].message
+
+
 def test_score_sheet_shows_damage_and_who_is_alive():
     from pathlib import Path
 
@@ -862,8 +959,9 @@ def test_games_listing_names_rules_options_presets():
     from referee.cli import render_game
 
     text = render_game(TwentyTwo)
-    for word in ("first-death-ends", "ace_lead_forces_lowest", "22.follow", "T22-T5"):
+    for word in ("first-death-ends", "ace_lead_forces_lowest", "22.follow"):
         assert word in text
+    assert "T22-T5" not in text  # a player has no working notes: no section numbers
 
 
 def test_result_line_may_list_a_dead_player_as_zero_damage():

@@ -15,14 +15,16 @@ changes each one:
    among its 4th and 8th cards are exposed, in the order L4 P4 R4 D4 L8 P8 R8 D8. Option
    ``dealer_side_exposure`` (``none``: the dealer side's cards are never exposed).
 2. Hands (AV-D1, digest 4): written in their two dealing rounds of four, they show the
-   exposed cards; without that order the record is a ``record.deal-order`` error (issue 5).
-   Option ``deal_order = infer`` takes README decision 5 instead: a hand written without
+   exposed cards. Without that order (README decisions 5 and 10): a hand written without
    ``|`` or without a hand line (one missing hand is the rest of the pack; more are read
    from their plays, which must then show all eight cards) leaves the exposure unchecked: a
-   note ``avinas.deal-order``, once per deal. The record then tells the game: an auction
+   note ``avinas.deal-order``, once per deal. Option ``deal_order = strict`` makes it a
+   ``record.deal-order`` error instead. The record then tells the game: an auction
    makes it a no-sevens game; plays without one a sevens game whose declarer is the first
    leader and whose trumps are the suit of his seven (of his led card if he holds several).
-   Its number of exposed sevens, and so its rams, are unknown: that deal is not scored.
+   A declarer who holds several sevens and leads a queen or jack does not show which made
+   trumps: the suit under which the recorded plays follow suit best is taken (the note says
+   so). Its number of exposed sevens, and so its rams, are unknown: that deal is not scored.
    Rounds other than 4 + 4 are a ``record.deal-order`` error under both values.
 3. The auction (AV-D6, 2.9 B6): one round, L first, each bid higher than the last, bids
    from ``min_bid`` (1) to 8. Option ``auction_rounds`` (``open``: bidding goes round until
@@ -30,10 +32,10 @@ changes each one:
    the next dealer deals (AV-D7). A bid of 8 ends the auction (nobody can bid higher), but
    the players still to speak may pass, in turn, before the opening lead.
 4. The bid counts trumps: all queens and jacks plus the trump suit's A 10 K 9 8 7 (AV-D8,
-   2.9 B1). Option ``bid_count`` (``natural_count``). A false bid is reported
-   (``avinas.false-bid``) at the action that fixes trumps (the first lead or ``trump SUIT``)
-   from the declarer's dealt hand (2.9 B10); a bid that no suit of the bidder's hand could
-   honour is reported at the bid itself. A false bid loses the hand (AV-D9).
+   2.9 B1). Option ``bid_count`` (``natural_count``). A false bid is a scoring outcome, not a
+   violation (README decision 10): once trumps are fixed (the first lead or ``trump SUIT``)
+   the declarer's dealt hand is counted (2.9 B10), and a false bid loses the hand (AV-D9,
+   AV-S6); the deal's outcome says so (``avinas.false-bid``).
 5. Naming trumps (AV-L2): a plain first lead names its suit; after a queen or jack the
    declarer names the suit (``D trump H``) before the next card. The declarer may also name
    it before the lead; the lead must then be a trump of it. A name that contradicts the
@@ -46,10 +48,11 @@ changes each one:
    only. Option ``trump_lead_every_trick``. A face-down lead is followed as a trump lead; if
    nobody plays a trump the leader wins (2.9 B5). Option ``facedown_no_trump_winner``
    (``revealed_suit``: the highest card of the revealed card's suit wins).
-8. Stopping (AV-L7, AV-L8, 2.9 B7): only the declarer, only in the no-sevens game, only
-   between tricks and after trick 1 (so that trumps are known); only completed tricks
-   count. Option ``stop_scoring`` (``remaining_to_declarer``). An illegal stop is reported
-   and not carried out.
+8. Stopping (AV-L7, AV-L8, 2.9 B7, README decision 10): only the declarer, only in the
+   no-sevens game, at any moment between tricks, before trick 1 included (trumps may then be
+   unknown: the false-bid count cannot be made); only completed tricks count. Option
+   ``stop_scoring`` (``remaining_to_declarer``). An illegal stop is reported and not carried
+   out.
 9. Pips (AV-S5, 2.9 B2, B3): the 31 boundary is "31 or more" in both rows; "none" means no
    card points. Options ``pip_threshold_31`` (``more_than``: a failing declaring side needs
    more than 31 for the 2-pip row), ``zero_means`` (``no_tricks``). A false bid scores by
@@ -57,11 +60,16 @@ changes each one:
 10. Rams (AV-S3, AV-S4) are kept as one net count (only one side has rams) and reported with
     the match result; they do not end the match (AV-S9, 2.9 B9). Option ``rams_end``. The
     match ends after the hand in which a side reaches ``match_end`` (12) pips (AV-S8).
-11. Illegal actions (decision 4): a bid that is not higher or out of range counts as a pass;
-    an illegal face-down lead is a face-down lead from trick 2 on (at trick 1 a face-up
-    lead); a card played face down to a trick already led is played face up. Plays out of
-    turn, of a card not held, or before trumps are named after a queen or jack stop the
-    replay of the deal. The deal is scored as played and marked disputed.
+11. Illegal actions (README decisions 4 and 8): a bid that is not higher, out of range or out
+    of turn stands as made (its maker is the high bidder at that level, and the auction goes
+    on from the seat after him); a call after the auction is disregarded; an illegal
+    face-down lead is a face-down lead from trick 2 on (at trick 1 a face-up lead); a card
+    played face down to a trick already led is played face up. A card not held, anything
+    after the deal ended, a play during the auction, out of turn, or before trumps are named
+    after a queen or jack stop the replay of the deal. Avinas has no penalty rule: a deal
+    with a violation is scored as played (a stopped deal as if the declarer had stopped after
+    the last complete trick) and marked disputed; a deal stopped in the auction is not
+    scored.
 """
 
 from __future__ import annotations
@@ -72,6 +80,7 @@ from typing import Any
 
 from referee.cards import SUIT_NAMES, SUITS
 from referee.errors import RecordError
+from referee.games.avinas_deal import AvinasDeal
 from referee.games.avinas_model import (  # the game's data and pure rules, re-exported
     AUCTION,
     CARD_POINTS,
@@ -108,6 +117,7 @@ from referee.games.avinas_model import (  # the game's data and pure rules, re-e
     trick_winner,
     trump_order,
 )
+from referee.games.recorded import recorded_change, result_lines
 from referee.record import Action, Deal
 from referee.rules.base import (
     DealResult,
@@ -115,17 +125,15 @@ from referee.rules.base import (
     Ruleset,
     TrickSummary,
     deal_dealer,
-    located,
     summarise_tricks,
 )
-from referee.rules.dealing import claim_played_card, deal_card
 from referee.rules.registry import register
 from referee.rules.tricks import IncompleteWords, show
 from referee.seats import CLOCKWISE, Table
 
 
 @register
-class Avinas(Ruleset):
+class Avinas(AvinasDeal, Ruleset):
     """Avinas, four players in two partnerships, clockwise (digest section 2)."""
 
     name = "avinas"
@@ -224,159 +232,19 @@ class Avinas(Ruleset):
                 f"{expected} should deal (the deal passes to the left after every hand, "
                 f"AV-P1)", None))
         self._deal_hands(state, deal)
+        state.recorded = [line for line in result_lines(deal) if line.kind == "points"]
+        if match.from_record:  # README decision 8
+            state.notes.append(("avinas.match-over", f"deal {match.deals} was not replayed "
+                                f"to its end: {match.from_record}; could not check the match "
+                                f"score it leads to, nor so when the match ends"))
+            match.from_record = ""
         if state.unordered:
-            if self.opts.deal_order == "required":
+            if self.opts.deal_order == "strict":
                 self._require_deal_order(state, deal)
             self._game_from_record(state, deal)
         else:
             self._expose(state)
         return state
-
-    def _deal_hands(self, state: AvinasState, deal: Deal) -> None:
-        """The hands in dealing order, which Avinas needs (AV-D1..D3, digest 4)."""
-        owner: dict[str, str] = {}
-        for hand in deal.hands:
-            if hand.seat in state.dealt:
-                raise located(RecordError("record.hand-twice",
-                                          f"{hand.seat}'s hand is given twice"), hand)
-            for card in hand.cards:
-                deal_card(owner, card, hand.seat, hand, self._pack,
-                          "the 32-card pack of Avinas (ranks A K Q J T 9 8 7)")
-            if len(hand.cards) != HAND_SIZE:
-                raise located(RecordError(
-                    "record.hand-size", f"{hand.seat} has {len(hand.cards)} cards; each "
-                    f"player is dealt {HAND_SIZE}"), hand)
-            if len(hand.rounds) == 1:  # the cards without their dealing order (decision 5)
-                state.unordered.add(hand.seat)
-            elif [len(r) for r in hand.rounds] != list(self.deal_rounds):
-                raise located(RecordError(
-                    "record.deal-order",
-                    f"{hand.seat}'s hand must be written in its two dealing rounds of four "
-                    f"('{hand.seat}: c1 c2 c3 c4 | c5 c6 c7 c8'): Avinas exposes the 4th and "
-                    f"8th cards (AV-D2), which decide the game, the declarer and trumps"),
-                    hand)
-            state.dealt[hand.seat] = list(hand.cards)
-            state.hands[hand.seat] = set(hand.cards)
-        missing = [seat for seat in self.table.seats if seat not in state.dealt]
-        if missing:
-            self._infer_hands(state, deal, owner, missing)
-
-    def _infer_hands(self, state: AvinasState, deal: Deal, owner: dict[str, str],
-                     missing: list[str]) -> None:
-        """Hands without a hand line (README decision 5): one is the rest of the pack; more
-        are read from their seats' plays, which must then show all eight cards."""
-        if len(missing) == 1:
-            inferred = {missing[0]: [card for card in PACK if card not in owner]}
-        else:
-            inferred = {seat: [] for seat in missing}
-            for event in deal.events:
-                action = event.action
-                if action.seat not in inferred or action.kind not in ("play", "down"):
-                    continue
-                for card in action.cards:
-                    if claim_played_card(owner, card, action.seat, event, self._pack,
-                                         "the 32-card pack of Avinas"):
-                        inferred[action.seat].append(card)
-            short = [seat for seat in missing if len(inferred[seat]) != HAND_SIZE]
-            if short:
-                raise located(RecordError(
-                    "record.deal-order",
-                    f"deal {deal.number} has no hand line for {' '.join(missing)}, and the "
-                    f"plays of {' '.join(short)} do not show all {HAND_SIZE} cards: give the "
-                    f"hands (in their two dealing rounds of four, AV-D1)"), deal)
-        for seat, cards in inferred.items():
-            state.dealt[seat] = cards
-            state.hands[seat] = set(cards)
-            state.unordered.add(seat)
-            state.inferred.add(seat)
-
-    def _require_deal_order(self, state: AvinasState, deal: Deal) -> None:
-        """Issue 5 and the standard preset: Avinas is judged from the exposed 4th and 8th
-        cards (AV-D2..D5), so a hand without its dealing order is a located error; option
-        ``deal_order = infer`` takes README decision 5's note instead."""
-        seats = [seat for seat in self.table.seats if seat in state.unordered]
-        where = next((hand for hand in deal.hands if hand.seat in state.unordered), deal)
-        missing = [seat for seat in seats if seat in state.inferred]
-        what = (f"deal {deal.number} has no hand line for {' '.join(missing)}" if missing
-                else f"{' '.join(seats)}'s hand{'s' * (len(seats) > 1)} "
-                     f"{'are' if len(seats) > 1 else 'is'} written without the dealing order")
-        raise located(RecordError(
-            "record.deal-order",
-            f"{what}: Avinas needs every hand in its two dealing rounds of four "
-            f"('N: c1 c2 c3 c4 | c5 c6 c7 c8'), because the exposed 4th and 8th cards decide "
-            f"the game, the declarer and trumps (AV-D2..D5); [Option \"deal_order\" "
-            f"\"infer\"] takes the game from the record instead, with a note"), where)
-
-    def _game_from_record(self, state: AvinasState, deal: Deal) -> None:
-        """README decision 5: without every hand's dealing order the exposed 4th and 8th
-        cards (AV-D2..D4) are unknown. The record then tells the game: an auction makes it a
-        no-sevens game (AV-D6); plays without one a sevens game (AV-D5), whose declarer is the
-        first leader (AV-L1) and whose trumps are the suit of his seven (of his led card when
-        he holds several). The number of exposed sevens, and so the rams, stay unknown."""
-        parts = []
-        for how, group in (("inferred from the plays", state.inferred),
-                           ("given without dealing rounds", state.unordered - state.inferred)):
-            seats = [seat for seat in self.table.seats if seat in group]
-            if len(seats) == 1:
-                parts.append(f"{seats[0]}'s hand is {how}")
-            elif seats:
-                parts.append(f"the hands of {' '.join(seats)} are {how}")
-        hands = "; ".join(parts)
-        kinds = {event.action.kind for event in deal.events}
-        plays = [event.action for event in deal.events if event.action.kind in ("play", "down")]
-        if kinds & {"bid", "pass"} or not plays:
-            state.turn = self.next_seat[state.dealer]
-            state.notes.append(("avinas.deal-order", (
-                f"{hands}: could not check that no seven was among the exposed 4th and 8th "
-                f"cards (AV-D2..D4); the auction in the record makes it a no-sevens game")))
-            return
-        declarer, lead = plays[0].seat, plays[0].cards[0] if plays[0].cards else ""
-        sevens = [card for card in state.dealt.get(declarer, ()) if card[0] == "7"]
-        if len(sevens) == 1:
-            trump = sevens[0][1]
-        elif lead and lead[0] not in PERMANENT and "7" + lead[1] in sevens:
-            trump = lead[1]
-        else:
-            held = show(sevens) if sevens else "no seven"
-            raise located(RecordError(
-                "record.deal-order",
-                f"{hands}: the record has no auction, so a seven was exposed and {declarer}, "
-                f"who leads, is declarer (AV-D5), but {declarer}'s hand ({held}) does not show "
-                f"which seven made trumps: give the hands in their two dealing rounds of "
-                f"four"), deal)
-        state.declarer, state.trump = declarer, trump
-        state.sevens, state.sevens_unknown = 1, True
-        state.stage = PLAY
-        state.turn = declarer
-        state.notes.append(("avinas.deal-order", (
-            f"{hands}: could not check the exposed 4th and 8th cards (AV-D2..D5); without an "
-            f"auction it is a sevens game, {declarer} (the first leader) declares with "
-            f"{SUIT_NAMES[trump]} ({declarer}'s 7{trump}), and the number of exposed sevens, "
-            f"so the rams, cannot be known")))
-
-    def _expose(self, state: AvinasState) -> None:
-        """AV-D2..D7: the exposed cards, the sevens, and the game they start."""
-        dealer = state.dealer
-        left = self.next_seat[dealer]
-        partner = self.next_seat[left]
-        right = self.next_seat[partner]
-        dealer_side = (partner, dealer)
-        for position in (3, 7):  # the 4th and 8th cards, in dealing order (AV-D3)
-            for seat in (left, partner, right, dealer):
-                card = state.dealt[seat][position]
-                if seat in dealer_side and (card[0] != "7"
-                                            or self.opts.dealer_side_exposure == "none"):
-                    continue  # the dealer side shows only its sevens (AV-D2)
-                state.exposed.append((seat, card))
-        sevens = [(seat, card) for seat, card in state.exposed if card[0] == "7"]
-        state.sevens = len(sevens)
-        if sevens:  # AV-D5: the last seven exposed makes trumps and the declarer
-            state.declarer, card = sevens[-1]
-            state.trump = card[1]
-            state.stage = PLAY
-            state.turn = state.declarer
-        else:  # AV-D6: the auction, dealer's left first
-            state.turn = left
 
     # -- candidates ------------------------------------------------------------------------
     def candidates(self, state: AvinasState) -> Iterator[Action]:
@@ -403,7 +271,7 @@ class Avinas(Ruleset):
         if not state.play_started:
             for other in seats:
                 yield Action(other, "knock")
-        if not state.trick and state.tricks:
+        if not state.trick:
             yield Action(declarer, "stop")
 
     # -- the cascade -----------------------------------------------------------------------
@@ -445,9 +313,8 @@ class Avinas(Ruleset):
                 return None
             return Exclusion("avinas.auction-over", f"{seat} may not {what}: the auction is over "
                               f"({state.declarer} is declarer at {state.bid})")
-        if seat != state.turn:
-            return Exclusion("avinas.turn", f"it is {state.turn}'s turn to speak, not {seat}'s",
-                              fatal=True)
+        if seat != state.turn:  # decision 8: the call stands as made, the auction goes on
+            return Exclusion("avinas.turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
         if action.kind == "pass":
             return None
         value = action.value
@@ -458,11 +325,7 @@ class Avinas(Ruleset):
         if state.high_bid is not None and value <= state.high_bid:
             return Exclusion("avinas.bid-higher", f"{seat} must bid more than {state.high_bid} "
                               f"({state.high_bidder}'s bid), or pass")
-        best = max(bid_count(state.dealt[seat], s, self.opts.bid_count) for s in SUITS)
-        if value > best:
-            return Exclusion("avinas.false-bid", f"{seat} bids {value} but holds at most {best} "
-                              f"{self._counted()} in any suit (AV-D8, AV-D9)")
-        return None
+        return None  # a bid above the bidder's holding is legal: a false bid loses (AV-D9)
 
     @staticmethod
     def _late_pass(state: AvinasState, seat: str) -> bool:
@@ -474,17 +337,17 @@ class Avinas(Ruleset):
         return ("cards of one suit" if self.opts.bid_count == "natural_count"
                 else "trumps (queens and jacks included)")
 
-    def _false_bid(self, state: AvinasState, suit: str) -> Exclusion | None:
-        """AV-D9: the declarer's dealt hand against the suit now named (2.9 B10)."""
+    def _false_bid(self, state: AvinasState, suit: str) -> str | None:
+        """AV-D9, 2.9 B10: the declarer's dealt hand against the suit now named; what the
+        outcome says of a false bid (a scoring matter, AV-S6: not a rule violation)."""
         declarer = state.declarer
-        if state.bid is None or declarer in state.hopeless:
-            return None  # a sevens game, or a bid already reported as false at the bid
+        if state.bid is None or declarer is None:
+            return None  # a sevens game
         held = bid_count(state.dealt[declarer], suit, self.opts.bid_count)
-        if held < state.bid:
-            return Exclusion("avinas.false-bid", f"{declarer} bid {state.bid} but was dealt only "
-                              f"{held} {self._counted()} in {SUIT_NAMES[suit]}: a false bid, "
-                              f"the declaring side loses the hand (AV-D9)")
-        return None
+        if held >= state.bid:
+            return None
+        return (f"{declarer} bid {state.bid} and was dealt {held} {self._counted()} in "
+                f"{SUIT_NAMES[suit]}")
 
     # naming trumps -------------------------------------------------------------------------
     def _check_trump(self, state: AvinasState, action: Action) -> Exclusion | None:
@@ -513,7 +376,7 @@ class Avinas(Ruleset):
                 return Exclusion("avinas.trump-named", f"{seat} names {SUIT_NAMES[suit]}, but "
                                   f"trumps are {SUIT_NAMES[state.trump]} ({how})")
             return None  # the suit the first lead showed, said aloud
-        return self._false_bid(state, suit)
+        return None  # naming a suit that makes the bid false is legal: it loses (AV-D9)
 
     # knocks --------------------------------------------------------------------------------
     def _check_knock(self, state: AvinasState, action: Action) -> Exclusion | None:
@@ -550,10 +413,9 @@ class Avinas(Ruleset):
         if seat != state.declarer:
             return Exclusion("avinas.stop", f"only the declarer ({state.declarer}) may stop the "
                               f"play, not {seat}")
-        if state.trick or not state.tricks:
-            when = "before trick 1 is complete" if not state.tricks else (
-                f"in the middle of trick {len(state.tricks) + 1}")
-            return Exclusion("avinas.stop", f"{seat} may stop only between tricks, not {when}")
+        if state.trick:  # AV-L7: at any moment between tricks, before trick 1 included
+            return Exclusion("avinas.stop", f"{seat} may stop only between tricks, not in the "
+                              f"middle of trick {len(state.tricks) + 1}")
         return None
 
     # play ----------------------------------------------------------------------------------
@@ -614,9 +476,7 @@ class Avinas(Ruleset):
             if trump is not None and not is_trump(card, trump):
                 return Exclusion("avinas.trump-lead", f"{seat} must lead a trump to trick 1 "
                                   f"({SUIT_NAMES[trump]} are trumps), not {card}")
-            if trump is None and card[0] not in PERMANENT:
-                return self._false_bid(state, card[1])
-            return None
+            return None  # a plain lead names trumps (AV-L2); a false bid is scored (AV-S6)
         duty = number == 2 or self.opts.trump_lead_every_trick
         if duty:  # AV-L3, AV-L4
             trumps = [c for c in state.hands[seat] if is_trump(c, trump)]
@@ -640,9 +500,8 @@ class Avinas(Ruleset):
         elif kind == "bid" or kind == "pass":
             self._apply_call(state, action)
         elif kind == "trump":
-            exclusion = self._check_trump(state, action)
-            # a false bid still names trumps; any other faulty naming is disregarded
-            if exclusion is None or exclusion.rule == "avinas.false-bid":
+            # a faulty naming is disregarded (edge case 12)
+            if self._check_trump(state, action) is None:
                 self._set_trump(state, str(action.value))
                 state.trump_named = True
         elif kind == "knock":
@@ -661,23 +520,21 @@ class Avinas(Ruleset):
         if action.kind == "pass" and self._late_pass(state, seat):
             state.late_passers.pop(0)
             return
-        if state.stage != AUCTION or seat != state.turn:
+        if state.stage != AUCTION:
             return  # calls outside the auction are disregarded
         value = action.value if action.kind == "bid" else None
-        if isinstance(value, int) and (state.high_bid is None or value > state.high_bid) \
-                and self.opts.min_bid <= value <= MAX_BID:
+        if isinstance(value, int):
+            # Decision 8: a bid stands as made, also one that is not higher, out of range or
+            # out of turn: its maker is the high bidder at that level.
             state.high_bid, state.high_bidder = value, seat
             state.passes_in_row = 0
-            best = max(bid_count(state.dealt[seat], s, self.opts.bid_count) for s in SUITS)
-            if value > best:
-                state.hopeless.add(seat)
         else:
-            value = None
-            state.passes_in_row += 1  # a bid that does not count is a pass
+            state.passes_in_row += 1
         state.calls.append((seat, value))
-        state.turn = self.next_seat[seat]
-        if self.opts.auction_rounds == "single" or state.high_bid == MAX_BID:
-            over = len(state.calls) >= 4 or state.high_bid == MAX_BID
+        state.turn = self.next_seat[seat]  # the auction goes on from the caller
+        top = state.high_bid is not None and state.high_bid >= MAX_BID
+        if self.opts.auction_rounds == "single" or top:
+            over = len(state.calls) >= 4 or top
         else:
             over = state.passes_in_row >= (3 if state.high_bid is not None else 4)
         if not over:
@@ -688,7 +545,7 @@ class Avinas(Ruleset):
             state.turn = None
             return
         state.declarer, state.bid = state.high_bidder, state.high_bid
-        if state.high_bid == MAX_BID:  # nobody can bid higher: the others may still pass
+        if top:  # nobody can bid higher: the others may still pass
             speakers = 3 if self.opts.auction_rounds == "open" else 4 - len(state.calls)
             late, cursor = [], seat
             for _ in range(speakers):
@@ -703,10 +560,7 @@ class Avinas(Ruleset):
             return
         state.trump = suit
         state.trump_pending = False
-        if self._false_bid(state, suit) is not None or state.declarer in state.hopeless:
-            held = bid_count(state.dealt[state.declarer], suit, self.opts.bid_count)
-            state.false_bid = (f"{state.declarer} bid {state.bid} and held {held} in "
-                               f"{SUIT_NAMES[suit]}")
+        state.false_bid = self._false_bid(state, suit)
 
     def _apply_card(self, state: AvinasState, action: Action) -> None:
         seat = action.seat
@@ -772,12 +626,28 @@ class Avinas(Ruleset):
             result.outcome = "abandoned: all four passed; the next dealer deals (AV-D7)"
             result.score = dict(match.score)
             return result
-        if state.stage != OVER or state.declarer is None or state.trump is None:
+        if state.declarer is None:  # the auction never ended: there is nothing to score
             result.scored = False
             result.disputed = True
-            result.outcome = "not scored: the deal is incomplete"
+            result.outcome = "not scored: the auction did not end"
             result.score = dict(match.score)
             return result
+        how = ""
+        if state.stage != OVER:
+            # Decision 4: a deal whose replay stopped (or whose record ends early) is scored
+            # as played, like a stop after the last complete trick (AV-L7, 2.9 B7), and
+            # marked disputed: Avinas has no penalty rule. Decision 8: the match score
+            # decides when the match ends, so card points in the deal's result line are
+            # taken instead, as the deal would have produced them.
+            result.disputed = True
+            how = f", scored as played to trick {len(state.tricks)}"
+            recorded = recorded_change(state.recorded, {}, state.points)
+            if recorded:
+                state.points = {team: recorded.get(team, 0) for team in teams}
+                result.points = dict(state.points)
+                shown = ", ".join(f"{self._label(t)} {p}" for t, p in state.points.items())
+                how = ", card points as recorded"
+                match.from_record = f"its card points ({shown}) are taken from its result line"
         declarer = state.declarer
         side = self.team_of[declarer]
         other = self.other_team[side]
@@ -785,45 +655,30 @@ class Avinas(Ruleset):
             unplayed = card_points(c for hand in state.hands.values() for c in hand)
             state.points[side] += unplayed
             result.points = dict(state.points)
+        trump = SUIT_NAMES[state.trump] if state.trump else "trumps not named"
         m = knock_multiplier(state.knocker is not None, state.counter_knocker is not None)
-        all_tricks = state.won[side] == TRICKS
         points = state.points[side]
+        all_tricks = state.won[side] == TRICKS or (how.endswith("recorded")
+                                                   and points == TOTAL_POINTS)
         contract: dict[str, Any] = {"declarer": declarer, "bidder": declarer,
-                                    "trump": state.trump,
-                                    "sevens": state.sevens, "multiplier": m}
+                                    "trump": state.trump, "sevens": state.sevens,
+                                    "multiplier": m, "false_bid": state.false_bid is not None}
         result.contract = contract
         knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
-        if state.sevens_game and state.sevens_unknown:  # README decision 5
-            made = all_tricks if state.knocker else points >= 61  # AV-S2
-            contract.update(made=made, sevens=None)
-            result.scored = False
-            result.outcome = (
-                f"sevens game ({declarer} declarer, {SUIT_NAMES[state.trump]}{knock}): "
-                f"{self._label(side)} {'made' if made else 'failed'} {points}; rams not "
-                f"scored: the number of exposed sevens is unknown (hands without their "
-                f"dealing order); {self._rams_text(match)}")
-        elif state.sevens_game:
-            made = all_tricks if state.knocker else points >= 61  # AV-S2
-            rams = rams_for(made, state.sevens, m)
-            receiver = other if made else side
-            match.rams = net_rams(match.rams, receiver, rams)
-            contract.update(made=made, rams=rams, rams_to=receiver)
-            need = "all 8 tricks" if state.knocker else "61"
-            result.outcome = (
-                f"sevens game ({declarer} declarer, {SUIT_NAMES[state.trump]}, "
-                f"k={state.sevens}{knock}): {self._label(side)} "
-                f"{'made' if made else 'failed'} {points} ({need} needed); "
-                f"{self._label(receiver)} +{rams} rams; {self._rams_text(match)}")
+        if state.sevens_game:
+            self._settle_sevens(match, state, result, all_tricks, how)
         else:
+            # recorded card points do not tell the tricks: "none" is then no card points
+            by_tricks = opts.zero_means == "no_tricks" and not how.endswith("recorded")
             made = points >= 61 and state.false_bid is None and (
                 state.knocker is None or all_tricks)
             if made:
                 receiver, counted = other, state.points[other]
-                zero = (state.won[other] == 0 if opts.zero_means == "no_tricks"
+                zero = (state.won[other] == 0 if by_tricks
                         else counted == 0)
             else:
                 receiver, counted = side, points
-                zero = (state.won[side] == 0 if opts.zero_means == "no_tricks"
+                zero = (state.won[side] == 0 if by_tricks
                         else counted == 0)
             pips = pips_for(made, counted, zero,
                             declarers_more_than_31=opts.pip_threshold_31 == "more_than")
@@ -833,14 +688,48 @@ class Avinas(Ruleset):
             result.game_points[receiver] = pips
             match.score[receiver] += pips
             contract.update(bid=state.bid, made=made, pips=pips)
-            why = f"false bid: {state.false_bid}; " if state.false_bid else ""
-            stop = f", stopped after trick {state.stopped}" if state.stopped is not None else ""
+            why = (f"false bid: {state.false_bid}, the declaring side loses the hand; "
+                   if state.false_bid else "")
+            stop = (f", stopped after trick {state.stopped}" if state.stopped is not None
+                    else how)
             result.outcome = (
-                f"no-sevens game ({declarer} bid {state.bid}, {SUIT_NAMES[state.trump]}"
+                f"no-sevens game ({declarer} bid {state.bid}, {trump}"
                 f"{knock}{stop}): {why}{self._label(side)} {'made' if made else 'failed'} "
                 f"{points}; {self._label(receiver)} +{pips} pips")
         result.score = dict(match.score)
         return result
+
+    def _settle_sevens(self, match: AvinasMatch, state: AvinasState, result: DealResult,
+                       all_tricks: bool, how: str) -> None:
+        """The sevens game: rams to the side that won it, by the exposed sevens (AV-S2..S4)."""
+        declarer = state.declarer
+        side = self.team_of[declarer]
+        other = self.other_team[side]
+        contract = result.contract
+        trump = SUIT_NAMES[state.trump] if state.trump else "trumps not named"
+        m = contract["multiplier"]
+        knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
+        points = state.points[side]
+        made = all_tricks if state.knocker else points >= 61  # AV-S2
+        if state.sevens_unknown:  # README decision 5
+            contract.update(made=made, sevens=None)
+            result.scored = False
+            result.outcome = (
+                f"sevens game ({declarer} declarer, {trump}{knock}): "
+                f"{self._label(side)} {'made' if made else 'failed'} {points}; rams not "
+                f"scored: the number of exposed sevens is unknown (hands without their "
+                f"dealing order); {self._rams_text(match)}")
+            return
+        rams = rams_for(made, state.sevens, m)
+        receiver = other if made else side
+        match.rams = net_rams(match.rams, receiver, rams)
+        contract.update(made=made, rams=rams, rams_to=receiver)
+        need = "all 8 tricks" if state.knocker else "61"
+        result.outcome = (
+            f"sevens game ({declarer} declarer, {trump}, "
+            f"k={state.sevens}{knock}{how}): {self._label(side)} "
+            f"{'made' if made else 'failed'} {points} ({need} needed); "
+            f"{self._label(receiver)} +{rams} rams; {self._rams_text(match)}")
 
 __all__ = [
     "AUCTION",

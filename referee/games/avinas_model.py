@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from referee.cards import SUITS, make_pack
+from referee.record import ResultLine
 from referee.rules.base import (
     DealState,
     GenericRules,
@@ -172,8 +173,9 @@ def _rules() -> dict[str, Rule]:
         ("avinas.auction-over", "bids and passes are made only in the auction of a no-sevens game, "
          "each player in turn", "AV-D5, AV-D6"),
         ("avinas.auction-open", "no card is played before the auction has ended", "AV-D6"),
-        ("avinas.false-bid", "the declarer holds at least as many cards as bid in the trump suit "
-         "finally named (trump count or natural count)", "AV-D8, AV-D9, 2.9 B10"),
+        ("avinas.false-bid", "a declarer dealt fewer cards than he bid in the trump suit finally "
+         "named (trump count or natural count) loses the hand: a scoring outcome, shown with "
+         "the deal's result, not a violation", "AV-D8, AV-D9, AV-S6, 2.9 B10"),
         ("avinas.trump-named",
          "in the no-sevens game the declarer's first lead names trumps; after "
          "a queen or jack he names the suit before the next card; no other naming", "AV-L2"),
@@ -192,12 +194,12 @@ def _rules() -> dict[str, Rule]:
          "game only (knock_in_nosevens)", "AV-K1, AV-K3"),
         ("avinas.counter-knock", "an opponent may knock back once, only after the declaring side "
          "knocked, before the opening lead", "AV-K2, AV-K3"),
-        ("avinas.stop", "only the declarer of a no-sevens game may stop, between tricks", "AV-L7, "
-         "AV-L8"),
+        ("avinas.stop", "only the declarer of a no-sevens game may stop, at any moment between "
+         "tricks (before trick 1 too)", "AV-L7, AV-L8"),
         ("avinas.deal-order",
          "the hands in their dealing order show the exposed 4th and 8th cards, "
          "which decide the kind of game, the declarer and trumps (a note where the record "
-         "lacks it)", "AV-D2..D5, README decision 5"),
+         "lacks it; an error with deal_order = strict)", "AV-D2..D5"),
     ]
     for rule_id, summary, section in own:
         rules[rule_id] = Rule(rule_id, summary, section)
@@ -242,11 +244,11 @@ def _options() -> tuple[OptionSpec, ...]:
                    "after a stop: only completed tricks count, or the unplayed cards count "
                    "for the declaring side", ("avinas.stop",),
                    choices=("completed_tricks", "remaining_to_declarer")),
-        OptionSpec("deal_order", "choice", "required",
-                   "a record without every hand in its two dealing rounds: a record.deal-order "
-                   "error (the exposed 4th and 8th cards decide the game), or infer the game "
-                   "from the record with a note (README decision 5)", ("avinas.deal-order",),
-                   choices=("required", "infer")),
+        OptionSpec("deal_order", "choice", "infer",
+                   "a record without every hand in its two dealing rounds: the game is taken "
+                   "from the record with a note, or (strict) a record.deal-order error (the "
+                   "exposed 4th and 8th cards decide the game)", ("avinas.deal-order",),
+                   choices=("infer", "strict")),
         OptionSpec("match_end", "int", 12, "the match ends when a side has this many pips "
                    "(it loses)", ("avinas.match-over",), minimum=1),
         OptionSpec("rams_end", "int", 0, "0: rams never end the match; N: a side with N net "
@@ -271,6 +273,9 @@ class AvinasMatch:
     rams: dict[str, int]
     next_dealer: str | None = None
     deals: int = 0
+    from_record: str = ""
+    """What the last deal's record supplied because its replay did not finish (for a note
+    in the next deal)."""
 
 
 class Trick(NamedTuple):
@@ -321,8 +326,6 @@ class AvinasState(DealState):
         may still say pass before the opening lead (AV-D6: every other player passes or bids
         higher)."""
         self.bid: int | None = None
-        self.hopeless: set[str] = set()
-        """Seats whose bid no suit of their hand could honour (reported at the bid)."""
         self.false_bid: str | None = None
         # knocks
         self.knocker: str | None = None
@@ -335,6 +338,8 @@ class AvinasState(DealState):
         self.won = {team: 0 for team in teams}
         self.stopped: int | None = None
         self.abandoned = False
+        self.recorded: list[ResultLine] = []
+        """The deal's ``result`` lines: what an unfinished deal takes from the record."""
 
     @property
     def position_trick(self) -> int | None:

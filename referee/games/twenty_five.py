@@ -67,7 +67,8 @@ from typing import Any, NamedTuple
 
 from referee.cards import RANKS, SUIT_NAMES, make_pack
 from referee.errors import RecordError
-from referee.record import Action, Deal, RecordHeader
+from referee.games.recorded import recorded_change, result_lines
+from referee.record import Action, Deal, RecordHeader, ResultLine
 from referee.rules.base import (
     DealResult,
     DealState,
@@ -264,6 +265,9 @@ class Match25:
     next_dealer: str | None = None
     winner: str | None = None
     deals: int = 0
+    from_record: str = ""
+    """What the last deal's record supplied because its replay did not finish (for a note
+    in the next deal)."""
 
 
 
@@ -297,6 +301,8 @@ class TwentyFiveState(DealState):
         self.ended: str | None = None
         """The team that won the game in this deal (T25-S3), once it has."""
         self.first_to_target: str | None = None
+        self.recorded: list[ResultLine] = []
+        """The deal's ``result`` lines: what an unfinished deal takes from the record."""
 
     @property
     def dealer(self) -> str:
@@ -425,6 +431,12 @@ class TwentyFive(Ruleset):
                 f"should deal (the deal passes clockwise)", None))
         self._deal_hands(state, deal)
         self._note_ace_discard(state, deal)
+        state.recorded = result_lines(deal)
+        if match.from_record:  # README decision 8
+            state.notes.append(("25.game-end", f"deal {match.deals} was not replayed to its "
+                                f"end: {match.from_record}; could not check the match score "
+                                f"it leads to, nor so when the game ends"))
+            match.from_record = ""
         return state
 
     def _deal_hands(self, state: TwentyFiveState, deal: Deal) -> None:
@@ -822,6 +834,10 @@ class TwentyFive(Ruleset):
                ) -> DealResult:
         match.deals += 1
         match.next_dealer = self.next_seat[state.dealer]
+        if state.stage != OVER and state.ended is None:
+            recorded = recorded_change(state.recorded, match.score, match.score)
+            if recorded:
+                return self._settle_from_record(match, state, recorded)
         for team, points in state.points.items():
             match.score[team] += points
         contract: dict[str, Any] = {}
@@ -845,3 +861,23 @@ class TwentyFive(Ruleset):
             result.disputed = True
             result.outcome = f"incomplete, scored as played ({taken or 'no trick'})"
         return result
+
+
+    def _settle_from_record(self, match: Match25, state: TwentyFiveState,
+                            recorded: dict[str, int]) -> DealResult:
+        """README decision 8: a deal whose replay stopped (or whose record ends early) leaves
+        the match score unknown, and later deals depend on it (when the game ends): the
+        deal's points are taken from its result line, the deal marked disputed, and the next
+        deal notes it."""
+        for team, points in recorded.items():
+            match.score[team] += points
+        shown = ", ".join(f"{self.labels[t]} {p}" for t, p in recorded.items() if p)
+        reached = [t for t in match.score if match.score[t] >= self.opts.target]
+        if reached:
+            match.winner = max(reached, key=match.score.__getitem__)
+        match.from_record = f"its points ({shown or 'none'}) are taken from its result line"
+        return DealResult(
+            points={t: recorded.get(t, 0) for t in state.points},
+            game_points={t: recorded.get(t, 0) for t in state.points},
+            score=dict(match.score), disputed=True,
+            outcome=f"not played to its end: points as recorded ({shown or 'none'})")

@@ -71,6 +71,7 @@ from typing import Any
 
 from referee.cards import RANKS, UNSEEN, Card, make_pack
 from referee.errors import RecordError
+from referee.games.recorded import recorded_change, result_lines
 from referee.games.twenty_two_model import (  # the game's data and pure rules, re-exported
     _DIRECTIONS,
     DAMAGE,
@@ -183,7 +184,8 @@ class TwentyTwo(Ruleset):
 
     def available(self, match: Match22) -> int:
         """Cards left in the pack: markers are out of it (T22-D3)."""
-        return self.pack_size - (len(match.markers) if self.options.markers_removed else 0)
+        markers = len(match.markers) + match.unknown_markers
+        return self.pack_size - (markers if self.options.markers_removed else 0)
 
     def deal_size(self, match: Match22) -> int:
         """Cards each: the nominal size capped so everyone gets as many (T22-D2, T22-D4)."""
@@ -256,9 +258,18 @@ class TwentyTwo(Ruleset):
     def start_deal(self, match: Match22, deal: Deal) -> TwentyTwoState:
         self.current_match = match
         findings: list[tuple[str, str, str | None]] = []
+        gone = self._gone_by_the_record(match, deal)
         dealer, leader = self._dealer_and_leader(match, deal, findings)
         state = TwentyTwoState(deal.number, dealer, leader, list(match.alive))
         state.deal_findings.extend(findings)
+        if gone:
+            who = " and ".join(gone)
+            state.notes.append(("22.dead-player", f"{who} "
+                                f"{'has' if len(gone) == 1 else 'have'} no hand line and no "
+                                f"action in deal {deal.number}: taken to have died in deal "
+                                f"{match.deals}, whose damage is unknown"))
+        state.recorded = result_lines(deal)
+        self._note_the_last_deal(state, match)
         size = self.deal_size(match)
         if size < 1:
             raise located(RecordError(
@@ -271,7 +282,7 @@ class TwentyTwo(Ruleset):
             given = {hand.seat for hand in deal.hands}
             inferred = [seat for seat in state.living if seat not in given]
             why = (f"; without a hand line, {', '.join(inferred)}'s hand is inferred from the "
-                   "plays, which needs every play of the deal recorded (decision 5)"
+                   "plays, which needs every play of the deal recorded"
                    if inferred else "")
             raise located(RecordError(
                 "record.hand-size", f"the hands are of different sizes ({shown}): every living "
@@ -280,7 +291,7 @@ class TwentyTwo(Ruleset):
         if state.size == 0:
             raise located(RecordError("record.hand-size", f"deal {deal.number} deals no cards"),
                           deal)
-        if state.size != size:
+        if state.size != size and not match.size_unknown:
             nominal = FIRST_DEAL_SIZE if match.deals == 0 else match.nominal
             why = ("the first deal" if match.deals == 0
                    else f"the last loser took {nominal} damage")
@@ -302,6 +313,39 @@ class TwentyTwo(Ruleset):
         state.exchange_queue = self._order(leader, state.living)
         self._begin_play_if_done(state)
         return state
+
+    def _note_the_last_deal(self, state: TwentyTwoState, match: Match22) -> None:
+        """README decision 8: the last deal was not replayed to its end, so this deal's size
+        (and the markers) rest on what its record says; a note names the checks lost."""
+        if not match.from_record:
+            return
+        lost = []
+        if match.size_unknown:
+            lost.append("the hand size of this deal (the hands are taken as recorded)")
+        if match.size_unknown and match.losers is None:
+            state.stock_unknown = True
+            lost.append("the size of the stock (a lead may end the exchange round)")
+        if match.unknown_markers and self.options.markers_removed:
+            lost.append("that no damage marker is dealt or drawn again, in this deal and "
+                        "later ones (the card a loser kept is not in the record)")
+        could_not = f"; could not check {' nor '.join(lost)}" if lost else ""
+        state.notes.append(("22.deal-size", f"deal {match.deals} was not replayed to "
+                            f"its end: {match.from_record}{could_not}"))
+        match.from_record = ""
+
+    @staticmethod
+    def _gone_by_the_record(match: Match22, deal: Deal) -> list[str]:
+        """README decision 8: when the last deal's damage is unknown, so is who died in it. A
+        living player with neither a hand line nor an action in this deal is taken as dead
+        (the record deals him nothing); returns them, now out of ``match.alive``."""
+        if not (match.size_unknown and match.losers is None):
+            return []
+        present = {hand.seat for hand in deal.hands} | {e.action.seat for e in deal.events}
+        gone = [seat for seat in match.alive if seat not in present]
+        if len(gone) >= len(match.alive) - 1:
+            return []  # a deal with fewer than two players is no evidence
+        match.alive = [seat for seat in match.alive if seat not in gone]
+        return gone
 
     def _pack_left(self, match: Match22) -> Counter[Card]:
         left = Counter(self.pack_counts)
@@ -393,6 +437,10 @@ class TwentyTwo(Ruleset):
             yield from self._exchange_candidates(state, seat)
             return
         hand = state.hands[seat]
+        if not state.play_started:  # illegal: an exchange once the stock is empty (T22-X4)
+            for other in state.unasked:
+                if state.hands[other]:
+                    yield Action(other, "exchange", cards=(ranked(state.hands[other])[0],))
         if not state.trick:
             yield from self._lead_candidates(state, seat, hand)
         else:
@@ -426,6 +474,9 @@ class TwentyTwo(Ruleset):
             if most < len(hand):
                 extra = self._draw(state, most) + (back,)
                 yield Action(seat, "exchange", cards=tuple(hand[:most + 1]), drawn=extra)
+        if most < len(hand):  # illegal: more discarded than the stock holds, drawing it all
+            yield Action(seat, "exchange", cards=tuple(hand[:most + 1]),
+                         drawn=self._draw(state, most))
         for other in state.living:
             if other != seat:
                 yield Action(other, "exchange")
@@ -503,6 +554,12 @@ class TwentyTwo(Ruleset):
         if missing:
             return Exclusion("22.not-held", f"{seat} does not hold {show(missing.elements())}",
                               fatal=True)
+        if len(drawn) < len(given) > state.stock and len(drawn) <= state.stock:
+            # T22-X2, C8: more discarded than the stock holds, and only what it holds drawn.
+            # Carried out, this hand would be shorter than the others (T22-T7): fatal.
+            return Exclusion("22.exchange-stock", f"{seat} discards {len(given)} cards but the "
+                              f"stock holds only {state.stock} (drawn: {len(drawn)}); an "
+                              "exchange goes no further than the stock", fatal=True)
         if len(drawn) != len(given):
             return Exclusion("22.exchange-draw", f"{seat} discards {len(given)} and draws "
                               f"{len(drawn)}: an exchange draws as many as it discards",
@@ -536,7 +593,7 @@ class TwentyTwo(Ruleset):
                                   "exchange or decline", fatal=True)
             # a lead before the round is over: judged as a lead, then reported for the round
             problem = self._check_held(seat, cards, hand) or self._check_lead(seat, cards, hand)
-            if problem is not None and problem.fatal:
+            if problem is not None and problem.fatal or state.stock_unknown:
                 return problem
             waiting = ", ".join(state.exchange_queue)
             return Exclusion("22.exchange-first", f"{waiting} must exchange or decline "
@@ -683,26 +740,14 @@ class TwentyTwo(Ruleset):
         (T22-F2-F5, C3)."""
         result = DealResult(contract={"size": state.size, "stock": state.first_stock})
         match.deals += 1
+        match.size_unknown = False
         if not state.last_cards:
-            match.losers = None  # the record names the next dealer
-            result.scored = False
-            result.disputed = True
-            result.outcome = "not scored: the deal is incomplete"
-            result.points = {seat: 0 for seat in state.living}  # nobody took damage
-            result.score = match.score
-            return result
+            return self._settle_from_record(match, state, result)
         top = max(STRENGTH[card[0]] for _, card in state.last_cards)
         losers = sorted(((seat, card) for seat, card in state.last_cards
                          if STRENGTH[card[0]] == top), key=lambda pair: self.table.index(pair[0]))
         value = DAMAGE[losers[0][1][0]]
-        before = dict(match.damage)
-        died: list[str] = []
-        for seat, card in losers:
-            match.damage[seat] += value
-            match.markers.append(card)
-            if before[seat] < DEATH <= match.damage[seat]:
-                died.append(seat)
-        match.alive = [seat for seat in match.alive if seat not in died]
+        died = self._damage(match, [(seat, value, card) for seat, card in losers])
         match.losers = tuple(seat for seat, _ in losers)
         match.nominal = value
         result.points = {seat: (value if seat in match.losers else 0) for seat in state.living}
@@ -717,6 +762,69 @@ class TwentyTwo(Ruleset):
         if died:
             parts.append(f"{' and '.join(died)} {'dies' if len(died) == 1 else 'die'} "
                          f"({', '.join(str(match.damage[s]) for s in died)})")
+        parts.append(f"alive {' '.join(match.alive) or 'nobody'}")
+        result.outcome = "; ".join(parts)
+        self._end_of_game(match, died, state.number)
+        return result
+
+    @staticmethod
+    def _damage(match: Match22, losses: list[tuple[str, int, Card | None]]) -> list[str]:
+        """Give each loser his damage and marker (None: a card not known); who died."""
+        died: list[str] = []
+        for seat, value, card in losses:
+            before = match.damage[seat]
+            match.damage[seat] += value
+            if card is None:
+                match.unknown_markers += 1
+            else:
+                match.markers.append(card)
+            if before < DEATH <= match.damage[seat]:
+                died.append(seat)
+        match.alive = [seat for seat in match.alive if seat not in died]
+        return died
+
+    @staticmethod
+    def _recorded_damage(match: Match22, state: TwentyTwoState) -> dict[str, int] | None:
+        """The damage of this deal as its ``result`` line gives it, for the living players
+        who took some; None without a result line."""
+        change = recorded_change(state.recorded, match.damage, state.living)
+        return None if change is None else {s: v for s, v in change.items() if v > 0}
+
+    def _settle_from_record(self, match: Match22, state: TwentyTwoState, result: DealResult
+                            ) -> DealResult:
+        """README decision 8: a deal whose replay stopped (or whose record ends early) has no
+        last trick, so no computed loser. The next deals depend on its damage (their size,
+        the markers, deaths): it is taken from the deal's ``result`` line, with a note in the
+        next deal; the deal itself is marked disputed."""
+        result.disputed = True
+        damage = self._recorded_damage(match, state)
+        if not damage:
+            match.losers = None  # the record names the next dealer
+            match.size_unknown = True
+            match.from_record = "no damage could be computed, and its record gives none"
+            result.scored = False
+            result.outcome = "not scored: the deal was not played to its end"
+            result.points = {seat: 0 for seat in state.living}
+            result.score = match.score
+            return result
+        # Which card each loser kept is not known: a guess from the recorded plays could
+        # make a later deal that deals that card unreadable.
+        died = self._damage(match, [(seat, value, None) for seat, value in damage.items()])
+        match.losers = tuple(damage)
+        values = set(damage.values())
+        if len(values) == 1:
+            match.nominal = values.pop()
+        else:  # tied losers all take one value (T22-F2): the record contradicts itself
+            match.size_unknown = True
+        shown = ", ".join(f"{seat} +{value}" for seat, value in damage.items())
+        match.from_record = f"its damage ({shown}) is taken from its result line"
+        result.points = {seat: damage.get(seat, 0) for seat in state.living}
+        result.game_points = dict(result.points)
+        result.score = match.score
+        result.contract.update(losers=list(damage), died=died, alive=list(match.alive))
+        parts = [f"not played to its end: damage as recorded, {shown}"]
+        if died:
+            parts.append(f"{' and '.join(died)} {'dies' if len(died) == 1 else 'die'}")
         parts.append(f"alive {' '.join(match.alive) or 'nobody'}")
         result.outcome = "; ".join(parts)
         self._end_of_game(match, died, state.number)

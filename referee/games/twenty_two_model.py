@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from referee.cards import Card
+from referee.record import ResultLine
 from referee.rules.base import (
     DealState,
     GenericRules,
@@ -180,6 +181,15 @@ class Match22:
     winners: tuple[str, ...] = ()
     over: bool = False
     ending: str = ""
+    unknown_markers: int = 0
+    """Damage markers whose card is unknown (taken from the record of an unfinished deal):
+    out of the pack, but a card dealt again cannot be recognised as one of them."""
+    size_unknown: bool = False
+    """The last deal was not finished and its record gives no damage: the nominal size of
+    the next deal is unknown (its hands give it)."""
+    from_record: str = ""
+    """What the last deal's record supplied because its replay did not finish (for a note
+    in the next deal, README decision 8)."""
 
     @property
     def score(self) -> dict[str, int]:
@@ -225,6 +235,11 @@ class TwentyTwoState(DealState):
         self.last_trick = False
         self.tricks: list[Trick22] = []
         self.last_cards: list[tuple[str, Card]] = []
+        self.recorded: list[ResultLine] = []
+        """The deal's ``result`` lines: what an unfinished deal takes from the record."""
+        self.stock_unknown = False
+        """The markers of an earlier deal are not known to be there (its damage is unknown):
+        the stock may be smaller than it seems, so a lead may end the exchange round."""
 
     @property
     def position_trick(self) -> int | None:

@@ -37,10 +37,23 @@ _CARDISH = re.compile(r"^(?:[0-9]{1,2}|[AKQJTakqjt1])[^\s,;{}\[\]]{0,2}$")
 _WORD = re.compile(r"[^\s,;{}\[\]]+")
 
 
-def expected_words(names: set[str] | frozenset[str], lark: Lark) -> str:
-    """Terminal names in words: "a card, a seat or 'trump'"."""
+SEAT_WORDS = ("call", "pair", "single", "knock", "stop", "claim")
+"""The words of the SEAT_WORD terminal, in the order the hint lists them."""
+ACTION_WORDS = frozenset({"trump", "rob", "down", "exchange", *SEAT_WORDS})
+"""Action words that only some games use: a hint names those of the record's game only."""
+
+
+def expected_words(names: set[str] | frozenset[str], lark: Lark,
+                   keywords: frozenset[str] | None = None) -> str:
+    """Terminal names in words: "a card, a seat or 'trump'"; with ``keywords`` (the action
+    words of the record's game), the action words of other games are left out."""
     words = set()
     for name in names:
+        if name == "SEAT_WORD" and keywords is not None:
+            own = [word for word in SEAT_WORDS if word in keywords]
+            if own:
+                words.add(", ".join(own[:-1]) + " or " + own[-1] if len(own) > 1 else own[0])
+            continue
         if name in _WORDS:
             words.add(_WORDS[name])
             continue
@@ -49,16 +62,28 @@ def expected_words(names: set[str] | frozenset[str], lark: Lark) -> str:
         except KeyError:
             words.add(name.lower())
             continue
+        if (pattern.type == "str" and keywords is not None and pattern.value in ACTION_WORDS
+                and pattern.value not in keywords):
+            continue
         words.add(f"'{pattern.value}'" if pattern.type == "str" else name.lower())
-    ordered = sorted(words)
+    ordered = sorted(words, key=lambda word: (word != "a card", word))  # a card first
     if len(ordered) > 1:
         return ", ".join(ordered[:-1]) + " or " + ordered[-1]
     return ordered[0] if ordered else "something else"
 
 
-def syntax_error(exc: UnexpectedInput, chunk, file: str, lark: Lark) -> NotationSyntaxError:
-    """The NotationSyntaxError for a Lark error raised while parsing ``chunk``."""
+def syntax_error(exc: UnexpectedInput, chunk, file: str, lark: Lark,
+                 keywords: frozenset[str] | None = None) -> NotationSyntaxError:
+    """The NotationSyntaxError for a Lark error raised while parsing ``chunk`` (``keywords``:
+    the action words of the record's game, when it is known)."""
     lines = chunk.text.splitlines()
+    if chunk.kind == "header":
+        at_end = isinstance(exc, UnexpectedEOF) or (
+            isinstance(exc, UnexpectedToken) and exc.token.type == "$END")
+        unclosed = _unclosed_tag(lines, len(lines) + 1 if at_end or exc.line < 1 else exc.line)
+        if unclosed is not None:
+            return _located("ttn.tag", "the tag is not closed with ']'", chunk, file,
+                            *unclosed, "']' at the end of the tag")
     if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or isinstance(
         exc, UnexpectedEOF
     ):
@@ -67,7 +92,7 @@ def syntax_error(exc: UnexpectedInput, chunk, file: str, lark: Lark) -> Notation
         code, message = "ttn.eof", "the record ends too early"
         if chunk.kind == "header":
             code, message = "ttn.tag", "the tag is not closed with ']'"
-        expected = expected_words(set(exc.expected), lark)
+        expected = expected_words(set(exc.expected), lark, keywords)
         return _located(code, message, chunk, file, line, column, expected)
     line, column = exc.line, exc.column
     source = lines[line - 1] if 0 < line <= len(lines) else ""
@@ -77,9 +102,25 @@ def syntax_error(exc: UnexpectedInput, chunk, file: str, lark: Lark) -> Notation
     allowed = set(exc.allowed) if isinstance(exc, UnexpectedCharacters) else set(exc.expected)
     if isinstance(exc, UnexpectedToken):
         word = exc.token.value.split()[0] if exc.token.value.split() else exc.token.value
-    expected = expected_words(allowed, lark) if allowed else None
     code, message = _classify(rest, word, allowed, chunk.kind)
+    if code == "ttn.card":
+        allowed.add("CARD")  # a card was meant: say so first, whatever else could stand there
+    expected = expected_words(allowed, lark, keywords) if allowed else None
     return _located(code, message, chunk, file, line, column, expected)
+
+
+def _unclosed_tag(lines: list[str], line: int) -> tuple[int, int] | None:
+    """(line, column) just after a tag that is not closed, when the error at ``line``
+    (1-based) comes from the tag on the last non-blank line before it: the mistake is at the
+    end of that tag's line, not at the start of the next one."""
+    for number in range(min(line, len(lines) + 1) - 1, 0, -1):
+        text = lines[number - 1].rstrip()
+        if not text:
+            continue
+        if text.lstrip().startswith("[") and not text.endswith("]") and number < line:
+            return number, len(text) + 1
+        return None
+    return None
 
 
 def _classify(rest: str, word: str, allowed: set[str], kind: str) -> tuple[str, str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -332,6 +333,8 @@ class TTNParser:
     def __init__(self) -> None:
         self.builder = _Builder()
         self.comments: list[tuple[int, Comment]] = []
+        self.keywords: frozenset[str] | None = None
+        """The action words of the current record's game, for syntax hints (None: unknown)."""
         self.lark = Lark(
             grammar_text(),
             parser="lalr",
@@ -367,7 +370,9 @@ class TTNParser:
                 raise _shift(exc.orig_exc.error, chunk, file) from None
             raise
         except UnexpectedInput as exc:
-            raise syntax_error(exc, chunk, file, self.lark) from None
+            raise syntax_error(exc, chunk, file, self.lark, self.keywords) from None
+        self.comments = [(position, placed(comment, chunk, position))
+                         for position, comment in self.comments]
         return result, self._attach_comments(result)
 
     def _attach_comments(self, result: Any) -> list[Comment]:
@@ -391,6 +396,16 @@ class TTNParser:
         return leading
 
 
+def placed(comment: Comment, chunk: Chunk, position: int) -> Comment:
+    """``comment`` with where it stands in the file: its line, its column, and whether it is
+    the first thing on its line (a comment on a line of its own)."""
+    text = chunk.text
+    line_start = text.rfind("\n", 0, position) + 1
+    return replace(comment, line=chunk.first_line + text.count("\n", 0, position),
+                   column=position - line_start + 1,
+                   own_line=not text[line_start:position].strip())
+
+
 def _shift(error: NotationSyntaxError, chunk: Chunk, file: str) -> NotationSyntaxError:
     """``error``, found at a line of ``chunk``, at its line in ``file`` (the one boundary
     where a syntax error learns its file position)."""
@@ -398,6 +413,14 @@ def _shift(error: NotationSyntaxError, chunk: Chunk, file: str) -> NotationSynta
     source = lines[error.line - 1] if 0 < error.line <= len(lines) else None
     moved = error.at(error.line + chunk.first_line - 1, error.column, source_line=source)
     return moved.in_file(file)  # type: ignore[return-value]
+
+
+def game_keywords(tags: list[Tag]) -> frozenset[str] | None:
+    """The action words of the game a record's Game tag names (None if it names none)."""
+    from referee.lookups import keywords_of_game
+
+    game = next((tag.value for tag in tags if isinstance(tag, Tag) and tag.name == "Game"), None)
+    return None if game is None else keywords_of_game(game)
 
 
 @cache
@@ -410,26 +433,58 @@ BATCH = 16
 a tenth of a deal's parse, so consecutive deals are parsed together (still streaming)."""
 
 
-def iter_lines(lines: Iterable[str], file: str = "<string>") -> Iterator[StreamItem]:
-    """Records from lines of text, as a stream of headers and deals."""
+def iter_lines(lines: Iterable[str], file: str = "<string>",
+               errors: list[NotationSyntaxError] | None = None) -> Iterator[StreamItem]:
+    """Records from lines of text, as a stream of headers and deals.
+
+    Without ``errors`` the first syntax error is raised. With it, every syntax error is
+    appended there and reading resynchronises, as pgn-extract does with games: the rest of
+    the record that holds the error is still read for syntax errors but not passed on (its
+    deals would be judged without the one that could not be read), and the next tag section
+    starts afresh.
+    """
     parser = _parser()
+    parser.keywords = None
     seen_header = False
+    skipping = False
+    record_line = 0  # the line of the current record's first tag
     pending_comments: list[Comment] = []
     batch: list[Chunk] = []
     last_line = 0
 
-    def parse_batch() -> list[Deal]:
-        first = batch[0]
-        text = first.text if len(batch) == 1 else "".join(c.text for c in batch)
+    def parse_deals(chunks: list[Chunk]) -> list[Deal]:
+        first = chunks[0]
+        text = first.text if len(chunks) == 1 else "".join(c.text for c in chunks)
         deals, leading = parser.parse_chunk(Chunk("deals", first.first_line, text), file)
-        deals[0].comments[:0] = leading
-        batch.clear()
+        deals[0].comments[:0] = [replace(comment, before=True) for comment in leading]
         return deals
+
+    def parse_batch() -> list[Deal]:
+        nonlocal skipping
+        chunks = batch[:]
+        batch.clear()
+        try:
+            deals = parse_deals(chunks)
+            return [] if skipping else deals
+        except NotationSyntaxError:
+            if errors is None:
+                raise
+        kept: list[Deal] = []
+        for chunk in chunks:  # one at a time, to find every deal that cannot be read
+            try:
+                deals = parse_deals([chunk])
+            except NotationSyntaxError as exc:
+                errors.append(exc.in_record(0 if skipping else record_line))
+                skipping = True
+                continue
+            if not skipping:
+                kept.extend(deals)
+        return kept
 
     for chunk in iter_chunks(lines):
         last_line = chunk.first_line + chunk.text.count("\n")
         if chunk.kind == "deal":
-            if not seen_header:
+            if not seen_header and not skipping:
                 raise NotationSyntaxError(
                     "ttn.tag", 'a record starts with its tags, at least [Game "..."]',
                     file=file, line=chunk.first_line, column=1,
@@ -442,16 +497,25 @@ def iter_lines(lines: Iterable[str], file: str = "<string>") -> Iterator[StreamI
             continue
         if batch:
             yield from parse_batch()
-        result, leading = parser.parse_chunk(chunk, file)
+        try:
+            result, leading = parser.parse_chunk(chunk, file)
+        except NotationSyntaxError as exc:
+            if errors is None:
+                raise
+            errors.append(exc)
+            skipping, pending_comments = True, []
+            continue
         if not result:  # comments only: they open the record that follows
             pending_comments.extend(leading)
             continue
-        seen_header = True
+        seen_header, skipping = True, False
+        record_line = result[0].span.line
+        parser.keywords = game_keywords(result)
         yield RecordHeader(result, pending_comments + leading, result[0].span)
         pending_comments = []
     if batch:
         yield from parse_batch()
-    if not seen_header:
+    if not seen_header and not errors:
         raise NotationSyntaxError(
             "ttn.empty", "no record: the file holds no tags and no deals",
             file=file, line=max(last_line, 1), column=1,
@@ -459,17 +523,19 @@ def iter_lines(lines: Iterable[str], file: str = "<string>") -> Iterator[StreamI
         )
 
 
-def iter_items(text: str, file: str = "<string>") -> Iterator[StreamItem]:
-    """Records in ``text``, as a stream of headers and deals."""
+def iter_items(text: str, file: str = "<string>",
+               errors: list[NotationSyntaxError] | None = None) -> Iterator[StreamItem]:
+    """Records in ``text``, as a stream of headers and deals (``errors``: see ``iter_lines``)."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    return iter_lines(text.replace("\r\n", "\n").splitlines(keepends=True), file)
+    return iter_lines(text.replace("\r\n", "\n").splitlines(keepends=True), file, errors)
 
 
-def iter_file(path: str | Path) -> Iterator[StreamItem]:
+def iter_file(path: str | Path,
+              errors: list[NotationSyntaxError] | None = None) -> Iterator[StreamItem]:
     """Records in the file at ``path``, read line by line (the whole file is never held)."""
     name = str(path)
-    yield from iter_lines(read_lines(name, name), name)
+    yield from iter_lines(read_lines(name, name), name, errors)
 
 
 def gather(items: Iterable[StreamItem]) -> Iterator[Record]:

@@ -41,7 +41,8 @@ def format_action(action: Action) -> str:
     elif kind in ("rob", "down"):
         body = f"{kind} {action.cards[0]}"
     elif kind == "exchange":
-        body = ("exchange " + " ".join(action.cards) + " > " + " ".join(action.drawn)
+        # an empty draw (an exchange beyond an empty stock) ends at the arrow: "exchange 4D >"
+        body = (" ".join(("exchange", *action.cards, ">", *action.drawn))
                 if action.cards or action.drawn else "exchange none")
     elif kind == "turnup":
         return f"turnup {action.cards[0]}"
@@ -59,13 +60,26 @@ def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _with_comments(text: str, comments: list[Comment]) -> tuple[str, bool]:
-    """``text`` followed by its comments; True if a ``;`` comment now ends the line."""
+def _with_comments(text: str, comments: list[Comment], start: int = 0) -> tuple[str, bool]:
+    """``text`` followed by its comments; True if a comment now ends the line.
+
+    A comment written on a line of its own stays on a line of its own (and what follows
+    it starts a new line); a comment after text keeps its column when the line is still
+    shorter, so comments aligned in a column stay aligned. ``start`` is the width of what
+    the line holds before ``text``.
+    """
     ends_line = False
     for comment in comments:
-        separator = "\n" if ends_line else (" " if text else "")
+        if text and (ends_line or comment.own_line):
+            separator = "\n"
+        elif text:
+            newline = text.rfind("\n")
+            width = len(text) - newline - 1 + (start if newline < 0 else 0)
+            separator = " " * max(1, comment.column - 1 - width)
+        else:
+            separator = ""
         text += separator + comment.render()
-        ends_line = comment.kind == "line"
+        ends_line = comment.kind == "line" or comment.own_line
     return text, ends_line
 
 
@@ -95,7 +109,9 @@ def seat_order(header: RecordHeader | None) -> list[str] | None:
 def write_deal(deal: Deal, seats: list[str] | None = None) -> str:
     """One deal in canonical text (hands ordered by ``seats``, default N E S W)."""
     head = f"deal {deal.number}" + (f" dealer {deal.dealer}" if deal.dealer else "")
-    lines = [_with_comments(head, deal.comments)[0]]
+    # Comments written before the deal line (between deals) stay in front of it.
+    lines = [c.render() for c in deal.comments if c.before]
+    lines.append(_with_comments(head, [c for c in deal.comments if not c.before])[0])
     order = seats or ["N", "E", "S", "W"]
     rank = {seat: i for i, seat in enumerate(order)}
     hands = sorted(deal.hands, key=lambda h: rank.get(h.seat, len(rank)))
@@ -121,7 +137,8 @@ def write_deal(deal: Deal, seats: list[str] | None = None) -> str:
         if starts_line and current:
             lines.append(_SEP.join(current))
             current = []
-        text, ends_line = _with_comments(text, item.comments)
+        start = len(_SEP.join(current)) + len(_SEP) if current else 0
+        text, ends_line = _with_comments(text, item.comments, start)
         current.append(text)
         current_kind = kind
         if ends_line:

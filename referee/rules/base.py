@@ -168,6 +168,9 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     """Cards per seat in each dealing round; () deals the pack out evenly in one round."""
     pack: Collection[Card] = ()
     """Every card of the pack, copies included (what ``deal_hands`` shuffles and deals)."""
+    next_seat: Mapping[str, str] | None = None
+    """Each seat's successor in the order of play, where that order is fixed for the match
+    (set from the table and options); None where it changes (Twenty-Two's dead players)."""
 
     def __init__(self, options: Options, table: Table) -> None:
         self.options = options

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.spelling import suggest
+
 OptionValue = bool | int | str
 
 
@@ -154,7 +156,8 @@ def resolve_options(
     if preset_name not in presets:
         raise OptionError(
             "record.preset",
-            f"unknown preset '{preset_name}' (valid: {', '.join(presets)})",
+            f"unknown preset '{preset_name}'{suggest(preset_name, presets)} "
+            f"(valid: {', '.join(presets)})",
         )
     values = {spec.name: spec.default for spec in by_name.values()}
     for name, value in presets[preset_name].values.items():
@@ -164,7 +167,8 @@ def resolve_options(
         if spec is None:
             raise OptionError(
                 "record.option",
-                f"unknown option '{name}' (valid: {', '.join(sorted(by_name))})",
+                f"unknown option '{name}'{suggest(name, by_name)} "
+                f"(valid: {', '.join(sorted(by_name))})",
                 name,
             )
         values[name] = spec.parse(value)

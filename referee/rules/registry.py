@@ -6,6 +6,7 @@ from referee.errors import RecordError, located
 from referee.record import RecordHeader
 from referee.rules.base import Ruleset
 from referee.rules.options import OptionError, Options, resolve_options
+from referee.spelling import suggest
 
 _GAMES: dict[str, type[Ruleset]] = {}
 _ALIASES: dict[str, str] = {}
@@ -32,7 +33,8 @@ def find_game(name: str) -> type[Ruleset]:
     if key is None:
         known = ", ".join(f"{g.name} ({', '.join(g.aliases)})" if g.aliases else g.name
                           for g in _GAMES.values())
-        raise KeyError(f"unknown game '{name}' (known: {known})")
+        raise KeyError(f"unknown game '{name}'{suggest(name.strip().lower(), _ALIASES)} "
+                       f"(known: {known})")
     return _GAMES[key]
 
 

@@ -207,8 +207,9 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
     def __init__(self, options, table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(options, table)
         self.hand_size = sum(self.deal_rounds) or len(self.pack) // len(table.seats)
+        self.next_seat = table.successors(CLOCKWISE)
         self.lookup = TrickTable(
-            after=table.successors(CLOCKWISE),
+            after=self.next_seat,
             team_of=table.team_map(),
             strength={card: -self.rank_order.index(card[0]) for card in self.pack},
         )

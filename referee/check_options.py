@@ -1,0 +1,100 @@
+"""The options of one ``referee check`` run: the command line over the project's settings.
+
+Kept apart from the command so that the merge (a command-line value wins; lists given on the
+command line replace the settings' lists) and its checks can be tested without a terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from referee.check import STDIN, HeaderHook, MatchHook
+from referee.config import Settings
+from referee.defaults import header_defaults, parse_assignments
+from referee.lookups import all_rules, known_rule, suggest
+from referee.paths import files_to_read
+from referee.selection import Selection, file_lines
+
+FORMATS = ("text", "json", "github", "junit", "sarif")
+COLORS = ("auto", "always", "never")
+
+
+def split_ids(values: Iterable[str] | None) -> list[str]:
+    """Rule ids given as repeated options or comma-separated, blanks dropped."""
+    return [word.strip() for value in values or () for word in value.split(",") if word.strip()]
+
+
+@dataclass(slots=True)
+class CheckOptions:
+    """Everything a check run needs to know, resolved."""
+
+    files: list[str] = field(default_factory=list)
+    format: str = "text"
+    expect: bool = False
+    partial: bool = False
+    select: list[str] = field(default_factory=list)
+    ignore: list[str] = field(default_factory=list)
+    exclude: list[str] = field(default_factory=list)
+    game: str | None = None
+    rules: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    option_words: list[str] = field(default_factory=list)
+    exit_zero: bool = False
+    quiet: bool = False
+    color: str = "auto"
+
+    @classmethod
+    def merge(cls, settings: Settings, *, files: list[str] | None, output_format: str | None,
+              expect: bool, partial: bool, select: list[str] | None,
+              ignore: list[str] | None, exclude: list[str] | None, game: str | None,
+              rules: str | None, option: list[str] | None, exit_zero: bool, quiet: bool,
+              color: str | None) -> CheckOptions:
+        """The command line's values where given, else the settings', else the defaults."""
+        return cls(
+            files=list(files) if files else list(settings.paths),
+            format=output_format or settings.format or "text",
+            expect=expect,
+            partial=partial or settings.partial,
+            select=split_ids(select) if select else split_ids(settings.select),
+            ignore=split_ids(ignore) if ignore else split_ids(settings.ignore),
+            exclude=[*settings.exclude, *(exclude or [])],
+            game=game or settings.game,
+            rules=rules or settings.rules,
+            options=dict(settings.options),
+            option_words=list(option or []),
+            exit_zero=exit_zero,
+            quiet=quiet,
+            color=color or settings.color or "auto",
+        )
+
+    def validate(self) -> None:
+        """``ValueError`` for anything the run cannot use, with a suggestion where one fits."""
+        if not self.files:
+            raise ValueError("no files given (name files or folders, or set 'paths' in "
+                             "referee.toml or [tool.referee] of pyproject.toml)")
+        if self.format not in FORMATS:
+            raise ValueError(f"unknown format '{self.format}'{suggest(self.format, FORMATS)} "
+                             f"(formats: {', '.join(FORMATS)})")
+        if self.color not in COLORS:
+            raise ValueError(f"--color takes {', '.join(COLORS)}, not '{self.color}'")
+        self.options.update(parse_assignments(self.option_words))
+        self.option_words = []
+        for rule in (*self.select, *self.ignore):
+            if not known_rule(rule):
+                raise ValueError(f"unknown rule id '{rule}'{suggest(rule, all_rules())} "
+                                 "(referee rule --list shows them all)")
+
+    def paths(self) -> list[str]:
+        """The files to read: globs expanded, folders walked, exclusions dropped."""
+        return files_to_read(self.files, self.exclude)
+
+    @property
+    def header_hook(self) -> HeaderHook | None:
+        return header_defaults(self.game, self.rules, self.options)
+
+    def match_hook(self, path: str) -> MatchHook | None:
+        """The selection applied to each match of the file at ``path`` (None: keep all)."""
+        selection = Selection(self.select, self.ignore, self.partial)
+        line_of = None if path == STDIN else file_lines(path)
+        return lambda match: selection.adjust(match, line_of)

@@ -1,0 +1,123 @@
+"""Looking things up by name: "did you mean", and every id the referee can report.
+
+Rule ids of the games come from the registry (``GAME.rule``); the ids of unreadable input
+(``ttn.*`` for the notation, ``record.*`` for a record that cannot be replayed, ``file.*``
+for files) are listed here, each with what it means, so that ``referee rule ID`` and the
+docs can explain every id a report may show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.spelling import suggest as suggest  # re-exported for the callers of lookups
+
+INPUT_IDS: dict[str, str] = {
+    "ttn.encoding": "the file is not UTF-8 text (or holds NUL bytes)",
+    "ttn.empty": "the file holds no record: no tags and no deals",
+    "ttn.eof": "the file ends in the middle of something (a tag, a deal line)",
+    "ttn.tag": "a malformed tag, or a tag where a deal was expected; tags are written "
+               "[Name \"value\" ...] at the start of a record",
+    "ttn.string": "a quoted value is not closed",
+    "ttn.comment": "a brace comment { ... } is not closed",
+    "ttn.deal": "a malformed deal line; write 'deal N dealer SEAT'",
+    "ttn.hand": "a malformed hand line; write 'SEAT: card card ... | card ...'",
+    "ttn.card": "something that should be a card is not one (rank then suit, e.g. JS, TD, 9H)",
+    "ttn.result": "a malformed result line; write 'result NS 16 EW 12'",
+    "ttn.keyword": "a word the notation does not know at that place",
+    "ttn.unexpected": "a character or word that cannot stand at that place",
+    "ttn.unseen": "'??' (an unseen card) where the notation does not allow it",
+    "record.game": "the record has no Game tag, or names a game the referee does not know",
+    "record.preset": "the Rules tag names a preset the game does not have",
+    "record.option": "an Option tag names an option the game does not have, or is malformed",
+    "record.option-value": "an option is given a value it does not take",
+    "record.expect": "a malformed Expect tag (unknown kind, unknown rule id, bad field)",
+    "record.seat": "a seat that is not at the table",
+    "record.seats": "the Seats tag does not fit the game",
+    "record.team": "a team that is not at the table",
+    "record.teams": "the Teams tag does not fit the game or the seats",
+    "record.dealer": "the deal line names a dealer who is not at the table",
+    "record.deal-order": "the hands or the events of a deal are out of order",
+    "record.deal-size": "the deal does not hold the game's number of cards",
+    "record.hand-missing": "a seat's hand is missing from the deal",
+    "record.hand-rounds": "a hand is not split into the game's dealing rounds ('|')",
+    "record.hand-size": "a hand holds the wrong number of cards",
+    "record.hand-twice": "a seat's hand is written twice in one deal",
+    "record.hands": "the game needs every hand line and some are missing",
+    "record.card-twice": "the same card is dealt twice",
+    "record.card-not-in-pack": "a card that is not in the game's pack",
+    "record.action": "an action the game does not have at all (not a rule finding)",
+    "record.unseen": "'??' (an unseen card) is not supported by this game yet",
+    "record.position": "referee moves: the record has no such position",
+    "record.json": "a record in the JSON form is not valid",
+    "file.not-found": "no such file or folder",
+    "file.unreadable": "the file cannot be read (a folder, no permission, ...)",
+    "file.write": "the output could not be written; the original file is unchanged",
+    "referee.internal": "a bug in the referee; please report it with the file",
+}
+"""Every id of unreadable input, with what it means."""
+
+RECORD_IDS: dict[str, str] = {
+    "record.result-mismatch": "a recorded result line differs from the computed result",
+    "record.deal-number": "deals are numbered 1, 2, 3, ... in the order they were played",
+    "record.not-checked": "note: the rest of the deal is not checked after an action that "
+                          "leaves the deal undefined (a card the seat does not hold, a play "
+                          "to a full trick)",
+    "record.result-not-compared": "note: the recorded result of a deal that was not checked to "
+                                  "its end is not compared",
+    "record.score-from-record": "note: an unscored deal's match score is taken from its "
+                                "'result score' line, so that later deals are still checked",
+}
+"""Findings and notes about a record as a whole, whatever its game (exit code 1 for the
+errors)."""
+
+
+_FAMILY_28 = frozenset({"trump", "call", "pair", "single"})
+GAME_KEYWORDS: dict[str, frozenset[str]] = {
+    "twenty-eight": _FAMILY_28, "twenty-nine": _FAMILY_28, "forty": _FAMILY_28,
+    "fifty-six": _FAMILY_28,
+    "twenty-five": frozenset({"rob"}),
+    "avinas": frozenset({"trump", "single", "knock", "stop", "down"}),
+    "twenty-two": frozenset({"exchange"}),
+}
+"""The action words (beyond cards, bids and passes) each game's records use."""
+
+
+def keywords_of_game(name: str) -> frozenset[str] | None:
+    """The action words of the game called ``name`` (or an alias); None if unknown."""
+    from referee.rules.registry import find_game
+
+    try:
+        return GAME_KEYWORDS.get(find_game(name).name)
+    except KeyError:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class RuleEntry:
+    """One id the referee may report: the id, the game (or "input"), what it means."""
+
+    id: str
+    game: str
+    summary: str
+
+
+def all_rules() -> dict[str, RuleEntry]:
+    """Every rule id of every game, then every input id, by id."""
+    from referee.rules.registry import games
+
+    found: dict[str, RuleEntry] = {}
+    for game in games():
+        for rule in game.rules.values():
+            found.setdefault(rule.id, RuleEntry(rule.id, game.name, rule.summary))
+    for code, summary in RECORD_IDS.items():
+        found[code] = RuleEntry(code, "record", summary)
+    for code, summary in INPUT_IDS.items():
+        found[code] = RuleEntry(code, "input", summary)
+    return found
+
+
+def known_rule(rule: str) -> bool:
+    """True if ``rule`` is an id the referee reports, or a prefix of ids (``28``, ``ttn``)."""
+    ids = all_rules()
+    return rule in ids or any(key.startswith(rule + ".") for key in ids)

@@ -1,0 +1,83 @@
+"""SARIF 2.1.0 output, for GitHub code scanning and other static-analysis dashboards.
+
+One run, the tool ``referee`` with a rule entry per id that occurs; one result per finding
+(level ``error`` or ``note``), per unreadable file, and under ``--expect`` per unmet
+expectation. Locations are the paths as given (made relative to the workspace, as for the
+GitHub annotations), with the 1-based line and column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from referee.report import FileReport
+from referee.reporters import github_path, unmet_line
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://www.pagat.com/"
+
+
+def render_sarif(reports: Iterable[FileReport], expect: bool = False,
+                 version: str = "unknown") -> dict[str, Any]:
+    """The SARIF log of a run over ``reports``."""
+    from referee.lookups import all_rules
+
+    known = all_rules()
+    results: list[dict[str, Any]] = []
+    used: dict[str, str] = {}
+    for report in reports:
+        path = github_path(report.path)
+        if report.error is not None:
+            code = report.error_code or "error"
+            used[code] = known[code].summary if code in known else code
+            results.append(_result(code, "error", report.error, path, report.error_line,
+                                   report.error_column))
+            for error in report.more_errors:
+                used[error.code] = known[error.code].summary if error.code in known else error.code
+                results.append(_result(error.code, "error", error.message, path, error.line,
+                                       error.column))
+        if expect:
+            for sentence in report.expectations:
+                used["expect.unmet"] = "an Expect tag of the record does not hold"
+                results.append(_result("expect.unmet", "error", sentence, path,
+                                       unmet_line(sentence), 0))
+            continue
+        for match in report.matches:
+            for finding in match.all_findings():
+                used[finding.rule] = (known[finding.rule].summary if finding.rule in known
+                                      else finding.rule)
+                message = finding.message
+                if finding.alternatives:
+                    message += " (legal here: " + ", ".join(finding.alternatives) + ")"
+                results.append(_result(finding.rule, finding.severity, message, path,
+                                       finding.span.line, finding.span.column))
+    rules = [{"id": rule, "shortDescription": {"text": summary}}
+             for rule, summary in sorted(used.items())]
+    return {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "referee", "version": version,
+                                "informationUri": INFORMATION_URI, "rules": rules}},
+            "results": results,
+        }],
+    }
+
+
+def _result(rule: str, severity: str, message: str, path: str, line: int,
+            column: int) -> dict[str, Any]:
+    region: dict[str, int] = {}
+    if line:
+        region["startLine"] = line
+        if column:
+            region["startColumn"] = column
+    location: dict[str, Any] = {"artifactLocation": {"uri": path.replace("\\", "/")}}
+    if region:
+        location["region"] = region
+    return {
+        "ruleId": rule,
+        "level": "error" if severity == "error" else "note",
+        "message": {"text": message},
+        "locations": [{"physicalLocation": location}],
+    }

@@ -1,0 +1,107 @@
+"""The documentation a player and a CI user read: complete, up to date with the referee's own
+tables, free of references to working notes, and a site whose navigation holds every page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.docs_pages import BEGIN, END, reference_block, rule_ids_page, updated_page
+from referee.lookups import INPUT_IDS, RECORD_IDS
+from referee.rule_help import internal_references, public_text
+from referee.rules.registry import games
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+GAMES = [game.name for game in games()]
+
+
+def prose(text: str) -> str:
+    """``text`` without code (labels and examples may quote anything)."""
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    return re.sub(r"`[^`\n]*`", "", text)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_page_reference_is_up_to_date(game):
+    """`python -m referee.docs_pages` has been run since the tables last changed."""
+    ruleset = next(g for g in games() if g.name == game)
+    page = (DOCS / "games" / f"{game}.md").read_text(encoding="utf-8")
+    assert BEGIN in page and END in page
+    assert updated_page(page, reference_block(ruleset)) == page, (
+        "the game's tables changed: run `python -m referee.docs_pages` to rewrite the reference")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_page_has_what_a_player_needs(game):
+    ruleset = next(g for g in games() if g.name == game)
+    page = (DOCS / "games" / f"{game}.md").read_text(encoding="utf-8")
+    for rule in ruleset.rules.values():
+        assert f"`{rule.id}`" in page
+    for spec in ruleset.option_specs:
+        assert f"`{spec.name}`" in page
+    for section in ("### Sources", "### Cards", "### Presets", "### Options", "### Rules",
+                    "### The score sheet", "**disputed**"):
+        assert section in page
+    assert re.search(r"\]\(https://(www\.pagat\.com|en\.wikipedia\.org|gamerules\.com)/", page)
+
+
+def test_rule_ids_page_is_up_to_date_and_lists_every_id():
+    page = (DOCS / "rule-ids.md").read_text(encoding="utf-8")
+    assert page == rule_ids_page(), "run `python -m referee.docs_pages` to rewrite rule-ids.md"
+    for code in (*INPUT_IDS, *RECORD_IDS):
+        assert f"`{code}`" in page
+
+
+@pytest.mark.parametrize("path", sorted(p.relative_to(ROOT).as_posix()
+                                        for p in [ROOT / "README.md", *DOCS.rglob("*.md")]))
+def test_user_facing_text_cites_no_working_notes(path):
+    text = (ROOT / path).read_text(encoding="utf-8")
+    assert internal_references(prose(text)) == [], (
+        "a player has no working notes: say the rule in words (referee.rule_help.public_text "
+        "shows what is dropped)")
+    for internal in ("spec/rules", "/work/", "README decision", "module header",
+                     "../schemas", "OWNER/"):
+        assert internal not in text
+
+
+def test_public_text_drops_references_to_working_notes():
+    assert public_text("standard: seed 000 (Wikipedia) with the digest's defaults; raising "
+                       "over one's partner is free (README decision 2)") == (
+        "standard: Wikipedia with the referee's defaults; raising over one's partner is free")
+    assert public_text("game points: forty (A7.4, losses paid to the opponents)") == (
+        "game points: forty (losses paid to the opponents)")
+    assert internal_references("see A4.2 and decision 5") == ["A4.2", "decision 5"]
+
+
+def test_every_docs_page_is_in_the_site_navigation():
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "theme:\n  name: material" in config and "strict: true" in config
+    listed = set(re.findall(r":\s*([\w/.-]+\.md)\s*$", config, flags=re.M))
+    pages = {p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")}
+    assert listed == pages
+
+
+def test_ci_builds_the_site_strictly_after_the_readme_commands():
+    script = (ROOT / ".ci/run").read_text(encoding="utf-8")
+    assert script.index("bash -c \"$command\"") < script.index("mkdocs build --strict")
+    assert "mkdocs build --strict -q" not in script  # -q would hide what --strict counts
+    extras = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'^docs = \[.*"mkdocs.*"mkdocs-material', extras, flags=re.M)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_referee_games_and_rule_cite_no_working_notes(game):
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    runner = CliRunner()
+    shown = runner.invoke(app, ["games", game]).stdout
+    assert internal_references(shown) == []
+    assert "spec/" not in shown and "source: seed" not in shown
+    ruleset = next(g for g in games() if g.name == game)
+    for rule in ruleset.rules.values():
+        assert internal_references(runner.invoke(app, ["rule", rule.id]).stdout) == []
