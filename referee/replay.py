@@ -81,10 +81,8 @@ class MatchReplay:
         for rule, message, seat in state.deal_findings:
             report.findings.append(Finding(rule, message, deal=deal.number, seat=seat,
                                            span=deal.span))
-        for event, exclusion in run.events(watch):
-            # The common case costs nothing more: a legal action without a trick mark.
-            if exclusion is not None or event.trick is not None:
-                self._report_event(state, event, exclusion, report)
+        for event, exclusion in run.events(watch, every=False):
+            self._report_event(state, event, exclusion, report)
         if run.stopped is None and not ruleset.is_deal_over(state):
             report.findings.append(Finding(
                 ruleset.generic.incomplete,

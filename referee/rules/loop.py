@@ -95,37 +95,40 @@ class DealRun(Generic[MatchT, StateT]):
         self.ruleset.apply(self.state, action)
         return exclusion
 
-    def events(self, watch: Watch[StateT] | None = None
+    def events(self, watch: Watch[StateT] | None = None, every: bool = True
                ) -> Iterator[tuple[Event, Exclusion | None]]:
         """Each recorded event with the verdict on it, before it is carried out.
 
         The consumer sees the state before the event (for trick marks, positions and the
         legal alternatives); when it asks for the next event, the one it saw is applied (a
         fatal one is not, and the walk ends), and ``watch`` sees the state after it.
-        Breaking off leaves the event unapplied.
+        Breaking off leaves the event unapplied. With ``every`` false only the events worth
+        reporting are yielded (an exclusion, or a trick mark to judge); the others are
+        carried out at once (this loop runs for every action of every deal checked).
         """
         state = self.state
         check, apply = self.ruleset.check, self.ruleset.apply
         items = self.deal.items
         for index, item in enumerate(items):
-            if isinstance(item, ResultLine):
-                self.results.append(item)
+            if item.__class__ is ResultLine:
+                self.results.append(item)  # type: ignore[arg-type]
                 continue
-            action = item.action
+            action = item.action  # type: ignore[union-attr]
             exclusion = check(state, action)
-            yield item, exclusion
+            if every or exclusion is not None or item.trick is not None:  # type: ignore
+                yield item, exclusion  # type: ignore[misc]
             if exclusion is not None:
                 self._offended(action)
                 if exclusion.fatal:
-                    self.stopped = item
+                    self.stopped = item  # type: ignore[assignment]
                     self.results.extend(later for later in items[index + 1:]
-                                        if isinstance(later, ResultLine))
+                                        if later.__class__ is ResultLine)  # type: ignore[misc]
                     if watch is not None:
-                        watch(item, state)
+                        watch(item, state)  # type: ignore[arg-type]
                     return
             apply(state, action)
             if watch is not None:
-                watch(item, state)
+                watch(item, state)  # type: ignore[arg-type]
 
     def settle(self) -> DealResult:
         """Score the deal into the match; disputed when anyone offended or the walk stopped."""
