@@ -68,9 +68,10 @@ changes each one:
     29-22 "illegal / no effect", 28-32, so a later legal one still counts); a trump choice
     while the auction is open closes it on the standing bid.
     Not carried out: calls after the auction ended and a single hand declared after the lead
-    (both ignored). These stop the replay of the deal (fatal): a card not held, a card after
-    the deal ended, the face-down card played before it is exposed, a suit named where a
-    card must be laid (or a seventh card that does not exist), any illegal redeal claim.
+    or before the full deal (all ignored). These stop the replay of the deal (fatal): a card
+    not held, a card after the deal ended, the face-down card played before it is exposed,
+    a suit named where a card must be laid (or a seventh card that does not exist; also by
+    the high bidder of an auction still open), any illegal redeal claim.
 15. With ``opening_bid_forced = no`` a deal in which all four pass is thrown in (no score,
     same dealer).
 16. Hands (decision 5): a missing hand line is inferred from the seat's plays plus the card
@@ -80,8 +81,10 @@ changes each one:
     in one round of eight, the seventh card listed is taken, with a note.
 17. Playing the face-down card before it is exposed (outside ``forced_trick8``'s trick 8) is
     reported under 28.call (the call must come first) and stops the replay: the card is not
-    in his hand until exposed (decision 8). A single hand declared before the full deal is
-    reported and carried out (the auction and the trump choice are cancelled).
+    in his hand until exposed (decision 8). A single hand declared before the full deal (in
+    the auction, before the trump choice) is reported and has no effect: the auction goes on
+    as recorded and the deal is still checked (decision 4; a show at the wrong moment has no
+    effect either, decision 12).
 18. The misplay penalty (decision 8) scores against the contract standing when the replay
     stopped (or at the end): the standing high bid even if the auction never ended, the
     doubles said by then; with no bid yet the offender's side loses the lowest stake (a lost
@@ -113,7 +116,11 @@ changes each one:
     ``annul_eight_zero`` (R3), ``annul_fh_and_next_pointless`` (R2: first hand's and the next
     player's first fours both pointless), ``redeal_first_two_pointless`` (P29: either of
     them), ``annul_other`` (R4: all the Jacks or a whole hand of one suit at the deal; the
-    bidder's opponents holding no trump, at the reveal).
+    bidder's opponents holding no trump, at the reveal). R3 and R4 on whole hands take effect
+    when the second batch is dealt ("checked after the second batch"): the auction, the
+    trump choice and the doubles are refereed first, so that an offender there is penalised
+    (decision 8: the penalty comes before an annulment); a record may stop anywhere before
+    the second batch.
 25. ``dummy`` changes no rule the referee checks (the partner's cards are public); it is
     accepted so that records can state it.
 26. Class data for the relatives: ``seat_count``/``team_size`` (Forty and Fifty-Six: six

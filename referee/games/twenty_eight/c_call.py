@@ -88,9 +88,11 @@ class CCall(Engine28):
         return contract
 
     def _score_table(self, state: TwentyEightState) -> ScoreTable:
+        table = super()._score_table(state)
         if state.c_by:  # a single hand sets C aside (its mode scores on its own table)
-            return C_TABLE
-        return super()._score_table(state)
+            # a loss is paid as the game pays it (Forty: to the opponents, A7.4)
+            return C_TABLE._replace(loss_to_opponents=table.loss_to_opponents)
+        return table
 
     def _high_bid_two(self, state: TwentyEightState) -> bool:
         if state.c_by:

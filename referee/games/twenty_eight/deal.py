@@ -45,6 +45,11 @@ class DealSetup(Engine28):
         reason = self._annulment_at_deal(state)
         if reason:
             self._annul(state, reason)
+        else:
+            # whole hands are seen after the second batch (A6.6 R3 "checked after the second
+            # batch"): what comes before it is refereed, so that an offender there is not
+            # saved by the annulment (the misplay penalty comes first)
+            state.annul_at_batch = self._annulment_of_whole_hands(state)
         return state
 
     def _annul(self, state: TwentyEightState, reason: str) -> None:
@@ -55,16 +60,9 @@ class DealSetup(Engine28):
         state.turn = None
 
     def _annulment_at_deal(self, state: TwentyEightState) -> str | None:
-        """Why the dealt cards cancel the deal (A6.6 R2, R3, R4; B6.5), or None."""
+        """Why the first batches cancel the deal before the auction (A6.6 R2; B6.5), or
+        None."""
         opts = self.opts
-        seats = self.table.seats
-        if opts.annul_eight_zero:
-            for seat in seats:
-                cards = state.dealt.get(seat, [])
-                # is_pointless(cards) as one set test: every dealt card is in the pack
-                if len(cards) == self.hand_size and self.point_cards.isdisjoint(cards):
-                    return (f"{seat} was dealt {len(cards)} cards without a point "
-                            f"({self._show(cards)}) (R3)")
         fh = state.first_hand
         first_two = (fh, self._next(fh))
         fours = [state.first_four.get(seat) for seat in first_two]
@@ -78,6 +76,19 @@ class DealSetup(Engine28):
         if opts.annul_fh_and_next_pointless and all(pointless):
             return (f"first hand {fh} and the next player {first_two[1]} both have "
                     f"a pointless first {self._first_batch_words()} (R2)")
+        return None
+
+    def _annulment_of_whole_hands(self, state: TwentyEightState) -> str | None:
+        """Why the whole dealt hands cancel the deal (A6.6 R3, R4 at the deal), or None."""
+        opts = self.opts
+        seats = self.table.seats
+        if opts.annul_eight_zero:
+            for seat in seats:
+                cards = state.dealt.get(seat, [])
+                # is_pointless(cards) as one set test: every dealt card is in the pack
+                if len(cards) == self.hand_size and self.point_cards.isdisjoint(cards):
+                    return (f"{seat} was dealt {len(cards)} cards without a point "
+                            f"({self._show(cards)}) (R3)")
         if opts.annul_other:
             for seat in seats:
                 cards = state.dealt.get(seat, [])

@@ -121,7 +121,7 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
                 yield Action(other, "pair")
 
     def check(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        if state.disregard:
+        if state.disregard or self._cancelled_now(state, action):
             return None  # R3: the deal is cancelled and its recorded play disregarded
         if state.stage == OVER:
             return self._after_end(state, action)
@@ -133,6 +133,14 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
         if checker is None:
             return self._excl("28.turn", f"{self.title} has no '{action.kind}' action", fatal=True)
         return checker(state, action)
+
+    @staticmethod
+    def _cancelled_now(state: TwentyEightState, action: Action) -> bool:
+        """True if ``action`` comes after the second batch of a deal its whole hands cancel
+        (R3, R4): from there the recorded play is disregarded."""
+        return state.annul_at_batch is not None and (
+            state.stage not in (AUCTION, TRUMP, WINDOW)
+            or (state.stage == WINDOW and action.kind not in ("double", "redouble", "c-call")))
 
     def _after_end(self, state: TwentyEightState, action: Action) -> Exclusion:
         if state.void:
@@ -149,6 +157,8 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
                           f"nothing more is recorded in it", fatal=True)
 
     def apply(self, state: TwentyEightState, action: Action) -> None:
+        if self._cancelled_now(state, action) and state.annul_at_batch:
+            self._annul(state, state.annul_at_batch)  # the second batch shows the hands
         if state.disregard:
             return
         kind = action.kind

@@ -145,6 +145,19 @@ class SecondRound(Engine28):
         if (state.stage == WINDOW and state.second_over and state.may_rechoose
                 and action.seat == state.bidder):
             return self._second_trump_problem(state, action.seat, action)
+        if state.stage == SECOND and state.second_bid:
+            need = self._second_need(state)
+            if action.seat != state.high_bidder:
+                return self._excl("28.turn", f"{action.seat} cannot choose trumps: {need}",
+                                  fatal=True)
+            # the maker of the standing second-round bid chooses: the round counts as over,
+            # as a trump choice ends an open first auction (decision 4); the choice itself
+            # is then judged (without a second-round bid, trumps stand chosen: see super)
+            problem = self._second_trump_problem(state, action.seat, action)
+            if problem is not None and problem.fatal:
+                return problem
+            return self._excl("28.second-round", f"{action.seat} chooses trumps before the "
+                              f"second bidding round is over: {need}")
         return super()._check_trump(state, action)
 
     def _trump_choice_problem(self, state: TwentyEightState, seat: str, action: Action
@@ -157,16 +170,21 @@ class SecondRound(Engine28):
                               ) -> Exclusion | None:
         """After the second round the bidder lays any of his eight cards (A3.6); with the
         spare indicator he names any suit."""
+        card = _action_card(action)
         if action.value == "seventh":
-            return self._excl("28.trump-card", f"after the second bidding round {seat} lays any "
-                              f"of his cards as the trump card: there is no seventh-card call")
+            # ``trump seventh`` is another spelling of ``trump CARD`` for his seventh card (the
+            # canonical form writes it so): one choice, one verdict, whichever spelling
+            card = state.seventh.get(seat)
+            if card is None:
+                return self._excl("28.trump-card", f"after the second bidding round {seat} "
+                                  f"lays any of his cards as the trump card: the record does "
+                                  f"not show his seventh card", fatal=not self.spare)
         if self.spare:
             return super()._trump_choice_problem(state, seat, action)
-        card = _action_card(action)
         if card is None:
             return self._excl("28.trump-card", f"{seat} must lay a card of the trump suit face "
                               f"down, not name a suit", fatal=True)  # which card is unknown
-        if card not in state.hands[seat] and card != state.facedown:
+        if card not in state.hands[seat] and (card != state.facedown or seat != state.bidder):
             return self._excl("28.not-held", f"{seat} does not hold {card} and cannot lay it "
                               f"face down as the trump card", fatal=True)
         return None
@@ -239,6 +257,8 @@ class SecondRound(Engine28):
         state.facedown = None
 
     def _apply_trump(self, state: TwentyEightState, action: Action) -> None:
+        if state.stage == SECOND and state.second_bid and action.seat == state.high_bidder:
+            self._close_second_round(state)  # chosen before the round was over (see check)
         if (state.stage == WINDOW and state.second_over and state.may_rechoose
                 and action.seat == state.bidder):
             self._return_facedown(state)  # he chooses again: his first card comes back
@@ -259,8 +279,9 @@ class SecondRound(Engine28):
         return super().verdict(state, offenders)
 
     def _score_table(self, state: TwentyEightState) -> ScoreTable:
-        # a single hand sets the second-round stake aside: its mode scores on its own table
-        if state.second_bid and self.second_round_table is not None:
+        # a single hand sets the second-round stake aside: its mode scores on its own table;
+        # a C said after the round's first bid (illegal) still counts: its table wins
+        if state.second_bid and not state.c_by and self.second_round_table is not None:
             return self.second_round_table
         return super()._score_table(state)
 

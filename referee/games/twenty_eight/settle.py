@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from copy import copy
+
 from referee.games.scoring28 import (
     SCORE_TABLES,
     ContractScore,
@@ -32,7 +34,9 @@ class Settle(Engine28):
     """Ending and scoring a deal."""
 
     def is_deal_over(self, state: TwentyEightState) -> bool:
-        return state.stage == OVER or state.mode.decided
+        # a deal its whole hands cancel (R3, R4) may end anywhere before the second batch:
+        # the annulment is certain, only an offence before it changes the score
+        return state.stage == OVER or state.mode.decided or state.annul_at_batch is not None
 
     def incomplete_message(self, state: TwentyEightState) -> str:
         if state.stage == AUCTION:
@@ -55,6 +59,8 @@ class Settle(Engine28):
     def settle(self, match: Match28, state: TwentyEightState, offenders: list[str]
                ) -> DealResult:
         """Score the deal into the match: ``verdict`` computes, this writes the match."""
+        if state.annul_at_batch and not state.disregard:
+            self._annul(state, state.annul_at_batch)  # the second batch shows the hands
         return self._record(match, state, self.verdict(state, offenders))
 
     def verdict(self, state: TwentyEightState, offenders: list[str]) -> Settlement:
@@ -139,9 +145,13 @@ class Settle(Engine28):
         side = self._side(first)
         bidder = state.mode.declarer or state.bidder or state.high_bidder
         if bidder is None:
+            # the lowest stake is the game's own: a "C" said before any bid (illegal) has
+            # no contract to raise to a whole game
+            base = copy(state)
+            base.c_by = None
             score = forced_score(False, opts.min_bid, 1, high_bid_two=opts.high_bid_two,
                                  high_bid_from=self.high_bid_from,
-                                 table=self._score_table(state), factor=factor)
+                                 table=self._score_table(base), factor=factor)
             return Settlement(Outcome.PENALTY, f"misplay by {first} ({side}) before any bid: "
                               f"{side} lose the lowest stake", None, self._team(first),
                               score.delta)

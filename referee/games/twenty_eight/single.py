@@ -58,8 +58,10 @@ class SingleHand(Engine28):
         return list(state.dealt.get(seat, ()))
 
     def _apply_single(self, state: TwentyEightState, action: Action) -> None:
-        if state.stage == PLAY:
-            return  # a second single hand, or one declared after the lead, is disregarded
+        if state.stage in (PLAY, AUCTION, TRUMP):
+            # a second single hand, or one declared after the lead or before the full deal
+            # (in the auction, before the trump choice), is disregarded: the deal goes on
+            return
         seat = action.seat
         if state.bidder and state.facedown and not state.revealed:
             state.hands[state.bidder].add(state.facedown)

@@ -101,6 +101,9 @@ class TwentyEightState(DealState):
         self.pair: str | None = None
         # ending
         self.annulled: str | None = None
+        self.annul_at_batch: str | None = None
+        """Why the deal is cancelled once the second batch is dealt (R3, R4 on whole hands):
+        the auction, the trump choice and the doubles before it are still refereed."""
         self.disregard = False
         self.void = False
         # the seed variants (c_call.py, show.py, second_round.py, duel.py)

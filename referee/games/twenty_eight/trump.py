@@ -30,6 +30,12 @@ class TrumpChoice(Engine28):
                        if state.high_bidder else "nobody has bid")
                 return self._excl("28.turn", f"{seat} cannot choose trumps: the auction is not "
                                   f"over and {who}", fatal=True)
+            # the standing high bidder chooses: the auction counts as over (decision 4),
+            # unless the choice itself leaves the deal undefined (a suit named where a card
+            # must lie face down): that stops the replay, and is what is reported
+            problem = self._trump_choice_problem(state, seat, action)
+            if problem is not None and problem.fatal:
+                return problem
             return self._excl("28.auction-open", self._open_auction_message(state))
         if state.stage != TRUMP:
             alone = state.mode.rules_out("trump")
