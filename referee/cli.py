@@ -792,6 +792,51 @@ def run_moves(file: str, position: Any, record: int, output_format: MovesFormat)
     return EXIT_OK
 
 
+# -- view ------------------------------------------------------------------------------------
+
+
+@app.command()
+def view(
+    files: Annotated[list[str], typer.Argument(
+        metavar="FILES", show_default=False,
+        help="TTN files; a directory is searched for *.ttn files (sorted).")],
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", metavar="OUT", show_default=False,
+        help="For one file: the page to write (default: its name with .html, here). For a "
+             "folder or several files: the folder of pages (default: referee-view).")] = None,
+) -> None:
+    """Write a self-contained HTML replay page per record file (a folder: one page per file
+    and an index.html): the table step by step, the findings at their moment, the score
+    sheet and the running score.
+
+    Exit codes: 0 the records are legal; 1 they have findings (the pages are still
+    written); 2 a file cannot be read (its page says why), no .ttn file was found, or a
+    page cannot be written.
+    """
+    raise typer.Exit(run_view(files, output))
+
+
+def run_view(files: list[str], output: str | None) -> int:
+    from referee.view.site import write_pages
+
+    if STDIN in files:
+        _fail("referee view: name files, not standard input (-)")
+    try:
+        run = write_pages(files, output)
+    except OSError as exc:
+        _fail(_write_error(getattr(exc, "filename", None) or output or ".", exc).render())
+    for report in run.errors:
+        _echo_err(render_error(report, use_color(sys.stderr)))
+    if not run.pages and not run.errors:
+        _fail("referee view: no .ttn files found in " + " ".join(files))
+    where = run.index or (run.pages[0] if run.pages else None)
+    if where is not None:
+        _echo(f"wrote {len(run.pages)} page{'s' * (len(run.pages) != 1)}: {where}")
+    if run.errors:
+        return EXIT_UNREADABLE
+    return EXIT_FINDINGS if run.findings else EXIT_OK
+
+
 # -- helpers ---------------------------------------------------------------------------------
 
 

@@ -1,0 +1,428 @@
+// referee's replay page. Everything shown was computed by the referee and is embedded as JSON
+// (#data); this script only picks the step to show and draws it. No network, no rules here.
+(function () {
+  "use strict";
+  const data = JSON.parse(document.getElementById("data").textContent);
+  const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  const RANK_NAMES = {
+    A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight",
+    7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
+  };
+  const $ = (id) => document.getElementById(id);
+
+  // The data comes packed: a step lists only the hands that changed and its facts only when
+  // they changed. Carry them forward so that every step is whole.
+  data.matches.forEach((match) => match.deals.forEach((deal) => {
+    let hands = {};
+    let facts = [];
+    deal.steps.forEach((step) => {
+      hands = Object.assign({}, hands, step.hands);
+      step.hands = hands;
+      if (step.facts === undefined) step.facts = facts;
+      facts = step.facts;
+    });
+  }));
+
+  // Every deal of every match, in order: the deal picker and the deal keys walk this list.
+  const deals = [];
+  data.matches.forEach((match, m) => {
+    match.deals.forEach((deal, d) => deals.push({ m: m, d: d, match: match, deal: deal }));
+  });
+  let at = { k: 0, s: 0 }; // deal (index into deals) and step
+
+  function el(tag, attrs, children) {
+    const node = document.createElement(tag);
+    Object.entries(attrs || {}).forEach(([key, value]) => {
+      if (value === null || value === undefined || value === false) return;
+      if (key === "text") node.textContent = value;
+      else if (key === "cls") node.className = value;
+      else node.setAttribute(key, value === true ? "" : value);
+    });
+    (children || []).forEach((child) => child && node.appendChild(child));
+    return node;
+  }
+
+  function cardName(card) {
+    if (card === "??") return "unseen card";
+    return (RANK_NAMES[card[0]] || card[0]) + " of " + (SUIT_NAMES[card[1]] || card[1]);
+  }
+
+  function cardNode(card, faceDown) {
+    const suit = card[1];
+    const rank = card[0] === "T" ? "10" : card[0];
+    const node = el("span", {
+      cls: "card suit-" + suit + (faceDown ? " down" : ""),
+      role: "img",
+      "aria-label": cardName(card) + (faceDown ? ", face down" : ""),
+      "data-card": card,
+    });
+    node.appendChild(el("span", { cls: "rank", "aria-hidden": "true", text: rank }));
+    node.appendChild(el("span", { cls: "pip", "aria-hidden": "true", text: SUITS[suit] || suit }));
+    return node;
+  }
+
+  // Text with the cards spelled as they look (KS -> K♠), for the log and the auction.
+  function prettyText(text) {
+    return text.replace(/\b([AKQJT2-9])([SHDC])\b/g, (_, r, s) => (r === "T" ? "10" : r) + SUITS[s]);
+  }
+
+  function current() {
+    return deals[at.k];
+  }
+
+  function seatPosition(index, count) {
+    // Seats clockwise from the top, on an ellipse (percent of the table's box).
+    const angle = -Math.PI / 2 + (2 * Math.PI * index) / count;
+    return { x: 50 + 38 * Math.cos(angle), y: 50 + 38 * Math.sin(angle) };
+  }
+
+  function drawTable(item, step) {
+    const match = item.match;
+    const deal = item.deal;
+    const table = $("table");
+    table.replaceChildren();
+    table.dataset.seats = match.seats.length;
+    const teamIndex = {};
+    match.teams.forEach((team, t) => team.forEach((seat) => (teamIndex[seat] = t)));
+    const highlighted = new Set();
+    (step.findings || []).forEach((f) => {
+      const finding = deal.findings[f];
+      if (finding.seat && finding.severity === "error") highlighted.add(finding.seat);
+    });
+    match.seats.forEach((seat, i) => {
+      const pos = seatPosition(i, match.seats.length);
+      const cards = step.hands[seat] ? step.hands[seat].split(" ").filter(Boolean) : [];
+      const marks = [];
+      if (seat === deal.dealer) marks.push(el("span", { cls: "mark dealer", text: "dealer" }));
+      if (seat === deal.firstHand) marks.push(el("span", { cls: "mark first", text: "first hand" }));
+      if (seat === step.turn) marks.push(el("span", { cls: "mark turn", text: "to act" }));
+      if ((step.out || []).includes(seat)) marks.push(el("span", { cls: "mark out", text: "out" }));
+      if (deal.inferred.includes(seat)) marks.push(el("span", { cls: "mark", text: "hand inferred" }));
+      const team = match.teams.length < match.seats.length ? match.teamOf[seat] : null;
+      const hand = el("div", { cls: "hand", role: "list", "aria-label": seat + "'s hand" },
+        cards.map((c) => { const li = el("span", { role: "listitem" }, [cardNode(c)]); return li; }));
+      for (let n = 0; n < ((step.concealed || {})[seat] || 0); n++) {
+        hand.appendChild(el("span", { role: "listitem" }, [el("span", {
+          cls: "card back", role: "img", "aria-label": "the trump card, face down", text: "trump",
+        })]));
+      }
+      if (!hand.children.length) hand.appendChild(el("span", { cls: "empty", text: "no cards" }));
+      const box = el("section", {
+        cls: "seat team" + (teamIndex[seat] % 6) + (seat === step.turn ? " acting" : "")
+          + (highlighted.has(seat) ? " offender" : "") + (seat === step.winner ? " winner" : ""),
+        // Seats far left or right hug the table's edge, so a wide hand stays on the table.
+        style: "--x:" + pos.x.toFixed(1) + "%;--y:" + pos.y.toFixed(1) + "%",
+        "data-side": pos.x < 30 ? "left" : pos.x > 70 ? "right" : null,
+        "aria-label": "seat " + seat,
+        "data-seat": seat,
+      }, [
+        el("h3", {}, [el("span", { cls: "name", text: seat }),
+          team ? el("span", { cls: "teamname", text: "team " + team }) : null]),
+        el("div", { cls: "marks" }, marks),
+        hand,
+      ]);
+      table.appendChild(box);
+    });
+    const middle = el("div", { cls: "middle", "aria-label": "The trick in the middle", role: "group" });
+    if (step.middle.length) {
+      const label = "Trick " + step.trick + (step.winner ? ": " + step.winner + " wins"
+        + (step.points !== undefined ? " (" + step.points + " point" + (step.points === 1 ? "" : "s") + ")" : "") : "");
+      middle.appendChild(el("p", { cls: "trickhead", text: label }));
+      const plays = el("ol", { cls: "plays" });
+      // The play this step made, if a finding is about it, is marked illegal in the middle.
+      const illegal = step.kind === "play" && highlighted.has(step.seat) ? step.seat : null;
+      step.middle.forEach(([seat, cards, down], n) => {
+        const wrong = seat === illegal && n === step.middle.map((p) => p[0]).lastIndexOf(seat);
+        plays.appendChild(el("li", {
+          cls: "play" + (seat === step.winner ? " won" : "") + (wrong ? " illegal" : ""),
+          "data-seat": seat,
+        }, [el("span", { cls: "who", text: seat + (wrong ? " (illegal)" : "") }),
+          ...cards.map((c) => cardNode(c, down))]));
+      });
+      middle.appendChild(plays);
+    } else {
+      middle.appendChild(el("p", { cls: "trickhead", text: step.kind === "deal" ? "Dealt" : "" }));
+    }
+    if (step.running) {
+      middle.appendChild(el("p", {
+        cls: "running",
+        text: "Points: " + Object.entries(step.running).map(([t, v]) => t + " " + v).join(", "),
+      }));
+    }
+    table.appendChild(middle);
+  }
+
+  function drawStatus(item, step) {
+    const deal = item.deal;
+    const status = $("status");
+    status.replaceChildren();
+    const before = Object.entries(deal.scoreBefore);
+    const lines = step.facts.map((f) => el("li", { text: prettyText(f) }));
+    if (before.length) {
+      lines.unshift(el("li", { text: "score before this deal: "
+        + before.map(([t, v]) => t + " " + v).join(", ") }));
+    }
+    const facts = el("ul", { cls: "facts" }, lines);
+    status.appendChild(facts);
+    if (step.replayed === false) {
+      status.appendChild(el("p", { cls: "stopped", role: "note",
+        text: "Not replayed: " + (deal.unchecked || "the replay stopped earlier") }));
+    }
+    (step.findings || []).forEach((f) => status.appendChild(findingNode(deal.findings[f], true)));
+    if (at.s === deal.steps.length - 1 && deal.result) {
+      status.appendChild(resultNode(deal));
+    }
+  }
+
+  function findingNode(finding, here) {
+    const note = finding.severity === "note";
+    const node = el("div", { cls: "finding" + (note ? " note" : ""), role: here ? "alert" : null }, [
+      el("p", {}, [
+        el("strong", { text: note ? "Note " : "Finding " }),
+        el("code", { cls: "rule", text: finding.rule }),
+        el("span", { text: (finding.seat ? " (" + finding.seat + ")" : "") + ": " }),
+        el("span", { cls: "message", text: prettyText(finding.message) }),
+      ]),
+    ]);
+    if (finding.alternatives && finding.alternatives.length) {
+      node.appendChild(el("p", { cls: "legal",
+        text: "Legal instead: " + finding.alternatives.map(prettyText).join(", ") }));
+    }
+    return node;
+  }
+
+  function resultNode(deal) {
+    const r = deal.result;
+    const parts = [el("strong", { text: "Deal " + deal.number + ": " }),
+      el("span", { text: r.outcome || (r.scored ? "scored" : "not scored") })];
+    const node = el("div", { cls: "dealresult" }, [el("p", {}, parts)]);
+    const line = (label, values, signed) => {
+      const entries = Object.entries(values || {});
+      if (!entries.length) return;
+      node.appendChild(el("p", {
+        text: label + ": " + entries.map(([t, v]) => t + " " + (signed && v > 0 ? "+" : "") + v).join(", "),
+      }));
+    };
+    line("Points", r.points);
+    line("Game points", r.game_points, true);
+    line("Score", r.score);
+    if (r.disputed) node.appendChild(el("p", { text: "Disputed: the deal has findings or was not checked to its end." }));
+    if (deal.unchecked) node.appendChild(el("p", { cls: "stopped", text: "Not checked: " + deal.unchecked }));
+    return node;
+  }
+
+  function drawAuction(item) {
+    const box = $("auction");
+    box.replaceChildren();
+    const grid = item.deal.auction;
+    if (!grid) return;
+    const head = el("tr", {}, grid.seats.map((s) => el("th", { scope: "col", text: s })));
+    const body = grid.rows.map((row) => (!Array.isArray(row)
+      ? el("tr", { cls: "divider" + (row.step <= at.s ? "" : " later") }, [el("td", {
+        colspan: String(grid.seats.length),
+        text: row.step <= at.s ? "after " + prettyText(row.after) : "",
+      })])
+      : el("tr", {}, row.map((cell) => {
+      if (!cell) return el("td", {});
+      const [text, step] = cell;
+      const shown = step <= at.s;
+      return el("td", {
+        cls: (step === at.s ? "now" : "") + (shown ? "" : " later"),
+        text: shown ? text : "",
+        "data-step": step,
+      });
+    }))));
+    box.appendChild(el("table", { cls: "bids" }, [
+      el("caption", { text: "Auction" }), el("thead", {}, [head]), el("tbody", {}, body),
+    ]));
+  }
+
+  // The log and the finding list are built once per deal; a step only moves the marker.
+  let drawnDeal = -1;
+
+  function buildLog(item) {
+    const log = $("log");
+    log.replaceChildren();
+    item.deal.steps.forEach((step, s) => {
+      const flagged = (step.findings || []).some((f) => item.deal.findings[f].severity === "error");
+      const text = step.text === null ? "deal " + item.deal.number + " dealt" : prettyText(step.text);
+      const button = el("button", { type: "button", cls: "step", "data-step": s },
+        [el("span", { text: (step.trick && step.kind === "play" ? step.trick + ". " : "") + text })]);
+      if (step.winner) button.appendChild(el("span", { cls: "won", text: " - " + step.winner + " wins" }));
+      if (flagged) button.appendChild(el("span", { cls: "flag", text: " - finding" }));
+      if (step.replayed === false) button.appendChild(el("span", { cls: "flag", text: " - not replayed" }));
+      button.addEventListener("click", () => go(at.k, s));
+      log.appendChild(el("li", { cls: flagged ? "flagged" : null }, [button]));
+    });
+  }
+
+  function markLog() {
+    const log = $("log");
+    const old = log.querySelector("li.now");
+    if (old) {
+      old.classList.remove("now");
+      old.firstChild.removeAttribute("aria-current");
+    }
+    const now = log.children[at.s];
+    if (!now) return;
+    now.classList.add("now");
+    now.firstChild.setAttribute("aria-current", "step");
+    // Scroll the log itself (not the page) so the current step is in view.
+    const top = now.offsetTop; // the log is positioned: offsets are within it
+    if (top < log.scrollTop) log.scrollTop = top;
+    else if (top + now.offsetHeight > log.scrollTop + log.clientHeight) {
+      log.scrollTop = top + now.offsetHeight - log.clientHeight;
+    }
+  }
+
+  function drawFindings(item) {
+    const list = $("findingList");
+    list.replaceChildren();
+    const deal = item.deal;
+    if (!deal.findings.length) list.appendChild(el("li", { text: "None." }));
+    deal.findings.forEach((finding) => {
+      const link = el("a", { href: fragment(at.k, finding.step), cls: "jump" }, [findingNode(finding, false)]);
+      link.addEventListener("click", (e) => { e.preventDefault(); go(at.k, finding.step); });
+      list.appendChild(el("li", {}, [link]));
+    });
+    const notes = $("notes");
+    notes.replaceChildren();
+    const noted = deal.findings.filter((f) => f.severity === "note");
+    if (noted.length || deal.unchecked || deal.comments.length) {
+      const items = noted.map((f) => el("li", { text: "Note: " + f.message + " [" + f.rule + "]" }));
+      if (deal.unchecked) items.push(el("li", { cls: "stopped", text: "Not checked to the end: " + deal.unchecked }));
+      if (deal.comments.length) items.push(el("li", { text: "Comment: " + deal.comments.join(" ") }));
+      notes.appendChild(el("ul", {}, items));
+    }
+  }
+
+  function describe(item, step) {
+    const match = item.match;
+    const where = [];
+    if (data.matches.length > 1) where.push("Match " + (item.m + 1));
+    where.push(match.title + ", deal " + item.deal.number + " of " + match.deals.length);
+    let what = step.text === null ? "as dealt" : prettyText(step.text);
+    if (step.trick && step.kind === "play") what = "trick " + step.trick + ": " + what;
+    if (step.winner) what += "; " + step.winner + " wins the trick";
+    return where.join(" · ") + " · step " + at.s + " of " + (item.deal.steps.length - 1) + " · " + what;
+  }
+
+  function fragment(k, s) {
+    const item = deals[k];
+    return "#" + (data.matches.length > 1 ? "match=" + (item.m + 1) + "&" : "")
+      + "deal=" + (item.d + 1) + "&step=" + s;
+  }
+
+  function draw() {
+    const item = current();
+    const step = item.deal.steps[at.s];
+    drawTable(item, step);
+    drawStatus(item, step);
+    drawAuction(item);
+    if (drawnDeal !== at.k) {
+      buildLog(item);
+      drawFindings(item);
+      drawnDeal = at.k;
+    }
+    markLog();
+    $("where").textContent = describe(item, step);
+    $("dealPick").value = String(at.k);
+    $("prev").disabled = at.s === 0;
+    $("first").disabled = at.s === 0;
+    $("next").disabled = at.s === item.deal.steps.length - 1;
+    $("last").disabled = at.s === item.deal.steps.length - 1;
+    $("prevDeal").disabled = at.k === 0;
+    $("nextDeal").disabled = at.k === deals.length - 1;
+    $("nextFinding").disabled = nextFinding() === null;
+    const hash = fragment(at.k, at.s);
+    if (location.hash !== hash) history.replaceState(null, "", hash);
+  }
+
+  function go(k, s) {
+    at = { k: Math.max(0, Math.min(k, deals.length - 1)), s: 0 };
+    at.s = Math.max(0, Math.min(s, deals[at.k].deal.steps.length - 1));
+    draw();
+  }
+
+  // The next step with an error finding after this one, over every deal; wraps around.
+  function nextFinding() {
+    const total = deals.length;
+    for (let n = 0; n <= total; n++) {
+      const k = (at.k + n) % total;
+      const steps = deals[k].deal.steps;
+      const from = n === 0 ? at.s + 1 : 0;
+      for (let s = from; s < steps.length; s++) {
+        if ((steps[s].findings || []).some((f) => deals[k].deal.findings[f].severity === "error")) {
+          return { k: k, s: s };
+        }
+      }
+    }
+    return null;
+  }
+
+  // #deal=2&step=14, or #deal=2&trick=3 (the step that ends trick 3) with an optional
+  // &seat=W (W's play to trick 3); match=N first when the file holds several matches.
+  function fromFragment() {
+    const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+    if (!params.has("deal")) return false;
+    const m = Math.max(1, parseInt(params.get("match") || "1", 10)) - 1;
+    const d = Math.max(1, parseInt(params.get("deal"), 10) || 1) - 1;
+    let k = deals.findIndex((item) => item.m === m && item.d === d);
+    if (k < 0) k = 0;
+    const steps = deals[k].deal.steps;
+    let s = parseInt(params.get("step") || "0", 10) || 0;
+    if (params.has("trick")) {
+      const trick = parseInt(params.get("trick"), 10);
+      const seat = params.get("seat");
+      const found = steps.findIndex((step) => step.trick === trick
+        && (seat ? step.seat === seat && step.kind !== "call" : step.winner !== undefined));
+      if (found >= 0) s = found;
+    }
+    at = { k: k, s: Math.max(0, Math.min(s, steps.length - 1)) };
+    return true;
+  }
+
+  const actions = {
+    first: () => go(at.k, 0),
+    prev: () => go(at.k, at.s - 1),
+    next: () => go(at.k, at.s + 1),
+    last: () => go(at.k, Infinity),
+    prevDeal: () => go(at.k - 1, 0),
+    nextDeal: () => go(at.k + 1, 0),
+    nextFinding: () => { const f = nextFinding(); if (f) go(f.k, f.s); },
+  };
+  const keys = {
+    ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last",
+    PageUp: "prevDeal", PageDown: "nextDeal", f: "nextFinding", F: "nextFinding",
+  };
+
+  function start() {
+    if (!deals.length) return;
+    const pick = $("dealPick");
+    deals.forEach((item, k) => {
+      const errors = item.deal.findings.filter((f) => f.severity === "error").length;
+      pick.appendChild(el("option", {
+        value: String(k),
+        text: (data.matches.length > 1 ? "match " + (item.m + 1) + ", " : "") + "deal "
+          + item.deal.number + (errors ? " (" + errors + " finding" + (errors > 1 ? "s" : "") + ")" : ""),
+      }));
+    });
+    pick.addEventListener("change", () => go(parseInt(pick.value, 10), 0));
+    Object.entries(actions).forEach(([id, action]) => $(id).addEventListener("click", action));
+    document.addEventListener("keydown", (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target;
+      if (target && (target.tagName === "SELECT" || target.tagName === "INPUT")) return;
+      const name = keys[event.key];
+      if (!name) return;
+      event.preventDefault();
+      actions[name]();
+    });
+    window.addEventListener("hashchange", () => { if (fromFragment()) draw(); });
+    fromFragment();
+    draw();
+  }
+
+  start();
+})();

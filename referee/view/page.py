@@ -1,0 +1,266 @@
+"""The replay page and the index page: one self-contained HTML file each.
+
+The page's style and script are package files (``referee/view/assets``) written inline, and the
+page's data (``referee.view.data``) is embedded as JSON, so a page opens from disk with no
+network access. What does not change while stepping (the score sheet, the score chart, an
+unreadable file's error) is written here as HTML; the script draws the table for each step.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from html import escape
+from importlib.resources import files
+from typing import Any
+
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
+"""Line styles of the score chart's teams: told apart without colour."""
+MARKERS = ("circle", "square", "diamond", "triangle", "circle", "square")
+
+
+@cache
+def asset(name: str) -> str:
+    """The text of a file in ``referee/view/assets`` (the page's style and script)."""
+    return files("referee.view").joinpath("assets", name).read_text(encoding="utf-8")
+
+
+def embed_json(data: Any) -> str:
+    """JSON that is safe inside a ``<script>`` element (no ``</`` can end it early)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=_plain)
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def packed(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` as embedded: a step gives only the hands that changed and its facts only when
+    they changed (the page's script carries the rest forward); a 20-deal match of six hands
+    stays well under a megabyte."""
+    matches = []
+    for match in data["matches"]:
+        deals = []
+        for deal in match["deals"]:
+            steps, hands, facts = [], {}, None
+            for step in deal["steps"]:
+                small = dict(step)
+                small["hands"] = {seat: cards for seat, cards in step["hands"].items()
+                                  if hands.get(seat) != cards}
+                hands = step["hands"]
+                if step["facts"] == facts:
+                    del small["facts"]
+                facts = step["facts"]
+                steps.append(small)
+            deals.append({**deal, "steps": steps})
+        matches.append({**match, "deals": deals})
+    return {**data, "matches": matches}
+
+
+def _plain(value: Any) -> Any:
+    """What a game may keep in a deal result beyond JSON's types (a set, an enum)."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=str)
+    return getattr(value, "value", str(value))
+
+
+def _shell(title: str, body: str, script: str = "") -> str:
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        # No network: the page may only use what it carries (and data: images).
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+        "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
+        f"<title>{escape(title)}</title>\n<style>\n{asset('view.css')}</style>\n</head>\n"
+        f"<body>\n{body}\n{script}</body>\n</html>\n"
+    )
+
+
+def render_page(data: dict[str, Any], index_href: str | None = None,
+                name: str | None = None) -> str:
+    """The replay page of one file (``data`` from ``referee.view.data.page_data``), titled
+    ``name`` (by default the file's path)."""
+    name = name or data["file"]
+    matches = data["matches"]
+    games = ", ".join(dict.fromkeys(m["title"] for m in matches)) or "unreadable record"
+    back = (f'<a class="back" href="{escape(index_href)}">All records</a> '
+            if index_href else "")
+    parts = [
+        f'<header class="top">{back}<h1>{escape(name)}</h1>'
+        f'<p class="sub">{escape(games)}</p></header>',
+        '<main id="main">',
+    ]
+    if "error" in data:
+        parts.append(_error_html(data["error"], name))
+    if matches:
+        parts.append(_viewer_html())
+        for number, match in enumerate(matches, 1):
+            parts.append(_match_html(match, number, len(matches)))
+    parts.append("</main>")
+    script = (
+        f'<script type="application/json" id="data">{embed_json(packed(data))}</script>\n'
+        f"<script>\n{asset('view.js')}</script>\n"
+        if matches else ""
+    )
+    return _shell(f"{name} - referee", "\n".join(parts), script)
+
+
+def _error_html(error: dict[str, Any], name: str) -> str:
+    where = name + (f":{error['line']}" if error.get("line") else "")
+    if error.get("column"):
+        where += f":{error['column']}"
+    return (f'<section class="error" role="alert"><h2>This record cannot be read</h2>'
+            f"<p><code>{escape(where)}</code>: {escape(error.get('message') or '')} "
+            f"<span class=\"rule\">[{escape(error.get('code') or 'error')}]</span></p>"
+            "</section>")
+
+
+def _viewer_html() -> str:
+    """The replay area: controls, the table, the auction, the log. The script fills it."""
+    buttons = [
+        # Latin-1 arrows: every system font has them (media-control symbols often lack).
+        ("first", "Home", "« Start", "Start of the deal"),
+        ("prev", "ArrowLeft", "‹ Back", "Previous step"),
+        ("next", "ArrowRight", "Next ›", "Next step"),
+        ("last", "End", "End »", "End of the deal"),
+        ("prevDeal", "PageUp", "« Deal", "Previous deal"),
+        ("nextDeal", "PageDown", "Deal »", "Next deal"),
+        ("nextFinding", "F", "Next finding", "Next finding"),
+    ]
+    controls = "".join(
+        f'<button type="button" id="{key}" aria-keyshortcuts="{keys}" title="{label} '
+        f'({keys})" aria-label="{label}">{text}</button>'
+        for key, keys, text, label in buttons
+    )
+    return (
+        '<section id="viewer" aria-label="Replay">'
+        f'<nav class="controls" aria-label="Replay controls">{controls}'
+        '<label class="pick">Deal <select id="dealPick"></select></label></nav>'
+        '<p id="where" class="where" aria-live="polite"></p>'
+        '<div class="board"><div id="table" class="table" aria-label="The table"></div>'
+        '<aside class="side"><div id="status" class="status"></div>'
+        '<div id="auction" class="auction"></div></aside></div>'
+        '<div id="notes" class="notes"></div>'
+        '<div class="lower"><section aria-label="Events of the deal"><h2>Events</h2>'
+        '<ol id="log" class="log"></ol></section>'
+        '<section aria-label="Findings of the deal"><h2>Findings</h2>'
+        '<ul id="findingList" class="findings"></ul></section></div>'
+        "</section>"
+    )
+
+
+def _match_html(match: dict[str, Any], number: int, count: int) -> str:
+    title = match["title"] + (f" ({match['preset']})" if match.get("preset") else "")
+    heading = f"Match {number} of {count}: {title}" if count > 1 else f"The match: {title}"
+    result = match["result"] or "no result"
+    if not match["finished"]:
+        result += " (the match is not over)"
+    event = f"<p>{escape(match['event'])}</p>" if match.get("event") else ""
+    return (
+        f'<section class="match" aria-label="{escape(heading)}"><h2>{escape(heading)}</h2>'
+        f"{event}<p class=\"result\">Result: <strong>{escape(result)}</strong>; "
+        f"{match['findings']} finding{'' if match['findings'] == 1 else 's'}</p>"
+        f"{score_chart(match['course'])}"
+        f'<details open><summary>Score sheet</summary><pre class="sheet">'
+        f"{escape(match['sheet'])}</pre></details></section>"
+    )
+
+
+def score_chart(course: dict[str, list[int]], width: int = 480, height: int = 180) -> str:
+    """The running score per team after each deal, as an inline SVG line chart; each team's
+    line has its own dash pattern and end label, so it reads without colour."""
+    teams = list(course)
+    if not teams or len(course[teams[0]]) < 2:
+        return ""
+    points = len(course[teams[0]])
+    values = [v for series in course.values() for v in series]
+    low, high = min(0, *values), max(0, *values)
+    span = (high - low) or 1
+    left, right, top, bottom = 36, 56, 12, 26
+    inner_w, inner_h = width - left - right, height - top - bottom
+
+    def x(i: int) -> float:
+        return left + inner_w * i / (points - 1)
+
+    def y(v: int) -> float:
+        return top + inner_h * (high - v) / span
+
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="Running score after each deal: '
+        + escape("; ".join(f"{t} {course[t][-1]}" for t in teams)) + '">',
+        f'<line class="axis" x1="{left}" y1="{y(0):.1f}" x2="{width - right}" '
+        f'y2="{y(0):.1f}"/>',
+        f'<text x="{left - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>',
+        f'<text x="{left - 4}" y="{y(low) + 4:.1f}" text-anchor="end">{low}</text>',
+        f'<text x="{left}" y="{height - 6}">deal 0</text>',
+        f'<text x="{width - right}" y="{height - 6}" text-anchor="end">deal {points - 1}</text>',
+    ]
+    for n, team in enumerate(teams):
+        series = course[team]
+        path = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series))
+        dash = DASHES[n % len(DASHES)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(f'<polyline class="series s{n % 6}" points="{path}"{dash_attr}/>')
+        parts.extend(
+            f'<circle class="dot s{n % 6}" cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5">'
+            f"<title>{escape(team)} {v} after deal {i}</title></circle>"
+            for i, v in enumerate(series) if i)
+        parts.append(f'<text class="label s{n % 6}" x="{x(points - 1) + 4:.1f}" '
+                     f'y="{y(series[-1]) + 4 + 11 * _nudge(series[-1], n, course):.1f}">'
+                     f"{escape(team)} {series[-1]}</text>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _nudge(value: int, n: int, course: dict[str, list[int]]) -> int:
+    """How many earlier teams end on the same score: their labels move down a line."""
+    return sum(1 for series in list(course.values())[:n] if series[-1] == value)
+
+
+def render_index(entries: list[dict[str, Any]], title: str = "Records") -> str:
+    """The index of a folder's pages: each match (a file that cannot be read: the file) with
+    its game, result, deals and findings."""
+    rows = []
+    for entry in entries:
+        result = entry.get("error") or entry.get("result") or "no result"
+        findings = entry.get("findings")
+        rows.append(
+            f'<tr><td><a href="{escape(entry["href"])}">{escape(entry["name"])}</a></td>'
+            f"<td>{escape(entry.get('game') or '-')}</td><td>{escape(result)}</td>"
+            f"<td class=\"num\">{entry.get('deals', 0)}</td>"
+            f"<td class=\"num\">{'-' if findings is None else findings}</td></tr>"
+        )
+    files = len(dict.fromkeys(entry["file"] for entry in entries))
+    body = (
+        f'<header class="top"><h1>{escape(title)}</h1>'
+        f'<p class="sub">{files} record file{"" if files == 1 else "s"}, {len(entries)} '
+        f'match{"" if len(entries) == 1 else "es"}</p></header>'
+        '<main id="main"><table class="index"><caption>Each match, its result and how many '
+        "rule findings the referee made</caption><thead><tr><th scope=\"col\">record</th>"
+        "<th scope=\"col\">game</th><th scope=\"col\">result</th>"
+        "<th scope=\"col\">deals</th><th scope=\"col\">findings</th></tr></thead><tbody>"
+        + "".join(rows) + "</tbody></table></main>"
+    )
+    return _shell(title, body)
+
+
+def index_entries(data: dict[str, Any], href: str, name: str | None = None
+                  ) -> list[dict[str, Any]]:
+    """What the index lists about one page: a row per match (``name``: the file as shown);
+    a file that cannot be read gets one row with its error."""
+    name = name or data["file"]
+    matches = data["matches"]
+    if not matches:
+        message = (data.get("error") or {}).get("message")
+        return [{"file": name, "name": name, "href": href, "error": f"unreadable: {message}"}]
+    rows = []
+    for number, match in enumerate(matches, 1):
+        several = len(matches) > 1
+        rows.append({
+            "file": name,
+            "name": f"{name} (match {number})" if several else name,
+            "href": f"{href}#match={number}&deal=1&step=0" if several else href,
+            "game": match["title"],
+            "result": match["result"] or "no result",
+            "deals": len(match["deals"]),
+            "findings": match["findings"],
+        })
+    return rows

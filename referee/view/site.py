@@ -1,0 +1,97 @@
+"""``referee view``: replay pages written to disk, one per record file, and an index page.
+
+One record file gives one page (``-o`` names it; by default the record's name with
+``.html``). A folder, or several files, give a folder of pages (``-o``; by default
+``referee-view/``) that mirrors where the records lie, with ``index.html`` listing each one.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from referee.check import check_file, expand_paths
+from referee.fileio import write_atomic
+from referee.report import FileReport
+from referee.view.data import page_data
+from referee.view.page import index_entries, render_index, render_page
+
+DEFAULT_FOLDER = "referee-view"
+INDEX = "index.html"
+
+
+@dataclass(slots=True)
+class ViewRun:
+    """What ``write_pages`` wrote and what it found."""
+
+    pages: list[Path] = field(default_factory=list)
+    index: Path | None = None
+    findings: int = 0
+    errors: list[FileReport] = field(default_factory=list)
+    """Files that could not be read (their pages say why, except for a missing file)."""
+
+
+def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
+    """Write the pages of every record file in ``paths`` (folders walked for ``*.ttn``)."""
+    names = list(dict.fromkeys(expand_paths(paths)))
+    single = len(names) == 1 and len(paths) == 1 and not os.path.isdir(paths[0])
+    run = ViewRun()
+    if single:
+        target = Path(output) if output else Path(Path(names[0]).stem + ".html")
+        _write_one(names[0], target, run, None, names[0])
+        return run
+    if not names:
+        return run
+    folder = Path(output or DEFAULT_FOLDER)
+    base = _common_folder(names)
+    entries = []
+    for name in names:
+        shown = Path(os.path.relpath(os.path.abspath(name), base))
+        relative = shown.with_suffix(".html")
+        target = folder / relative
+        back = os.path.relpath(folder / INDEX, target.parent).replace(os.sep, "/")
+        data = _write_one(name, target, run, back, shown.as_posix())
+        entries.extend(index_entries(data, relative.as_posix(), shown.as_posix()))
+    run.index = folder / INDEX
+    folder.mkdir(parents=True, exist_ok=True)
+    _write(run.index, render_index(entries, f"Records in {_title(paths)}"))
+    return run
+
+
+def _write_one(name: str, target: Path, run: ViewRun, back: str | None, shown: str) -> dict:
+    report = check_file(name)
+    data = page_data(report)
+    if report.error is not None:
+        run.errors.append(report)
+    if (report.error_code or "").startswith("file."):
+        return data  # no such file, or not a file: there is no record to show
+    target.parent.mkdir(parents=True, exist_ok=True)
+    _write(target, render_page(data, back, shown))
+    run.pages.append(target)
+    run.findings += sum(m["findings"] for m in data["matches"])
+    return data
+
+
+def _write(target: Path, text: str) -> None:
+    """Atomically; a new page is readable by all, like any file the user makes (pages are
+    for sharing), where the atomic write's temporary file would leave it private."""
+    new = not target.exists()
+    try:
+        write_atomic(target, text)
+    except OSError as exc:
+        exc.filename = str(target)  # not the temporary file's name
+        raise
+    if new:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(target, 0o666 & ~umask)
+
+
+def _common_folder(names: list[str]) -> str:
+    folders = [os.path.dirname(os.path.abspath(name)) for name in names]
+    return os.path.commonpath(folders) if folders else os.getcwd()
+
+
+def _title(paths: list[str]) -> str:
+    return ", ".join(paths) if len(paths) <= 3 else f"{len(paths)} places"
