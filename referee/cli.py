@@ -651,35 +651,18 @@ def run_simulate(game: str, deals: int, seed: int, preset: str | None,
                  output: str | None, players: int | None = None, teams: str | None = None,
                  option: list[str] | None = None) -> int:
     try:
-        from referee import simulate as simulator
+        from referee.simulate import simulate_text
     except ModuleNotFoundError as exc:
         if exc.name not in ("referee.simulate",):
             raise
         _fail("referee simulate: the simulator (referee.simulate) is not part of this "
               "installation")
-    from referee.rules.options import OptionError
-    from referee.rules.registry import find_game
-
     try:
-        find_game(game)
-    except KeyError as exc:
+        text = simulate_text(game, deals, seed, preset, players, teams, option or [])
+    except KeyError as exc:  # an unknown game
         _fail(f"referee simulate: {exc.args[0]}")
-    options: dict[str, str] = {}
-    for word in option or []:
-        name, sep, value = word.partition("=")
-        if not sep or not name.strip():
-            _fail(f"referee simulate: --option takes NAME=VALUE, not '{word}'")
-        options[name.strip()] = value.strip()
-    try:
-        table = simulator.table_spec(game, players, teams)
-    except ValueError as exc:
-        _fail(f"referee simulate: {exc}")
-    if options:
-        table["options"] = options
-    try:
-        text = simulator.simulate(game, deals, seed, preset, **table)
-    except OptionError as exc:
-        _fail(f"referee simulate: {exc}")
+    except ValueError as exc:  # a malformed --option, a table the game cannot seat, a refused
+        _fail(f"referee simulate: {exc}")  # option (OptionError is a ValueError)
     except RefereeError as exc:
         _fail(f"referee simulate: {exc.message}")
     if output is None or output == STDIN:

@@ -273,6 +273,27 @@ def simulate(game: str, deals: int, seed: int, preset: str | None = None, **tabl
     return dumps(simulate_records(game, deals, seed, preset, **table))
 
 
+def simulate_text(game: str, deals: int, seed: int, preset: str | None = None,
+                  players: int | None = None, teams: str | None = None,
+                  option_words: Sequence[str] = ()) -> str:
+    """What ``referee simulate`` writes, from its words: ``option_words`` are NAME=VALUE.
+
+    ``KeyError`` for an unknown game, ``ValueError`` for a malformed option word or a table
+    the game cannot seat, ``OptionError`` or ``RecordError`` for options the game refuses.
+    """
+    find_game(game)
+    options: dict[str, str] = {}
+    for word in option_words:
+        name, sep, value = word.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"--option takes NAME=VALUE, not '{word}'")
+        options[name.strip()] = value.strip()
+    table = table_spec(game, players, teams)
+    if options:
+        table["options"] = options
+    return simulate(game, deals, seed, preset, **table)
+
+
 # -- breaking a record ------------------------------------------------------------------------
 
 
