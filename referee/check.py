@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from referee.errors import NotationSyntaxError, RefereeError
+from referee.limits import MAX_JSON_LINE_CHARS, MAX_LINE_CHARS
 from referee.record import RecordHeader, StreamItem
 from referee.replay import replay_stream
 from referee.report import FileReport, MatchReport
@@ -48,43 +49,28 @@ def file_error(path: str, exc: OSError) -> RefereeError:
     return RefereeError("file.unreadable", reason[:1].lower() + reason[1:], file=path)
 
 
-def encoding_error(path: str, data: bytes, start: int) -> RefereeError:
-    """``ttn.encoding`` for the byte at ``start`` of ``data`` (a NUL, or not UTF-8)."""
-    line = data.count(b"\n", 0, start) + 1
-    line_start = data.rfind(b"\n", 0, start) + 1
-    column = len(data[line_start:start].decode("utf-8", "replace")) + 1
-    if data[start] == 0:
-        message = "this is not a text file (it holds NUL bytes)"
-    else:
-        message = f"invalid UTF-8 (byte 0x{data[start]:02x}); TTN files are UTF-8 text"
-    return RefereeError("ttn.encoding", message, file=path, line=line, column=column)
-
-
-def decode(data: bytes, path: str = "<string>") -> str:
-    """UTF-8 bytes as text (line endings untouched), or ``ttn.encoding``."""
-    nul = data.find(b"\0")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        start = exc.start if nul < 0 else min(nul, exc.start)
-        raise encoding_error(path, data, start) from None
-    if nul >= 0:
-        raise encoding_error(path, data, nul)
-    return text
-
-
-def read_text(path: str | Path) -> str:
+def read_text(path: str | Path, json: bool = False) -> str:
     """A file's text for commands that need it whole (``fmt``, ``convert``); ``-`` is stdin.
 
-    Raises ``RefereeError`` (``file.*``, ``ttn.encoding``) for anything that is not readable
-    UTF-8 text.
+    Read line by line through referee.notation.lines, so a device that never ends or a file
+    that is not text stops at its first bad line; ``json`` allows the longer lines of the
+    JSON form (MAX_JSON_LINE_CHARS). Raises ``RefereeError`` (``file.*``,
+    ``ttn.encoding``, ``ttn.limit``) for anything that is not readable UTF-8 text.
     """
+    from referee.notation import lines
+
     name = str(path)
+    limit = MAX_JSON_LINE_CHARS if json else MAX_LINE_CHARS
     try:
-        data = sys.stdin.buffer.read() if name == STDIN else Path(path).read_bytes()
+        if name == STDIN:
+            return lines.read_text(sys.stdin.buffer, "<stdin>", limit)
+        if os.path.isdir(name):
+            os.listdir(name)  # an unreadable folder says so (permission denied)
+            raise IsADirectoryError(name)
+        with open(name, "rb") as stream:
+            return lines.read_text(stream, name, limit)
     except OSError as exc:
         raise file_error(name, exc) from None
-    return decode(data, "<stdin>" if name == STDIN else name)
 
 
 def source_line(path: str | Path, line: int) -> str | None:
@@ -143,7 +129,8 @@ def check_text(text: str, path: str = "<string>", expect: bool = False,
                      syntax)
         _set_syntax_errors(report, syntax, text)
     except RefereeError as exc:
-        report.set_error(exc.in_file(path, text))
+        # Syntax errors met before this one keep their place: the first in the file leads.
+        _set_syntax_errors(report, [*syntax, exc.in_file(path, text)], text)
     except Exception as exc:  # a bug, not bad input: report it and go on with other files
         report.set_error(internal_error(path, exc))
     return report
@@ -153,28 +140,27 @@ def check_file(
     path: str | Path, expect: bool = False, progress: Callable[[], None] | None = None,
     header_hook: HeaderHook | None = None, match_hook: MatchHook | None = None,
 ) -> FileReport:
-    """Check one TTN file, streamed from disk deal by deal (``-`` reads standard input).
+    """Check one TTN file, streamed deal by deal (``-`` reads standard input, streamed too).
 
     ``progress``, if given, is called once per deal read (for a progress bar); the hooks, if
     given, see each record's header before its replay and each match's report after it.
     """
+    from referee.notation.parser import iter_file, iter_stream
+
     name = str(path)
     if name == STDIN:
-        try:
-            text = read_text(STDIN)
-        except RefereeError as exc:
-            report = FileReport("<stdin>")
-            report.set_error(exc)
-            return report
-        return check_text(text, "<stdin>", expect, header_hook, match_hook)
-    from referee.notation.parser import iter_file
-
+        name = "<stdin>"
     report = FileReport(name)
+    syntax: list[NotationSyntaxError] = []
     try:
-        if os.path.isdir(path):
+        if name == "<stdin>":
+            items: Iterable[StreamItem] = iter_stream(sys.stdin.buffer, name, syntax,
+                                                      comments=False)
+        elif os.path.isdir(path):
+            os.listdir(path)  # an unreadable folder says so (permission denied)
             raise IsADirectoryError(name)
-        syntax: list[NotationSyntaxError] = []
-        items: Iterable[StreamItem] = iter_file(path, syntax)
+        else:
+            items = iter_file(path, syntax, comments=False)  # checking needs no comments
         if progress is not None:
             items = _counted(items, progress)
         _replay_into(report, items, expect, header_hook, match_hook, syntax)
@@ -182,7 +168,8 @@ def check_file(
     except RefereeError as exc:
         shown = (source_line(path, exc.line)
                  if exc.source_line is None and exc.code != "ttn.encoding" else None)
-        report.set_error(exc.in_file(name, source_line=shown))
+        # Syntax errors met before this one keep their place: the first in the file leads.
+        _set_syntax_errors(report, [*syntax, exc.in_file(name, source_line=shown)])
     except UnicodeDecodeError as exc:
         report.set_error(RefereeError("ttn.encoding", f"not UTF-8 text: {exc.reason}", file=name))
     except OSError as exc:
@@ -192,12 +179,16 @@ def check_file(
     return report
 
 
-def _set_syntax_errors(report: FileReport, errors: list[NotationSyntaxError],
+def _set_syntax_errors(report: FileReport, errors: list[RefereeError],
                        text: str | None = None) -> None:
-    """Every syntax error met while reading the file: the first is the report's error (the
-    file is unreadable), the others follow it."""
+    """Every syntax error met while reading the file (and the record error that ended the
+    reading, if one did): the first in the file is the report's error (the file is
+    unreadable), the others follow it."""
     if not errors:
         return
+    # In line order: an error of the line reader may be met before those of the deals
+    # read ahead of it.
+    errors = sorted(errors, key=lambda error: error.line)
     located = [error.in_file(report.path, text) for error in errors]
     report.set_error(located[0])
     report.more_errors = located[1:]
@@ -211,27 +202,33 @@ def _counted(items: Iterable[StreamItem], progress: Callable[[], None]) -> Itera
         yield item
 
 
-def sorted_paths(paths: Iterable[str | Path]) -> list[str]:
+def sorted_paths(paths: Iterable[str | Path], notes: list[str] | None = None) -> list[str]:
     """``expand_paths`` sorted by path (folder by folder) with repeats dropped.
 
     Reports come out in this order, so findings are sorted by file and then by position
-    whatever order the files were named in; standard input, if named, stays first.
+    whatever order the files were named in; standard input, if named, stays first. ``notes``
+    collects what the walk has to tell (folder links).
     """
-    names = dict.fromkeys(expand_paths(paths))
+    names = dict.fromkeys(expand_paths(paths, notes))
     stdin = [STDIN] if STDIN in names else []
     return stdin + sorted((n for n in names if n != STDIN), key=lambda p: Path(p).parts)
 
 
-def expand_paths(paths: Iterable[str | Path]) -> Iterator[str]:
+def expand_paths(
+    paths: Iterable[str | Path], notes: list[str] | None = None
+) -> Iterator[str]:
     """Each path as given, except that a directory becomes its ``*.ttn`` files, sorted.
 
-    Hidden files and folders (names starting with ``.``) are skipped in a walk. A path that
-    does not exist is passed on, for the reader to report.
+    Hidden files and folders (names starting with ``.``) are skipped in a walk; nothing else
+    is. A path that does not exist, and a folder that cannot be read, is passed on for the
+    reader to report (``file.*``, exit code 2). Folder links are followed, each real folder
+    once: every link followed is told in ``notes``, if given, and so is every folder not
+    walked again because it was walked already (a link loop, or two links to one folder).
     """
     for path in paths:
         name = str(path)
         if name != STDIN and os.path.isdir(name):
-            yield from _walk(name)
+            yield from _walk(name, notes if notes is not None else [])
         else:
             yield name
 
@@ -242,10 +239,29 @@ def check_paths(paths: Iterable[str | Path], expect: bool = False) -> Iterator[F
         yield check_file(name, expect)
 
 
-def _walk(directory: str) -> list[str]:
+def _walk(directory: str, notes: list[str]) -> list[str]:
     found: list[str] = []
-    for root, dirs, files in os.walk(directory):
+    walked: set[tuple[int, int]] = set()
+
+    def unreadable(exc: OSError) -> None:
+        if exc.filename:
+            found.append(str(exc.filename))  # check_file says why it cannot be read
+
+    for root, dirs, files in os.walk(directory, onerror=unreadable, followlinks=True):
+        info = os.stat(root)
+        if (info.st_dev, info.st_ino) in walked:
+            notes.append(f"{root}: note [file.link]: not checked again: it is the folder "
+                         f"{os.path.realpath(root)}, checked already (a link loop or a "
+                         "second link)")
+            dirs[:] = []
+            continue
+        walked.add((info.st_dev, info.st_ino))
         dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for d in dirs:
+            link = os.path.join(root, d)
+            if os.path.islink(link):
+                notes.append(f"{link}: note [file.link]: folder link to "
+                             f"{os.path.realpath(link)} followed")
         found.extend(
             os.path.join(root, f) for f in files if f.endswith(SUFFIX) and not f.startswith(".")
         )

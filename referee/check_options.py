@@ -85,9 +85,10 @@ class CheckOptions:
                 raise ValueError(f"unknown rule id '{rule}'{suggest(rule, all_rules())} "
                                  "(referee rule --list shows them all)")
 
-    def paths(self) -> list[str]:
-        """The files to read: globs expanded, folders walked, exclusions dropped."""
-        return files_to_read(self.files, self.exclude)
+    def paths(self, notes: list[str] | None = None) -> list[str]:
+        """The files to read: globs expanded, folders walked, exclusions dropped; ``notes``
+        collects what the walk has to tell (folder links)."""
+        return files_to_read(self.files, self.exclude, notes)
 
     @property
     def header_hook(self) -> HeaderHook | None:

@@ -7,6 +7,7 @@ with its source line and a caret, the other files are still processed, and the e
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -33,6 +34,7 @@ from referee.gamedoc import render_game, render_games
 from referee.report import FileReport
 from referee.reporters import (
     Totals,
+    is_terminal,
     render_error,
     render_file,
     render_finding,
@@ -299,8 +301,11 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
     options = options or CheckOptions(files=list(files), format=output_format.value,
                                       expect=expect)
     started = clock()
-    paths = options.paths()
-    progress = Progress(sys.stderr, len(paths)) if _is_terminal(sys.stderr) else None
+    notes: list[str] = []
+    paths = options.paths(notes)
+    for note in notes:
+        _echo_err(note)
+    progress = Progress(sys.stderr, len(paths)) if is_terminal(sys.stderr) else None
     streamed = output_format in (OutputFormat.text, OutputFormat.github)
     color = output_format is OutputFormat.text and use_color(sys.stdout, options.color)
     err_color = use_color(sys.stderr, options.color)
@@ -533,15 +538,14 @@ def run_convert(file: str, to: ConvertTarget | None, output: str | None,
     shown = "<stdin>" if file == STDIN else file
     text: str | None = None
     try:
-        text = read_text(file)
+        text = read_text(file, json=from_json)
         chunks = convert_text(text, shown, target, from_json)
         if output is None or output == STDIN:
             for chunk in chunks:
                 typer.echo(chunk, nl=False)
         else:
-            converted = "".join(chunks)
             try:
-                write_atomic(output, converted)
+                write_atomic(output, chunks)
             except OSError as exc:
                 raise _write_error(output, exc) from None
     except RefereeError as exc:
@@ -651,31 +655,22 @@ def run_simulate(game: str, deals: int, seed: int, preset: str | None,
                  output: str | None, players: int | None = None, teams: str | None = None,
                  option: list[str] | None = None) -> int:
     try:
-        from referee.simulate import simulate_text
+        from referee.simulate import simulate_from_words
     except ModuleNotFoundError as exc:
         if exc.name not in ("referee.simulate",):
             raise
         _fail("referee simulate: the simulator (referee.simulate) is not part of this "
               "installation")
     try:
-        text = simulate_text(game, deals, seed, preset, players, teams, option or [])
+        chunks = simulate_from_words(game, deals, seed, preset, players, teams, option or [])
+        first = next(chunks)  # a bad preset or option is said before anything is written
     except KeyError as exc:  # an unknown game
         _fail(f"referee simulate: {exc.args[0]}")
     except ValueError as exc:  # a malformed --option, a table the game cannot seat, a refused
         _fail(f"referee simulate: {exc}")  # option (OptionError is a ValueError)
     except RefereeError as exc:
         _fail(f"referee simulate: {exc.message}")
-    if output is None or output == STDIN:
-        typer.echo(text, nl=False)
-        return EXIT_OK
-    from referee.fileio import write_atomic
-
-    try:
-        write_atomic(output, text)
-    except OSError as exc:
-        _echo_err(_write_error(output, exc).render())
-        return EXIT_UNREADABLE
-    return EXIT_OK
+    return _write_output(output, itertools.chain([first], chunks))
 
 
 # -- annotate --------------------------------------------------------------------------------
@@ -713,17 +708,10 @@ def annotate(
 
 def run_annotate(file: str, output: str | None) -> int:
     from referee.annotate import annotated_text
-    from referee.fileio import write_atomic
 
     name, (annotated, errors) = _on_record(file, annotated_text)
-    if output is None or output == STDIN:
-        typer.echo(annotated, nl=False)
-    else:
-        try:
-            write_atomic(output, annotated)
-        except OSError as exc:
-            _echo_err(_write_error(output, exc).render())
-            return EXIT_UNREADABLE
+    if _write_output(output, [annotated]) != EXIT_OK:
+        return EXIT_UNREADABLE
     if errors:
         _echo_err(f"{name}: {errors} finding{'s' * (errors != 1)} annotated")
     return EXIT_FINDINGS if errors else EXIT_OK
@@ -853,14 +841,6 @@ def _echo(text: str, color: bool = False) -> None:
         typer.echo(text, color=color or None)
 
 
-def _is_terminal(stream: Any) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except ValueError:  # a closed stream
-        return False
-
-
 def _jsonable(value: Any) -> Any:
     """JSON for what a game may keep in ``DealResult.contract`` beyond plain JSON types."""
     if isinstance(value, (set, frozenset)):
@@ -873,6 +853,23 @@ def _jsonable(value: Any) -> Any:
 def _fail(message: str) -> NoReturn:
     _echo_err(message)
     raise typer.Exit(EXIT_UNREADABLE)
+
+
+def _write_output(output: str | None, chunks: Iterable[str]) -> int:
+    """Write ``chunks`` to standard output (``output`` None or ``-``) or to ``output``
+    (referee.fileio: atomically for a plain file, directly to a device or a FIFO)."""
+    if output is None or output == STDIN:
+        for chunk in chunks:
+            typer.echo(chunk, nl=False)
+        return EXIT_OK
+    from referee.fileio import write_atomic
+
+    try:
+        write_atomic(output, chunks)
+    except OSError as exc:
+        _echo_err(_write_error(output, exc).render())
+        return EXIT_UNREADABLE
+    return EXIT_OK
 
 
 def _write_error(path: str, exc: OSError) -> RefereeError:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from referee.lexicon import LINE_BREAK
+
 if TYPE_CHECKING:  # errors sit below every other module: no import of the record at run time
     from referee.record import Span
 
@@ -77,7 +79,7 @@ class RefereeError(Exception):
                 source_line: str | None = None) -> RefereeError:
         """This error in ``file``, with its source line (given, or read from ``text``)."""
         if source_line is None and self.source_line is None and text is not None and self.line:
-            lines = text.splitlines()
+            lines = LINE_BREAK.split(text)
             if 0 < self.line <= len(lines):
                 source_line = lines[self.line - 1]
         return self._copy(file=file, source_line=source_line or self.source_line)
@@ -91,9 +93,9 @@ class RefereeError(Exception):
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
         out = [f"{where}: error [{self.code}]: {self.message}"]
         if self.source_line is not None:
-            shown = self.source_line.replace("\t", " ")
+            shown, caret = _window(self.source_line.replace("\t", " "), max(self.column - 1, 0))
             out.append("  " + shown)
-            out.append("  " + " " * max(self.column - 1, 0) + "^")
+            out.append("  " + " " * caret + "^")
         if self.expected:
             out.append(f"  expected {self.expected}")
         return "\n".join(out)
@@ -107,6 +109,23 @@ def _rebuild(cls: type[RefereeError], code: str, message: str, file: str, line: 
              record_line: int) -> RefereeError:
     return cls(code, message, file=file, line=line, column=column, source_line=source_line,
                expected=expected, record_line=record_line)
+
+
+_SHOWN = 100
+"""Characters of a long source line shown around the caret."""
+
+
+def _window(line: str, caret: int) -> tuple[str, int]:
+    """A long line cut to some ``_SHOWN`` characters around ``caret`` (marked with ...)."""
+    if len(line) <= _SHOWN:
+        return line, caret
+    start = max(0, min(caret - _SHOWN // 2, len(line) - _SHOWN))
+    shown = line[start:start + _SHOWN]
+    if start + _SHOWN < len(line):
+        shown += "..."
+    if start:
+        return "..." + shown, caret - start + 3
+    return shown, caret
 
 
 class NotationSyntaxError(RefereeError):

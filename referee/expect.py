@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from referee.errors import RecordError, located
 from referee.lexicon import NAME_RE
+from referee.limits import digits_message, too_many_digits
 from referee.record import RecordHeader, Tag
 from referee.report import DealReport, Finding, MatchReport
 from referee.seats import team_key
@@ -42,7 +43,8 @@ TAG = "Expect"
 KINDS = ("valid", "illegal", "note", "score", "points", "game-points", "outcome", "result", "case")
 """Every kind of expectation; ``case`` is the only one that checks nothing."""
 
-_INT = re.compile(r"[+-]?\d+\Z")
+_INT = re.compile(r"[+-]?[0-9]+\Z")
+_COUNT = re.compile(r"[0-9]+\Z")
 _SHOWN_FINDINGS = 3
 
 
@@ -259,9 +261,9 @@ def _parse_finding(
         word = words[i]
         lower = word.lower()
         if lower in ("deal", "trick"):
-            if i + 1 >= len(words) or not words[i + 1].isdigit():
+            if i + 1 >= len(words) or not _COUNT.match(words[i + 1]):
                 raise _malformed(tag, f"'{word}' is followed by a number: \"{lower} 3\"")
-            _set(tag, fields, lower, int(words[i + 1]))
+            _set(tag, fields, lower, _number(tag, words[i + 1]))
             i += 2
             continue
         if "." in word:
@@ -296,9 +298,9 @@ def _take_deal(tag: Tag, kind: str, words: list[str]) -> tuple[int | None, list[
     """Pull ``deal N`` out of ``words`` wherever it stands."""
     for i, word in enumerate(words):
         if word.lower() == "deal":
-            if i + 1 >= len(words) or not words[i + 1].isdigit():
+            if i + 1 >= len(words) or not _COUNT.match(words[i + 1]):
                 raise _malformed(tag, "'deal' is followed by a number: \"deal 3\"")
-            return int(words[i + 1]), words[:i] + words[i + 2:]
+            return _number(tag, words[i + 1]), words[:i] + words[i + 2:]
     return None, words
 
 
@@ -309,8 +311,15 @@ def _pairs(tag: Tag, kind: str, words: list[str]) -> tuple[tuple[str, int], ...]
     for team, number in zip(words[::2], words[1::2], strict=True):
         if not NAME_RE.fullmatch(team) or not _INT.match(number):
             raise _malformed(tag, f"'{team} {number}' is not a team and a number, like \"NS 17\"")
-        pairs.append((team, int(number)))
+        pairs.append((team, _number(tag, number)))
     return tuple(pairs)
+
+
+def _number(tag: Tag, text: str) -> int:
+    """A number of an Expect tag (ASCII digits), within the digit limit."""
+    if too_many_digits(text):
+        raise _malformed(tag, digits_message(text))
+    return int(text)
 
 
 def _malformed(tag: Tag, message: str) -> RecordError:

@@ -8,6 +8,7 @@ positions do not travel: they belong to a text.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
@@ -15,6 +16,8 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from referee.errors import RecordError, located
+from referee.limits import MAX_JSON_DEPTH, MAX_NUMBER_DIGITS
+from referee.notation.lines import split_lines
 from referee.record import (
     Action,
     Comment,
@@ -122,10 +125,13 @@ def _validator() -> Draft202012Validator:
 
 def validate(data: Any, where: str = "<json>", line: int = 0) -> None:
     """Raise RecordError ``record.json`` at the first schema violation, with its JSON path."""
-    error = next(iter(sorted(_validator().iter_errors(data), key=lambda e: e.path)), None)
+    # The first error the validator meets, not the first of all of them sorted: collecting
+    # every error of a large document that breaks the schema everywhere takes seconds.
+    error = next(iter(_validator().iter_errors(data)), None)
     if error is not None:
+        message = error.message if len(error.message) <= 200 else error.message[:197] + "..."
         raise RecordError(
-            "record.json", f"{error.json_path}: {error.message}", file=where, line=line,
+            "record.json", f"{error.json_path}: {message}", file=where, line=line,
             column=1 if line else 0,
         )
 
@@ -182,26 +188,91 @@ def record_from_json(
 
 def iter_json_records(text: str, where: str = "<json>") -> Iterator[Record]:
     """Records from a JSON document (one record, or a list) or from JSON Lines."""
+    for line, data in iter_json_documents(text, where):
+        yield record_from_json(data, where, line)
+
+
+def iter_json_documents(text: str, where: str = "<json>") -> Iterator[tuple[int, Any]]:
+    """Each record's JSON value with its line (for one JSON document, the line it opens).
+
+    Raises ``record.json`` for text that is not JSON, and ``record.limit`` for nesting
+    deeper than MAX_JSON_DEPTH or a number of more than MAX_NUMBER_DIGITS digits.
+    """
     stripped = text.lstrip()
     if not stripped:
         raise RecordError("record.json", "no JSON record in the input", file=where)
     try:
-        whole = json.loads(text)
-    except json.JSONDecodeError:
-        whole = None
-    if whole is not None:
+        whole = _loads(text, where, 0)
+    except RecordError as exc:
+        if exc.code != "record.json":
+            raise
+    else:
+        first = text.count("\n", 0, len(text) - len(stripped)) + 1  # where the document starts
         for item in whole if isinstance(whole, list) else [whole]:
-            yield record_from_json(item, where)
+            yield first, item
         return
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(split_lines(text), 1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RecordError("record.json", f"invalid JSON: {exc.msg}", file=where,
-                              line=number, column=exc.colno) from None
-        yield record_from_json(data, where, number)
+        yield number, _loads(line, where, number)
+
+
+def _loads(text: str, where: str, line: int) -> Any:
+    """``json.loads`` within the limits, every failure a located ``RecordError``."""
+    deep = False
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError("record.json", f"invalid JSON: {exc.msg}", file=where,
+                          line=line or exc.lineno, column=exc.colno) from None
+    except RecursionError:
+        data, deep = None, True  # nested past the interpreter's limit: located below
+    except ValueError:  # an integer of more digits than Python converts
+        found = re.search(rf"[0-9]{{{MAX_NUMBER_DIGITS + 1},}}", text)
+        raise _limit(where, text, line, found.start() if found else 0,
+                     f"a number of more than {MAX_NUMBER_DIGITS} digits (limit)") from None
+    if deep or _too_deep(data):
+        offset = _deep_offset(text)
+        raise _limit(where, text, line, offset,
+                     f"JSON nested more than {MAX_JSON_DEPTH} levels deep (limit)") from None
+    return data
+
+
+def _too_deep(data: Any) -> bool:
+    """Whether arrays and objects nest deeper than MAX_JSON_DEPTH (walked without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        elif not isinstance(value, list):
+            continue
+        if depth > MAX_JSON_DEPTH:
+            return True
+        stack.extend((item, depth + 1) for item in value if isinstance(item, (list, dict)))
+    return False
+
+
+def _deep_offset(text: str) -> int:
+    """Where the nesting of ``text`` first passes MAX_JSON_DEPTH (strings skipped)."""
+    depth = 0
+    for token in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', text):
+        char = token.group()
+        if char in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return token.start()
+        elif char in "]}":
+            depth -= 1
+    return 0
+
+
+def _limit(where: str, text: str, line: int, offset: int, message: str) -> RecordError:
+    """``record.limit`` at ``offset`` of ``text`` (a JSON line, or the whole document)."""
+    if not line:
+        line = text.count("\n", 0, offset) + 1
+        offset -= text.rfind("\n", 0, offset) + 1
+    return RecordError("record.limit", message, file=where, line=line, column=offset + 1)
 
 
 def json_lines(records: Iterable[Record]) -> str:

@@ -47,6 +47,9 @@ SUIT_SYMBOLS: dict[str, str] = {
 
 UNSEEN_CARD = "??"
 
+LINE_BREAK = re.compile(r"\r\n?|\n")
+"""The only line breaks of TTN (and of the JSON Lines form)."""
+
 # -- the patterns built from the tables (each written here only) -----------------------------
 
 _END = r"(?![\w-])"
@@ -80,7 +83,7 @@ def grammar_terminals() -> dict[str, str]:
         "SUIT": SUIT_PATTERN + _END,
         "SEVENTH": "seventh" + _END,
         "SEAT_WORD": _alternatives(SEAT_WORDS) + _END,
-        "CALL_WORD": r"(?:\d+|" + "|".join(CALL_WORDS) + r")(?![\w.-])",
+        "CALL_WORD": r"(?:[0-9]+|" + "|".join(CALL_WORDS) + r")(?![\w.-])",
     }
 
 

@@ -27,6 +27,9 @@ INPUT_IDS: dict[str, str] = {
     "ttn.keyword": "a word the notation does not know at that place",
     "ttn.unexpected": "a character or word that cannot stand at that place",
     "ttn.unseen": "'??' (an unseen card) where the notation does not allow it",
+    "ttn.control": "a control character outside a comment (a line ends at a line feed or a "
+                   "carriage return; other control characters may stand only in comments)",
+    "ttn.limit": "a line, a number, a deal or a tag section past its limit (docs/files.md)",
     "record.game": "the record has no Game tag, or names a game the referee does not know",
     "record.preset": "the Rules tag names a preset the game does not have",
     "record.option": "an Option tag names an option the game does not have, or is malformed",
@@ -50,6 +53,9 @@ INPUT_IDS: dict[str, str] = {
     "record.unseen": "'??' (an unseen card) is not supported by this game yet",
     "record.position": "referee moves: the record has no such position",
     "record.json": "a record in the JSON form is not valid",
+    "record.limit": "the JSON form nests too deep or holds a number too long (docs/files.md)",
+    "record.unwritable": "referee convert: a JSON record that TTN text cannot say the same "
+                         "(a comment holding '}', a seat named like a keyword, ...)",
     "file.not-found": "no such file or folder",
     "file.unreadable": "the file cannot be read (a folder, no permission, ...)",
     "file.write": "the output could not be written; the original file is unchanged",

@@ -48,7 +48,9 @@ def is_excluded(path: str, exclude: Iterable[str]) -> bool:
     return False
 
 
-def files_to_read(paths: Iterable[str], exclude: Iterable[str] = ()) -> list[str]:
-    """The files named, globbed and walked (``check.sorted_paths``), minus the excluded."""
+def files_to_read(paths: Iterable[str], exclude: Iterable[str] = (),
+                  notes: list[str] | None = None) -> list[str]:
+    """The files named, globbed and walked (``check.sorted_paths``, which tells ``notes``
+    of folder links), minus the excluded."""
     excluded = list(exclude)
-    return [p for p in sorted_paths(expand_globs(paths)) if not is_excluded(p, excluded)]
+    return [p for p in sorted_paths(expand_globs(paths), notes) if not is_excluded(p, excluded)]

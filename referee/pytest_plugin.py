@@ -12,7 +12,9 @@ collected; each record of it is a test item, named by its ``case`` label (else b
 that passes when ``referee check --expect`` would pass that record: every expectation holds
 and every error finding is expected. A failure shows each unmet expectation with its line of
 the record, and everything the referee found in that record. A test file that cannot be read
-fails as an item named ``read``. ``--no-referee`` turns the plugin off for one run.
+(no permission, a link that leads nowhere or loops) fails as an item named ``read``, and so
+does a folder link back to one of its own parents (not followed). pytest itself fails the
+run on a folder it cannot read. ``--no-referee`` turns the plugin off for one run.
 
 Without the entry point (a source checkout that is not installed) load it with
 ``-p referee.pytest_plugin`` or ``pytest_plugins = ["referee.pytest_plugin"]`` in the root
@@ -21,6 +23,7 @@ conftest.py: the entry point has the module's name, so pytest registers it only 
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,8 +61,62 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         if MARK not in file_path.read_bytes():
             return None
     except OSError:
-        return None  # vanished or unreadable: nothing pytest could run either
+        pass  # unreadable (permission, a link loop): its failing 'read' item says why
     return RecordFile.from_parent(parent, path=file_path)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Any:
+    """In each folder, a failing item for what pytest's walk passes over without a word: a
+    ``*.ttn`` link that leads nowhere (missing, or a loop of links) and a folder link back to
+    one of its own parents (walking it would never end)."""
+    report = yield
+    if not isinstance(collector, pytest.Dir) or not enabled(collector.config) or report.failed:
+        return report
+    kept: list[Any] = []
+    for node in report.result:
+        if isinstance(node, pytest.Dir) and _loops(Path(node.path)):
+            node = LinkLoop.from_parent(collector, path=Path(node.path))
+        kept.append(node)
+    try:
+        entries = sorted(os.scandir(collector.path), key=lambda e: e.name)
+    except OSError:
+        entries = []  # pytest reports a folder it cannot read
+    for entry in entries:
+        if entry.name.endswith(SUFFIX) and entry.is_symlink() and not os.path.exists(entry.path):
+            kept.append(RecordFile.from_parent(collector, path=Path(entry.path)))
+    report.result = kept
+    return report
+
+
+def _loops(path: Path) -> bool:
+    """A folder link whose target holds the link itself."""
+    if not path.is_symlink():
+        return False
+    target = os.path.realpath(path)
+    parent = os.path.realpath(path.parent)
+    return parent == target or parent.startswith(target.rstrip(os.sep) + os.sep)
+
+
+class LinkLoop(pytest.File):
+    """A folder link back to one of its parents: one failing item, not an endless walk."""
+
+    def collect(self) -> list[pytest.Item]:
+        return [LoopItem.from_parent(self, name="read")]
+
+
+class LoopItem(pytest.Item):
+    def runtest(self) -> None:
+        raise RecordFailed(f"{self.path}: error [file.link]: a folder link to "
+                           f"{os.path.realpath(self.path)}, which holds the link itself (a "
+                           "loop); not followed")
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        return str(excinfo.value)
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, self.name
 
 
 class RecordFile(pytest.File):

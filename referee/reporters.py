@@ -32,6 +32,15 @@ JSON_VERSION = 1
 _LINE_PREFIX = re.compile(r"line (\d+): ")
 
 
+def is_terminal(stream: object) -> bool:
+    """True if ``stream`` is a terminal (False for a closed or unknown stream)."""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # a closed stream
+        return False
+
+
 def use_color(stream: IO[str] | None, mode: str = "auto") -> bool:
     """Colour as ``mode`` says: ``always``, ``never``, or ``auto``: colour for a terminal,
     never when ``NO_COLOR`` is set (https://no-color.org), always when ``FORCE_COLOR`` is
@@ -42,11 +51,7 @@ def use_color(stream: IO[str] | None, mode: str = "auto") -> bool:
         return False
     if os.environ.get("FORCE_COLOR", "0") not in ("", "0"):
         return True
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except ValueError:  # a closed stream
-        return False
+    return is_terminal(stream)
 
 
 @dataclass(slots=True)

@@ -20,7 +20,7 @@ like a recorded one, so a chosen action the loop would not accept is a bug, rais
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from referee.record import (
@@ -211,24 +211,32 @@ def simulate_records(
     tags). Each deal ends with a ``result`` line of the computed card points when the deal
     was scored.
     """
+    from referee.notation.parser import gather
+
+    return list(gather(simulate_items(game, deals, seed, preset, **table)))
+
+
+def simulate_items(
+    game: str, deals: int, seed: int, preset: str | None = None, **table: Any
+) -> Iterator[RecordHeader | Deal]:
+    """``simulate_records`` as a stream of headers and deals, made one at a time (a long
+    simulation is written as it is played, never held)."""
     unknown = set(table) - {"seats", "teams", "options"}
     if unknown:
         raise TypeError(f"unknown keyword(s): {', '.join(sorted(unknown))}")
-    records: list[Record] = []
     ordinal = 0
     while ordinal < deals:
         header = make_header(game, preset, **table)
         ruleset = ruleset_for(header)
         match = ruleset.new_match()
-        record = Record(header)
-        records.append(record)
+        yield header
+        played = 0
         dealer: str | None = _rng(seed, ordinal, "dealer").choice(ruleset.table.seats)
         while ordinal < deals and not ruleset.is_match_over(match):
             ordinal += 1
-            deal = _play_deal(ruleset, match, len(record.deals) + 1, dealer, seed, ordinal)
-            record.deals.append(deal)
+            played += 1
+            yield _play_deal(ruleset, match, played, dealer, seed, ordinal)
             dealer = None  # later deals: the game's own rotation, stated by the state
-    return records
 
 
 def _play_deal(
@@ -268,15 +276,23 @@ def _play_deal(
 
 def simulate(game: str, deals: int, seed: int, preset: str | None = None, **table: Any) -> str:
     """``simulate_records`` as canonical TTN text."""
-    from referee.notation.writer import dumps
-
-    return dumps(simulate_records(game, deals, seed, preset, **table))
+    return "".join(simulate_text(game, deals, seed, preset, **table))
 
 
-def simulate_text(game: str, deals: int, seed: int, preset: str | None = None,
-                  players: int | None = None, teams: str | None = None,
-                  option_words: Sequence[str] = ()) -> str:
-    """What ``referee simulate`` writes, from its words: ``option_words`` are NAME=VALUE.
+def simulate_text(
+    game: str, deals: int, seed: int, preset: str | None = None, **table: Any
+) -> Iterator[str]:
+    """``simulate`` in chunks, a header or a deal each, written as they are played."""
+    from referee.notation.writer import write_items
+
+    return write_items(simulate_items(game, deals, seed, preset, **table))
+
+
+def simulate_from_words(game: str, deals: int, seed: int, preset: str | None = None,
+                        players: int | None = None, teams: str | None = None,
+                        option_words: Sequence[str] = ()) -> Iterator[str]:
+    """What ``referee simulate`` writes, in chunks, from its words: ``option_words`` are
+    NAME=VALUE.
 
     ``KeyError`` for an unknown game, ``ValueError`` for a malformed option word or a table
     the game cannot seat, ``OptionError`` or ``RecordError`` for options the game refuses.
@@ -291,7 +307,7 @@ def simulate_text(game: str, deals: int, seed: int, preset: str | None = None,
     table = table_spec(game, players, teams)
     if options:
         table["options"] = options
-    return simulate(game, deals, seed, preset, **table)
+    return simulate_text(game, deals, seed, preset, **table)
 
 
 # -- breaking a record ------------------------------------------------------------------------

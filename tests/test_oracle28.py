@@ -15,13 +15,14 @@ import os
 import random
 
 import pytest
+from breaking import error_and_stop, replace_one_event
 from oracle28 import Unsupported, Verdict, judge_deal, rules_for
 
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
-from referee.record import Action, Deal, Event, Record
+from referee.record import Action, Deal, Record
 from referee.replay import MatchReplay
-from referee.report import NOT_CHECKED, DealReport
+from referee.report import DealReport
 from referee.simulate import Break, break_one_action, simulate
 
 DEALS = int(os.environ.get("ORACLE28_DEALS", "30"))
@@ -43,16 +44,8 @@ CONFIGS = [
 
 def referee_view(deal: Deal, report: DealReport) -> Verdict:
     """The referee's report of ``deal`` in the oracle's terms."""
-    index = {event.span: i for i, event in enumerate(deal.events)}
     verdict = Verdict()
-    # trick marks are notation, not rules: the oracle does not read them
-    errors = [f for f in report.findings
-              if f.severity == "error" and not f.rule.endswith(".trick-number")]
-    if errors:
-        verdict.first_error = (index.get(errors[0].span, len(deal.events)), errors[0].rule)
-    stop = next((f for f in report.findings if f.rule == NOT_CHECKED), None)
-    if stop is not None:
-        verdict.stop = index.get(stop.span)
+    verdict.first_error, verdict.stop = error_and_stop(deal, report)
     result = report.result
     if result is not None:
         verdict.points = {k: v for k, v in result.points.items()} if result.scored else {}
@@ -97,24 +90,8 @@ def wild_action(deal: Deal, rng: random.Random) -> Action:
 
 
 def wild_breaks(records: list[Record], rng: random.Random) -> dict[int, Break]:
-    """Replace one event of every deal by a random action (the oracle's own breaks)."""
-    breaks: dict[int, Break] = {}
-    ordinal = 0
-    for record in records:
-        for deal in record.deals:
-            ordinal += 1
-            events = deal.events
-            if not events:
-                continue
-            index = rng.randrange(len(events))
-            action = wild_action(deal, rng)
-            if events[index].trick is not None:  # a trick mark stays on a play
-                action = Action(action.seat, "play", cards=(rng.choice(
-                    [c for hand in deal.hands for c in hand.cards]),))
-            position = next(i for i, item in enumerate(deal.items) if item is events[index])
-            deal.items[position] = Event(action, trick=events[index].trick)
-            breaks[ordinal] = Break(ordinal, index, action, "")
-    return breaks
+    """Replace one event of every deal by a random action."""
+    return replace_one_event(records, rng, wild_action)
 
 
 def compare(game: str, options: dict, deals: int, seed: int, wild: bool = False

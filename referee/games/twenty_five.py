@@ -30,7 +30,8 @@ changes each one:
    ``rob_deadline_holder``, ``rob_deadline_dealer`` (``before_opening_lead``: the
    ``dealer-robs-first`` preset), ``rob_compulsory``. A discard of the trump ace itself is
    legal, with a note (1.8 A6). A rob that breaks a rule is carried out (decision 4) unless it
-   cannot be: a second rob, or the turned card named as the discard, is ignored.
+   cannot be: a second rob, or the turned card named as the discard, is ignored; a discard
+   the robber does not hold stops the replay (decision 8), whoever robs.
 6. With ``rob_compulsory`` the missed rob is reported at the play that passes the deadline:
    the eligible seat's own first play, or the opening lead when the deadline is
    ``before_opening_lead`` (that play is then reported, naming the seat that should have
@@ -589,6 +590,11 @@ class TwentyFive(Ruleset):
         if state.robbed_by is not None:
             return Exclusion("25.rob-once", f"{state.robbed_by} has already robbed; there is one "
                               f"rob in a deal")
+        if discard != state.turned and discard not in state.hands[seat]:
+            # decision 8: a card the seat does not hold stops the replay, whoever robs (carried
+            # out, his hand would keep a card too many)
+            return Exclusion("25.not-held", f"{seat} does not hold {discard} and cannot discard "
+                              f"it", fatal=True)
         if seat != state.eligible:
             return Exclusion("25.rob-eligible", self._eligibility(state, data))
         if self._deadline_passed(state, seat):
@@ -604,9 +610,6 @@ class TwentyFive(Ruleset):
             return Exclusion("25.rob-discard", f"{seat} names the turned-up card {discard} as the "
                               f"discard: the discard comes from the hand before the turned card "
                               f"is taken")
-        if discard not in state.hands[seat]:
-            return Exclusion("25.not-held", f"{seat} does not hold {discard} and cannot discard "
-                              f"it", fatal=True)
         return None
 
     def _eligibility(self, state: TwentyFiveState, data: TrumpData) -> str:

@@ -660,13 +660,16 @@ class TwentyTwo(Ruleset):
                 hand.remove(card)
         hand.extend(action.drawn)
         state.discards.update(action.cards)
+        # only cards drawn from the stock leave it: a discard drawn back (illegal, T22-X4)
+        # leaves the stock as it was, for the players after him
+        from_stock = sum((Counter(action.drawn) & state.unseen).values())
         state.unseen.subtract(action.drawn)
         state.unseen = +state.unseen
         if state.stock_order is not None:
             for card in action.drawn:
                 if card in state.stock_order:
                     state.stock_order.remove(card)
-        state.stock = max(state.stock - len(action.cards), 0)
+        state.stock = max(state.stock - from_stock, 0)
         if state.stage == EXCHANGE and seat not in state.exchanged:
             state.exchanged.add(seat)
             if seat in state.exchange_queue:

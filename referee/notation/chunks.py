@@ -3,6 +3,7 @@
 A deal starts at a line whose first word is ``deal``; a tag section starts at a line that
 opens with ``[`` after a deal (the next record). Brace comments may span lines, so the
 scanner tracks whether a line starts inside one; quoted tag values may hold ``{`` or ``;``.
+The same scan refuses control characters outside comments.
 """
 
 from __future__ import annotations
@@ -12,8 +13,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from referee.errors import NotationSyntaxError
+from referee.limits import MAX_DEAL_CHARS, MAX_LINE_CHARS, MAX_TAGS
+from referee.notation.lines import too_long
 
 _SPECIAL = re.compile(r'[{};"]')
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+"""Control characters (and the Unicode line and paragraph separators) other than tab and
+line feed: refused outside comments."""
+_LINES_HELD = 4096
 _DEAL_START = re.compile(r"[ \t]*deal(?![\w-])")
 _MAY_START = frozenset("d[ \t")
 
@@ -31,13 +38,25 @@ def _brace_state(line: str, in_brace: bool) -> bool:
     """Whether a brace comment is still open at the end of ``line``."""
     if not _SPECIAL.search(line):
         return in_brace
-    in_string = False
-    for char in line:
+    return _scan(line, in_brace)[0]
+
+
+def _scan(line: str, in_brace: bool) -> tuple[bool, int]:
+    """Whether a brace comment is open at the end of ``line``, and the index of the first
+    control character outside a comment (-1 if none)."""
+    in_string = escaped = False
+    for index, char in enumerate(line):
         if in_brace:
             if char == "}":
                 in_brace = False
+        elif _CONTROL.match(char):
+            return in_brace, index
         elif in_string:
-            if char == '"':
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
                 in_string = False
         elif char == "{":
             in_brace = True
@@ -45,77 +64,78 @@ def _brace_state(line: str, in_brace: bool) -> bool:
             in_string = True
         elif char == ";":
             break
-    return in_brace
+    return in_brace, -1
+
+
+def _control_error(line: str, index: int, number: int) -> NotationSyntaxError:
+    char = line[index]
+    return NotationSyntaxError(
+        "ttn.control",
+        f"control character U+{ord(char):04X} outside a comment; a line ends at a line "
+        "feed or a carriage return, and other control characters may stand only in comments",
+        line=number, column=index + 1, source_line=line.rstrip("\n"),
+    )
 
 
 def iter_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
-    """Chunks from lines (each with or without its newline); line numbers start at 1."""
+    """Chunks from lines (each with or without its ``\\n``); line numbers start at 1.
+
+    The lines must already be cut at the line breaks of referee.notation.lines. Raises
+    ``ttn.control`` (a control character outside a comment) and ``ttn.limit`` (a line over
+    MAX_LINE_CHARS, a deal or tag section over MAX_DEAL_CHARS, a tag section of more than
+    MAX_TAGS tags), located, file unset.
+    """
     kind = "header"
     first = 1
     buffer: list[str] = []
+    blocks: list[str] = []
     in_brace = False
+    tags = size = 0
     for number, line in enumerate(lines, 1):
         if not line.endswith("\n"):
             line += "\n"
+        if len(line) > MAX_LINE_CHARS + 1:
+            raise too_long("<string>", number)
         # Most lines start with a seat or a trick number; only 'd', '[' or blanks need a look.
         if not in_brace and line[0] in _MAY_START:
             starts_deal = _DEAL_START.match(line) is not None
             starts_tags = kind == "deal" and line.lstrip().startswith("[")
             if starts_deal or starts_tags:
                 if buffer:
-                    yield Chunk(kind, first, "".join(buffer))
-                    buffer = []
+                    yield Chunk(kind, first, "".join(blocks + buffer))
+                    buffer, blocks = [], []
                 kind = "deal" if starts_deal else "header"
+                tags = 0
         if not buffer:
             first = number
+            size = 0
+        size += len(line)
+        if size > MAX_DEAL_CHARS:
+            raise NotationSyntaxError(
+                "ttn.limit", f"this {'deal' if kind == 'deal' else 'tag section'} is longer than "
+                f"{MAX_DEAL_CHARS:,} characters (limit)", line=number, column=1,
+            )
         buffer.append(line)
-        if in_brace or "{" in line:
+        if len(buffer) >= _LINES_HELD:
+            # A chunk of very many lines is held as blocks of text, not as line objects
+            # (each costs some fifty bytes more than its characters).
+            blocks.append("".join(buffer))
+            buffer = [""]
+        if kind == "header" and "[" in line:
+            # An upper bound ('[' in a value or a comment counts too) that costs nothing.
+            tags += line.count("[")
+            if tags > MAX_TAGS:
+                raise NotationSyntaxError(
+                    "ttn.limit", f"more than {MAX_TAGS:,} tags in one record (limit)",
+                    line=number, column=1,
+                )
+        if _CONTROL.search(line):
+            in_brace, index = _scan(line, in_brace)
+            if index >= 0:
+                raise _control_error(line, index, number)
+        elif in_brace or "{" in line:
             in_brace = _brace_state(line, in_brace)
     if buffer:
-        yield Chunk(kind, first, "".join(buffer))
+        yield Chunk(kind, first, "".join(blocks + buffer))
 
 
-def read_lines(path: str, file: str) -> Iterator[str]:
-    """Lines of the UTF-8 file at ``path``, decoded in large blocks (fast); a file that is not
-    clean UTF-8 text is read again line by line to say where (``decode_lines``)."""
-    try:
-        with open(path, encoding="utf-8", newline=None) as handle:
-            for number, line in enumerate(handle, 1):
-                if "\x00" in line:
-                    raise _NotText(number)
-                if number == 1 and line.startswith("\ufeff"):
-                    line = line[1:]
-                yield line
-    except (UnicodeDecodeError, _NotText):
-        with open(path, "rb") as handle:
-            for _ in decode_lines(handle, file):
-                pass
-        raise  # unreachable: decode_lines raises the located error
-
-
-class _NotText(Exception):
-    """A NUL byte: the located error comes from decode_lines."""
-
-
-def decode_lines(raw_lines: Iterable[bytes], file: str) -> Iterator[str]:
-    """UTF-8 lines from bytes, with the line of any decoding error; drops a leading BOM."""
-    for number, raw in enumerate(raw_lines, 1):
-        if b"\x00" in raw:
-            raise NotationSyntaxError(
-                "ttn.encoding",
-                "this is not a text file (it holds NUL bytes)",
-                file=file, line=number, column=raw.index(b"\x00") + 1,
-            )
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise NotationSyntaxError(
-                "ttn.encoding",
-                f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}); TTN files are UTF-8 text",
-                file=file, line=number, column=len(raw[: exc.start].decode("utf-8", "replace")) + 1,
-            ) from None
-        if number == 1 and line.startswith("\ufeff"):
-            line = line[1:]
-        if line.endswith("\r\n"):
-            line = line[:-2] + "\n"
-        yield line

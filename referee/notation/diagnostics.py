@@ -4,8 +4,8 @@ Ids: ``ttn.card`` (a malformed card), ``ttn.tag`` (a malformed tag), ``ttn.strin
 unclosed quoted value), ``ttn.comment`` (an unclosed brace comment), ``ttn.keyword`` (an
 unknown word where an action was expected), ``ttn.deal`` (a malformed deal line),
 ``ttn.hand`` (a malformed hand line), ``ttn.result`` (a malformed result line), ``ttn.eof``
-(the text ends too early), ``ttn.unexpected`` (anything else). ``ttn.encoding``, ``ttn.empty``
-and ``ttn.unseen`` are raised elsewhere in referee.notation.
+(the text ends too early), ``ttn.unexpected`` (anything else). ``ttn.encoding``, ``ttn.empty``,
+``ttn.unseen``, ``ttn.control`` and ``ttn.limit`` are raised elsewhere in referee.notation.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from referee.errors import NotationSyntaxError
+from referee.notation.lines import split_lines
 
 _WORDS = {
     "SEAT": "a seat",
@@ -76,7 +77,7 @@ def syntax_error(exc: UnexpectedInput, chunk, file: str, lark: Lark,
                  keywords: frozenset[str] | None = None) -> NotationSyntaxError:
     """The NotationSyntaxError for a Lark error raised while parsing ``chunk`` (``keywords``:
     the action words of the record's game, when it is known)."""
-    lines = chunk.text.splitlines()
+    lines = split_lines(chunk.text)
     if chunk.kind == "header":
         at_end = isinstance(exc, UnexpectedEOF) or (
             isinstance(exc, UnexpectedToken) and exc.token.type == "$END")
@@ -155,7 +156,7 @@ def _classify(rest: str, word: str, allowed: set[str], kind: str) -> tuple[str, 
 
 
 def _located(code, message, chunk, file, line, column, expected) -> NotationSyntaxError:
-    lines = chunk.text.splitlines()
+    lines = split_lines(chunk.text)
     source = lines[line - 1] if 0 < line <= len(lines) else None
     return NotationSyntaxError(
         code, message, file=file, line=line + chunk.first_line - 1, column=column,

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
@@ -21,8 +21,10 @@ from lark.exceptions import UnexpectedInput, VisitError
 from referee.cards import CardError, parse_card, parse_suit
 from referee.errors import NotationSyntaxError
 from referee.lexicon import SEAT_NAME, card_spellings
-from referee.notation.chunks import Chunk, iter_chunks, read_lines
+from referee.limits import MAX_DEAL_CHARS, digits_message, too_many_digits
+from referee.notation.chunks import Chunk, iter_chunks
 from referee.notation.diagnostics import syntax_error
+from referee.notation.lines import raw_lines, reader_lines, split_lines, text_lines
 from referee.record import (
     Action,
     Comment,
@@ -81,7 +83,16 @@ def _position(token: Token, offset: int) -> tuple[int, int]:
 
 
 _HAND_LINE = re.compile(rf"({SEAT_NAME})[ \t]*:([^\n]*)")
-_RESULT_PAIR = re.compile(rf"({SEAT_NAME})[ \t]+([+-]?\d+)")
+_RESULT_PAIR = re.compile(rf"({SEAT_NAME})[ \t]+([+-]?[0-9]+)")
+_GLUED_MARK = re.compile(r"[0-9]+\.|[^\s,.]+")
+"""Words of a run when a trick mark touches its seat ("3.E"): the mark is a word of its own."""
+
+
+def _number(text: str, token: Token, offset: int = 0) -> int:
+    """``int(text)``, or ``ttn.limit`` at a number of more than MAX_NUMBER_DIGITS digits."""
+    if too_many_digits(text):
+        raise _error_at(token, offset, "ttn.limit", digits_message(text))
+    return int(text)
 
 
 class _Run:
@@ -176,7 +187,8 @@ class _Builder(Transformer):
     def deal(self, children: list[Any]) -> Deal:
         line = children[0]
         words = line.value.split()
-        deal = Deal(int(words[1]), words[3] if len(words) > 3 else None,
+        number = _number(words[1], line, line.value.index(words[1]))
+        deal = Deal(number, words[3] if len(words) > 3 else None,
                     span=self._span(line.start_pos, len(line.value)))
         self.items.append((line.start_pos, deal))
         for child in children[1:]:
@@ -211,8 +223,17 @@ class _Builder(Transformer):
     @staticmethod
     def _split_mark(children: list[Token]) -> tuple[int | None, list[Token]]:
         if children[0].type == "MARK":
-            return int(children[0].value[:-1]), children[1:]
+            return _number(children[0].value[:-1], children[0]), children[1:]
         return None, children
+
+    @staticmethod
+    def _run_number(text: str, token: Token, value: str) -> int:
+        """A mark or a bid of a run, located if over the digit limit."""
+        if too_many_digits(text):
+            found = re.search(rf"(?<![0-9]){text}(?![0-9])", value)
+            raise _error_at(token, found.start() if found else 0, "ttn.limit",
+                            digits_message(text))
+        return int(text)
 
     def events(self, children: list[Token]) -> list[Event]:
         """Split a run of common events; the grammar has checked its shape already.
@@ -225,7 +246,8 @@ class _Builder(Transformer):
         if "??" in value:  # a card not seen, anywhere in the run (even after a first card)
             raise _error_at(token, value.index("??"), "ttn.unseen",
                             "'??' (a card not seen) is not supported yet in version 1")
-        words = value.replace(",", " ").split()
+        words = (_GLUED_MARK.findall(value) if "." in value
+                 else value.replace(",", " ").split())
         firsts: list[int] = []  # each event's first word, its trick mark included
         run = _Run(self.locator, token.start_pos, value, words, firsts)
         forms = _CARD_FORMS
@@ -237,8 +259,8 @@ class _Builder(Transformer):
         first = 0
         while i < count:
             word = words[i]
-            if word[-1] == "." and word[:-1].isdigit():
-                mark = int(word[:-1])
+            if word[-1] == ".":
+                mark = self._run_number(word[:-1], token, value)
                 i += 1
                 continue
             firsts.append(first)
@@ -260,8 +282,9 @@ class _Builder(Transformer):
                     action = Action(seat, "trump", (forms[what],))
                 else:
                     action = Action(seat, "trump", value=parse_suit(what))
-            elif arg.isdigit():
-                action = new_action(Action, (seat, "bid", (), int(arg), ()))
+            elif arg[0] in "0123456789":
+                number = self._run_number(arg, token, value) if len(arg) > 2 else int(arg)
+                action = new_action(Action, (seat, "bid", (), number, ()))
             else:
                 action = new_action(Action, (seat, arg, (), None, ()))
             events.append(at(action, mark, run, len(events)))
@@ -314,8 +337,9 @@ class _Builder(Transformer):
         words = value.split()
         kind = "score" if words[1] == "score" else "points"
         body = value[start + len("result"):]
-        values = tuple((m.group(1), int(m.group(2))) for m in _RESULT_PAIR.finditer(body)
-                       if m.group(1) != "score")
+        base = start + len("result")
+        values = tuple((m.group(1), _number(m.group(2), token, base + m.start(2)))
+                       for m in _RESULT_PAIR.finditer(body) if m.group(1) != "score")
         line = ResultLine(kind, values,  # type: ignore[arg-type]
                           self._span(token.start_pos + start, len(value) - start))
         self.items.append((token.start_pos + start, line))
@@ -333,6 +357,7 @@ class TTNParser:
     def __init__(self) -> None:
         self.builder = _Builder()
         self.comments: list[tuple[int, Comment]] = []
+        self.keep_comments = True
         self.keywords: frozenset[str] | None = None
         """The action words of the current record's game, for syntax hints (None: unknown)."""
         self.lark = Lark(
@@ -349,15 +374,22 @@ class TTNParser:
         )
 
     def _brace_comment(self, token: Token) -> Token:
-        self.comments.append((token.start_pos, Comment(token.value[1:-1], "brace")))
+        if self.keep_comments:
+            self.comments.append((token.start_pos, Comment(token.value[1:-1], "brace")))
         return token
 
     def _line_comment(self, token: Token) -> Token:
-        self.comments.append((token.start_pos, Comment(token.value[1:], "line")))
+        if self.keep_comments:
+            self.comments.append((token.start_pos, Comment(token.value[1:], "line")))
         return token
 
-    def parse_chunk(self, chunk: Chunk, file: str) -> tuple[Any, list[Comment]]:
-        """Parse one chunk; returns the tags (header) or the Deal, and leading comments."""
+    def parse_chunk(self, chunk: Chunk, file: str,
+                    comments: bool = True) -> tuple[Any, list[Comment]]:
+        """Parse one chunk; returns the tags (header) or the Deal, and leading comments.
+
+        ``comments`` False drops the comments (``check`` has no use for them, and a deal of a
+        million comment lines would otherwise be held as a million objects)."""
+        self.keep_comments = comments
         self.builder.items = []
         self.builder.locator = Locator(chunk.text, chunk.first_line)
         self.comments = []
@@ -409,7 +441,7 @@ def placed(comment: Comment, chunk: Chunk, position: int) -> Comment:
 def _shift(error: NotationSyntaxError, chunk: Chunk, file: str) -> NotationSyntaxError:
     """``error``, found at a line of ``chunk``, at its line in ``file`` (the one boundary
     where a syntax error learns its file position)."""
-    lines = chunk.text.splitlines()
+    lines = split_lines(chunk.text)
     source = lines[error.line - 1] if 0 < error.line <= len(lines) else None
     moved = error.at(error.line + chunk.first_line - 1, error.column, source_line=source)
     return moved.in_file(file)  # type: ignore[return-value]
@@ -430,18 +462,22 @@ def _parser() -> TTNParser:
 
 BATCH = 16
 """Deals parsed per call of the Lark parser: each call costs some 40 µs of set-up, as much as
-a tenth of a deal's parse, so consecutive deals are parsed together (still streaming)."""
+a tenth of a deal's parse, so consecutive deals are parsed together (still streaming), as
+long as they hold no more than MAX_DEAL_CHARS characters together."""
 
 
 def iter_lines(lines: Iterable[str], file: str = "<string>",
-               errors: list[NotationSyntaxError] | None = None) -> Iterator[StreamItem]:
-    """Records from lines of text, as a stream of headers and deals.
+               errors: list[NotationSyntaxError] | None = None,
+               comments: bool = True) -> Iterator[StreamItem]:
+    """Records from lines of text, as a stream of headers and deals (``comments`` False:
+    without their comments).
 
     Without ``errors`` the first syntax error is raised. With it, every syntax error is
     appended there and reading resynchronises, as pgn-extract does with games: the rest of
     the record that holds the error is still read for syntax errors but not passed on (its
     deals would be judged without the one that could not be read), and the next tag section
-    starts afresh.
+    starts afresh. An error of the line reader (``ttn.encoding``, ``ttn.control``,
+    ``ttn.limit``) ends the reading: nothing after it can be read.
     """
     parser = _parser()
     parser.keywords = None
@@ -455,7 +491,8 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
     def parse_deals(chunks: list[Chunk]) -> list[Deal]:
         first = chunks[0]
         text = first.text if len(chunks) == 1 else "".join(c.text for c in chunks)
-        deals, leading = parser.parse_chunk(Chunk("deals", first.first_line, text), file)
+        deals, leading = parser.parse_chunk(Chunk("deals", first.first_line, text), file,
+                                            comments)
         deals[0].comments[:0] = [replace(comment, before=True) for comment in leading]
         return deals
 
@@ -481,24 +518,24 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
                 kept.extend(deals)
         return kept
 
-    for chunk in iter_chunks(lines):
+    for chunk in _located_chunks(lines, file, errors):
         last_line = chunk.first_line + chunk.text.count("\n")
         if chunk.kind == "deal":
             if not seen_header and not skipping:
                 raise NotationSyntaxError(
                     "ttn.tag", 'a record starts with its tags, at least [Game "..."]',
                     file=file, line=chunk.first_line, column=1,
-                    source_line=chunk.text.splitlines()[0],
+                    source_line=split_lines(chunk.text)[0],
                     expected='a tag such as [Game "twenty-eight"] before the first deal',
                 )
             batch.append(chunk)
-            if len(batch) == BATCH:
+            if len(batch) == BATCH or sum(len(c.text) for c in batch) > MAX_DEAL_CHARS:
                 yield from parse_batch()
             continue
         if batch:
             yield from parse_batch()
         try:
-            result, leading = parser.parse_chunk(chunk, file)
+            result, leading = parser.parse_chunk(chunk, file, comments)
         except NotationSyntaxError as exc:
             if errors is None:
                 raise
@@ -523,19 +560,37 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
         )
 
 
+def _located_chunks(lines: Iterable[str], file: str,
+                    errors: list[NotationSyntaxError] | None) -> Iterator[Chunk]:
+    """``iter_chunks``, its errors given the file's name; with ``errors``, the error that
+    ends the reading is appended there instead of raised."""
+    try:
+        yield from iter_chunks(lines)
+    except NotationSyntaxError as exc:
+        named = exc.in_file(file)
+        if errors is None:
+            raise named from None
+        errors.append(named)  # type: ignore[arg-type]
+
+
 def iter_items(text: str, file: str = "<string>",
                errors: list[NotationSyntaxError] | None = None) -> Iterator[StreamItem]:
     """Records in ``text``, as a stream of headers and deals (``errors``: see ``iter_lines``)."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return iter_lines(text.replace("\r\n", "\n").splitlines(keepends=True), file, errors)
+    return iter_lines(text_lines(text), file, errors)
 
 
-def iter_file(path: str | Path,
-              errors: list[NotationSyntaxError] | None = None) -> Iterator[StreamItem]:
+def iter_file(path: str | Path, errors: list[NotationSyntaxError] | None = None,
+              comments: bool = True) -> Iterator[StreamItem]:
     """Records in the file at ``path``, read line by line (the whole file is never held)."""
     name = str(path)
-    yield from iter_lines(read_lines(name, name), name, errors)
+    with open(name, "rb") as stream:
+        yield from iter_stream(stream, name, errors, comments)
+
+
+def iter_stream(stream: BinaryIO, file: str, errors: list[NotationSyntaxError] | None = None,
+                comments: bool = True) -> Iterator[StreamItem]:
+    """Records from a byte stream (a file, standard input), read line by line."""
+    return iter_lines(reader_lines(raw_lines(stream, file)), file, errors, comments)
 
 
 def gather(items: Iterable[StreamItem]) -> Iterator[Record]:
