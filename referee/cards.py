@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from referee.lexicon import CARD_SPELLINGS, suit_spellings
+
 Card = str
 
 SUITS = ("S", "H", "D", "C")
@@ -22,11 +24,7 @@ RANK_NAMES = {
 }
 UNSEEN = "??"
 
-_SUIT_ALIASES = {
-    "S": "S", "H": "H", "D": "D", "C": "C",
-    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
-    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
-}
+_SUIT_ALIASES = suit_spellings()
 
 
 class CardError(ValueError):
@@ -45,13 +43,10 @@ def parse_card(text: str) -> Card:
     """Return the canonical form of a card written as rank + suit (``10s`` -> ``TS``)."""
     if text == UNSEEN:
         return UNSEEN
-    body, suit_text = text[:-1], text[-1:]
-    rank = body.upper()
-    if rank == "10":
-        rank = "T"
-    if rank not in RANK_NAMES or not suit_text:
+    card = CARD_SPELLINGS.get(text)
+    if card is None:
         raise CardError(f"'{text}' is not a card (ranks A K Q J T 10 9 ... 2, suits S H D C)")
-    return rank + parse_suit(suit_text)
+    return card
 
 
 def suit_of(card: Card) -> str:

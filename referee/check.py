@@ -34,21 +34,6 @@ SUFFIX = ".ttn"
 """Files a directory walk picks up."""
 
 
-def error_of(report: FileReport) -> RefereeError | None:
-    """The report's error as a ``RefereeError`` (for ``render()``), or None if it was readable."""
-    if report.error is None:
-        return None
-    return RefereeError(
-        report.error_code or "error",
-        report.error,
-        file=report.path,
-        line=report.error_line,
-        column=report.error_column,
-        source_line=report.error_source,
-        expected=report.error_expected,
-    )
-
-
 # -- reading ---------------------------------------------------------------------------------
 
 
@@ -144,9 +129,8 @@ def check_text(text: str, path: str = "<string>", expect: bool = False,
                      syntax)
         _set_syntax_errors(report, syntax, text)
     except RefereeError as exc:
-        exc.file = path
         # Syntax errors met before this one keep their place: the first in the file leads.
-        _set_syntax_errors(report, [*syntax, exc.with_file(path, text)], text)
+        _set_syntax_errors(report, [*syntax, exc.in_file(path, text)], text)
     except Exception as exc:  # a bug, not bad input: report it and go on with other files
         report.set_error(internal_error(path, exc))
     return report
@@ -186,11 +170,10 @@ def check_file(
         _replay_into(report, items, expect, header_hook, match_hook, syntax, on_match)
         _set_syntax_errors(report, syntax)
     except RefereeError as exc:
-        exc.file = name
-        if exc.source_line is None and exc.code != "ttn.encoding":
-            exc.source_line = source_line(path, exc.line)
+        shown = (source_line(path, exc.line)
+                 if exc.source_line is None and exc.code != "ttn.encoding" else None)
         # Syntax errors met before this one keep their place: the first in the file leads.
-        _set_syntax_errors(report, [*syntax, exc])
+        _set_syntax_errors(report, [*syntax, exc.in_file(name, source_line=shown)])
     except UnicodeDecodeError as exc:
         report.set_error(RefereeError("ttn.encoding", f"not UTF-8 text: {exc.reason}", file=name))
     except OSError as exc:
@@ -210,12 +193,9 @@ def _set_syntax_errors(report: FileReport, errors: list[RefereeError],
     # In line order: an error of the line reader may be met before those of the deals
     # read ahead of it.
     errors = sorted(errors, key=lambda error: error.line)
-    for error in errors:
-        error.file = report.path
-        if text is not None:
-            error.with_file(report.path, text)
-    report.set_error(errors[0])
-    report.more_errors = list(errors[1:])
+    located = [error.in_file(report.path, text) for error in errors]
+    report.set_error(located[0])
+    report.more_errors = located[1:]
 
 
 def _counted(items: Iterable[StreamItem], progress: Callable[[], None]) -> Iterator[StreamItem]:
@@ -316,7 +296,7 @@ def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
             yield item
 
     for match in replay_stream(tap()):
-        if syntax and any(getattr(e, "record_line", 0) == match.line for e in syntax):
+        if syntax and any(e.record_line == match.line for e in syntax):
             continue  # a deal of this record could not be read: its match is not judged
         if on_match is None:
             report.matches.append(match)

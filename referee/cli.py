@@ -36,6 +36,7 @@ from referee.reporters import (
     Totals,
     file_lines,
     github_lines,
+    is_terminal,
     render_error,
     render_finding,
     render_summary,
@@ -99,7 +100,6 @@ class ConvertTarget(str, Enum):  # noqa: UP042
     ttn = "ttn"
 
 
-JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
 
 
 def _version(value: bool) -> None:
@@ -331,7 +331,7 @@ def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
     paths = options.paths(notes)
     for note in notes:
         _echo_err(note)
-    progress = Progress(sys.stderr, len(paths)) if _is_terminal(sys.stderr) else None
+    progress = Progress(sys.stderr, len(paths)) if is_terminal(sys.stderr) else None
     streamed = output_format in (OutputFormat.text, OutputFormat.github)
     color = output_format is OutputFormat.text and use_color(sys.stdout, options.color)
     err_color = use_color(sys.stderr, options.color)
@@ -508,27 +508,14 @@ def fmt(
     raise typer.Exit(run_fmt(names, check_only or diff, in_place, diff))
 
 
-def canonical_text(text: str, path: str) -> str:
-    """The canonical form of TTN ``text`` (comments kept, tricks numbered by replaying them);
-    ``RefereeError`` if unreadable."""
-    from referee.canonical import with_trick_marks
-    from referee.notation.parser import iter_items
-    from referee.notation.writer import write_items
-
-    try:
-        return "".join(write_items(with_trick_marks(iter_items(text, file=path))))
-    except RefereeError as exc:
-        if exc.code != "ttn.encoding":
-            exc.with_file(exc.file, text)
-        raise
-
-
 def format_file(name: str, check_only: bool, in_place: bool, diff: bool = False) -> bool:
     """Format one file as ``fmt`` asks; True if it is not (or was not) canonical."""
     from referee.fileio import write_atomic
 
     text = read_text(name)
     shown = "<stdin>" if name == STDIN else name
+    from referee.canonical import canonical_text  # imported when used: a fast start
+
     canonical = canonical_text(text, shown)
     if not (check_only or in_place):
         typer.echo(canonical, nl=False)
@@ -609,42 +596,9 @@ def convert(
     raise typer.Exit(run_convert(file, target, output, origin))
 
 
-def is_json_path(path: str) -> bool:
-    return path.lower().endswith(JSON_SUFFIXES)
-
-
-def convert_text(text: str, path: str, to: ConvertTarget, from_json: bool) -> Iterator[str]:
-    """The converted text, in chunks (a JSON line per record, or canonical TTN).
-
-    JSON to TTN refuses, with ``record.unwritable``, any record whose text would read back
-    differently (referee.jsontext)."""
-    if from_json:
-        from referee.jsonform import iter_json_documents, record_from_json, record_to_json
-
-        documents = iter_json_documents(text, path)
-        if to is ConvertTarget.ttn:
-            from referee.jsontext import records_to_text
-
-            yield records_to_text(documents, path)
-            return
-        for line, data in documents:
-            yield json.dumps(record_to_json(record_from_json(data, path, line)),
-                             ensure_ascii=False) + "\n"
-    elif to is ConvertTarget.json:
-        from referee.canonical import with_trick_marks
-        from referee.jsonform import record_to_json
-        from referee.notation.parser import gather, iter_items
-
-        # The same events as the canonical text (tricks marked by replaying them), so that
-        # text -> JSON -> text gives what fmt gives.
-        for record in gather(with_trick_marks(iter_items(text, file=path))):
-            yield json.dumps(record_to_json(record), ensure_ascii=False) + "\n"
-    else:
-        yield canonical_text(text, path)
-
-
 def run_convert(file: str, to: ConvertTarget | None, output: str | None,
                 source: ConvertTarget | None = None) -> int:
+    from referee.convert import convert_text, is_json_path
     from referee.fileio import write_atomic
 
     from_json = is_json_path(file) if source is None else source is ConvertTarget.json
@@ -663,11 +617,9 @@ def run_convert(file: str, to: ConvertTarget | None, output: str | None,
             except OSError as exc:
                 raise _write_error(output, exc) from None
     except RefereeError as exc:
-        if exc.file in (None, "<string>"):  # a record error found after parsing
-            exc.file = shown
-        if not from_json and text is not None and exc.code != "ttn.encoding":
-            exc.with_file(exc.file, text)
-        _echo_err(exc.render())
+        file = shown if exc.file in (None, "<string>") else exc.file  # found after parsing
+        readable = not from_json and text is not None and exc.code != "ttn.encoding"
+        _echo_err(exc.in_file(file, text if readable else None).render())
         return EXIT_UNREADABLE
     except Exception as exc:  # a bug, not bad input
         _echo_err(internal_error(shown, exc).render())
@@ -685,6 +637,7 @@ def games(
         help="A game or alias (28, twenty-eight); omit it for the list of games.")] = None,
 ) -> None:
     """List the games, or one game's presets, options and rule ids."""
+    from referee.gamedoc import render_game, render_games
     from referee.rules.registry import find_game
     from referee.rules.registry import games as all_games
 
@@ -697,33 +650,6 @@ def games(
         _echo_err(f"referee games: {exc.args[0]}")
         raise typer.Exit(EXIT_UNREADABLE) from None
     typer.echo(render_game(ruleset), nl=False)
-
-
-def render_games(rulesets: Iterable[Any]) -> str:
-    """One line per game: name, aliases, title, presets."""
-    rows = [
-        (r.name, ", ".join(r.aliases), r.title, ", ".join(r.presets))
-        for r in rulesets
-    ]
-    if not rows:
-        return "no games are registered\n"
-    header = ("game", "aliases", "title", "presets")
-    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(3)]
-    lines = [
-        "  ".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=True))
-        + "  " + row[3]
-        for row in (header, *rows)
-    ]
-    lines.append("")
-    lines.append("referee games GAME shows a game's presets, options and rule ids.")
-    return "\n".join(line.rstrip() for line in lines) + "\n"
-
-
-def render_game(ruleset: Any) -> str:
-    """A game's aliases, presets, options (default, values, meaning), rules and sources."""
-    from referee.rule_help import render_game_text
-
-    return render_game_text(ruleset)
 
 
 # -- rule ------------------------------------------------------------------------------------
@@ -798,36 +724,19 @@ def run_simulate(game: str, deals: int, seed: int, preset: str | None,
                  output: str | None, players: int | None = None, teams: str | None = None,
                  option: list[str] | None = None) -> int:
     try:
-        from referee import simulate as simulator
+        from referee.simulate import simulate_from_words
     except ModuleNotFoundError as exc:
         if exc.name not in ("referee.simulate",):
             raise
         _fail("referee simulate: the simulator (referee.simulate) is not part of this "
               "installation")
-    from referee.rules.options import OptionError
-    from referee.rules.registry import find_game
-
     try:
-        find_game(game)
-    except KeyError as exc:
-        _fail(f"referee simulate: {exc.args[0]}")
-    options: dict[str, str] = {}
-    for word in option or []:
-        name, sep, value = word.partition("=")
-        if not sep or not name.strip():
-            _fail(f"referee simulate: --option takes NAME=VALUE, not '{word}'")
-        options[name.strip()] = value.strip()
-    try:
-        table = simulator.table_spec(game, players, teams)
-    except ValueError as exc:
-        _fail(f"referee simulate: {exc}")
-    if options:
-        table["options"] = options
-    try:
-        chunks = simulator.simulate_text(game, deals, seed, preset, **table)
+        chunks = simulate_from_words(game, deals, seed, preset, players, teams, option or [])
         first = next(chunks)  # a bad preset or option is said before anything is written
-    except OptionError as exc:
-        _fail(f"referee simulate: {exc}")
+    except KeyError as exc:  # an unknown game
+        _fail(f"referee simulate: {exc.args[0]}")
+    except ValueError as exc:  # a malformed --option, a table the game cannot seat, a refused
+        _fail(f"referee simulate: {exc}")  # option (OptionError is a ValueError)
     except RefereeError as exc:
         _fail(f"referee simulate: {exc.message}")
     return _write_output(output, itertools.chain([first], chunks))
@@ -984,7 +893,7 @@ def _on_record(file: str, work: Callable[[Iterator[Any]], T]) -> tuple[str, T]:
         return name, work(iter_items(text, file=name))
     except RefereeError as exc:
         if exc.code != "ttn.encoding" and text is not None:
-            exc.with_file(name, text)
+            exc = exc.in_file(name, text)
         _echo_err(exc.render())
         raise typer.Exit(EXIT_UNREADABLE) from None
 
@@ -999,14 +908,6 @@ def _echo(text: str, color: bool = False) -> None:
     # (--color always, FORCE_COLOR); None lets click strip them there.
     if text:
         typer.echo(text, color=color or None)
-
-
-def _is_terminal(stream: Any) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except ValueError:  # a closed stream
-        return False
 
 
 def _jsonable(value: Any) -> Any:
@@ -1041,10 +942,9 @@ def _write_output(output: str | None, chunks: Iterable[str]) -> int:
 
 
 def _write_error(path: str, exc: OSError) -> RefereeError:
-    error = file_error(path, exc)
-    error.code = "file.write"
-    error.message = f"not written ({error.message}); the original is unchanged"
-    return error
+    reason = file_error(path, exc).message
+    return RefereeError("file.write", f"not written ({reason}); the original is unchanged",
+                        file=path)
 
 
 def main() -> None:

@@ -31,11 +31,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from referee.errors import RecordError
+from referee.errors import RecordError, located
+from referee.lexicon import NAME_RE
 from referee.limits import digits_message, too_many_digits
 from referee.record import RecordHeader, Tag
 from referee.report import DealReport, Finding, MatchReport
-from referee.rules.base import located
 from referee.seats import team_key
 
 TAG = "Expect"
@@ -43,8 +43,6 @@ TAG = "Expect"
 KINDS = ("valid", "illegal", "note", "score", "points", "game-points", "outcome", "result", "case")
 """Every kind of expectation; ``case`` is the only one that checks nothing."""
 
-_SEAT = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
-_TEAM = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 _INT = re.compile(r"[+-]?[0-9]+\Z")
 _COUNT = re.compile(r"[0-9]+\Z")
 _SHOWN_FINDINGS = 3
@@ -271,7 +269,7 @@ def _parse_finding(
         if "." in word:
             _check_rule_id(tag, word)
             _set(tag, fields, "rule", word)
-        elif _SEAT.match(word):
+        elif NAME_RE.fullmatch(word):
             _set(tag, fields, "seat", word)
         else:
             raise _malformed(
@@ -311,7 +309,7 @@ def _pairs(tag: Tag, kind: str, words: list[str]) -> tuple[tuple[str, int], ...]
         raise _malformed(tag, f'[Expect "{kind}" ...] takes teams with numbers: "NS 17" "EW 11"')
     pairs = []
     for team, number in zip(words[::2], words[1::2], strict=True):
-        if not _TEAM.match(team) or not _INT.match(number):
+        if not NAME_RE.fullmatch(team) or not _INT.match(number):
             raise _malformed(tag, f"'{team} {number}' is not a team and a number, like \"NS 17\"")
         pairs.append((team, _number(tag, number)))
     return tuple(pairs)

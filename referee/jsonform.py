@@ -15,7 +15,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from referee.errors import RecordError
+from referee.errors import RecordError, located
 from referee.limits import MAX_JSON_DEPTH, MAX_NUMBER_DIGITS
 from referee.notation.lines import split_lines
 from referee.record import (
@@ -30,7 +30,6 @@ from referee.record import (
     Tag,
 )
 from referee.resources import load_schema
-from referee.rules.base import located
 
 FORMAT = "ttn/1"
 

@@ -24,7 +24,6 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from referee.check import error_of
 from referee.report import FileReport, Finding, MatchReport
 from referee.reporters import render_finding, render_unmet, unmet_line
 
@@ -71,7 +70,7 @@ def _suite(report: FileReport, expect: bool, took: float) -> ET.Element:
             _fill(case, report.path, match.findings, expect)
         if expect:
             _expectations(suite, report.path, f"{prefix}expectations", match)
-    error = error_of(report)
+    error = report.failure
     if error is not None:
         case = _case(suite, report.path, "read", [], line=error.line)
         ET.SubElement(case, "error", type=error.code,

@@ -8,9 +8,9 @@ docs can explain every id a report may show.
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
 from dataclasses import dataclass
+
+from referee.spelling import suggest as suggest  # re-exported for the callers of lookups
 
 INPUT_IDS: dict[str, str] = {
     "ttn.encoding": "the file is not UTF-8 text (or holds NUL bytes)",
@@ -106,12 +106,6 @@ class RuleEntry:
     id: str
     game: str
     summary: str
-
-
-def suggest(word: str, candidates: Iterable[str]) -> str:
-    """``" (did you mean 'x'?)"`` for the closest candidate, or "" if none is close."""
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def all_rules() -> dict[str, RuleEntry]:

@@ -22,13 +22,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.errors import RecordError
+from referee.errors import RecordError, located
+from referee.lexicon import SEAT_NAME
 from referee.notation.writer import format_action
 from referee.record import Action, Deal, Event, RecordHeader, StreamItem
 from referee.replay import MatchReplay
-from referee.rules.base import DealState, Exclusion, located
+from referee.rules.base import DealState, Exclusion
 
-_POSITION = re.compile(r"\s*(\d+)(?:\.(\d+)(?:\.([A-Za-z][\w-]*))?)?\s*\Z")
+_POSITION = re.compile(rf"\s*(\d+)(?:\.(\d+)(?:\.({SEAT_NAME}))?)?\s*\Z")
 _PLAYS = frozenset({"play", "down"})
 
 

@@ -24,6 +24,7 @@ conftest.py: the entry point has the module's name, so pytest registers it only 
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -125,7 +126,8 @@ class RecordFile(pytest.File):
         from referee.check import check_file
 
         report = check_file(self.path, expect=True)
-        report.path = shown_path(self.path, self.config.invocation_params.dir)
+        # The report and its error under the path as the user wrote it.
+        report = replace(report, path=shown_path(self.path, self.config.invocation_params.dir))
         items: list[pytest.Item] = []
         seen: set[str] = set()
         for index, match in enumerate(report.matches):

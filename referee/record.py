@@ -12,15 +12,9 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
 from referee.cards import Card
+from referee.lexicon import ACTION_KINDS
 
-ACTION_KINDS = (
-    "play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
-    "turnup", "rob", "exchange", "knock", "down", "stop", "claim", "redeal",
-    "hold", "c-call", "show",
-)
-"""Every action a record can hold. ``redeal`` is first hand's demand for a new deal (28 R1);
-``hold`` a holder's answer in the duel auction, ``c-call`` the bidder's "C" and ``show`` the
-single-hand show (28 family variants)."""
+__all__ = ["ACTION_KINDS"]  # re-exported: the record's action kinds are the lexicon's
 
 AUCTION_KINDS = frozenset({"bid", "pass", "double", "redouble", "redeal", "hold", "c-call"})
 """Actions the canonical writer keeps together on one auction line."""
@@ -71,7 +65,8 @@ class Action(NamedTuple):
 
     ``cards`` holds played, laid or discarded cards; ``drawn`` the cards drawn in an
     exchange; ``value`` a bid (int), a named suit (``trump H``, as the letter) or
-    ``"seventh"``. Immutable and hashable, so legal-action sets can hold it.
+    ``"seventh"``. Immutable and hashable, so legal-action sets can hold it. The writer
+    spells it (``referee.notation.writer.format_action``); the model does not print itself.
     """
 
     seat: str | None
@@ -79,11 +74,6 @@ class Action(NamedTuple):
     cards: tuple[Card, ...] = ()
     value: int | str | None = None
     drawn: tuple[Card, ...] = ()
-
-    def __str__(self) -> str:
-        from referee.notation.writer import format_action  # writer owns the spelling
-
-        return format_action(self)
 
 
 class Locator:

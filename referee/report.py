@@ -115,31 +115,41 @@ class MatchReport:
 
 @dataclass(slots=True)
 class FileReport:
-    """One file: its matches, or the error that made it unreadable."""
+    """One file: its matches, or the error that made it unreadable (``failure``, the error
+    itself; ``error``, ``error_code``, ``error_line`` and ``error_column`` read it)."""
 
     path: str
     matches: list[MatchReport] = field(default_factory=list)
-    error: str | None = None
-    error_code: str | None = None
-    error_line: int = 0
-    error_column: int = 0
+    failure: RefereeError | None = None
     expectations: list[str] = field(default_factory=list)
     """Unmet expectations (``--expect``), each a sentence."""
-    error_source: str | None = None
-    """The line the error points at, shown with a caret (not part of the JSON form)."""
-    error_expected: str | None = None
-    """What the parser expected there (not part of the JSON form)."""
     more_errors: list[RefereeError] = field(default_factory=list)
     """The syntax errors after the first (reading resynchronises at the next record)."""
 
+    def __post_init__(self) -> None:
+        if self.failure is not None:
+            self.set_error(self.failure)
+
     def set_error(self, error: RefereeError) -> None:
-        """Record the error that made the file unreadable."""
-        self.error = error.message
-        self.error_code = error.code
-        self.error_line = error.line
-        self.error_column = error.column
-        self.error_source = error.source_line
-        self.error_expected = error.expected
+        """Record the error that made the file unreadable (named with this report's path)."""
+        self.failure = error if error.file == self.path else error.in_file(self.path)
+
+    @property
+    def error(self) -> str | None:
+        """The message of the error that made the file unreadable, if one did."""
+        return None if self.failure is None else self.failure.message
+
+    @property
+    def error_code(self) -> str | None:
+        return None if self.failure is None else self.failure.code
+
+    @property
+    def error_line(self) -> int:
+        return 0 if self.failure is None else self.failure.line
+
+    @property
+    def error_column(self) -> int:
+        return 0 if self.failure is None else self.failure.column
 
     @property
     def deal_count(self) -> int:

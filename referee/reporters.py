@@ -26,12 +26,20 @@ from typing import IO, Any
 
 import typer
 
-from referee.check import error_of
 from referee.report import DealReport, FileReport, Finding, MatchReport
 
 JSON_VERSION = 1
 
 _LINE_PREFIX = re.compile(r"line (\d+): ")
+
+
+def is_terminal(stream: object) -> bool:
+    """True if ``stream`` is a terminal (False for a closed or unknown stream)."""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # a closed stream
+        return False
 
 
 def use_color(stream: IO[str] | None, mode: str = "auto") -> bool:
@@ -44,11 +52,7 @@ def use_color(stream: IO[str] | None, mode: str = "auto") -> bool:
         return False
     if os.environ.get("FORCE_COLOR", "0") not in ("", "0"):
         return True
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except ValueError:  # a closed stream
-        return False
+    return is_terminal(stream)
 
 
 @dataclass(slots=True)
@@ -228,7 +232,7 @@ def render_match(path: str, match: MatchReport, color: bool = False) -> str:
 
 def render_error(report: FileReport, color: bool = False) -> str:
     """The error that made the file unreadable, with its source line and caret; "" if none."""
-    error = error_of(report)
+    error = report.failure
     if error is None:
         return ""
     return "\n".join(_styled_error(e.render(), color) for e in (error, *report.more_errors))

@@ -61,7 +61,7 @@ def _game_layout(
     from referee.rules.registry import find_game
 
     try:
-        labels: dict[str, str] = dict(getattr(find_game(game), "sheet_labels", {}) or {})
+        labels = dict(find_game(game).sheet_labels)
     except KeyError:
         return columns, rows
     if not labels:

@@ -49,6 +49,14 @@ class Table:
     def team_of(self, seat: str) -> str:
         return self._team_of[seat]
 
+    def successors(self, direction: str) -> dict[str, str]:
+        """Seat -> the seat after it when play goes ``direction`` (a table for hot loops)."""
+        return {seat: self.next(seat, direction) for seat in self.seats}
+
+    def team_map(self) -> dict[str, str]:
+        """Seat -> its team's name (a table for hot loops)."""
+        return dict(self._team_of)
+
     def partners(self, seat: str) -> tuple[str, ...]:
         team = self._team_of[seat]
         return tuple(s for s in self.seats if s != seat and self._team_of[s] == team)

@@ -12,10 +12,9 @@ are put in a fixed order before choosing. The same seed therefore always gives t
 whatever order a game's ``candidates`` happens to yield (sets of ``str`` iterate in a
 hash-dependent order).
 
-Dealing needs one thing the ``Ruleset`` interface does not declare. A game may offer either
-``deal_hands(rng, dealer) -> list[Hand]`` or a ``pack`` (a sequence of cards, or a method
-returning one) plus ``deal_rounds`` (cards per seat in each dealing round); games of the 28
-family fall back to the 32-card pack dealt in two rounds of four.
+Dealing is the game's ``Ruleset.deal_hands`` (its ``pack`` dealt by ``deal_rounds`` unless
+the game deals otherwise); each deal goes through the referee loop (``referee.rules.loop``)
+like a recorded one, so a chosen action the loop would not accept is a bug, raised at once.
 """
 
 from __future__ import annotations
@@ -24,18 +23,17 @@ import random
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from referee.cards import Card, make_pack
 from referee.record import (
     Action,
     Deal,
     Event,
-    Hand,
     Record,
     RecordHeader,
     ResultLine,
     Tag,
 )
-from referee.rules.base import DealState, Exclusion, Ruleset
+from referee.rules.base import DealState, Exclusion, MatchState, Ruleset
+from referee.rules.loop import DealRun
 from referee.rules.registry import find_game, ruleset_for
 
 EVENT_TAG = "referee simulate"
@@ -76,12 +74,6 @@ BID_DECAY = 0.55
 
 TRUMP_SEVENTH_WEIGHT = 0.15
 """Relative weight of choosing trumps by the seventh card rather than by a laid card."""
-
-_FALLBACK_DEALS: dict[str, tuple[str, tuple[int, ...]]] = {
-    # game name: (ranks of the pack, cards per seat in each dealing round)
-    "twenty-eight": ("J9ATKQ87", (4, 4)),
-    "twenty-nine": ("J9ATKQ87", (4, 4)),
-}
 
 _MAX_STEPS = 2000
 
@@ -156,73 +148,14 @@ def table_spec(game: str, players: int | None = None, teams: str | None = None
         size = int(word)
         if size < 1 or len(seats) % size:
             raise ValueError(f"{len(seats)} players cannot sit in teams of {size}")
-        hook = getattr(cls, "teams_of_size", None)
-        if callable(hook):
-            spec["teams"] = tuple(hook(tuple(seats), size))
-        else:
-            count = len(seats) // size
-            spec["teams"] = tuple(tuple(seats[i::count]) for i in range(count))
+        spec["teams"] = tuple(cls.teams_of_size(tuple(seats), size))
     else:
         spec["teams"] = tuple(tuple(part.split()) for part in teams.split(","))
     return spec
 
 
 def _default_seat_names(cls: type[Ruleset]) -> tuple[str, ...]:
-    count = 4
-    for name in ("default_player_count", "player_count", "min_players", "players"):
-        value = getattr(cls, name, None)
-        if isinstance(value, int) and value > 1:
-            count = value
-            break
-    return tuple(f"P{i}" for i in range(1, count + 1))
-
-
-# -- dealing ----------------------------------------------------------------------------------
-
-
-def deal_hands(ruleset: Ruleset, rng: random.Random, dealer: str | None) -> list[Hand]:
-    """Shuffle the game's pack and deal it, one Hand per seat in seating order."""
-    hook = getattr(ruleset, "deal_hands", None)
-    if callable(hook):
-        dealt = hook(rng, dealer)
-        if isinstance(dealt, Mapping):
-            return [Hand(seat, [list(r) for r in dealt[seat]]) for seat in ruleset.table.seats]
-        return list(dealt)
-    pack, rounds = _pack_and_rounds(ruleset)
-    cards = sorted(pack)  # a fixed order before the shuffle, whatever the game handed us
-    rng.shuffle(cards)
-    seats = ruleset.table.seats
-    hands = {seat: [] for seat in seats}
-    position = 0
-    for size in rounds:
-        for seat in seats:
-            hands[seat].append(cards[position:position + size])
-            position += size
-    return [Hand(seat, hands[seat]) for seat in seats]
-
-
-def _pack_and_rounds(ruleset: Ruleset) -> tuple[list[Card], tuple[int, ...]]:
-    pack: Any = getattr(ruleset, "pack", None)
-    if callable(pack):
-        pack = pack()
-    fallback = _FALLBACK_DEALS.get(ruleset.name)
-    if pack is None:
-        if fallback is None:
-            raise NotImplementedError(
-                f"{ruleset.name} offers no pack to deal from: give its Ruleset a "
-                "'pack' (and 'deal_rounds') or a 'deal_hands(rng, dealer)' method"
-            )
-        pack = make_pack(fallback[0])
-    pack = list(pack)
-    rounds: Any = getattr(ruleset, "deal_rounds", None)
-    if callable(rounds):
-        rounds = rounds()
-    if rounds is None:
-        if fallback is not None and sum(fallback[1]) * len(ruleset.table.seats) == len(pack):
-            rounds = fallback[1]
-        else:
-            rounds = (len(pack) // len(ruleset.table.seats),)
-    return pack, tuple(rounds)
+    return seat_names(cls.default_player_count)
 
 
 # -- choosing ---------------------------------------------------------------------------------
@@ -307,31 +240,35 @@ def simulate_items(
 
 
 def _play_deal(
-    ruleset: Ruleset, match: Any, number: int, dealer: str | None, seed: int, ordinal: int
+    ruleset: Ruleset, match: MatchState, number: int, dealer: str | None, seed: int,
+    ordinal: int,
 ) -> Deal:
-    hands = deal_hands(ruleset, _rng(seed, ordinal, "cards"), dealer)
+    hands = ruleset.deal_hands(_rng(seed, ordinal, "cards"), dealer)
     deal = Deal(number, dealer, hands, [])
-    state = ruleset.start_deal(match, deal)
-    if deal.dealer is None:
-        # State the dealer the rotation gave, so that the record reads on its own.
-        deal.dealer = getattr(state, "dealer", None)
+    run = DealRun(ruleset, match, deal)
+    state = run.state
+    # State the dealer the rotation gave, so that the record reads on its own.
+    deal.dealer = state.dealer
     if state.deal_findings:
         raise RuntimeError(f"simulated deal {number} starts with findings: {state.deal_findings}")
     rng = _rng(seed, ordinal, "choices")
-    steps = 0
-    while not ruleset.is_deal_over(state):
+    for _ in range(_MAX_STEPS):
+        if ruleset.is_deal_over(state):
+            break
         allowed = ruleset.legal_actions(state).allowed
         if not allowed:
             raise RuntimeError(
                 f"{ruleset.name}: no legal action in deal {number} before it is over"
             )
-        steps += 1
-        if steps > _MAX_STEPS:
-            raise RuntimeError(f"{ruleset.name}: deal {number} did not end in {_MAX_STEPS} actions")
         action = choose_action(allowed, rng)
         deal.items.append(Event(action, trick=trick_mark(state, action)))
-        ruleset.apply(state, action)
-    result = ruleset.settle(match, state, [])
+        exclusion = run.step(action)
+        if exclusion is not None:
+            raise RuntimeError(f"{ruleset.name}: legal_actions offered {action}, which "
+                               f"check excludes ({exclusion.rule})")
+    else:
+        raise RuntimeError(f"{ruleset.name}: deal {number} did not end in {_MAX_STEPS} actions")
+    result = run.settle()
     if result.scored and result.points:
         deal.items.append(ResultLine("points", tuple(result.points.items())))
     return deal
@@ -349,6 +286,28 @@ def simulate_text(
     from referee.notation.writer import write_items
 
     return write_items(simulate_items(game, deals, seed, preset, **table))
+
+
+def simulate_from_words(game: str, deals: int, seed: int, preset: str | None = None,
+                        players: int | None = None, teams: str | None = None,
+                        option_words: Sequence[str] = ()) -> Iterator[str]:
+    """What ``referee simulate`` writes, in chunks, from its words: ``option_words`` are
+    NAME=VALUE.
+
+    ``KeyError`` for an unknown game, ``ValueError`` for a malformed option word or a table
+    the game cannot seat, ``OptionError`` or ``RecordError`` for options the game refuses.
+    """
+    find_game(game)
+    options: dict[str, str] = {}
+    for word in option_words:
+        name, sep, value = word.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"--option takes NAME=VALUE, not '{word}'")
+        options[name.strip()] = value.strip()
+    table = table_spec(game, players, teams)
+    if options:
+        table["options"] = options
+    return simulate_text(game, deals, seed, preset, **table)
 
 
 # -- breaking a record ------------------------------------------------------------------------
@@ -387,16 +346,15 @@ def break_one_action(records: list[Record], rng: random.Random,
             # nothing is excluded (rare), the next event that has an exclusion is taken.
             target = rng.randrange(len(events)) if events and rules is None else 0
             found: tuple[int, list[tuple[Action, Exclusion]]] | None = None
-            state = ruleset.start_deal(match, deal)
-            for index, event in enumerate(events):
+            run = DealRun(ruleset, match, deal)
+            for index, (_, _) in enumerate(run.events()):
                 if found is None and index >= target:
-                    excluded = _excluded(ruleset, state, deal)
+                    excluded = _excluded(ruleset, run.state, deal)
                     if rules is not None:
                         excluded = [pair for pair in excluded if pair[1].rule in rules]
                     if excluded:
                         found = (index, excluded)
-                ruleset.apply(state, event.action)
-            ruleset.settle(match, state, [])
+            run.settle()
             if found is None:
                 continue
             index, excluded = found

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from referee.errors import NotationSyntaxError
+from referee.errors import NotationSyntaxError, RefereeError
 from referee.record import Span
 from referee.report import DealReport, FileReport, Finding, MatchReport
 from referee.reporters import (
@@ -61,8 +61,8 @@ def sample_reports() -> list[FileReport]:
     bad = FileReport("b.ttn")
     bad.set_error(NotationSyntaxError("ttn.card", "'1OS' is not a card", file="b.ttn", line=4,
                                       column=6, source_line="3. E 1OS N call"))
-    missing = FileReport("c.ttn", error="no such file or directory",
-                         error_code="file.not-found")
+    missing = FileReport("c.ttn", failure=RefereeError("file.not-found",
+                                                       "no such file or directory"))
     return [good, bad, missing]
 
 

@@ -128,14 +128,13 @@ SURE_DEAL = {"N": [["JS", "9S", "AS", "TS"], ["JH", "9H", "AH", "TH"]],
 def test_simulate_shows_a_sure_hand(monkeypatch):
     """A sure hand is rare in random deals (some 1 in 60,000 per seat), so the cards are
     stacked: whoever wins the auction with them shows them whenever he may."""
-    import referee.simulate as simulate
+    from referee.games.twenty_eight import TwentyEight
 
-    def stacked(ruleset, rng, dealer):
+    def stacked(ruleset, rng, dealer):  # the game's dealing, as the simulator asks for it
         return [Hand(seat, SURE_DEAL[seat]) for seat in ruleset.table.seats]
 
-    monkeypatch.setattr(simulate, "deal_hands", stacked)
-    records = simulate.simulate_records("twenty-eight", 12, 1,
-                                        options={"single_hand_show": "yes"})
+    monkeypatch.setattr(TwentyEight, "deal_hands", stacked)
+    records = simulate_records("twenty-eight", 12, 1, options={"single_hand_show": "yes"})
     shows = [e for r in records for d in r.deals for e in d.events if e.action.kind == "show"]
     assert shows and all(e.action.seat == "N" for e in shows)
     report = check_text(dumps(records))

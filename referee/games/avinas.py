@@ -75,352 +75,70 @@ changes each one:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any, NamedTuple
+from typing import Any
 
-from referee.cards import SUIT_NAMES, SUITS, make_pack
+from referee.cards import SUIT_NAMES, SUITS
 from referee.errors import RecordError
+from referee.games.avinas_deal import AvinasDeal
+from referee.games.avinas_model import (  # the game's data and pure rules, re-exported
+    AUCTION,
+    CARD_POINTS,
+    EVERY_TRICK,
+    GENERIC,
+    HAND_SIZE,
+    MAX_BID,
+    OVER,
+    PACK,
+    PERMANENT,
+    PLAIN_ORDER,
+    PLAIN_POWER,
+    PLAY,
+    PREFIX,
+    RANKS,
+    STANDARD,
+    TOTAL_POINTS,
+    TRICKS,
+    TRUMP,
+    TRUMP_POWER,
+    AvinasMatch,
+    AvinasState,
+    Trick,
+    _options,
+    _rules,
+    bid_count,
+    card_points,
+    effective_suit,
+    is_trump,
+    knock_multiplier,
+    net_rams,
+    pips_for,
+    rams_for,
+    trick_winner,
+    trump_order,
+)
 from referee.games.recorded import recorded_change, result_lines
-from referee.record import Action, Deal, ResultLine
+from referee.record import Action, Deal
 from referee.rules.base import (
     DealResult,
-    DealState,
     Exclusion,
-    Rule,
     Ruleset,
     TrickSummary,
     deal_dealer,
-    generic_rules,
-    located,
     summarise_tricks,
 )
-from referee.rules.dealing import claim_played_card, deal_card
-from referee.rules.options import OptionSpec, Preset
 from referee.rules.registry import register
+from referee.rules.tricks import IncompleteWords, show
 from referee.seats import CLOCKWISE, Table
-
-PREFIX = "avinas"
-
-# -- card data (AV-E1..E6) ---------------------------------------------------------------------
-
-RANKS = "AKQJT987"
-"""AV-E1: the 32-card pack."""
-PLAIN_ORDER = "ATK987"
-"""AV-E4: a plain suit, highest first (its Q and J are trumps)."""
-CARD_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
-"""AV-E5: card points; 9, 8 and 7 (the 7 of trumps too) are worth 0. 120 in the pack."""
-PERMANENT = "QJ"
-"""AV-E2: every queen and jack is a trump."""
-TOTAL_POINTS = 120
-HAND_SIZE = 8
-TRICKS = 8
-MAX_BID = 8
-TRUMP = "T"
-"""The effective suit of a trump (AV-E6), kept apart from the suit letters."""
-
-
-def trump_order(trump: str) -> tuple[str, ...]:
-    """AV-E3: the 14 trumps of suit ``trump``, highest first."""
-    return ("QC", "7" + trump, "QS", "QH", "QD", "JC", "JS", "JH", "JD",
-            "A" + trump, "T" + trump, "K" + trump, "9" + trump, "8" + trump)
-
-
-PACK = tuple(make_pack(RANKS))
-TRUMP_POWER = {
-    suit: {card: len(trump_order(suit)) - i for i, card in enumerate(trump_order(suit))}
-    for suit in SUITS
-}
-"""Trump suit -> card -> power (higher wins) of its 14 trumps."""
-PLAIN_POWER = {rank: len(PLAIN_ORDER) - i for i, rank in enumerate(PLAIN_ORDER)}
-
-
-def is_trump(card: str, trump: str | None) -> bool:
-    """AV-E2, AV-E6: queens and jacks always; the cards of the trump suit once it is known."""
-    return card[0] in PERMANENT or card[1] == trump
-
-
-def effective_suit(card: str, trump: str | None) -> str:
-    """AV-E6: ``TRUMP`` for a trump, else the printed suit."""
-    return TRUMP if is_trump(card, trump) else card[1]
-
-
-def card_points(cards: Any) -> int:
-    return sum(CARD_POINTS.get(card[0], 0) for card in cards)
-
-
-def bid_count(cards: Any, suit: str, how: str = "trump_count") -> int:
-    """AV-D8: what a bid for ``suit`` counts in ``cards``: its trumps, or its printed suit."""
-    if how == "natural_count":
-        return sum(1 for card in cards if card[1] == suit)
-    return sum(1 for card in cards if is_trump(card, suit))
-
-
-def trick_winner(plays: list[tuple[str, str]], trump: str | None, face_down: bool = False,
-                 no_trump_winner: str = "leader") -> str:
-    """AV-L6, AV-L3(b)-(d): the highest trump wins; else the highest card of the suit led.
-
-    A face-down lead that nobody trumps is won by the leader (2.9 B5), or under
-    ``no_trump_winner = revealed_suit`` by the highest card of the revealed card's suit.
-    """
-    best, winner = 0, None
-    if trump is not None:
-        power = TRUMP_POWER[trump]
-        for seat, card in plays:
-            value = power.get(card, 0)
-            if value > best:
-                best, winner = value, seat
-    else:  # trumps not named yet: only queens and jacks are known trumps
-        power = TRUMP_POWER["S"]
-        for seat, card in plays:
-            if card[0] in PERMANENT and power[card] > best:
-                best, winner = power[card], seat
-    if winner is not None:
-        return winner
-    if face_down and no_trump_winner == "leader":
-        return plays[0][0]
-    led = plays[0][1][1]
-    for seat, card in plays:
-        if card[1] == led and card[0] not in PERMANENT and PLAIN_POWER[card[0]] > best:
-            best, winner = PLAIN_POWER[card[0]], seat
-    return winner if winner is not None else plays[0][0]
-
-
-# -- scoring (AV-S1..S9) -----------------------------------------------------------------------
-
-
-def knock_multiplier(knock: bool, counter: bool) -> int:
-    """AV-K4: 1, 2 with a knock, 4 with a knock and a counter-knock."""
-    return 4 if knock and counter else 2 if knock else 1
-
-
-def rams_for(made: bool, sevens: int, multiplier: int) -> int:
-    """AV-S3: the opponents receive k*m on success; the declarers 2*k*m on failure."""
-    return sevens * multiplier if made else 2 * sevens * multiplier
-
-
-def net_rams(rams: dict[str, int], receiver: str, count: int) -> dict[str, int]:
-    """AV-S4: ``receiver`` gets ``count`` rams after crossing off the other side's first."""
-    result = dict(rams)
-    others = [team for team in result if team != receiver]
-    for other in others:
-        crossed = min(count, result[other])
-        result[other] -= crossed
-        count -= crossed
-    result[receiver] += count
-    return result
-
-
-def pips_for(made: bool, points: int, zero: bool, *, declarers_more_than_31: bool = False
-             ) -> int:
-    """AV-S5: the pips of one hand.
-
-    ``made``: the declarers succeeded, and ``points`` are then the opponents' card points;
-    otherwise the declarers' own. ``zero``: that side took "none" (2.9 B3). Success row:
-    1 (31 or more), 2 (1-30), 3 (none); failure row: 2, 4, 6 (2.9 B2: 31 or more in both
-    rows; ``declarers_more_than_31`` puts exactly 31 in the 4-pip row of a failure).
-    """
-    if zero:
-        return 3 if made else 6
-    high = points > 31 if (declarers_more_than_31 and not made) else points >= 31
-    if made:
-        return 1 if high else 2
-    return 2 if high else 4
-
-
-# -- rules, options, presets -------------------------------------------------------------------
-
-
-def _rules() -> dict[str, Rule]:
-    rules = generic_rules(PREFIX, "AV-P1, AV-D1, AV-L6, decision 4")
-    own = [
-        ("bid-range", "a bid is a whole number from min_bid (1) to 8", "AV-D6, 2.9 B6"),
-        ("bid-higher", "each bid is higher than the highest bid so far (equal bids are not "
-         "allowed)", "AV-D6"),
-        ("auction-over", "bids and passes are made only in the auction of a no-sevens game, "
-         "each player in turn", "AV-D5, AV-D6"),
-        ("auction-open", "no card is played before the auction has ended", "AV-D6"),
-        ("false-bid", "a declarer dealt fewer cards than he bid in the trump suit finally "
-         "named (trump count or natural count) loses the hand: a scoring outcome, shown with "
-         "the deal's result, not a violation", "AV-D8, AV-D9, AV-S6, 2.9 B10"),
-        ("trump-named", "in the no-sevens game the declarer's first lead names trumps; after "
-         "a queen or jack he names the suit before the next card; no other naming", "AV-L2"),
-        ("trump-lead", "the lead to trick 1 is a trump; the leader of trick 2 (every trick "
-         "from 2 with trump_lead_every_trick) leads a trump face up if he holds one",
-         "AV-L1, AV-L3, AV-L4"),
-        ("face-down", "only the leader of trick 2 (of any trick from 2 with "
-         "trump_lead_every_trick) who holds no trump may lead face down", "AV-L3, AV-L4"),
-        ("follow-suit", "a player follows the effective suit led if he can (queens and jacks "
-         "are trumps); otherwise he trumps or discards freely", "AV-E6, AV-L5"),
-        ("follow-face-down", "to a face-down lead a player who holds a trump plays one",
-         "AV-L3(a)"),
-        ("knock", "the declaring side may knock once, before the opening lead, in the sevens "
-         "game only (knock_in_nosevens)", "AV-K1, AV-K3"),
-        ("counter-knock", "an opponent may knock back once, only after the declaring side "
-         "knocked, before the opening lead", "AV-K2, AV-K3"),
-        ("stop", "only the declarer of a no-sevens game may stop, at any moment between "
-         "tricks (before trick 1 too)", "AV-L7, AV-L8"),
-        ("deal-order", "the hands in their dealing order show the exposed 4th and 8th cards, "
-         "which decide the kind of game, the declarer and trumps (a note where the record "
-         "lacks it; an error with deal_order = strict)", "AV-D2..D5"),
-    ]
-    for name, summary, section in own:
-        rules[f"{PREFIX}.{name}"] = Rule(f"{PREFIX}.{name}", summary, section)
-    return rules
-
-
-def _options() -> tuple[OptionSpec, ...]:
-    p = PREFIX + "."
-    return (
-        OptionSpec("dealer_side_exposure", "choice", "sevens",
-                   "the dealer's and his partner's 4th and 8th cards: exposed when sevens, or "
-                   "never (only the opponents' cards count)", (),
-                   choices=("sevens", "none")),
-        OptionSpec("trump_lead_every_trick", "bool", False,
-                   "the trick-2 lead rule (trump if held, else face up or face down) applies "
-                   "to every lead from trick 2 on", (p + "trump-lead", p + "face-down")),
-        OptionSpec("facedown_no_trump_winner", "choice", "leader",
-                   "who wins a face-down lead that nobody trumps: the leader, or the highest "
-                   "card of the revealed card's suit", (), choices=("leader", "revealed_suit")),
-        OptionSpec("bid_count", "choice", "trump_count",
-                   "what a no-sevens bid counts: trumps (queens and jacks included) or cards "
-                   "of the printed suit", (p + "false-bid",),
-                   choices=("trump_count", "natural_count")),
-        OptionSpec("auction_rounds", "choice", "single",
-                   "one round (each player speaks once), or open (until three pass after the "
-                   "highest bid)", (p + "turn", p + "auction-over"),
-                   choices=("single", "open")),
-        OptionSpec("min_bid", "int", 1, "the lowest bid", (p + "bid-range",),
-                   minimum=1, maximum=MAX_BID),
-        OptionSpec("knock_in_nosevens", "bool", False,
-                   "knocks are allowed in the no-sevens game too (they double the pips)",
-                   (p + "knock", p + "counter-knock")),
-        OptionSpec("pip_threshold_31", "choice", "at_least",
-                   "the 31 boundary: 31 or more in both rows, or more than 31 for a failing "
-                   "declaring side", (), choices=("at_least", "more_than")),
-        OptionSpec("zero_means", "choice", "no_points",
-                   "what gives the 3- and 6-pip rows: no card points, or no tricks", (),
-                   choices=("no_points", "no_tricks")),
-        OptionSpec("false_bid_penalty", "choice", "failure_row",
-                   "pips for a false bid: the failure row by the declarers' points, or 6", (),
-                   choices=("failure_row", "six")),
-        OptionSpec("stop_scoring", "choice", "completed_tricks",
-                   "after a stop: only completed tricks count, or the unplayed cards count "
-                   "for the declaring side", (p + "stop",),
-                   choices=("completed_tricks", "remaining_to_declarer")),
-        OptionSpec("deal_order", "choice", "infer",
-                   "a record without every hand in its two dealing rounds: the game is taken "
-                   "from the record with a note, or (strict) a record.deal-order error (the "
-                   "exposed 4th and 8th cards decide the game)", (p + "deal-order",),
-                   choices=("infer", "strict")),
-        OptionSpec("match_end", "int", 12, "the match ends when a side has this many pips "
-                   "(it loses)", (p + "match-over",), minimum=1),
-        OptionSpec("rams_end", "int", 0, "0: rams never end the match; N: a side with N net "
-                   "rams also loses", (p + "match-over",), minimum=0),
-    )
-
-
-STANDARD = Preset("standard", "seed 004 (gamerules.com) with the digest's defaults", {})
-EVERY_TRICK = Preset("trump-lead-every-trick", "the trick-2 lead rule (trump if held, "
-                     "otherwise face up or face down) for every lead from trick 2 on",
-                     {"trump_lead_every_trick": True})
-
-
-# -- match and deal state ----------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class AvinasMatch:
-    """The match: pips per team (``score``), net rams per team, the next dealer."""
-
-    score: dict[str, int]
-    rams: dict[str, int]
-    next_dealer: str | None = None
-    deals: int = 0
-    from_record: str = ""
-    """What the last deal's record supplied because its replay did not finish (for a note
-    in the next deal)."""
-
-
-class Trick(NamedTuple):
-    """A completed trick: number, plays in order, winner, card points, face-down lead."""
-
-    number: int
-    plays: list[tuple[str, str]]
-    winner: str
-    points: int
-    face_down: bool
-
-
-AUCTION, PLAY, OVER = "auction", "play", "over"
-
-
-class AvinasState(DealState):
-    """One deal of Avinas as the replay walks through it."""
-
-    def __init__(self, number: int, dealer: str, teams: tuple[str, ...]) -> None:
-        super().__init__()
-        self.number = number
-        self.dealer = dealer
-        self.dealt: dict[str, list[str]] = {}
-        self.hands: dict[str, set[str]] = {}
-        self.exposed: list[tuple[str, str]] = []
-        self.sevens = 0
-        self.sevens_unknown = False
-        """A sevens game whose exposed cards are unknown (hands without dealing order)."""
-        self.unordered: set[str] = set()
-        """Seats whose hand is known without its dealing order (README decision 5)."""
-        self.inferred: set[str] = set()
-        """Seats whose hand had no hand line and was inferred."""
-        self.stage = AUCTION
-        self.turn: str | None = None
-        self.declarer: str | None = None
-        self.trump: str | None = None
-        self.trump_named = False
-        """The declarer has said the trump suit (``trump SUIT``)."""
-        self.trump_pending = False
-        """The declarer led a queen or jack to trick 1 and has not named trumps yet."""
-        # auction
-        self.calls: list[tuple[str, int | None]] = []
-        self.high_bid: int | None = None
-        self.high_bidder: str | None = None
-        self.passes_in_row = 0
-        self.late_passers: list[str] = []
-        """After a bid of 8 (nobody can bid higher) the seats still to speak, in turn: each
-        may still say pass before the opening lead (AV-D6: every other player passes or bids
-        higher)."""
-        self.bid: int | None = None
-        self.false_bid: str | None = None
-        # knocks
-        self.knocker: str | None = None
-        self.counter_knocker: str | None = None
-        # play
-        self.trick: list[tuple[str, str]] = []
-        self.trick_down = False
-        self.tricks: list[Trick] = []
-        self.points = {team: 0 for team in teams}
-        self.won = {team: 0 for team in teams}
-        self.stopped: int | None = None
-        self.abandoned = False
-        self.recorded: list[ResultLine] = []
-        """The deal's ``result`` lines: what an unfinished deal takes from the record."""
-
-    @property
-    def position_trick(self) -> int | None:
-        """The trick a card belongs to; before the opening lead, trick 1."""
-        return self.trick_no if self.trick_len else self.trick_no + 1
-
-    @property
-    def sevens_game(self) -> bool:
-        return self.sevens > 0
 
 
 @register
-class Avinas(Ruleset):
+class Avinas(AvinasDeal, Ruleset):
     """Avinas, four players in two partnerships, clockwise (digest section 2)."""
 
     name = "avinas"
     rule_prefix = PREFIX
+    generic = GENERIC
     title = "Avinas"
     source = ("seed 004 (gamerules.com 'Avinas'); spec/rules/twenty-five-avinas-twenty-two.md "
               "section 2")
@@ -436,9 +154,8 @@ class Avinas(Ruleset):
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
         self.opts = SimpleNamespace(**options)
-        seats = table.seats
-        self.next_seat = {seat: table.next(seat, CLOCKWISE) for seat in seats}
-        self.team_of = {seat: table.team_of(seat) for seat in seats}
+        self.next_seat = table.successors(CLOCKWISE)
+        self.team_of = table.team_map()
         self.team_names = table.team_names
         self.other_team = {team: table.other_teams(team)[0] for team in self.team_names}
         self._pack = frozenset(PACK)
@@ -456,8 +173,6 @@ class Avinas(Ruleset):
                                   f"Avinas (AV-P1): {first} and {second} are neighbours")
 
     # -- helpers ---------------------------------------------------------------------------
-    def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
-        return Exclusion(f"{PREFIX}.{rule}", message, fatal)
 
     def _label(self, team: str) -> str:
         """'N-S' for the team NS: the partnership, for messages."""
@@ -466,9 +181,6 @@ class Avinas(Ruleset):
     def _side(self, seat: str) -> str:
         return self._label(self.team_of[seat])
 
-    @staticmethod
-    def _show(cards: Any) -> str:
-        return " ".join(sorted(cards, key=lambda c: (SUITS.index(c[1]), RANKS.index(c[0]))))
 
     def _declaring(self, state: AvinasState, seat: str) -> bool:
         return state.declarer is not None and self.team_of[seat] == self.team_of[state.declarer]
@@ -516,13 +228,13 @@ class Avinas(Ruleset):
         state = AvinasState(deal.number, dealer, self.team_names)
         if deal.dealer is not None and expected is not None and deal.dealer != expected:
             state.deal_findings.append((
-                f"{PREFIX}.dealer", f"deal {deal.number} is dealt by {deal.dealer}, but "
+                "avinas.dealer", f"deal {deal.number} is dealt by {deal.dealer}, but "
                 f"{expected} should deal (the deal passes to the left after every hand, "
                 f"AV-P1)", None))
         self._deal_hands(state, deal)
         state.recorded = [line for line in result_lines(deal) if line.kind == "points"]
         if match.from_record:  # README decision 8
-            state.notes.append((f"{PREFIX}.match-over", f"deal {match.deals} was not replayed "
+            state.notes.append(("avinas.match-over", f"deal {match.deals} was not replayed "
                                 f"to its end: {match.from_record}; could not check the match "
                                 f"score it leads to, nor so when the match ends"))
             match.from_record = ""
@@ -533,178 +245,6 @@ class Avinas(Ruleset):
         else:
             self._expose(state)
         return state
-
-    def _deal_hands(self, state: AvinasState, deal: Deal) -> None:
-        """The hands in dealing order, which Avinas needs (AV-D1..D3, digest 4)."""
-        owner: dict[str, str] = {}
-        for hand in deal.hands:
-            if hand.seat in state.dealt:
-                raise located(RecordError("record.hand-twice",
-                                          f"{hand.seat}'s hand is given twice"), hand)
-            for card in hand.cards:
-                deal_card(owner, card, hand.seat, hand, self._pack,
-                          "the 32-card pack of Avinas (ranks A K Q J T 9 8 7)")
-            if len(hand.cards) != HAND_SIZE:
-                raise located(RecordError(
-                    "record.hand-size", f"{hand.seat} has {len(hand.cards)} cards; each "
-                    f"player is dealt {HAND_SIZE}"), hand)
-            if len(hand.rounds) == 1:  # the cards without their dealing order (decision 5)
-                state.unordered.add(hand.seat)
-            elif [len(r) for r in hand.rounds] != list(self.deal_rounds):
-                raise located(RecordError(
-                    "record.deal-order",
-                    f"{hand.seat}'s hand must be written in its two dealing rounds of four "
-                    f"('{hand.seat}: c1 c2 c3 c4 | c5 c6 c7 c8'): Avinas exposes the 4th and "
-                    f"8th cards (AV-D2), which decide the game, the declarer and trumps"),
-                    hand)
-            state.dealt[hand.seat] = list(hand.cards)
-            state.hands[hand.seat] = set(hand.cards)
-        missing = [seat for seat in self.table.seats if seat not in state.dealt]
-        if missing:
-            self._infer_hands(state, deal, owner, missing)
-
-    def _infer_hands(self, state: AvinasState, deal: Deal, owner: dict[str, str],
-                     missing: list[str]) -> None:
-        """Hands without a hand line (README decision 5): one is the rest of the pack; more
-        are read from their seats' plays, which must then show all eight cards."""
-        if len(missing) == 1:
-            inferred = {missing[0]: [card for card in PACK if card not in owner]}
-        else:
-            inferred = {seat: [] for seat in missing}
-            for event in deal.events:
-                action = event.action
-                if action.seat not in inferred or action.kind not in ("play", "down"):
-                    continue
-                for card in action.cards:
-                    if claim_played_card(owner, card, action.seat, event, self._pack,
-                                         "the 32-card pack of Avinas"):
-                        inferred[action.seat].append(card)
-            short = [seat for seat in missing if len(inferred[seat]) != HAND_SIZE]
-            if short:
-                raise located(RecordError(
-                    "record.deal-order",
-                    f"deal {deal.number} has no hand line for {' '.join(missing)}, and the "
-                    f"plays of {' '.join(short)} do not show all {HAND_SIZE} cards: give the "
-                    f"hands (in their two dealing rounds of four, AV-D1)"), deal)
-        for seat, cards in inferred.items():
-            state.dealt[seat] = cards
-            state.hands[seat] = set(cards)
-            state.unordered.add(seat)
-            state.inferred.add(seat)
-
-    def _require_deal_order(self, state: AvinasState, deal: Deal) -> None:
-        """Option ``deal_order = strict``: Avinas is judged from the exposed 4th and 8th cards
-        (AV-D2..D5), so a hand without its dealing order is a located error (by default,
-        README decisions 5 and 10, the game is taken from the record with a note)."""
-        seats = [seat for seat in self.table.seats if seat in state.unordered]
-        where = next((hand for hand in deal.hands if hand.seat in state.unordered), deal)
-        missing = [seat for seat in seats if seat in state.inferred]
-        what = (f"deal {deal.number} has no hand line for {' '.join(missing)}" if missing
-                else f"{' '.join(seats)}'s hand{'s' * (len(seats) > 1)} "
-                     f"{'are' if len(seats) > 1 else 'is'} written without the dealing order")
-        raise located(RecordError(
-            "record.deal-order",
-            f"{what}: Avinas needs every hand in its two dealing rounds of four "
-            f"('N: c1 c2 c3 c4 | c5 c6 c7 c8'), because the exposed 4th and 8th cards decide "
-            f"the game, the declarer and trumps (AV-D2..D5) [Option \"deal_order\" "
-            f"\"strict\"]; without that option the game is taken from the record, with a "
-            f"note"), where)
-
-    def _game_from_record(self, state: AvinasState, deal: Deal) -> None:
-        """README decision 5: without every hand's dealing order the exposed 4th and 8th
-        cards (AV-D2..D4) are unknown. The record then tells the game: an auction makes it a
-        no-sevens game (AV-D6); plays without one a sevens game (AV-D5), whose declarer is the
-        first leader (AV-L1) and whose trumps are the suit of his seven (of his led card when
-        he holds several). The number of exposed sevens, and so the rams, stay unknown."""
-        parts = []
-        for how, group in (("inferred from the plays", state.inferred),
-                           ("given without dealing rounds", state.unordered - state.inferred)):
-            seats = [seat for seat in self.table.seats if seat in group]
-            if len(seats) == 1:
-                parts.append(f"{seats[0]}'s hand is {how}")
-            elif seats:
-                parts.append(f"the hands of {' '.join(seats)} are {how}")
-        hands = "; ".join(parts)
-        kinds = {event.action.kind for event in deal.events}
-        plays = [event.action for event in deal.events if event.action.kind in ("play", "down")]
-        if kinds & {"bid", "pass"} or not plays:
-            state.turn = self.next_seat[state.dealer]
-            state.notes.append((f"{PREFIX}.deal-order", (
-                f"{hands}: could not check that no seven was among the exposed 4th and 8th "
-                f"cards (AV-D2..D4); the auction in the record makes it a no-sevens game")))
-            return
-        declarer, lead = plays[0].seat, plays[0].cards[0] if plays[0].cards else ""
-        sevens = [card for card in state.dealt.get(declarer, ()) if card[0] == "7"]
-        how = f"{declarer}'s 7{{}}"
-        if len(sevens) == 1:
-            trump = sevens[0][1]
-        elif lead and lead[0] not in PERMANENT and "7" + lead[1] in sevens:
-            trump = lead[1]
-        elif sevens:  # a queen or jack led: the suit under which the plays follow best
-            trump = min((card[1] for card in sevens),
-                        key=lambda suit: self._revokes_under(state, plays, suit))
-            how = (f"{declarer}'s 7{{}}: of his sevens, the suit under which the recorded "
-                   f"plays follow suit best")
-        else:
-            raise located(RecordError(
-                "record.deal-order",
-                f"{hands}: the record has no auction, so a seven was exposed and {declarer}, "
-                f"who leads, is declarer (AV-D5), but {declarer}'s hand holds no seven: give "
-                f"the auction, or the hands in their two dealing rounds of four"), deal)
-        state.declarer, state.trump = declarer, trump
-        state.sevens, state.sevens_unknown = 1, True
-        state.stage = PLAY
-        state.turn = declarer
-        state.notes.append((f"{PREFIX}.deal-order", (
-            f"{hands}: could not check the exposed 4th and 8th cards (AV-D2..D5); without an "
-            f"auction it is a sevens game, {declarer} (the first leader) declares with "
-            f"{SUIT_NAMES[trump]} ({how.format(trump)}), and the number of exposed sevens, "
-            f"so the rams, cannot be known")))
-
-    @staticmethod
-    def _revokes_under(state: AvinasState, plays: list[Action], trump: str) -> int:
-        """How many recorded plays would fail to follow the effective suit led if ``trump``
-        were trumps (AV-L5): the measure that picks trumps when the record does not say."""
-        hands = {seat: set(cards) for seat, cards in state.dealt.items()}
-        count = 0
-        for start in range(0, len(plays) - len(plays) % 4, 4):
-            trick = plays[start:start + 4]
-            led = effective_suit(trick[0].cards[0], trump) if trick[0].cards else None
-            for action in trick:
-                if not action.cards or action.seat not in hands:
-                    continue
-                card = action.cards[0]
-                hand = hands[action.seat]
-                if action is not trick[0] and trick[0].kind != "down" \
-                        and effective_suit(card, trump) != led and any(
-                        effective_suit(other, trump) == led for other in hand):
-                    count += 1
-                hand.discard(card)
-        return count
-
-    def _expose(self, state: AvinasState) -> None:
-        """AV-D2..D7: the exposed cards, the sevens, and the game they start."""
-        dealer = state.dealer
-        left = self.next_seat[dealer]
-        partner = self.next_seat[left]
-        right = self.next_seat[partner]
-        dealer_side = (partner, dealer)
-        for position in (3, 7):  # the 4th and 8th cards, in dealing order (AV-D3)
-            for seat in (left, partner, right, dealer):
-                card = state.dealt[seat][position]
-                if seat in dealer_side and (card[0] != "7"
-                                            or self.opts.dealer_side_exposure == "none"):
-                    continue  # the dealer side shows only its sevens (AV-D2)
-                state.exposed.append((seat, card))
-        sevens = [(seat, card) for seat, card in state.exposed if card[0] == "7"]
-        state.sevens = len(sevens)
-        if sevens:  # AV-D5: the last seven exposed makes trumps and the declarer
-            state.declarer, card = sevens[-1]
-            state.trump = card[1]
-            state.stage = PLAY
-            state.turn = state.declarer
-        else:  # AV-D6: the auction, dealer's left first
-            state.turn = left
 
     # -- candidates ------------------------------------------------------------------------
     def candidates(self, state: AvinasState) -> Iterator[Action]:
@@ -744,7 +284,7 @@ class Avinas(Ruleset):
                 why = f"{state.declarer} stopped the play after trick {state.stopped}"
             else:
                 why = f"the deal is over after trick {len(state.tricks)}"
-            return self._excl("deal-over", f"{why}; nothing more is recorded in it",
+            return Exclusion("avinas.deal-over", f"{why}; nothing more is recorded in it",
                               fatal=True)
         if kind == "play" or kind == "down":
             return self._check_card(state, action)
@@ -756,7 +296,7 @@ class Avinas(Ruleset):
             return self._check_knock(state, action)
         if kind == "stop":
             return self._check_stop(state, action)
-        return self._excl("turn", f"Avinas has no '{kind}' action", fatal=True)
+        return Exclusion("avinas.turn", f"Avinas has no '{kind}' action", fatal=True)
 
     # auction -------------------------------------------------------------------------------
     def _check_call(self, state: AvinasState, action: Action) -> Exclusion | None:
@@ -765,24 +305,25 @@ class Avinas(Ruleset):
         if state.sevens_game:
             last_seat, last = next(((s, c) for s, c in reversed(state.exposed) if c[0] == "7"),
                                    (state.declarer, "7" + str(state.trump)))
-            return self._excl("auction-over", f"{seat} may not {what}: this is a sevens game "
+            return Exclusion("avinas.auction-over", f"{seat} may not {what}: this is a sevens game "
                               f"(the last exposed seven, {last_seat}'s {last}, makes "
                               f"{last_seat} declarer), there is no auction")
         if state.stage != AUCTION:
             if action.kind == "pass" and self._late_pass(state, seat):
                 return None
-            return self._excl("auction-over", f"{seat} may not {what}: the auction is over "
+            return Exclusion("avinas.auction-over", f"{seat} may not {what}: the auction is over "
                               f"({state.declarer} is declarer at {state.bid})")
         if seat != state.turn:  # decision 8: the call stands as made, the auction goes on
-            return self._excl("turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
+            return Exclusion("avinas.turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
         if action.kind == "pass":
             return None
         value = action.value
         if not isinstance(value, int) or not self.opts.min_bid <= value <= MAX_BID:
-            return self._excl("bid-range", f"{seat}'s bid of {value} is out of range: bids go "
+            return Exclusion("avinas.bid-range",
+                             f"{seat}'s bid of {value} is out of range: bids go "
                               f"from {self.opts.min_bid} to {MAX_BID}")
         if state.high_bid is not None and value <= state.high_bid:
-            return self._excl("bid-higher", f"{seat} must bid more than {state.high_bid} "
+            return Exclusion("avinas.bid-higher", f"{seat} must bid more than {state.high_bid} "
                               f"({state.high_bidder}'s bid), or pass")
         return None  # a bid above the bidder's holding is legal: a false bid loses (AV-D9)
 
@@ -813,17 +354,18 @@ class Avinas(Ruleset):
         seat = action.seat
         suit = action.value if isinstance(action.value, str) else None
         if suit not in SUITS:
-            return self._excl("trump-named", f"{seat} must name a suit (S, H, D or C)")
+            return Exclusion("avinas.trump-named", f"{seat} must name a suit (S, H, D or C)")
         if state.sevens_game:
-            return self._excl("trump-named", f"trumps are {SUIT_NAMES[state.trump]}, fixed by "
+            return Exclusion("avinas.trump-named",
+                             f"trumps are {SUIT_NAMES[state.trump]}, fixed by "
                               f"the last exposed seven; nobody names them")
         if state.stage == AUCTION:
-            return self._excl("trump-named", f"{seat} may not name trumps during the auction")
+            return Exclusion("avinas.trump-named", f"{seat} may not name trumps during the auction")
         if seat != state.declarer:
-            return self._excl("trump-named", f"only the declarer {state.declarer} names "
+            return Exclusion("avinas.trump-named", f"only the declarer {state.declarer} names "
                               f"trumps, not {seat}")
         if state.trump_named:
-            return self._excl("trump-named", f"{seat} has already named "
+            return Exclusion("avinas.trump-named", f"{seat} has already named "
                               f"{SUIT_NAMES[state.trump]}")
         if state.trump is not None:
             if state.tricks or suit != state.trump:
@@ -831,7 +373,7 @@ class Avinas(Ruleset):
                     state.trick[0] if state.trick else None)
                 how = (f"named by the first lead, {lead[1]}"
                        if lead and lead[1][0] not in PERMANENT else "already named")
-                return self._excl("trump-named", f"{seat} names {SUIT_NAMES[suit]}, but "
+                return Exclusion("avinas.trump-named", f"{seat} names {SUIT_NAMES[suit]}, but "
                                   f"trumps are {SUIT_NAMES[state.trump]} ({how})")
             return None  # the suit the first lead showed, said aloud
         return None  # naming a suit that makes the bid false is legal: it loses (AV-D9)
@@ -840,23 +382,25 @@ class Avinas(Ruleset):
     def _check_knock(self, state: AvinasState, action: Action) -> Exclusion | None:
         seat = action.seat
         declaring = self._declaring(state, seat)
-        rule = "knock" if declaring or state.knocker is None else "counter-knock"
+        rule = ("avinas.knock" if declaring or state.knocker is None
+                else "avinas.counter-knock")
         if not state.sevens_game and not self.opts.knock_in_nosevens:
-            return self._excl("knock", f"{seat} may not knock: knocking belongs to the sevens "
+            return Exclusion("avinas.knock",
+                             f"{seat} may not knock: knocking belongs to the sevens "
                               f"game only (knock_in_nosevens = no)")
         if state.stage == AUCTION:
-            return self._excl("knock", f"{seat} may not knock during the auction")
+            return Exclusion("avinas.knock", f"{seat} may not knock during the auction")
         if state.play_started:
-            return self._excl(rule, f"{seat} may knock only before the opening lead")
+            return Exclusion(rule, f"{seat} may knock only before the opening lead")
         if declaring:
             if state.knocker is not None:
-                return self._excl("knock", f"{state.knocker} has already knocked")
+                return Exclusion("avinas.knock", f"{state.knocker} has already knocked")
             return None
         if state.knocker is None:
-            return self._excl("counter-knock", f"{seat} may not knock back: the declaring "
+            return Exclusion("avinas.counter-knock", f"{seat} may not knock back: the declaring "
                               f"side ({self._side(state.declarer)}) has not knocked")
         if state.counter_knocker is not None:
-            return self._excl("counter-knock", f"{state.counter_knocker} has already knocked "
+            return Exclusion("avinas.counter-knock", f"{state.counter_knocker} has already knocked "
                               f"back")
         return None
 
@@ -864,13 +408,13 @@ class Avinas(Ruleset):
     def _check_stop(self, state: AvinasState, action: Action) -> Exclusion | None:
         seat = action.seat
         if state.sevens_game:
-            return self._excl("stop", f"{seat} may not stop: in a sevens game all eight "
+            return Exclusion("avinas.stop", f"{seat} may not stop: in a sevens game all eight "
                               f"tricks are played (AV-L8)")
         if seat != state.declarer:
-            return self._excl("stop", f"only the declarer ({state.declarer}) may stop the "
+            return Exclusion("avinas.stop", f"only the declarer ({state.declarer}) may stop the "
                               f"play, not {seat}")
         if state.trick:  # AV-L7: at any moment between tricks, before trick 1 included
-            return self._excl("stop", f"{seat} may stop only between tricks, not in the "
+            return Exclusion("avinas.stop", f"{seat} may stop only between tricks, not in the "
                               f"middle of trick {len(state.tricks) + 1}")
         return None
 
@@ -878,28 +422,29 @@ class Avinas(Ruleset):
     def _check_card(self, state: AvinasState, action: Action) -> Exclusion | None:
         seat = action.seat
         if state.stage == AUCTION:
-            return self._excl("auction-open", f"{seat} cannot play: the auction is not over "
+            return Exclusion("avinas.auction-open", f"{seat} cannot play: the auction is not over "
                               f"({state.turn} must speak)", fatal=True)
         if len(action.cards) != 1:
-            return self._excl("turn", f"{seat} plays {len(action.cards)} cards; a play is "
+            return Exclusion("avinas.turn", f"{seat} plays {len(action.cards)} cards; a play is "
                               f"one card", fatal=True)
         card = action.cards[0]
         if state.trump_pending:
             lead = state.trick[0][1]
-            return self._excl("trump-named", f"{state.declarer} led {lead}, a permanent trump: "
+            return Exclusion("avinas.trump-named",
+                             f"{state.declarer} led {lead}, a permanent trump: "
                               f"he must name trumps (write '{state.declarer} trump SUIT') "
                               f"before the next card", fatal=True)
         if seat != state.turn:
-            return self._excl("turn", f"it is {state.turn}'s turn to play, not {seat}'s",
+            return Exclusion("avinas.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               fatal=True)
         hand = state.hands[seat]
         if card not in hand:
-            return self._excl("not-held", f"{seat} does not hold {card}", fatal=True)
+            return Exclusion("avinas.not-held", f"{seat} does not hold {card}", fatal=True)
         down = action.kind == "down"
         if not state.trick:
             return self._check_lead(state, seat, card, down)
         if down:
-            return self._excl("face-down", f"only a lead may be face down; {seat} plays to "
+            return Exclusion("avinas.face-down", f"only a lead may be face down; {seat} plays to "
                               f"trick {len(state.tricks) + 1}, led by {state.trick[0][0]}")
         trump = state.trump
         if state.trick_down:  # AV-L3(a): followed as if a trump had been led
@@ -907,8 +452,8 @@ class Avinas(Ruleset):
                 return None
             trumps = [c for c in hand if is_trump(c, trump)]
             if trumps:
-                return self._excl("follow-face-down", f"{state.trick[0][0]} led face down: "
-                                  f"{seat} holds {self._show(trumps)} and must play a trump")
+                return Exclusion("avinas.follow-face-down", f"{state.trick[0][0]} led face down: "
+                                  f"{seat} holds {show(trumps)} and must play a trump")
             return None
         led = effective_suit(state.trick[0][1], trump)
         if effective_suit(card, trump) == led:
@@ -916,7 +461,7 @@ class Avinas(Ruleset):
         following = [c for c in hand if effective_suit(c, trump) == led]
         if following:
             name = "trumps" if led == TRUMP else SUIT_NAMES[led]
-            return self._excl("follow-suit", f"{seat} holds {self._show(following)} and must "
+            return Exclusion("avinas.follow-suit", f"{seat} holds {show(following)} and must "
                               f"follow {name}")
         return None
 
@@ -926,10 +471,10 @@ class Avinas(Ruleset):
         trump = state.trump
         if number == 1:  # AV-L1, AV-L2
             if down:
-                return self._excl("face-down", "the lead to trick 1 is made face up: it "
+                return Exclusion("avinas.face-down", "the lead to trick 1 is made face up: it "
                                   "shows the trump")
             if trump is not None and not is_trump(card, trump):
-                return self._excl("trump-lead", f"{seat} must lead a trump to trick 1 "
+                return Exclusion("avinas.trump-lead", f"{seat} must lead a trump to trick 1 "
                                   f"({SUIT_NAMES[trump]} are trumps), not {card}")
             return None  # a plain lead names trumps (AV-L2); a false bid is scored (AV-S6)
         duty = number == 2 or self.opts.trump_lead_every_trick
@@ -937,11 +482,11 @@ class Avinas(Ruleset):
             trumps = [c for c in state.hands[seat] if is_trump(c, trump)]
             if trumps and (down or not is_trump(card, trump)):
                 how = "face down" if down else f"{card}"
-                return self._excl("trump-lead", f"{seat} holds {self._show(trumps)} and must "
+                return Exclusion("avinas.trump-lead", f"{seat} holds {show(trumps)} and must "
                                   f"lead a trump face up to trick {number}, not {how}")
             return None
         if down:
-            return self._excl("face-down", f"a face-down lead is allowed only at trick 2 (or "
+            return Exclusion("avinas.face-down", f"a face-down lead is allowed only at trick 2 (or "
                               f"every trick with trump_lead_every_trick), not trick {number}")
         return None
 
@@ -1066,10 +611,8 @@ class Avinas(Ruleset):
             return f"the auction is not over: {state.turn} must speak"
         if state.trump_pending:
             return f"{state.declarer} must name trumps after leading {state.trick[0][1]}"
-        if state.trick:
-            return f"trick {len(state.tricks) + 1} is not complete: {state.turn} must play"
-        return (f"only {len(state.tricks)} of {TRICKS} tricks are recorded: {state.turn} "
-                f"must lead to trick {len(state.tricks) + 1}")
+        return IncompleteWords().message(len(state.tricks), TRICKS, bool(state.trick),
+                                         state.turn)
 
     def settle(self, match: AvinasMatch, state: AvinasState, offenders: list[str]
                ) -> DealResult:
@@ -1122,27 +665,8 @@ class Avinas(Ruleset):
                                     "multiplier": m, "false_bid": state.false_bid is not None}
         result.contract = contract
         knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
-        if state.sevens_game and state.sevens_unknown:  # README decision 5
-            made = all_tricks if state.knocker else points >= 61  # AV-S2
-            contract.update(made=made, sevens=None)
-            result.scored = False
-            result.outcome = (
-                f"sevens game ({declarer} declarer, {trump}{knock}): "
-                f"{self._label(side)} {'made' if made else 'failed'} {points}; rams not "
-                f"scored: the number of exposed sevens is unknown (hands without their "
-                f"dealing order); {self._rams_text(match)}")
-        elif state.sevens_game:
-            made = all_tricks if state.knocker else points >= 61  # AV-S2
-            rams = rams_for(made, state.sevens, m)
-            receiver = other if made else side
-            match.rams = net_rams(match.rams, receiver, rams)
-            contract.update(made=made, rams=rams, rams_to=receiver)
-            need = "all 8 tricks" if state.knocker else "61"
-            result.outcome = (
-                f"sevens game ({declarer} declarer, {trump}, "
-                f"k={state.sevens}{knock}{how}): {self._label(side)} "
-                f"{'made' if made else 'failed'} {points} ({need} needed); "
-                f"{self._label(receiver)} +{rams} rams; {self._rams_text(match)}")
+        if state.sevens_game:
+            self._settle_sevens(match, state, result, all_tricks, how)
         else:
             # recorded card points do not tell the tricks: "none" is then no card points
             by_tricks = opts.zero_means == "no_tricks" and not how.endswith("recorded")
@@ -1174,3 +698,71 @@ class Avinas(Ruleset):
                 f"{points}; {self._label(receiver)} +{pips} pips")
         result.score = dict(match.score)
         return result
+
+    def _settle_sevens(self, match: AvinasMatch, state: AvinasState, result: DealResult,
+                       all_tricks: bool, how: str) -> None:
+        """The sevens game: rams to the side that won it, by the exposed sevens (AV-S2..S4)."""
+        declarer = state.declarer
+        side = self.team_of[declarer]
+        other = self.other_team[side]
+        contract = result.contract
+        trump = SUIT_NAMES[state.trump] if state.trump else "trumps not named"
+        m = contract["multiplier"]
+        knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
+        points = state.points[side]
+        made = all_tricks if state.knocker else points >= 61  # AV-S2
+        if state.sevens_unknown:  # README decision 5
+            contract.update(made=made, sevens=None)
+            result.scored = False
+            result.outcome = (
+                f"sevens game ({declarer} declarer, {trump}{knock}): "
+                f"{self._label(side)} {'made' if made else 'failed'} {points}; rams not "
+                f"scored: the number of exposed sevens is unknown (hands without their "
+                f"dealing order); {self._rams_text(match)}")
+            return
+        rams = rams_for(made, state.sevens, m)
+        receiver = other if made else side
+        match.rams = net_rams(match.rams, receiver, rams)
+        contract.update(made=made, rams=rams, rams_to=receiver)
+        need = "all 8 tricks" if state.knocker else "61"
+        result.outcome = (
+            f"sevens game ({declarer} declarer, {trump}, "
+            f"k={state.sevens}{knock}{how}): {self._label(side)} "
+            f"{'made' if made else 'failed'} {points} ({need} needed); "
+            f"{self._label(receiver)} +{rams} rams; {self._rams_text(match)}")
+
+__all__ = [
+    "AUCTION",
+    "Avinas",
+    "AvinasMatch",
+    "AvinasState",
+    "CARD_POINTS",
+    "EVERY_TRICK",
+    "GENERIC",
+    "HAND_SIZE",
+    "MAX_BID",
+    "OVER",
+    "PACK",
+    "PERMANENT",
+    "PLAIN_ORDER",
+    "PLAIN_POWER",
+    "PLAY",
+    "PREFIX",
+    "RANKS",
+    "STANDARD",
+    "TOTAL_POINTS",
+    "TRICKS",
+    "TRUMP",
+    "TRUMP_POWER",
+    "Trick",
+    "bid_count",
+    "card_points",
+    "effective_suit",
+    "is_trump",
+    "knock_multiplier",
+    "net_rams",
+    "pips_for",
+    "rams_for",
+    "trick_winner",
+    "trump_order",
+]

@@ -47,6 +47,7 @@ from __future__ import annotations
 from referee.games.scoring28 import CARD_POINTS_28
 from referee.games.twenty_eight import TwentyEight
 from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, _options, _rules
+from referee.rules.base import GenericRules
 from referee.rules.options import Preset
 from referee.rules.registry import register
 
@@ -62,6 +63,18 @@ STANDARD_56 = Preset("standard", "A7.5: six players, a double 48-card pack, bids
                      "honours (40+) worth 2, the first of two identical cards wins", {})
 
 
+GENERIC_56 = GenericRules(
+    turn="56.turn",
+    not_held="56.not-held",
+    incomplete="56.incomplete",
+    deal_over="56.deal-over",
+    match_over="56.match-over",
+    trick_number="56.trick-number",
+    dealer="56.dealer",
+)
+"""The full ids of the generic rules of this game."""
+
+
 @register
 class FiftySix(TwentyEight):
     """Fifty-Six, six players in two alternating teams of three, a double pack (A7.5)."""
@@ -72,7 +85,8 @@ class FiftySix(TwentyEight):
     title = "Fifty-Six"
     source = "seed 000 (Wikipedia 'Twenty-eight', its 56 remark); digest A7.5 and the 56 sites"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
-    rules = _rules("56")
+    generic = GENERIC_56
+    rules = _rules("56", GENERIC_56)
     option_specs = _options("56", DEFAULTS_56,
                             second_rounds=tuple(f"min{n}" for n in range(28, 57)))
     refused_options = REFUSED_SIX_PLAYER

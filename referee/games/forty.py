@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from referee.games.twenty_eight import TwentyEight
 from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, _options, _rules
+from referee.rules.base import GenericRules
 from referee.rules.options import Preset
 from referee.rules.registry import register
 
@@ -60,6 +61,18 @@ STANDARD_40 = Preset("standard", "seed 000's 40 paragraph (A7.4): six players, 3
                      "J and 3 equal, minimum 20, the 1/2, 2/3, 3/4 table, Thani 4/5", {})
 
 
+GENERIC_40 = GenericRules(
+    turn="40.turn",
+    not_held="40.not-held",
+    incomplete="40.incomplete",
+    deal_over="40.deal-over",
+    match_over="40.match-over",
+    trick_number="40.trick-number",
+    dealer="40.dealer",
+)
+"""The full ids of the generic rules of this game."""
+
+
 @register
 class Forty(TwentyEight):
     """Forty, six players in two alternating teams of three (digest A7.4)."""
@@ -70,7 +83,8 @@ class Forty(TwentyEight):
     title = "Forty"
     source = "seed 000 (Wikipedia 'Twenty-eight', its 40 paragraph); digest A7.4"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
-    rules = _rules("40", batch="three")
+    generic = GENERIC_40
+    rules = _rules("40", GENERIC_40, batch="three")
     option_specs = _options("40", DEFAULTS_40, batch="three", second_rounds=("min30",))
     refused_options = REFUSED_SIX_PLAYER
     second_round_table = None  # a second-round contract scores by the game's own table

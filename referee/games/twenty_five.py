@@ -74,6 +74,7 @@ from referee.rules.base import (
     DealResult,
     DealState,
     Exclusion,
+    GenericRules,
     Rule,
     Ruleset,
     TrickSummary,
@@ -82,9 +83,10 @@ from referee.rules.base import (
     located,
     summarise_tricks,
 )
-from referee.rules.dealing import claim_played_card, deal_card
+from referee.rules.dealing import claim_played_card
 from referee.rules.options import Options, OptionSpec, Preset
 from referee.rules.registry import register
+from referee.rules.tricks import IncompleteWords, Trick, in_order, read_hands, show
 from referee.seats import CLOCKWISE, Table
 
 TURNUP, PLAY, OVER = "turnup", "play", "over"
@@ -173,33 +175,45 @@ GENERIC_SECTIONS = {
 }
 
 
+GENERIC = GenericRules(
+    turn="25.turn",
+    not_held="25.not-held",
+    incomplete="25.incomplete",
+    deal_over="25.deal-over",
+    match_over="25.match-over",
+    trick_number="25.trick-number",
+    dealer="25.dealer",
+)
+"""The full ids of the generic rules of Twenty-Five."""
+
+
 def _rules() -> dict[str, Rule]:
     rules = {rule_id: replace(rule, section=GENERIC_SECTIONS[rule_id])
-             for rule_id, rule in generic_rules("25", "").items()}
+             for rule_id, rule in generic_rules(GENERIC, "").items()}
     own = [
-        ("turnup", "the dealer turns up one card of the stock, before anything else is done; "
+        ("25.turnup", "the dealer turns up one card of the stock, before anything else is done; "
          "its suit is trumps", "T25-D3"),
-        ("rob-eligible", "only the dealer (turned-up ace) or the player dealt the ace of the "
+        ("25.rob-eligible", "only the dealer (turned-up ace) or the player dealt the ace of the "
          "trump suit may rob; the A of hearts counts only when hearts are trumps",
          "T25-D4(a)(b)"),
-        ("rob-deadline", "the robber robs before his own first play to trick 1 (the dealer "
+        ("25.rob-deadline", "the robber robs before his own first play to trick 1 (the dealer "
          "before the opening lead with rob_deadline_dealer = before_opening_lead)",
          "T25-D4(d)"),
-        ("rob-once", "at most one rob in a deal", "T25-D4(f)"),
-        ("rob-discard", "the robber discards a card of his hand, not the turned-up card "
+        ("25.rob-once", "at most one rob in a deal", "T25-D4(f)"),
+        ("25.rob-discard", "the robber discards a card of his hand, not the turned-up card "
          "(discarding the trump ace is legal, with a note)", "T25-D4(c), 1.8 A6"),
-        ("must-rob", "with rob_compulsory the eligible player must rob before the deadline",
+        ("25.must-rob", "with rob_compulsory the eligible player must rob before the deadline",
          "1.6 rob_compulsory"),
-        ("follow-suit", "to a plain-suit lead a player who holds that suit must follow suit or "
+        ("25.follow-suit", "to a plain-suit lead a player who holds that suit must follow suit or "
          "trump (follow only, with may_trump_when_following = no)", "T25-L4"),
-        ("renege", "to a trump lead a player must play a trump if he holds one that is not "
+        ("25.renege", "to a trump lead a player must play a trump if he holds one that is not "
          "privileged: the 5 and J of trumps and the A of hearts may renege when they outrank "
          "the led card", "T25-L5"),
-        ("game-end", "the game ends the moment a side reaches 25, in the middle of a deal "
+        ("25.game-end", "the game ends the moment a side reaches 25, in the middle of a deal "
          "too: nothing is recorded after that", "T25-S3"),
     ]
-    for name, summary, section in own:
-        rules[f"25.{name}"] = Rule(f"25.{name}", summary, section)
+    for rule_id, summary, section in own:
+        rules[rule_id] = Rule(rule_id, summary, section)
     return rules
 
 
@@ -257,13 +271,6 @@ class Match25:
     in the next deal)."""
 
 
-@dataclass(slots=True)
-class Trick:
-    """A completed trick: its number, the plays in order and the winner."""
-
-    number: int
-    plays: list[tuple[str, str]]
-    winner: str
 
 
 class TwentyFiveState(DealState):
@@ -318,6 +325,7 @@ class TwentyFive(Ruleset):
     name = "twenty-five"
     aliases = ("25",)
     rule_prefix = "25"
+    generic = GENERIC
     title = "Twenty-Five"
     source = ("seed 003 (gamerules.com 'Twenty-Five (25)'); spec/rules/"
               "twenty-five-avinas-twenty-two.md section 1 (T25-*, 1.6-1.8)")
@@ -335,9 +343,8 @@ class TwentyFive(Ruleset):
         super().__init__(options, table)
         self.opts = SimpleNamespace(**options)
         self.pack = PACK
-        seats = table.seats
-        self.next_seat = {seat: table.next(seat, CLOCKWISE) for seat in seats}
-        self.team_of = {seat: table.team_of(seat) for seat in seats}
+        self.next_seat = table.successors(CLOCKWISE)
+        self.team_of = table.team_map()
         self.team_names = table.team_names
         self.labels = {team: self._label(members)
                        for team, members in zip(table.team_names, table.teams, strict=True)}
@@ -391,12 +398,7 @@ class TwentyFive(Ruleset):
     def _label(members: tuple[str, ...]) -> str:
         return "-".join(members)
 
-    def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
-        return Exclusion("25." + rule, message, fatal)
 
-    @staticmethod
-    def _show(cards: Iterable[str]) -> str:
-        return " ".join(sorted(cards, key=lambda c: ("SHDC".index(c[1]), RANKS.index(c[0]))))
 
     # -- match -------------------------------------------------------------------------------
     def new_match(self) -> Match25:
@@ -441,20 +443,9 @@ class TwentyFive(Ruleset):
     def _deal_hands(self, state: TwentyFiveState, deal: Deal) -> None:
         """The hands from the hand lines, five distinct cards each (T25-D2); missing ones are
         inferred (decision 5)."""
-        owner: dict[str, str] = {}
-        for hand in deal.hands:
-            if hand.seat in state.dealt:
-                raise located(RecordError("record.hand-twice",
-                                          f"{hand.seat}'s hand is given twice"), hand)
-            cards = hand.cards
-            for card in cards:  # every card the parser reads is in the 52-card pack
-                deal_card(owner, card, hand.seat, hand)
-            if len(cards) != HAND_SIZE:
-                raise located(RecordError(
-                    "record.hand-size", f"{hand.seat} has {len(cards)} cards; each player is "
-                    f"dealt {HAND_SIZE}"), hand)
-            state.dealt[hand.seat] = list(cards)
-            state.hands[hand.seat] = set(cards)
+        # every card the parser reads is in the 52-card pack
+        state.dealt, owner = read_hands(deal, HAND_SIZE)
+        state.hands = {seat: set(cards) for seat, cards in state.dealt.items()}
         missing = [seat for seat in self.table.seats if seat not in state.dealt]
         if missing:
             self._infer_hands(state, deal, owner, missing)
@@ -517,7 +508,7 @@ class TwentyFive(Ruleset):
             return
         if state.stage == TURNUP:
             dealt = {card for cards in state.dealt.values() for card in cards}
-            for card in _in_order(self.pack - dealt):
+            for card in in_order(self.pack - dealt):
                 yield Action(None, "turnup", (card,))
             # excluded: a dealt card turned up, a lead before the turn-up
             leader_cards = sorted(state.hands[state.leader])
@@ -526,12 +517,12 @@ class TwentyFive(Ruleset):
             return
         seat = state.turn
         hand = state.hands[seat]
-        for card in _in_order(hand):
+        for card in in_order(hand):
             yield Action(seat, "play", (card,))
         eligible = state.eligible
         if eligible is not None and state.robbed_by is None and not state.rob_lapsed:
             # the robber may rob at any moment until his deadline (T25-D4(d))
-            for card in _in_order(state.hands[eligible]):
+            for card in in_order(state.hands[eligible]):
                 yield Action(eligible, "rob", (card,))
             yield Action(eligible, "rob", (state.turned,))  # excluded: the turned card
         elif eligible is not None and state.hands[eligible]:
@@ -549,34 +540,34 @@ class TwentyFive(Ruleset):
         if kind == "turnup":
             return self._check_turnup(state, action)
         if state.stage == TURNUP:
-            return self._excl("turnup", f"the dealer {state.dealer} must turn up the trump card "
+            return Exclusion("25.turnup", f"the dealer {state.dealer} must turn up the trump card "
                               f"before anything else (write 'turnup CARD')", fatal=True)
         if kind == "play":
             return self._check_play(state, action)
         if kind == "rob":
             return self._check_rob(state, action)
-        return self._excl("turn", f"{self.title} has no '{kind}' action", fatal=True)
+        return Exclusion("25.turn", f"{self.title} has no '{kind}' action", fatal=True)
 
     def _after_end(self, state: TwentyFiveState) -> Exclusion:
         if state.ended is not None:
             team = state.ended
-            return self._excl(
-                "game-end", f"the game ended at trick {len(state.tricks)} when "
+            return Exclusion(
+                "25.game-end", f"the game ended at trick {len(state.tricks)} when "
                 f"{self.labels[team]} reached {state.running(team)}; nothing is recorded "
                 f"after that", fatal=True)
-        return self._excl("deal-over", f"the deal is over after trick {len(state.tricks)}; "
+        return Exclusion("25.deal-over", f"the deal is over after trick {len(state.tricks)}; "
                           f"nothing more is recorded in it", fatal=True)
 
     def _check_turnup(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
         card = action.cards[0]
         if state.stage != TURNUP:
-            return self._excl("turnup", f"the trump card was already turned up ({state.turned}); "
+            return Exclusion("25.turnup", f"the trump card was already turned up ({state.turned}); "
                               f"one card is turned up in a deal", fatal=True)
         if card not in self.pack:
-            return self._excl("turnup", f"{card} is not a card of the pack", fatal=True)
+            return Exclusion("25.turnup", f"{card} is not a card of the pack", fatal=True)
         for seat, cards in state.dealt.items():
             if card in cards:
-                return self._excl("turnup", f"the turned-up card {card} was dealt to {seat}; it "
+                return Exclusion("25.turnup", f"the turned-up card {card} was dealt to {seat}; it "
                                   f"must come from the stock", fatal=True)
         return None
 
@@ -597,15 +588,15 @@ class TwentyFive(Ruleset):
         discard = action.cards[0]
         data = state.data
         if state.robbed_by is not None:
-            return self._excl("rob-once", f"{state.robbed_by} has already robbed; there is one "
+            return Exclusion("25.rob-once", f"{state.robbed_by} has already robbed; there is one "
                               f"rob in a deal")
         if discard != state.turned and discard not in state.hands[seat]:
             # decision 8: a card the seat does not hold stops the replay, whoever robs (carried
             # out, his hand would keep a card too many)
-            return self._excl("not-held", f"{seat} does not hold {discard} and cannot discard "
+            return Exclusion("25.not-held", f"{seat} does not hold {discard} and cannot discard "
                               f"it", fatal=True)
         if seat != state.eligible:
-            return self._excl("rob-eligible", self._eligibility(state, data))
+            return Exclusion("25.rob-eligible", self._eligibility(state, data))
         if self._deadline_passed(state, seat):
             if self._deadline(state, seat) == "before_opening_lead":
                 when = "before the opening lead"
@@ -614,9 +605,9 @@ class TwentyFive(Ruleset):
                 when += f" ({option} = before_opening_lead)"
             else:
                 when = "before his own first play to trick 1"
-            return self._excl("rob-deadline", f"{seat} may rob only {when}; the right is lost")
+            return Exclusion("25.rob-deadline", f"{seat} may rob only {when}; the right is lost")
         if discard == state.turned:
-            return self._excl("rob-discard", f"{seat} names the turned-up card {discard} as the "
+            return Exclusion("25.rob-discard", f"{seat} names the turned-up card {discard} as the "
                               f"discard: the discard comes from the hand before the turned card "
                               f"is taken")
         return None
@@ -641,7 +632,7 @@ class TwentyFive(Ruleset):
         seat = action.seat
         cards = action.cards
         if len(cards) != 1:
-            return self._excl("turn", f"{seat} plays {len(cards)} cards; a play is one card",
+            return Exclusion("25.turn", f"{seat} plays {len(cards)} cards; a play is one card",
                               fatal=True)
         card = cards[0]
         if seat != state.turn:
@@ -649,13 +640,13 @@ class TwentyFive(Ruleset):
                 why = (f"{state.leader}, on the dealer's left, leads to trick 1")
             else:
                 why = f"it is {state.turn}'s turn to play"
-            return self._excl("turn", f"{seat} may not play now: {why}", fatal=True)
+            return Exclusion("25.turn", f"{seat} may not play now: {why}", fatal=True)
         hand = state.hands[seat]
         if card not in hand:
-            return self._excl("not-held", f"{seat} does not hold {card}", fatal=True)
+            return Exclusion("25.not-held", f"{seat} does not hold {card}", fatal=True)
         missed = self._missed_rob(state, seat)
         if missed:
-            return self._excl("must-rob", missed)
+            return Exclusion("25.must-rob", missed)
         trick = state.trick
         if not trick:
             return None  # any card may be led (T25-L2)
@@ -668,12 +659,12 @@ class TwentyFive(Ruleset):
         if not follow or card in follow:
             return None
         if not self.opts.may_trump_when_following:
-            return self._excl("follow-suit", f"{seat} holds {self._show(follow)} and must "
+            return Exclusion("25.follow-suit", f"{seat} holds {show(follow)} and must "
                               f"follow {SUIT_NAMES[suit]}, not play {card} "
                               f"(may_trump_when_following = no)")
         if card in data.trumps:
             return None  # "in 25 you may trump at any time" (T25-L4)
-        return self._excl("follow-suit", f"{seat} holds {self._show(follow)}: he must follow "
+        return Exclusion("25.follow-suit", f"{seat} holds {show(follow)}: he must follow "
                           f"{SUIT_NAMES[suit]} or play a trump, not {card}")
 
     def _check_renege(self, state: TwentyFiveState, seat: str, card: str, hand: set[str],
@@ -694,10 +685,10 @@ class TwentyFive(Ruleset):
         because = ""
         forced = must & data.privileged
         if forced:
-            because = (f"; {self._show(forced)} may not renege: "
+            because = (f"; {show(forced)} may not renege: "
                        f"{'it ranks' if len(forced) == 1 else 'they rank'} below {reference}")
-        return self._excl("renege", f"a trump ({state.trick[0][1]}) was led and {seat} holds "
-                          f"{self._show(must)}: he must play a trump{because}")
+        return Exclusion("25.renege", f"a trump ({state.trick[0][1]}) was led and {seat} holds "
+                          f"{show(must)}: he must play a trump{because}")
 
     def _renege_reference(self, state: TwentyFiveState, data: TrumpData) -> str:
         """The card a privileged trump is compared with (option renege_reference, 1.8 A2)."""
@@ -839,10 +830,8 @@ class TwentyFive(Ruleset):
     def incomplete_message(self, state: TwentyFiveState) -> str:
         if state.stage == TURNUP:
             return f"the dealer {state.dealer} has not turned up the trump card"
-        if state.trick:
-            return f"trick {len(state.tricks) + 1} is not complete: {state.turn} must play"
-        return (f"only {len(state.tricks)} of {TRICKS} tricks are recorded: {state.turn} must "
-                f"lead to trick {len(state.tricks) + 1}")
+        return IncompleteWords().message(len(state.tricks), TRICKS, bool(state.trick),
+                                         state.turn)
 
     def settle(self, match: Match25, state: TwentyFiveState, offenders: list[str]
                ) -> DealResult:
@@ -895,14 +884,3 @@ class TwentyFive(Ruleset):
             game_points={t: recorded.get(t, 0) for t in state.points},
             score=dict(match.score), disputed=True,
             outcome=f"not played to its end: points as recorded ({shown or 'none'})")
-
-
-_SUIT_ORDER = {suit: i for i, suit in enumerate("SHDC")}
-_RANK_ORDER = {rank: i for i, rank in enumerate("AKQJT98765432")}
-
-
-def _in_order(cards: Iterable[str]) -> list[str]:
-    """Cards by suit (S H D C) and rank: candidates in a fixed order, so that reports and
-    ``referee moves`` list the alternatives the same way on every run (sets of str iterate in
-    a hash-dependent order)."""
-    return sorted(cards, key=lambda card: (_SUIT_ORDER[card[1]], _RANK_ORDER[card[0]]))

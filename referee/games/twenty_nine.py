@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from referee.games.twenty_eight import TwentyEight
 from referee.games.twenty_eight.options import _options, _rules
+from referee.rules.base import GenericRules
 from referee.rules.options import OptionValue, Preset
 from referee.rules.registry import register
 
@@ -86,6 +87,18 @@ BANGLADESH = Preset("bangladesh", "Bangladesh (KC, SPT): counter-clockwise, mini
                     {"direction": "ccw", "min_bid": 16, "pair_min_bid": 19})
 
 
+GENERIC_29 = GenericRules(
+    turn="29.turn",
+    not_held="29.not-held",
+    incomplete="29.incomplete",
+    deal_over="29.deal-over",
+    match_over="29.match-over",
+    trick_number="29.trick-number",
+    dealer="29.dealer",
+)
+"""The full ids of the generic rules of this game."""
+
+
 @register
 class TwentyNine(TwentyEight):
     """Twenty-Nine, four players in two partnerships, clockwise (digest Part B)."""
@@ -96,7 +109,8 @@ class TwentyNine(TwentyEight):
     title = "Twenty-Nine"
     source = ("seed 002 (gamerules.com-style 'Twenty-Nine', Persian translation); spec/rules/"
               "twenty-eight-and-twenty-nine.md Part B, sections 8-10")
-    rules = _rules("29")
+    generic = GENERIC_29
+    rules = _rules("29", GENERIC_29)
     option_specs = _options("29", DEFAULTS_29)
     refused_options: dict[str, tuple[OptionValue | None, str]] = {}  # the duel is 29's
     presets = {"standard": STANDARD_29, "pagat-older": PAGAT_OLDER, "bangladesh": BANGLADESH}

@@ -65,243 +65,52 @@ changes each one:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import Any
 
 from referee.cards import RANKS, UNSEEN, Card, make_pack
 from referee.errors import RecordError
 from referee.games.recorded import recorded_change, result_lines
-from referee.record import Action, Deal, Hand, ResultLine
+from referee.games.twenty_two_model import (  # the game's data and pure rules, re-exported
+    _DIRECTIONS,
+    DAMAGE,
+    DEATH,
+    EXCHANGE,
+    FIRST_DEAL_SIZE,
+    FIRST_DEATH_ENDS,
+    FOLLOW_SAMPLES,
+    GENERIC,
+    INCOMPLETE,
+    MAX_PLAYERS_ONE_PACK,
+    OVER,
+    PLAY,
+    PLAYERS_PER_EXTRA_PACK,
+    RANK_ORDER,
+    STANDARD,
+    STRENGTH,
+    Match22,
+    Trick22,
+    TwentyTwoState,
+    _options,
+    _rules,
+    dominates,
+    lowest,
+    ranked,
+    show,
+    strengths,
+)
+from referee.record import Action, Deal, Hand
 from referee.rules.base import (
     DealResult,
-    DealState,
     Exclusion,
-    Rule,
     Ruleset,
     TrickSummary,
     deal_dealer,
-    generic_rules,
     located,
 )
-from referee.rules.options import OptionSpec, Preset
 from referee.rules.registry import register
 from referee.seats import CLOCKWISE, COUNTER_CLOCKWISE, Table
-
-RANK_ORDER = "23456789TJQKA"
-"""Ranks from lowest to highest (T22-E1): suits are irrelevant."""
-STRENGTH = {rank: index for index, rank in enumerate(RANK_ORDER)}
-DAMAGE = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10,
-          **{str(value): value for value in range(2, 10)}}
-"""Damage value of each rank (T22-E2)."""
-DEATH = 22
-"""Total damage at which a player dies (T22-F4)."""
-FIRST_DEAL_SIZE = 7
-"""Cards each in the first deal (T22-D2)."""
-MAX_PLAYERS_ONE_PACK = 6
-PLAYERS_PER_EXTRA_PACK = 3
-"""2-6 players with one pack; each further pack seats three more (T22-P1: two packs up to 9)."""
-
-FOLLOW_SAMPLES = 3
-"""Follows that neither dominate nor are the lowest, offered to ``legal_actions`` per turn."""
-
-EXCHANGE, PLAY, OVER = "exchange", "play", "over"
-"""Stages of a deal: the exchange round, the tricks, over."""
-
-_DIRECTIONS = {"clockwise": CLOCKWISE, "counter-clockwise": COUNTER_CLOCKWISE}
-
-
-def _rules(prefix: str) -> dict[str, Rule]:
-    rules = generic_rules(prefix, "T22-P2, T22-T1, T22-D1, decision 4")
-    own = [
-        ("dead-player", "a dead player is dealt no cards and takes no turns", "T22-D1, T22-F4"),
-        ("deal-size", "each living player is dealt 7 cards in the first deal, then the previous "
-         "loser's damage, capped at floor(available cards / living players)",
-         "T22-D2, T22-D3, T22-D4"),
-        ("exchange-first", "the exchange round, each living player once from the leader while "
-         "the stock lasts, comes before the first lead", "T22-X1"),
-        ("exchange-once", "a player exchanges (or declines) only once in a deal",
-         "T22-X1, T22-X3"),
-        ("exchange-stock", "no more cards are exchanged than the stock holds, and none once it "
-         "is empty", "T22-X2, T22-X4"),
-        ("exchange-draw", "an exchange draws as many cards as it discards, from the stock (not "
-         "a card held, played or kept as a damage marker)", "T22-X2"),
-        ("exchange-discards", "discarded cards never return to the stock", "T22-X4"),
-        ("lead-equal", "cards led together are of equal rank", "T22-T2"),
-        ("lead-keep", "the leader keeps at least one card (except in the last trick)",
-         "T22-T2, T22-T7"),
-        ("follow-count", "every other player plays as many cards as were led", "T22-T3"),
-        ("follow", "a follower's cards dominate the bar (sorted element-wise) or are the "
-         "follower's lowest cards", "T22-T4, T22-T5"),
-        ("ace-lead", "after a lead of aces the followers play their lowest cards "
-         "(ace_lead_forces_lowest)", "3.7"),
-    ]
-    rules.update({f"{prefix}.{name}": Rule(f"{prefix}.{name}", summary, section)
-                  for name, summary, section in own})
-    return rules
-
-
-def _options(prefix: str) -> tuple[OptionSpec, ...]:
-    p = prefix + "."
-    return (
-        OptionSpec("packs", "int", 1, "52-card packs shuffled together: 2-6 players with one, "
-                   "three more seats per extra pack; equal cards then repeat (T22-P1, C7)",
-                   (p + "deal-size",), minimum=1, maximum=4),
-        OptionSpec("direction", "choice", "clockwise", "direction of dealing and play (T22-P2)",
-                   (p + "turn", p + "dealer"), choices=tuple(_DIRECTIONS)),
-        OptionSpec("first_dealer", "choice", "record", "the first dealer is the one the record "
-                   "names (the draw for deal is not recorded) (T22-P3)", (p + "dealer",),
-                   choices=("record",)),
-        OptionSpec("next_dealer", "choice", "loser", "later deals: the previous loser deals (the "
-                   "record names one of tied losers) and the next living player leads "
-                   "(T22-P4, T22-P5, C5, C6)", (p + "dealer",), choices=("loser",)),
-        OptionSpec("markers_removed", "bool", True, "damage markers stay out of the pack for "
-                   "the rest of the game (T22-D3)", (p + "deal-size",)),
-        OptionSpec("deal_cap", "choice", "equal-share", "a short pack deals the largest equal "
-                   "number: floor(available / living) (T22-D4)", (p + "deal-size",),
-                   choices=("equal-share",)),
-        OptionSpec("exchange_once", "choice", "yes", "one exchange each, from the leader in "
-                   "turn, within the stock, discard all then draw (T22-X1-X4)",
-                   (p + "exchange-once", p + "exchange-stock"), choices=("yes",)),
-        OptionSpec("set_compare", "choice", "sorted", "sets compare sorted element-wise "
-                   "(T22-T4, C1)", (p + "follow",), choices=("sorted",)),
-        OptionSpec("follower_sets_mixed", "choice", "yes", "followers may play cards of mixed "
-                   "ranks (T22-T3)", (p + "follow",), choices=("yes",)),
-        OptionSpec("trick_tie", "choice", "last", "equal strongest plays: the last (or the "
-                   "first) of them wins the trick (T22-T6)", (), choices=("last", "first")),
-        OptionSpec("last_trick_tie", "choice", "all", "every player tied for the highest card "
-                   "of the last trick loses (T22-F2, C4)", (), choices=("all",)),
-        OptionSpec("game_end", "choice", "last-survivor", "the game ends with one survivor, or "
-                   "after the first death (least damage wins, ties shared) (T22-F5)",
-                   (p + "match-over",), choices=("last-survivor", "first-death")),
-        OptionSpec("simultaneous_wipeout", "choice", "draw", "everyone left dies in one deal: "
-                   "a draw shared by them, or the least total damage wins (C3)",
-                   (), choices=("draw", "lowest-damage")),
-        OptionSpec("ace_lead_forces_lowest", "bool", False, "Cucumber's rule: after a lead of "
-                   "aces the followers must play their lowest cards", (p + "ace-lead",)),
-    )
-
-
-STANDARD = Preset("standard", "seed 001 with the digest's defaults: the last survivor wins", {})
-FIRST_DEATH_ENDS = Preset("first-death-ends", "the game ends when the first player dies; the "
-                          "least damage wins, ties shared (yamaimo blog, 3.7 game_end)",
-                          {"game_end": "first-death"})
-
-
-_CARD_STRENGTH = {rank + suit: STRENGTH[rank] for rank in RANK_ORDER for suit in "SHDC"}
-_CARD_ORDER = {rank + suit: (STRENGTH[rank], "SHDC".index(suit))
-               for rank in RANK_ORDER for suit in "SHDC"}
-"""Card -> strength and card -> sort key, looked up once per card (the replay's hot path)."""
-
-
-def strengths(cards: Iterable[Card]) -> list[int]:
-    """The ranks' strengths, lowest first (the sorted form of T22-T4)."""
-    return sorted(map(_CARD_STRENGTH.__getitem__, cards))
-
-
-def dominates(cards: Iterable[Card], bar: list[int]) -> bool:
-    """True if ``cards`` are at least as strong as ``bar`` element-wise, sorted (T22-T4)."""
-    mine = strengths(cards)
-    return len(mine) == len(bar) and all(y >= x for y, x in zip(mine, bar, strict=True))
-
-
-def lowest(hand: Iterable[Card], count: int) -> list[int]:
-    """The strengths of the ``count`` lowest cards of ``hand`` (T22-T5(b))."""
-    return strengths(hand)[:count]
-
-
-def ranked(cards: Iterable[Card]) -> list[Card]:
-    """Cards from the lowest rank to the highest (suits in S H D C order), for messages."""
-    return sorted(cards, key=_CARD_ORDER.__getitem__)
-
-
-def show(cards: Iterable[Card]) -> str:
-    return " ".join(ranked(cards))
-
-
-@dataclass(slots=True)
-class Match22:
-    """Damage, markers and the living players across deals."""
-
-    damage: dict[str, int]
-    alive: list[str]
-    """Living seats, in seating order."""
-    markers: list[Card] = field(default_factory=list)
-    deals: int = 0
-    nominal: int = FIRST_DEAL_SIZE
-    losers: tuple[str, ...] | None = ()
-    """The previous deal's losers; None when it was not settled (the record then decides)."""
-    winners: tuple[str, ...] = ()
-    over: bool = False
-    ending: str = ""
-    unknown_markers: int = 0
-    """Damage markers whose card is unknown (taken from the record of an unfinished deal):
-    out of the pack, but a card dealt again cannot be recognised as one of them."""
-    size_unknown: bool = False
-    """The last deal was not finished and its record gives no damage: the nominal size of
-    the next deal is unknown (its hands give it)."""
-    from_record: str = ""
-    """What the last deal's record supplied because its replay did not finish (for a note
-    in the next deal, README decision 8)."""
-
-    @property
-    def score(self) -> dict[str, int]:
-        """The match score: each seat's total damage."""
-        return dict(self.damage)
-
-
-@dataclass(slots=True)
-class Trick22:
-    number: int
-    plays: list[tuple[str, tuple[Card, ...]]]
-    winner: str
-
-
-class TwentyTwoState(DealState):
-    """One deal: living players, hands, the stock, the exchange round and the tricks."""
-
-    def __init__(self, number: int, dealer: str, leader: str, living: list[str]) -> None:
-        super().__init__()
-        self.number = number
-        self.dealer = dealer
-        self.leader = leader
-        self.living = living
-        self.hands: dict[str, list[Card]] = {}
-        self.size = 0
-        self.stock = 0
-        self.first_stock = 0
-        self.unseen: Counter[Card] = Counter()
-        """The cards that can be in the stock: the pack less markers, hands and draws."""
-        self.stock_order: list[Card] | None = None
-        """The stock from the top, when known (the simulator's deals)."""
-        self.discards: Counter[Card] = Counter()
-        self.exchange_queue: list[str] = []
-        self.exchanged: set[str] = set()
-        self.unasked: list[str] = []
-        """Players the round never reached because the stock was empty: they may still record
-        ``exchange none`` before the first lead (T22-X2: k = 0 is within the stock)."""
-        self.stage = EXCHANGE
-        self.turn: str | None = leader
-        self.trick: list[tuple[str, tuple[Card, ...]]] = []
-        self.bar: list[int] = []
-        self.bar_seat: str | None = None
-        self.last_trick = False
-        self.tricks: list[Trick22] = []
-        self.last_cards: list[tuple[str, Card]] = []
-        self.recorded: list[ResultLine] = []
-        """The deal's ``result`` lines: what an unfinished deal takes from the record."""
-        self.stock_unknown = False
-        """The markers of an earlier deal are not known to be there (its damage is unknown):
-        the stock may be smaller than it seems, so a lead may end the exchange round."""
-
-    @property
-    def position_trick(self) -> int | None:
-        """The trick an action belongs to: none during the exchange round, then the trick in
-        progress or the one about to be led."""
-        if self.stage == EXCHANGE:
-            return None
-        return self.trick_no if self.trick_len else self.trick_no + 1
 
 
 @register
@@ -311,13 +120,14 @@ class TwentyTwo(Ruleset):
     name = "twenty-two"
     aliases = ("22",)
     rule_prefix = "22"
+    generic = GENERIC
     title = "Twenty-Two"
     source = "seed 001 (SEED-22); spec/rules/twenty-five-avinas-twenty-two.md section 3"
     default_seats = None
     default_player_count = 4
     accepted_actions = frozenset({"play", "exchange"})
-    rules = _rules("22")
-    option_specs = _options("22")
+    rules = _rules()
+    option_specs = _options()
     presets = {"standard": STANDARD, "first-death-ends": FIRST_DEATH_ENDS}
     sheet_labels = {"bidder": "", "bid": "", "target": "", "made": "", "game points": "",
                     "points": "damage", "score": "total damage"}
@@ -325,7 +135,6 @@ class TwentyTwo(Ruleset):
 
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
-        self.p = self.rule_prefix + "."
         self.direction = _DIRECTIONS[options.direction]
         self.packs = options.packs
         self.pack_counts = Counter(make_pack(RANKS, self.packs))
@@ -352,8 +161,6 @@ class TwentyTwo(Ruleset):
                                       "plays alone"), header.get("Teams") or header)
 
     # -- helpers -------------------------------------------------------------------------------
-    def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
-        return Exclusion(self.p + rule, message, fatal)
 
     def _next_living(self, seat: str, living: Iterable[str], direction: str | None = None
                      ) -> str:
@@ -392,6 +199,11 @@ class TwentyTwo(Ruleset):
         self.current_match = match
         return match
 
+    def adopt_score(self, match: Match22, score: Mapping[str, int]) -> bool:
+        """Twenty-Two's match is damage, markers and the living players, not a score the loop
+        can set from a result line: never adopted."""
+        return False
+
     def is_match_over(self, match: Match22) -> bool:
         return match.over
 
@@ -420,7 +232,7 @@ class TwentyTwo(Ruleset):
         if match.deals == 0 or match.losers is None:
             stated = deal_dealer(deal, None)
             if stated not in match.alive:
-                state_findings.append((self.p + "dead-player", f"{stated} is dead and cannot "
+                state_findings.append(("22.dead-player", f"{stated} is dead and cannot "
                                        f"deal", stated))
             return stated, self._next_living(stated, match.alive)
         options = self._dealer_options(match)
@@ -433,11 +245,11 @@ class TwentyTwo(Ruleset):
         losers = match.losers or ()
         who = losers[0] if len(losers) == 1 else "one of " + ", ".join(losers)
         if stated not in match.alive:
-            state_findings.append((self.p + "dead-player", f"{stated} is dead and cannot deal",
+            state_findings.append(("22.dead-player", f"{stated} is dead and cannot deal",
                                    stated))
         expected = " or ".join(dealer for dealer, _ in options)
         state_findings.append((
-            self.p + "dealer",
+            "22.dealer",
             f"deal {deal.number} is dealt by {stated}, but {expected} should deal (the loser "
             f"of the last deal, {who}, deals; a dead loser's place passes on, T22-P4, C6)",
             None))
@@ -452,7 +264,7 @@ class TwentyTwo(Ruleset):
         state.deal_findings.extend(findings)
         if gone:
             who = " and ".join(gone)
-            state.notes.append((self.p + "dead-player", f"{who} "
+            state.notes.append(("22.dead-player", f"{who} "
                                 f"{'has' if len(gone) == 1 else 'have'} no hand line and no "
                                 f"action in deal {deal.number}: taken to have died in deal "
                                 f"{match.deals}, whose damage is unknown"))
@@ -488,7 +300,7 @@ class TwentyTwo(Ruleset):
                 cap = (f", capped: {self.available(match)} cards for {len(match.alive)} "
                        f"players")
             state.deal_findings.append((
-                self.p + "deal-size",
+                "22.deal-size",
                 f"each player is dealt {state.size} cards; deal {deal.number} should deal "
                 f"{size} ({why}{cap})", None))
         dealt = sum(state.hands.values(), [])
@@ -517,7 +329,7 @@ class TwentyTwo(Ruleset):
             lost.append("that no damage marker is dealt or drawn again, in this deal and "
                         "later ones (the card a loser kept is not in the record)")
         could_not = f"; could not check {' nor '.join(lost)}" if lost else ""
-        state.notes.append((self.p + "deal-size", f"deal {match.deals} was not replayed to "
+        state.notes.append(("22.deal-size", f"deal {match.deals} was not replayed to "
                             f"its end: {match.from_record}{could_not}"))
         match.from_record = ""
 
@@ -550,7 +362,7 @@ class TwentyTwo(Ruleset):
                                           f"{hand.seat}'s hand is given twice"), hand)
             if hand.seat not in state.living:
                 # T22-D1, edge case 32: reported, and the cards stay out of play
-                state.deal_findings.append((self.p + "dead-player", f"{hand.seat} is dead "
+                state.deal_findings.append(("22.dead-player", f"{hand.seat} is dead "
                                             "and is dealt no cards", hand.seat))
                 continue
             self._take(left, hand.cards, hand, hand.seat, match.markers)
@@ -707,16 +519,16 @@ class TwentyTwo(Ruleset):
     def check(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
         seat = action.seat
         if seat not in state.living:
-            return self._excl("dead-player", f"{seat} is dead and takes no part in deal "
+            return Exclusion("22.dead-player", f"{seat} is dead and takes no part in deal "
                               f"{state.number}", fatal=True)
         if state.stage == OVER:
-            return self._excl("deal-over", f"deal {state.number} is over: the last trick has "
+            return Exclusion("22.deal-over", f"deal {state.number} is over: the last trick has "
                               "been played", fatal=True)
         if action.kind == "exchange":
             return self._check_exchange(state, action)
         if action.kind == "play":
             return self._check_play(state, action)
-        return self._excl("turn", f"{self.title} has no '{action.kind}' action", fatal=True)
+        return Exclusion("22.turn", f"{self.title} has no '{action.kind}' action", fatal=True)
 
     def _check_exchange(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
         """An exchange (T22-X1-X4): once, in turn, held discards, as many drawn from the
@@ -725,31 +537,31 @@ class TwentyTwo(Ruleset):
         given, drawn = action.cards, action.drawn
         moves = bool(given or drawn)
         if seat in state.exchanged:
-            return self._excl("exchange-once", f"{seat} has already had the one exchange of "
+            return Exclusion("22.exchange-once", f"{seat} has already had the one exchange of "
                               "this deal", fatal=moves)
         if state.stage != EXCHANGE:
             if not moves and not state.play_started and seat in state.unasked:
                 return None  # declining with an empty stock (T22-X2, T22-X4)
             if state.play_started:
-                return self._excl("turn", f"play has begun: {seat} can no longer exchange",
+                return Exclusion("22.turn", f"play has begun: {seat} can no longer exchange",
                                   fatal=moves)
-            return self._excl("exchange-stock", f"the stock is empty: {seat} cannot exchange",
+            return Exclusion("22.exchange-stock", f"the stock is empty: {seat} cannot exchange",
                               fatal=moves)
         if seat != state.turn:
-            return self._excl("turn", f"it is {state.turn}'s turn to exchange (or decline), "
+            return Exclusion("22.turn", f"it is {state.turn}'s turn to exchange (or decline), "
                               f"not {seat}'s", fatal=True)
         missing = Counter(given) - Counter(state.hands[seat])
         if missing:
-            return self._excl("not-held", f"{seat} does not hold {show(missing.elements())}",
+            return Exclusion("22.not-held", f"{seat} does not hold {show(missing.elements())}",
                               fatal=True)
         if len(drawn) < len(given) > state.stock and len(drawn) <= state.stock:
             # T22-X2, C8: more discarded than the stock holds, and only what it holds drawn.
             # Carried out, this hand would be shorter than the others (T22-T7): fatal.
-            return self._excl("exchange-stock", f"{seat} discards {len(given)} cards but the "
+            return Exclusion("22.exchange-stock", f"{seat} discards {len(given)} cards but the "
                               f"stock holds only {state.stock} (drawn: {len(drawn)}); an "
                               "exchange goes no further than the stock", fatal=True)
         if len(drawn) != len(given):
-            return self._excl("exchange-draw", f"{seat} discards {len(given)} and draws "
+            return Exclusion("22.exchange-draw", f"{seat} discards {len(given)} and draws "
                               f"{len(drawn)}: an exchange draws as many as it discards",
                               fatal=True)
         # A drawn card that is neither in the stock nor a discard is held by someone, played
@@ -759,13 +571,13 @@ class TwentyTwo(Ruleset):
         discarded = beyond & (state.discards + Counter(given))
         strange = beyond - discarded
         if strange:
-            return self._excl("exchange-draw", f"{show(strange.elements())} is not in the "
+            return Exclusion("22.exchange-draw", f"{show(strange.elements())} is not in the "
                               "stock (held, played or a damage marker)", fatal=True)
         if len(given) > state.stock:
-            return self._excl("exchange-stock", f"{seat} exchanges {len(given)} cards but the "
+            return Exclusion("22.exchange-stock", f"{seat} exchanges {len(given)} cards but the "
                               f"stock holds only {state.stock}")
         if discarded:
-            return self._excl("exchange-discards", f"{show(discarded.elements())} was "
+            return Exclusion("22.exchange-discards", f"{show(discarded.elements())} was "
                               "discarded: discards never return to the stock")
         return None
 
@@ -777,17 +589,17 @@ class TwentyTwo(Ruleset):
         hand = state.hands[seat]
         if state.stage == EXCHANGE:
             if seat != state.leader:
-                return self._excl("turn", f"the exchange round is on: {state.turn} must "
+                return Exclusion("22.turn", f"the exchange round is on: {state.turn} must "
                                   "exchange or decline", fatal=True)
             # a lead before the round is over: judged as a lead, then reported for the round
             problem = self._check_held(seat, cards, hand) or self._check_lead(seat, cards, hand)
             if problem is not None and problem.fatal or state.stock_unknown:
                 return problem
             waiting = ", ".join(state.exchange_queue)
-            return self._excl("exchange-first", f"{waiting} must exchange or decline "
+            return Exclusion("22.exchange-first", f"{waiting} must exchange or decline "
                               "('exchange none') before the first lead")
         if seat != state.turn:
-            return self._excl("turn", f"it is {state.turn}'s turn to play, not {seat}'s",
+            return Exclusion("22.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               fatal=True)
         problem = self._check_held(seat, cards, hand)
         if problem is not None:
@@ -796,16 +608,16 @@ class TwentyTwo(Ruleset):
             return self._check_lead(seat, cards, hand)
         led = state.trick[0][1]
         if len(cards) != len(led):
-            return self._excl("follow-count", f"{seat} plays {len(cards)} card"
+            return Exclusion("22.follow-count", f"{seat} plays {len(cards)} card"
                               f"{'s' if len(cards) != 1 else ''} to a lead of {len(led)}",
                               fatal=True)
         is_lowest = strengths(cards) == lowest(hand, len(cards))
         if self.options.ace_lead_forces_lowest and led[0][0] == "A" and not is_lowest:
-            return self._excl("ace-lead", f"aces were led: {seat} must play the lowest cards "
+            return Exclusion("22.ace-lead", f"aces were led: {seat} must play the lowest cards "
                               f"({show(ranked(hand)[:len(cards)])})")
         if is_lowest or dominates(cards, state.bar):
             return None
-        return self._excl("follow", f"{show(cards)} neither matches or beats the bar "
+        return Exclusion("22.follow", f"{show(cards)} neither matches or beats the bar "
                           f"{self._bar_text(state)} card by card nor is {seat}'s lowest "
                           f"{len(cards)} ({show(ranked(hand)[:len(cards)])})")
 
@@ -818,7 +630,7 @@ class TwentyTwo(Ruleset):
             return None  # distinct cards, each held: the usual case without Counters
         missing = Counter(cards) - Counter(hand)
         if missing:
-            return self._excl("not-held", f"{seat} does not hold {show(missing.elements())}",
+            return Exclusion("22.not-held", f"{seat} does not hold {show(missing.elements())}",
                               fatal=True)
         return None
 
@@ -826,10 +638,10 @@ class TwentyTwo(Ruleset):
                     ) -> Exclusion | None:
         # hands shrink equally (T22-T7): a leader with one card opens the last trick
         if len(hand) > 1 and len(cards) >= len(hand):
-            return self._excl("lead-keep", f"{seat} leads all {len(hand)} cards: the leader "
+            return Exclusion("22.lead-keep", f"{seat} leads all {len(hand)} cards: the leader "
                               "keeps at least one for the last trick", fatal=True)
         if len({card[0] for card in cards}) > 1:
-            return self._excl("lead-equal", f"{seat} leads {show(cards)}: cards led together "
+            return Exclusion("22.lead-equal", f"{seat} leads {show(cards)}: cards led together "
                               "are of one rank")
         return None
 
@@ -924,10 +736,7 @@ class TwentyTwo(Ruleset):
         if state.stage == EXCHANGE:
             return (f"the exchange round is not over: {', '.join(state.exchange_queue)} must "
                     "exchange or decline")
-        number = len(state.tricks) + 1
-        if state.trick:
-            return f"trick {number} is not complete: {state.turn} must play"
-        return f"the deal is not over: {state.turn} must lead to trick {number}"
+        return INCOMPLETE.message(len(state.tricks), 0, bool(state.trick), state.turn)
 
     def settle(self, match: Match22, state: TwentyTwoState, offenders: list[str]) -> DealResult:
         """Damage to the loser(s) of the last trick, deaths, and the end of the game
@@ -1052,3 +861,30 @@ class TwentyTwo(Ruleset):
             who = " and ".join(match.winners)
             match.ending = (f"{who} {'wins' if len(match.winners) == 1 else 'share the win'} "
                             f"(the least damage when {' and '.join(died)} died)")
+
+__all__ = [
+    "DAMAGE",
+    "DEATH",
+    "EXCHANGE",
+    "FIRST_DEAL_SIZE",
+    "FIRST_DEATH_ENDS",
+    "FOLLOW_SAMPLES",
+    "GENERIC",
+    "INCOMPLETE",
+    "MAX_PLAYERS_ONE_PACK",
+    "Match22",
+    "OVER",
+    "PLAY",
+    "PLAYERS_PER_EXTRA_PACK",
+    "RANK_ORDER",
+    "STANDARD",
+    "STRENGTH",
+    "Trick22",
+    "TwentyTwo",
+    "TwentyTwoState",
+    "dominates",
+    "lowest",
+    "ranked",
+    "show",
+    "strengths",
+]

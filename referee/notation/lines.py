@@ -17,10 +17,8 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from referee.errors import NotationSyntaxError
+from referee.lexicon import LINE_BREAK
 from referee.limits import MAX_LINE_CHARS
-
-LINE_BREAK = re.compile(r"\r\n?|\n")
-"""The only line breaks of TTN (and of the JSON Lines form)."""
 
 _SUSPECT = re.compile("[\x00\ud800-\udfff]")
 """A NUL, or a byte that is not UTF-8 (decoded with ``surrogateescape``)."""

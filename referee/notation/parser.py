@@ -21,8 +21,9 @@ from lark import Lark, Token, Transformer
 from lark import __version__ as lark_version
 from lark.exceptions import UnexpectedInput, VisitError
 
-from referee.cards import RANK_NAMES, CardError, parse_card, parse_suit
+from referee.cards import CardError, parse_card, parse_suit
 from referee.errors import NotationSyntaxError
+from referee.lexicon import SEAT_NAME, card_spellings
 from referee.limits import MAX_DEAL_CHARS, digits_message, too_many_digits
 from referee.notation.chunks import Chunk, iter_chunks
 from referee.notation.diagnostics import syntax_error
@@ -43,11 +44,7 @@ from referee.record import (
 )
 from referee.resources import grammar_text
 
-_CARD_FORMS: dict[str, str] = {
-    rank + suit: parse_card(rank + suit)
-    for rank in (*RANK_NAMES, *(r.lower() for r in RANK_NAMES), "10")
-    for suit in "SHDCshdc♠♥♦♣♤♡♢♧"
-}
+_CARD_FORMS: dict[str, str] = card_spellings()
 """Every spelling of every card, so the transformer looks cards up instead of parsing them."""
 
 
@@ -88,15 +85,8 @@ def _position(token: Token, offset: int) -> tuple[int, int]:
     return token.line + newlines, offset - value.rfind("\n", 0, offset)
 
 
-_CARD_RE = r"(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧](?![\w-])|\?\?"
-_RUN_EVENT = re.compile(
-    r"(?:([0-9]+)\.\s*)?([A-Za-z][\w-]*)[ \t]+"
-    r"(?:trump[ \t]+([^\s,]+)"
-    rf"|((?:{_CARD_RE})(?:[ \t]+(?:{_CARD_RE}))*)"
-    r"|([^\s,]+))"
-)
-_HAND_LINE = re.compile(r"([A-Za-z][\w-]*)[ \t]*:([^\n]*)")
-_RESULT_PAIR = re.compile(r"([A-Za-z][\w-]*)[ \t]+([+-]?[0-9]+)")
+_HAND_LINE = re.compile(rf"({SEAT_NAME})[ \t]*:([^\n]*)")
+_RESULT_PAIR = re.compile(rf"({SEAT_NAME})[ \t]+([+-]?[0-9]+)")
 _GLUED_MARK = re.compile(r"[0-9]+\.|[^\s,.]+")
 """Words of a run when a trick mark touches its seat ("3.E"): the mark is a word of its own."""
 
@@ -109,20 +99,36 @@ def _number(text: str, token: Token, offset: int = 0) -> int:
 
 
 class _Run:
-    """The place of a run of events: one token, split by the transformer."""
+    """The place of a run of events: one token, split once by the transformer.
 
-    __slots__ = ("locator", "start", "value", "_offsets")
+    The transformer keeps the run's words and the index of each event's first word (its trick
+    mark, if it has one); an event's offset is found from them only when a report or a comment
+    asks, by locating the words in the token, so no second pattern of an event is needed.
+    """
 
-    def __init__(self, locator: Locator, start: int, value: str) -> None:
+    __slots__ = ("locator", "start", "value", "words", "firsts", "_offsets")
+
+    def __init__(self, locator: Locator, start: int, value: str, words: list[str],
+                 firsts: list[int]) -> None:
         self.locator = locator
         self.start = start
         self.value = value
+        self.words = words
+        self.firsts = firsts
         self._offsets: list[tuple[int, int]] | None = None
 
     def _events(self) -> list[tuple[int, int]]:
         if self._offsets is None:
-            self._offsets = [(self.start + m.start(), m.end() - m.start())
-                             for m in _RUN_EVENT.finditer(self.value)]
+            starts: list[int] = []
+            position = 0
+            for word in self.words:
+                position = self.value.find(word, position)
+                starts.append(position)
+                position += len(word)
+            ends = [start + len(word) for start, word in zip(starts, self.words, strict=True)]
+            lasts = [first - 1 for first in self.firsts[1:]] + [len(self.words) - 1]
+            self._offsets = [(self.start + starts[first], ends[last] - starts[first])
+                             for first, last in zip(self.firsts, lasts, strict=True)]
         return self._offsets
 
     def offset(self, index: int) -> int:
@@ -245,19 +251,22 @@ class _Builder(Transformer):
                             "'??' (a card not seen) is not supported yet in version 1")
         words = (_GLUED_MARK.findall(value) if "." in value
                  else value.replace(",", " ").split())
-        run = _Run(self.locator, token.start_pos, value)
+        firsts: list[int] = []  # each event's first word, its trick mark included
+        run = _Run(self.locator, token.start_pos, value, words, firsts)
         forms = _CARD_FORMS
         new_action = tuple.__new__  # Action(...) without the named tuple's Python frame
         at = Event.at
         events: list[Event] = []
         count = len(words)
         i = 0
+        first = 0
         while i < count:
             word = words[i]
             if word[-1] == ".":
                 mark = self._run_number(word[:-1], token, value)
                 i += 1
                 continue
+            firsts.append(first)
             seat, arg = word, words[i + 1]
             i += 2
             card = forms.get(arg)
@@ -283,6 +292,7 @@ class _Builder(Transformer):
                 action = new_action(Action, (seat, arg, (), None, ()))
             events.append(at(action, mark, run, len(events)))
             mark = None
+            first = i
         return events
 
     def _simple(self, children: list[Token], kind: str, **fields: Any) -> list[Event]:
@@ -447,12 +457,12 @@ def placed(comment: Comment, chunk: Chunk, position: int) -> Comment:
 
 
 def _shift(error: NotationSyntaxError, chunk: Chunk, file: str) -> NotationSyntaxError:
+    """``error``, found at a line of ``chunk``, at its line in ``file`` (the one boundary
+    where a syntax error learns its file position)."""
     lines = split_lines(chunk.text)
-    if 0 < error.line <= len(lines):
-        error.source_line = lines[error.line - 1]
-    error.line += chunk.first_line - 1
-    error.file = file
-    return error
+    source = lines[error.line - 1] if 0 < error.line <= len(lines) else None
+    moved = error.at(error.line + chunk.first_line - 1, error.column, source_line=source)
+    return moved.in_file(file)  # type: ignore[return-value]
 
 
 def game_keywords(tags: list[Tag]) -> frozenset[str] | None:
@@ -520,8 +530,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
             try:
                 deals = parse_deals([chunk])
             except NotationSyntaxError as exc:
-                exc.record_line = 0 if skipping else record_line  # type: ignore[attr-defined]
-                errors.append(exc)
+                errors.append(exc.in_record(0 if skipping else record_line))
                 skipping = True
                 continue
             if not skipping:
@@ -578,10 +587,10 @@ def _located_chunks(lines: Iterable[str], file: str,
     try:
         yield from iter_chunks(lines, first_line)
     except NotationSyntaxError as exc:
-        exc.file = file
+        named = exc.in_file(file)
         if errors is None:
-            raise
-        errors.append(exc)
+            raise named from None
+        errors.append(named)  # type: ignore[arg-type]
 
 
 def iter_items(text: str, file: str = "<string>",

@@ -8,14 +8,16 @@ so the referee, the simulator and ``referee moves`` can never disagree.
 
 from __future__ import annotations
 
-import re
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
-from referee.errors import RecordError
-from referee.record import Action, Deal, RecordHeader
+from referee.cards import Card
+from referee.errors import RecordError, located
+from referee.lexicon import seat_name_problem
+from referee.record import Action, Deal, Hand, RecordHeader
 from referee.rules.options import Options, OptionSpec, Preset
 from referee.seats import Table
 
@@ -51,14 +53,38 @@ class Legality:
     excluded: list[tuple[Action, Exclusion]] = field(default_factory=list)
 
 
-class DealState:
-    """What every game's deal state offers the replay.
+class MatchState(Protocol):
+    """What the loop, the score sheet and the reporters read of a game's match state.
 
-    ``trick_no`` is the number of the trick in progress (or about to start; 0 before play)
-    and ``trick_len`` how many plays it already has; ``notes`` collects what the referee
-    could not check (decision 5).
+    A game keeps whatever else it needs (the next dealer, rams, damage, living players);
+    whether the match is over and its result in words come from the game's
+    ``Ruleset.is_match_over`` and ``Ruleset.match_result``.
     """
 
+    @property
+    def score(self) -> dict[str, int]:
+        """The match score per team (or per seat, in games without teams)."""
+        ...
+
+    @property
+    def deals(self) -> int:
+        """How many deals have been settled into the match."""
+        ...
+
+
+class DealState:
+    """What every game's deal state offers the loop and the reporters.
+
+    ``number`` and ``dealer`` are the deal's (the dealer as stated or as the rotation gave
+    it), ``turn`` the seat expected to act next (None when nobody is). ``trick_no`` is the
+    number of the trick in progress (or about to start; 0 before play) and ``trick_len``
+    how many plays it already has; ``notes`` collects what the referee could not check
+    (hands inferred, a missing deal order), ``deal_findings`` what is wrong from the start.
+    """
+
+    number: int
+    dealer: str
+    turn: str | None = None
     trick_no: int = 0
     trick_len: int = 0
     play_started: bool = False
@@ -106,11 +132,18 @@ class DealResult:
     scored: bool = True
 
 
-class Ruleset(ABC):
-    """One game under one set of resolved options.
+MatchT = TypeVar("MatchT", bound=MatchState)
+StateT = TypeVar("StateT", bound=DealState)
 
-    Class data declares the game (name, aliases, rules, options, presets); an instance is
-    bound to the options and the table of one record.
+
+class Ruleset(ABC, Generic[MatchT, StateT]):
+    """One game under one set of resolved options: the contract between a game and the loop.
+
+    Class data declares the game (name, aliases, rules, options, presets, seats, pack and
+    dealing rounds, score-sheet labels); an instance is bound to the options and the table
+    of one record. ``MatchT`` is the game's match state, ``StateT`` its deal state. Nothing
+    outside this class is asked of a game: the loop (``referee.rules.loop``), the simulator,
+    the score sheet and the reporters use only what is declared here.
     """
 
     name: ClassVar[str]
@@ -119,10 +152,25 @@ class Ruleset(ABC):
     aliases: ClassVar[tuple[str, ...]] = ()
     source: ClassVar[str] = ""
     rules: ClassVar[Mapping[str, Rule]] = {}
+    generic: ClassVar[GenericRules]
+    """The full ids of the game's generic rules (turn, incomplete deal, match over, ...)."""
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     presets: ClassVar[Mapping[str, Preset]] = {}
     default_seats: ClassVar[tuple[str, ...] | None] = ("N", "E", "S", "W")
+    """The seats when a record has no Seats tag; None: the game needs one."""
+    default_player_count: ClassVar[int] = 4
+    """How many seats ``referee simulate`` sets when the game has no default seats."""
     accepted_actions: ClassVar[frozenset[str]] = frozenset()
+    """The action kinds a record of this game may hold (others are ``record.action``)."""
+    sheet_labels: ClassVar[Mapping[str, str]] = {}
+    """Score-sheet column (or column group) -> its label in this game; "" leaves it out."""
+    deal_rounds: tuple[int, ...] = ()
+    """Cards per seat in each dealing round; () deals the pack out evenly in one round."""
+    pack: Collection[Card] = ()
+    """Every card of the pack, copies included (what ``deal_hands`` shuffles and deals)."""
+    next_seat: Mapping[str, str] | None = None
+    """Each seat's successor in the order of play, where that order is fixed for the match
+    (set from the table and options); None where it changes (Twenty-Two's dead players)."""
 
     def __init__(self, options: Options, table: Table) -> None:
         self.options = options
@@ -181,44 +229,76 @@ class Ruleset(ABC):
         """Raise ``RecordError`` if the game cannot be played at this table."""
         return None  # most games accept any table the tags describe
 
+    @classmethod
+    def teams_of_size(cls, seats: tuple[str, ...], size: int) -> tuple[tuple[str, ...], ...]:
+        """Teams of ``size`` for ``referee simulate --teams SIZE``: partners every k-th seat."""
+        count = len(seats) // size
+        return tuple(tuple(seats[i::count]) for i in range(count))
+
+    def deal_hands(self, rng: random.Random, dealer: str | None) -> list[Hand]:
+        """A shuffled ``pack`` dealt by ``deal_rounds``, one Hand per seat in seating order
+        (for ``referee simulate``); a game with another way of dealing overrides this."""
+        cards = sorted(self.pack)  # a fixed order before the shuffle: the same seed, same deal
+        if not cards:
+            raise NotImplementedError(f"{self.name} declares no pack to deal from")
+        rng.shuffle(cards)
+        seats = self.table.seats
+        rounds = self.deal_rounds or (len(cards) // len(seats),)
+        hands: dict[str, list[list[Card]]] = {seat: [] for seat in seats}
+        position = 0
+        for size in rounds:
+            for seat in seats:
+                hands[seat].append(cards[position:position + size])
+                position += size
+        return [Hand(seat, hands[seat]) for seat in seats]
+
     # -- match and deal --------------------------------------------------------------------
     @abstractmethod
-    def new_match(self) -> Any:
+    def new_match(self) -> MatchT:
         """The match state before the first deal."""
 
     @abstractmethod
-    def start_deal(self, match: Any, deal: Deal) -> DealState:
-        """The state after the deal is dealt; raises ``RecordError`` for impossible hands."""
+    def start_deal(self, match: MatchT, deal: Deal) -> StateT:
+        """The state after the deal is dealt; raises ``RecordError`` for impossible hands.
+
+        The loop has checked the deal's seats and actions against the table first."""
 
     @abstractmethod
-    def candidates(self, state: DealState) -> Iterable[Action]:
+    def candidates(self, state: StateT) -> Iterable[Action]:
         """Every action worth judging now, legal or not (for ``legal_actions``)."""
 
     @abstractmethod
-    def check(self, state: DealState, action: Action) -> Exclusion | None:
+    def check(self, state: StateT, action: Action) -> Exclusion | None:
         """The rulebook cascade: None if ``action`` is legal now, else the rule it breaks."""
 
     @abstractmethod
-    def apply(self, state: DealState, action: Action) -> None:
+    def apply(self, state: StateT, action: Action) -> None:
         """Carry out ``action`` (legal or not, unless its exclusion was fatal)."""
 
     @abstractmethod
-    def is_deal_over(self, state: DealState) -> bool:
+    def is_deal_over(self, state: StateT) -> bool:
         """True once nothing more may happen in this deal."""
 
     @abstractmethod
-    def settle(self, match: Any, state: DealState, offenders: list[str]) -> DealResult:
+    def settle(self, match: MatchT, state: StateT, offenders: list[str]) -> DealResult:
         """Score the deal into ``match``; ``offenders``: the violators' seats, in order."""
 
     @abstractmethod
-    def is_match_over(self, match: Any) -> bool:
+    def is_match_over(self, match: MatchT) -> bool:
         """True once the match has a result."""
 
     @abstractmethod
-    def match_result(self, match: Any) -> str:
+    def match_result(self, match: MatchT) -> str:
         """The match result in words ("N-S win +6 to 0"), or how it stands."""
 
-    def legal_actions(self, state: DealState) -> Legality:
+    def adopt_score(self, match: MatchT, score: Mapping[str, int]) -> bool:
+        """Go on from a recorded match score after a deal whose replay stopped and which the
+        game could not score (rules README decision 8); True if the match took it. A game
+        whose match is not a score per team says False and reads its record itself."""
+        match.score.update(score)
+        return True
+
+    def legal_actions(self, state: StateT) -> Legality:
         """Every candidate judged by ``check``: the single source of truth for legality."""
         legality = Legality()
         for action in self.candidates(state):
@@ -229,15 +309,15 @@ class Ruleset(ABC):
                 legality.excluded.append((action, exclusion))
         return legality
 
-    def completed_tricks(self, state: DealState) -> list[TrickSummary]:
+    def completed_tricks(self, state: StateT) -> list[TrickSummary]:
         """Every trick completed so far in this deal, in order (for ``referee annotate``)."""
         return []
 
-    def unchecked_reason(self, state: DealState) -> str | None:
+    def unchecked_reason(self, state: StateT) -> str | None:
         """Why the recorded play was not judged (a cancelled deal), if so (for reports)."""
         return None
 
-    def incomplete_message(self, state: DealState) -> str:
+    def incomplete_message(self, state: StateT) -> str:
         """What is missing when the record ends before the deal is over."""
         return "the record ends before the deal is over"
 
@@ -246,40 +326,37 @@ class Ruleset(ABC):
         return cls.rules[rule_id]
 
 
-KEYWORDS = frozenset((
-    "deal", "dealer", "pass", "double", "redouble", "trump", "call", "pair", "single", "turnup",
-    "rob", "exchange", "none", "knock", "down", "stop", "claim", "result", "score", "seventh",
-    "redeal",
-))
-_SEAT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
-_CARD_LIKE = re.compile(r"(?:10|[AKQJTakqjt2-9])[SHDCshdc]")
+class GenericRules(NamedTuple):
+    """The full ids of the rules every game has, spelled out by each game (``28.turn``) so that
+    ``grep`` finds them where they are declared; the loop reports ``incomplete``,
+    ``trick_number`` and ``match_over``, the games the others."""
+
+    turn: str
+    not_held: str
+    incomplete: str
+    deal_over: str
+    match_over: str
+    trick_number: str
+    dealer: str
 
 
-def seat_name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a seat (notation.md section 1), or None if it can."""
-    if not _SEAT_NAME.fullmatch(name):
-        return (f"seat name '{name}' must start with a letter and hold only letters, digits, "
-                "'_' and '-'")
-    if name.lower() in KEYWORDS:
-        return f"seat name '{name}' is a keyword"
-    if _CARD_LIKE.fullmatch(name):
-        return f"seat name '{name}' is spelled like a card"
-    return None
+_GENERIC_SUMMARIES = GenericRules(
+    turn="only the seat whose turn it is may act, and only as the current stage of the deal "
+         "allows",
+    not_held="a seat can only play a card it holds",
+    incomplete="a deal is recorded to its end",
+    deal_over="nothing is recorded after a deal has ended",
+    match_over="no deal is recorded after the match has a result",
+    trick_number="a trick mark numbers the trick it opens",
+    dealer="the deal passes by the game's rule",
+)
 
 
-def generic_rules(prefix: str, section: str) -> dict[str, Rule]:
-    """The rules every game has: turn order, a complete deal, nothing after the match ends."""
-    rules = [
-        Rule(f"{prefix}.turn", "only the seat whose turn it is may act, and only as the "
-             "current stage of the deal allows", section),
-        Rule(f"{prefix}.not-held", "a seat can only play a card it holds", section),
-        Rule(f"{prefix}.incomplete", "a deal is recorded to its end", section),
-        Rule(f"{prefix}.deal-over", "nothing is recorded after a deal has ended", section),
-        Rule(f"{prefix}.match-over", "no deal is recorded after the match has a result", section),
-        Rule(f"{prefix}.trick-number", "a trick mark numbers the trick it opens", section),
-        Rule(f"{prefix}.dealer", "the deal passes by the game's rule", section),
-    ]
-    return {rule.id: rule for rule in rules}
+def generic_rules(ids: GenericRules, section: str) -> dict[str, Rule]:
+    """The catalogue entries of the rules every game has: turn order, a complete deal,
+    nothing after the match ends."""
+    return {rule_id: Rule(rule_id, summary, section)
+            for rule_id, summary in zip(ids, _GENERIC_SUMMARIES, strict=True)}
 
 
 def deal_dealer(deal: Deal, expected: str | None) -> str:
@@ -303,11 +380,3 @@ def summarise_tricks(tricks: Iterable[tuple[int, str, int]], team_of: Mapping[st
         running[team_of[winner]] += points
         summaries.append(TrickSummary(number, winner, points, dict(running)))
     return summaries
-
-
-def located(error: RecordError, item: Any) -> RecordError:
-    """Give ``error`` the position of ``item`` (a tag, hand, deal or event)."""
-    span = getattr(item, "span", None)
-    if span is not None and span.line:
-        error.line, error.column = span.line, span.column
-    return error

@@ -11,8 +11,7 @@ from collections.abc import Container
 from typing import Any
 
 from referee.cards import UNSEEN, Card
-from referee.errors import RecordError
-from referee.rules.base import located
+from referee.errors import RecordError, located
 
 
 def deal_card(owner: dict[Card, str], card: Card, seat: str, item: Any,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from referee.errors import RecordError
+from referee.errors import RecordError, located
 from referee.record import RecordHeader
-from referee.rules.base import Ruleset, located
+from referee.rules.base import Ruleset
 from referee.rules.options import OptionError, Options, resolve_options
+from referee.spelling import suggest
 
 _GAMES: dict[str, type[Ruleset]] = {}
 _ALIASES: dict[str, str] = {}
@@ -41,8 +42,6 @@ def find_game(name: str) -> type[Ruleset]:
     if key is None:
         known = ", ".join(f"{g.name} ({', '.join(g.aliases)})" if g.aliases else g.name
                           for g in games())
-        from referee.lookups import suggest
-
         raise KeyError(f"unknown game '{name}'{suggest(name.strip().lower(), _ALIASES)} "
                        f"(known: {known})")
     return _GAMES[key]
@@ -53,11 +52,7 @@ def ruleset_for(header: RecordHeader) -> Ruleset:
     game_tag = header.get("Game")
     if game_tag is None:
         error = RecordError("record.game", "the record has no Game tag")
-        if header.tags:
-            located(error, header.tags[0])
-        elif header.span.line:
-            located(error, header)
-        raise error
+        raise located(error, header.tags[0] if header.tags else header)
     try:
         game = find_game(game_tag.value)
     except KeyError as exc:
@@ -66,9 +61,10 @@ def ruleset_for(header: RecordHeader) -> Ruleset:
     try:
         table = game.make_table(header, options)
     except RecordError as exc:
-        if not exc.line:  # a game's table or option check that named no tag: the likeliest
-            located(exc, _likely_tag(header, exc.code) or header)
-        raise
+        if exc.line:
+            raise
+        # A game's table or option check that named no tag: the likeliest one.
+        raise located(exc, _likely_tag(header, exc.code) or header) from None
     return game(options, table)
 
 

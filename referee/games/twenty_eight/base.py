@@ -29,7 +29,7 @@ from referee.seats import Table
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
 
-class Engine28(Ruleset):
+class Engine28(Ruleset[Match28, TwentyEightState]):
     """What every phase of the 28-family engine shares (each phase is a subclass mixed into
     ``TwentyEight``)."""
 

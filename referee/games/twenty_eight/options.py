@@ -10,16 +10,18 @@ from referee.games.scoring28 import (
     SCORE_TABLES,
 )
 from referee.rules.base import (
+    GenericRules,
     Rule,
     generic_rules,
 )
 from referee.rules.options import OptionSpec, OptionValue, Preset
 
 
-def _rules(prefix: str, batch: str = "four") -> dict[str, Rule]:
-    """The family's rule ids under ``prefix``; ``batch`` is the first batch's size in words
-    (Forty deals three), so that "first four" reads right in every game."""
-    rules = generic_rules(prefix, "A3-A4, decision 4")
+def _rules(prefix: str, generic: GenericRules, batch: str = "four") -> dict[str, Rule]:
+    """The family's rule ids under ``prefix`` (``generic``: the game's own generic ids);
+    ``batch`` is the first batch's size in words (Forty deals three), so that "first four"
+    reads right in every game."""
+    rules = generic_rules(generic, "A3-A4, decision 4")
     own = [
         ("28.opening-bid", "first hand must open the auction with a bid of at least the minimum "
          "(or demand a redeal with a pointless four)", "A3.2"),

@@ -39,8 +39,20 @@ from referee.games.twenty_eight.trump import TrumpChoice
 from referee.record import Action
 from referee.rules.base import (
     Exclusion,
+    GenericRules,
 )
 from referee.rules.registry import register
+
+GENERIC_28 = GenericRules(
+    turn="28.turn",
+    not_held="28.not-held",
+    incomplete="28.incomplete",
+    deal_over="28.deal-over",
+    match_over="28.match-over",
+    trick_number="28.trick-number",
+    dealer="28.dealer",
+)
+"""The full ids of the generic rules of this game."""
 
 
 @register
@@ -60,7 +72,8 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
         {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
          "redeal", "c-call", "show", "hold"}
     )
-    rules = _rules("28")
+    generic = GENERIC_28
+    rules = _rules("28", GENERIC_28)
     option_specs = _options("28")
     presets = {"standard": STANDARD, "pagat": PAGAT, "west-bengal": WEST_BENGAL,
                "kerala": KERALA}

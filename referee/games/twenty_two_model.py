@@ -1,0 +1,254 @@
+"""The model of Twenty-Two: its data and pure rules (card strength, damage, the
+bar a follower must beat), the rule catalogue, options and presets, and the
+match and deal states.
+
+The ``TwentyTwo`` ruleset (referee.games.twenty_two) judges and applies the
+actions; what is here is pure functions of cards and numbers, and data.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from referee.cards import Card
+from referee.record import ResultLine
+from referee.rules.base import (
+    DealState,
+    GenericRules,
+    Rule,
+    generic_rules,
+)
+from referee.rules.options import OptionSpec, Preset
+from referee.rules.tricks import IncompleteWords
+from referee.seats import CLOCKWISE, COUNTER_CLOCKWISE
+
+RANK_ORDER = "23456789TJQKA"
+"""Ranks from lowest to highest (T22-E1): suits are irrelevant."""
+STRENGTH = {rank: index for index, rank in enumerate(RANK_ORDER)}
+DAMAGE = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10,
+          **{str(value): value for value in range(2, 10)}}
+"""Damage value of each rank (T22-E2)."""
+DEATH = 22
+"""Total damage at which a player dies (T22-F4)."""
+FIRST_DEAL_SIZE = 7
+"""Cards each in the first deal (T22-D2)."""
+MAX_PLAYERS_ONE_PACK = 6
+PLAYERS_PER_EXTRA_PACK = 3
+"""2-6 players with one pack; each further pack seats three more (T22-P1: two packs up to 9)."""
+
+FOLLOW_SAMPLES = 3
+"""Follows that neither dominate nor are the lowest, offered to ``legal_actions`` per turn."""
+
+EXCHANGE, PLAY, OVER = "exchange", "play", "over"
+"""Stages of a deal: the exchange round, the tricks, over."""
+
+_DIRECTIONS = {"clockwise": CLOCKWISE, "counter-clockwise": COUNTER_CLOCKWISE}
+
+
+GENERIC = GenericRules(
+    turn="22.turn",
+    not_held="22.not-held",
+    incomplete="22.incomplete",
+    deal_over="22.deal-over",
+    match_over="22.match-over",
+    trick_number="22.trick-number",
+    dealer="22.dealer",
+)
+"""The full ids of the generic rules of Twenty-Two."""
+
+
+def _rules() -> dict[str, Rule]:
+    rules = generic_rules(GENERIC, "T22-P2, T22-T1, T22-D1, decision 4")
+    own = [
+        ("22.dead-player", "a dead player is dealt no cards and takes no turns", "T22-D1, T22-F4"),
+        ("22.deal-size", "each living player is dealt 7 cards in the first deal, then the previous "
+         "loser's damage, capped at floor(available cards / living players)",
+         "T22-D2, T22-D3, T22-D4"),
+        ("22.exchange-first", "the exchange round, each living player once from the leader while "
+         "the stock lasts, comes before the first lead", "T22-X1"),
+        ("22.exchange-once", "a player exchanges (or declines) only once in a deal",
+         "T22-X1, T22-X3"),
+        ("22.exchange-stock", "no more cards are exchanged than the stock holds, and none once it "
+         "is empty", "T22-X2, T22-X4"),
+        ("22.exchange-draw", "an exchange draws as many cards as it discards, from the stock (not "
+         "a card held, played or kept as a damage marker)", "T22-X2"),
+        ("22.exchange-discards", "discarded cards never return to the stock", "T22-X4"),
+        ("22.lead-equal", "cards led together are of equal rank", "T22-T2"),
+        ("22.lead-keep", "the leader keeps at least one card (except in the last trick)",
+         "T22-T2, T22-T7"),
+        ("22.follow-count", "every other player plays as many cards as were led", "T22-T3"),
+        ("22.follow", "a follower's cards dominate the bar (sorted element-wise) or are the "
+         "follower's lowest cards", "T22-T4, T22-T5"),
+        ("22.ace-lead", "after a lead of aces the followers play their lowest cards "
+         "(ace_lead_forces_lowest)", "3.7"),
+    ]
+    rules.update({rule_id: Rule(rule_id, summary, section)
+                  for rule_id, summary, section in own})
+    return rules
+
+
+def _options() -> tuple[OptionSpec, ...]:
+    return (
+        OptionSpec("packs", "int", 1, "52-card packs shuffled together: 2-6 players with one, "
+                   "three more seats per extra pack; equal cards then repeat (T22-P1, C7)",
+                   ("22.deal-size",), minimum=1, maximum=4),
+        OptionSpec("direction", "choice", "clockwise", "direction of dealing and play (T22-P2)",
+                   ("22.turn", "22.dealer"), choices=tuple(_DIRECTIONS)),
+        OptionSpec("first_dealer", "choice", "record", "the first dealer is the one the record "
+                   "names (the draw for deal is not recorded) (T22-P3)", ("22.dealer",),
+                   choices=("record",)),
+        OptionSpec("next_dealer", "choice", "loser", "later deals: the previous loser deals (the "
+                   "record names one of tied losers) and the next living player leads "
+                   "(T22-P4, T22-P5, C5, C6)", ("22.dealer",), choices=("loser",)),
+        OptionSpec("markers_removed", "bool", True, "damage markers stay out of the pack for "
+                   "the rest of the game (T22-D3)", ("22.deal-size",)),
+        OptionSpec("deal_cap", "choice", "equal-share", "a short pack deals the largest equal "
+                   "number: floor(available / living) (T22-D4)", ("22.deal-size",),
+                   choices=("equal-share",)),
+        OptionSpec("exchange_once", "choice", "yes", "one exchange each, from the leader in "
+                   "turn, within the stock, discard all then draw (T22-X1-X4)",
+                   ("22.exchange-once", "22.exchange-stock"), choices=("yes",)),
+        OptionSpec("set_compare", "choice", "sorted", "sets compare sorted element-wise "
+                   "(T22-T4, C1)", ("22.follow",), choices=("sorted",)),
+        OptionSpec("follower_sets_mixed", "choice", "yes", "followers may play cards of mixed "
+                   "ranks (T22-T3)", ("22.follow",), choices=("yes",)),
+        OptionSpec("trick_tie", "choice", "last", "equal strongest plays: the last (or the "
+                   "first) of them wins the trick (T22-T6)", (), choices=("last", "first")),
+        OptionSpec("last_trick_tie", "choice", "all", "every player tied for the highest card "
+                   "of the last trick loses (T22-F2, C4)", (), choices=("all",)),
+        OptionSpec("game_end", "choice", "last-survivor", "the game ends with one survivor, or "
+                   "after the first death (least damage wins, ties shared) (T22-F5)",
+                   ("22.match-over",), choices=("last-survivor", "first-death")),
+        OptionSpec("simultaneous_wipeout", "choice", "draw", "everyone left dies in one deal: "
+                   "a draw shared by them, or the least total damage wins (C3)",
+                   (), choices=("draw", "lowest-damage")),
+        OptionSpec("ace_lead_forces_lowest", "bool", False, "Cucumber's rule: after a lead of "
+                   "aces the followers must play their lowest cards", ("22.ace-lead",)),
+    )
+
+
+STANDARD = Preset("standard", "seed 001 with the digest's defaults: the last survivor wins", {})
+FIRST_DEATH_ENDS = Preset("first-death-ends", "the game ends when the first player dies; the "
+                          "least damage wins, ties shared (yamaimo blog, 3.7 game_end)",
+                          {"game_end": "first-death"})
+
+
+_CARD_STRENGTH = {rank + suit: STRENGTH[rank] for rank in RANK_ORDER for suit in "SHDC"}
+_CARD_ORDER = {rank + suit: (STRENGTH[rank], "SHDC".index(suit))
+               for rank in RANK_ORDER for suit in "SHDC"}
+"""Card -> strength and card -> sort key, looked up once per card (the replay's hot path)."""
+
+
+def strengths(cards: Iterable[Card]) -> list[int]:
+    """The ranks' strengths, lowest first (the sorted form of T22-T4)."""
+    return sorted(map(_CARD_STRENGTH.__getitem__, cards))
+
+
+def dominates(cards: Iterable[Card], bar: list[int]) -> bool:
+    """True if ``cards`` are at least as strong as ``bar`` element-wise, sorted (T22-T4)."""
+    mine = strengths(cards)
+    return len(mine) == len(bar) and all(y >= x for y, x in zip(mine, bar, strict=True))
+
+
+def lowest(hand: Iterable[Card], count: int) -> list[int]:
+    """The strengths of the ``count`` lowest cards of ``hand`` (T22-T5(b))."""
+    return strengths(hand)[:count]
+
+
+def ranked(cards: Iterable[Card]) -> list[Card]:
+    """Cards from the lowest rank to the highest (suits in S H D C order), for messages."""
+    return sorted(cards, key=_CARD_ORDER.__getitem__)
+
+
+def show(cards: Iterable[Card]) -> str:
+    return " ".join(ranked(cards))
+
+
+@dataclass(slots=True)
+class Match22:
+    """Damage, markers and the living players across deals."""
+
+    damage: dict[str, int]
+    alive: list[str]
+    """Living seats, in seating order."""
+    markers: list[Card] = field(default_factory=list)
+    deals: int = 0
+    nominal: int = FIRST_DEAL_SIZE
+    losers: tuple[str, ...] | None = ()
+    """The previous deal's losers; None when it was not settled (the record then decides)."""
+    winners: tuple[str, ...] = ()
+    over: bool = False
+    ending: str = ""
+    unknown_markers: int = 0
+    """Damage markers whose card is unknown (taken from the record of an unfinished deal):
+    out of the pack, but a card dealt again cannot be recognised as one of them."""
+    size_unknown: bool = False
+    """The last deal was not finished and its record gives no damage: the nominal size of
+    the next deal is unknown (its hands give it)."""
+    from_record: str = ""
+    """What the last deal's record supplied because its replay did not finish (for a note
+    in the next deal, README decision 8)."""
+
+    @property
+    def score(self) -> dict[str, int]:
+        """The match score: each seat's total damage."""
+        return dict(self.damage)
+
+
+@dataclass(slots=True)
+class Trick22:
+    number: int
+    plays: list[tuple[str, tuple[Card, ...]]]
+    winner: str
+
+
+class TwentyTwoState(DealState):
+    """One deal: living players, hands, the stock, the exchange round and the tricks."""
+
+    def __init__(self, number: int, dealer: str, leader: str, living: list[str]) -> None:
+        super().__init__()
+        self.number = number
+        self.dealer = dealer
+        self.leader = leader
+        self.living = living
+        self.hands: dict[str, list[Card]] = {}
+        self.size = 0
+        self.stock = 0
+        self.first_stock = 0
+        self.unseen: Counter[Card] = Counter()
+        """The cards that can be in the stock: the pack less markers, hands and draws."""
+        self.stock_order: list[Card] | None = None
+        """The stock from the top, when known (the simulator's deals)."""
+        self.discards: Counter[Card] = Counter()
+        self.exchange_queue: list[str] = []
+        self.exchanged: set[str] = set()
+        self.unasked: list[str] = []
+        """Players the round never reached because the stock was empty: they may still record
+        ``exchange none`` before the first lead (T22-X2: k = 0 is within the stock)."""
+        self.stage = EXCHANGE
+        self.turn: str | None = leader
+        self.trick: list[tuple[str, tuple[Card, ...]]] = []
+        self.bar: list[int] = []
+        self.bar_seat: str | None = None
+        self.last_trick = False
+        self.tricks: list[Trick22] = []
+        self.last_cards: list[tuple[str, Card]] = []
+        self.recorded: list[ResultLine] = []
+        """The deal's ``result`` lines: what an unfinished deal takes from the record."""
+        self.stock_unknown = False
+        """The markers of an earlier deal are not known to be there (its damage is unknown):
+        the stock may be smaller than it seems, so a lead may end the exchange round."""
+
+    @property
+    def position_trick(self) -> int | None:
+        """The trick an action belongs to: none during the exchange round, then the trick in
+        progress or the one about to be led."""
+        if self.stage == EXCHANGE:
+            return None
+        return self.trick_no if self.trick_len else self.trick_no + 1
+
+
+INCOMPLETE = IncompleteWords(tricks="the deal is not over: {turn} must lead to trick {trick}")
+"""Twenty-Two's words for an unfinished play (the number of tricks varies)."""

@@ -1,0 +1,145 @@
+"""The one referee loop: start a deal, judge and carry out each action, stop where the state
+is undefined, settle.
+
+Every command that walks a deal goes through here (``referee check`` and ``annotate`` through
+``replay.py``, ``moves``, ``fmt``'s trick marks, the simulator), so the preconditions and what
+follows an illegal action are decided once:
+
+- before the game sees a deal, its dealer, hands and events must use the table's seats and the
+  game's actions (``check_seats``): a game's ``start_deal`` may rely on that;
+- an illegal action stands as made (it is applied, and its seat is an offender) unless its
+  exclusion is fatal: then the state would no longer be well defined, the action is not
+  applied, and the walk of that deal stops there;
+- the deal is settled with the offenders in the order they offended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Generic, TypeAlias
+
+from referee.errors import RecordError, located
+from referee.record import Action, Deal, Event, ResultLine
+from referee.rules.base import DealResult, Exclusion, MatchT, Ruleset, StateT
+
+Watch: TypeAlias = Callable[[Event, StateT], None]
+"""Called after each recorded event is carried out (or stopped the walk), with the state."""
+
+
+def check_seats(ruleset: Ruleset, deal: Deal) -> None:
+    """``RecordError`` unless the deal's dealer, hands and events use the table's seats and
+    the game's actions (checked before the game sees the deal)."""
+    table = ruleset.table
+    if deal.dealer is not None and deal.dealer not in table:
+        raise located(RecordError("record.seat", _undeclared(deal.dealer, table.seats)), deal)
+    for hand in deal.hands:
+        if hand.seat not in table:
+            raise located(RecordError("record.seat", _undeclared(hand.seat, table.seats)), hand)
+    events = [item.action for item in deal.items if item.__class__ is Event]
+    seats = {action.seat for action in events}
+    seats.discard(None)  # the table's own events (a turn-up)
+    if seats <= set(table.seats) and {a.kind for a in events} <= ruleset.accepted_actions:
+        return  # the common case, in two set operations; else find the culprit
+    for event in deal.items:
+        if isinstance(event, Event):
+            seat = event.action.seat
+            if seat is not None and seat not in table:
+                raise located(RecordError("record.seat", _undeclared(seat, table.seats)), event)
+            if event.action.kind not in ruleset.accepted_actions:
+                raise located(RecordError(
+                    "record.action",
+                    f"{ruleset.name} has no '{event.action.kind}' action "
+                    f"(it accepts: {', '.join(sorted(ruleset.accepted_actions))})",
+                ), event)
+
+
+def match_over(ruleset: Ruleset[MatchT, StateT], match: MatchT, deal: Deal) -> Exclusion | None:
+    """The finding for a deal recorded after the match ended, or None if the match goes on."""
+    if not ruleset.is_match_over(match):
+        return None
+    return Exclusion(ruleset.generic.match_over,
+                     f"the match was over before deal {deal.number} "
+                     f"({ruleset.match_result(match)})", fatal=True)
+
+
+class DealRun(Generic[MatchT, StateT]):
+    """One deal under the loop: its state, its offenders, where (if anywhere) it stopped.
+
+    Making one checks the preconditions and deals. A recorded deal is walked with
+    ``events``; a deal being made (the simulator) is driven with ``step``. ``settle`` scores
+    it.
+    """
+
+    def __init__(self, ruleset: Ruleset[MatchT, StateT], match: MatchT, deal: Deal) -> None:
+        check_seats(ruleset, deal)
+        self.ruleset = ruleset
+        self.match = match
+        self.deal = deal
+        self.state: StateT = ruleset.start_deal(match, deal)
+        self.offenders: list[str] = [seat for _, _, seat in self.state.deal_findings
+                                     if seat is not None]
+        """The seats that broke a rule, in order (the first offender is first)."""
+        self.stopped: Event | None = None
+        """The event whose fatal exclusion ended the walk, if one did."""
+        self.results: list[ResultLine] = []
+        """The deal's recorded ``result`` lines, in order (gathered by ``events``)."""
+
+    def step(self, action: Action) -> Exclusion | None:
+        """Judge ``action`` now and carry it out unless that leaves the state undefined:
+        None if it was legal, else its exclusion (the seat is then an offender)."""
+        exclusion = self.ruleset.check(self.state, action)
+        if exclusion is not None:
+            self._offended(action)
+            if exclusion.fatal:
+                return exclusion
+        self.ruleset.apply(self.state, action)
+        return exclusion
+
+    def events(self, watch: Watch[StateT] | None = None, every: bool = True
+               ) -> Iterator[tuple[Event, Exclusion | None]]:
+        """Each recorded event with the verdict on it, before it is carried out.
+
+        The consumer sees the state before the event (for trick marks, positions and the
+        legal alternatives); when it asks for the next event, the one it saw is applied (a
+        fatal one is not, and the walk ends), and ``watch`` sees the state after it.
+        Breaking off leaves the event unapplied. With ``every`` false only the events worth
+        reporting are yielded (an exclusion, or a trick mark to judge); the others are
+        carried out at once (this loop runs for every action of every deal checked).
+        """
+        state = self.state
+        check, apply = self.ruleset.check, self.ruleset.apply
+        items = self.deal.items
+        for index, item in enumerate(items):
+            if item.__class__ is ResultLine:
+                self.results.append(item)  # type: ignore[arg-type]
+                continue
+            action = item.action  # type: ignore[union-attr]
+            exclusion = check(state, action)
+            if every or exclusion is not None or item.trick is not None:  # type: ignore
+                yield item, exclusion  # type: ignore[misc]
+            if exclusion is not None:
+                self._offended(action)
+                if exclusion.fatal:
+                    self.stopped = item  # type: ignore[assignment]
+                    self.results.extend(later for later in items[index + 1:]
+                                        if later.__class__ is ResultLine)  # type: ignore[misc]
+                    if watch is not None:
+                        watch(item, state)  # type: ignore[arg-type]
+                    return
+            apply(state, action)
+            if watch is not None:
+                watch(item, state)  # type: ignore[arg-type]
+
+    def settle(self) -> DealResult:
+        """Score the deal into the match; disputed when anyone offended or the walk stopped."""
+        result = self.ruleset.settle(self.match, self.state, self.offenders)
+        result.disputed = result.disputed or bool(self.offenders) or self.stopped is not None
+        return result
+
+    def _offended(self, action: Action) -> None:
+        if action.seat is not None:
+            self.offenders.append(action.seat)
+
+
+def _undeclared(seat: str, seats: tuple[str, ...]) -> str:
+    return f"seat '{seat}' is not declared (seats: {' '.join(seats)})"

@@ -1,0 +1,16 @@
+"""'Did you mean': the closest known word to a mistyped one, for messages.
+
+Below every module that names things a user may mistype (games, options, rule ids, settings),
+so that each can suggest without importing the others.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+def suggest(word: str, candidates: Iterable[str]) -> str:
+    """``" (did you mean 'x'?)"`` for the closest candidate, or "" if none is close."""
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""

@@ -1,0 +1,107 @@
+"""A new game added through the steps of docs/architecture.md ("Adding a game") alone.
+
+Toy: two players, the eight cards A K Q J of spades and hearts, four each, no trumps, suit
+must be followed, the ace counts 1 and the king 2 (the makers' arbitrary choice). The game is
+declared here exactly as the documentation says, registered for the test only, and then
+checked, simulated, formatted and asked for its legal moves like any other game.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.check import check_text
+from referee.moves import Position, moves_at
+from referee.notation.parser import iter_items
+from referee.rules import registry
+from referee.rules.base import GenericRules, Rule, generic_rules
+from referee.rules.options import Preset
+from referee.rules.tricks import TrickGame
+
+SECTION = "toy rules"
+
+
+@pytest.fixture()
+def toy(monkeypatch: pytest.MonkeyPatch) -> type[TrickGame]:
+    """The toy game, registered while the test runs (the real registry is restored after)."""
+    registry.games()  # the real games first (imported once, into the real registry)
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
+    monkeypatch.setattr(registry, "_ALIASES", dict(registry._ALIASES))
+
+    # Step 1: a Ruleset (here the plain trick game) with its class data; full rule ids.
+    @registry.register
+    class Toy(TrickGame):
+        name = "toy"
+        title = "Toy, a two-player trick game of eight cards"
+        rule_prefix = "toy"
+        aliases = ("t8",)
+        default_seats = ("N", "S")
+        generic = GenericRules(
+            turn="toy.turn", not_held="toy.not-held", incomplete="toy.incomplete",
+            deal_over="toy.deal-over", match_over="toy.match-over",
+            trick_number="toy.trick-number", dealer="toy.dealer")
+        follow_suit_rule = "toy.follow-suit"
+        rules = {**generic_rules(generic, SECTION), "toy.follow-suit": Rule(
+            "toy.follow-suit", "a player follows the suit led if he can", SECTION)}
+        presets = {"standard": Preset("standard", "the toy rules", {})}
+        pack = ("AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH")
+        deal_rounds = (4,)
+        rank_order = "AKQJ"
+        card_points = {"A": 1, "K": 2}
+        target = 6
+
+    return Toy
+
+
+LEGAL = """[Game "toy"]
+deal 1 dealer N
+N: AS QS KH JH
+S: KS JS AH QH
+1. S KS N AS  2. N KH S AH  3. S JS N QS  4. N JH S QH
+result N 3 S 3
+"""
+
+
+def test_the_toy_game_is_found_by_name_and_alias(toy: type[TrickGame]):
+    assert registry.find_game("t8") is toy
+    assert toy in registry.games()
+
+
+def test_a_legal_record_of_the_toy_game_is_refereed(toy: type[TrickGame]):
+    report = check_text(LEGAL, "toy.ttn")
+    assert report.error is None
+    match = report.matches[0]
+    assert report.findings() == []
+    assert match.deals[0].result.points == {"N": 3, "S": 3}
+    assert match.score == {"N": 3, "S": 3}
+
+
+def test_revoke_out_of_turn_and_a_card_not_held_are_findings(toy: type[TrickGame]):
+    revoke = LEGAL.replace("3. S JS N QS", "3. S JS N JH").replace("4. N JH", "4. N QS")
+    report = check_text(revoke.replace("result N 3 S 3\n", ""), "toy.ttn")
+    rules = [finding.rule for finding in report.findings()]
+    assert rules == ["toy.follow-suit", "toy.turn"]  # S's jack won trick 3: S leads next
+    assert "N holds QS and must follow" in report.findings()[0].message
+    assert report.findings()[0].alternatives == ["N QS"]
+
+    not_held = LEGAL.replace("1. S KS N AS", "1. S KS N JS").replace("result N 3 S 3\n", "")
+    report = check_text(not_held, "toy.ttn")
+    assert [f.rule for f in report.findings()] == ["toy.not-held"]
+    assert "N does not hold JS" in report.matches[0].deals[0].unchecked  # stopped there
+
+
+def test_the_toy_game_is_simulated_and_its_moves_listed(toy: type[TrickGame]):
+    from referee.notation.writer import dumps
+    from referee.simulate import simulate_records
+
+    records = simulate_records("toy", 3, seed=5)
+    report = check_text(dumps(records), "sim.ttn")
+    assert report.error is None and report.findings() == []
+    assert sum(len(match.deals) for match in report.matches) == 3
+    moves = moves_at(iter_items(LEGAL), Position(1, 1, "N"))
+    assert [action.cards for action in moves.allowed] == [("AS",), ("QS",)]
+    assert {why.rule for _, why in moves.excluded} == {"toy.follow-suit"}
+
+
+def test_the_real_games_stay_registered_beside_the_toy_game(toy: type[TrickGame]):
+    assert {"twenty-eight", "avinas", "toy"} <= {game.name for game in registry.games()}
