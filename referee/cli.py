@@ -46,6 +46,25 @@ from referee.reporters import (
 
 cli_coercion.install()  # before any command runs: Typer coerces values at the first one
 
+_LAZY = {
+    "canonical_text": "referee.canonical",
+    "convert_text": "referee.convert",
+    "is_json_path": "referee.convert",
+    "render_game": "referee.gamedoc",
+    "render_games": "referee.gamedoc",
+}
+"""Names the commands import when they run, not at start-up (they pull in the parser and the
+replay), still importable from here."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from importlib import import_module
+
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
 T = TypeVar("T")
 
