@@ -11,7 +11,6 @@ import itertools
 import json
 import os
 import sys
-import time
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
 from typing import Annotated, Any, NoReturn, TypeVar
@@ -27,20 +26,12 @@ from referee.check import (
     internal_error,
     read_text,
 )
+from referee.check_command import run_check
 from referee.cli_help import choice, choices, plain_argument_names, whole_number
 from referee.errors import RefereeError
-from referee.report import FileReport, MatchReport
 from referee.reporters import (
-    FileLines,
-    JsonStream,
-    Totals,
-    file_lines,
-    github_lines,
-    is_terminal,
     render_error,
     render_finding,
-    render_summary,
-    slim_match,
     use_color,
 )
 
@@ -326,119 +317,6 @@ def _to_output(output: str | None, work: Callable[[], int]) -> int:
         _echo_err(_write_error(output, exc).render())
         return EXIT_UNREADABLE
     return code
-
-
-def run_check(files: Iterable[str], output_format: OutputFormat, expect: bool,
-              clock: Callable[[], float] = time.perf_counter, options: Any = None,
-              jobs: int = 1) -> int:
-    """Check every file (in path order), print the report, and return the exit code.
-
-    Text and GitHub output is printed as each file is done, the JSON document as each match
-    ends; JUnit and SARIF documents at the end. ``jobs`` worker processes share the files
-    (``referee.parallel``); the output is the same. Unreadable files are also shown on
-    standard error, for people (not under github, whose annotations already show them). The
-    summary line goes to standard output, except after a document, which must stay alone
-    there.
-    """
-    from referee.check_options import CheckOptions
-    from referee.progress import Progress
-
-    options = options or CheckOptions(files=list(files), format=output_format.value,
-                                      expect=expect)
-    started = clock()
-    notes: list[str] = []
-    paths = options.paths(notes)
-    for note in notes:
-        _echo_err(note)
-    progress = Progress(sys.stderr, len(paths)) if is_terminal(sys.stderr) else None
-    streamed = output_format in (OutputFormat.text, OutputFormat.github)
-    color = output_format is OutputFormat.text and use_color(sys.stdout, options.color)
-    err_color = use_color(sys.stderr, options.color)
-    totals = Totals()
-    collected: list[FileReport] = []
-    seconds: list[float] = []
-    from referee.parallel import check_files
-
-    # Text, github and JSON reports are written as the matches end, which are then dropped:
-    # memory stays flat however long the files. JUnit and SARIF documents are built at the
-    # end, from what they need of each match (slim_match).
-    gathered: list[Any] = []  # the current file's FileLines (text, github) or slim matches
-    stream = (JsonStream(lambda text: typer.echo(text, nl=False), _jsonable)
-              if output_format is OutputFormat.json else None)
-
-    def handler(path: str) -> Callable[[MatchReport], None]:
-        """Where the matches of the file at ``path`` go as they end."""
-        write: Callable[[MatchReport], None] | None
-        if stream is not None:
-            stream.start_file(path)
-            write = stream.add_match
-        elif streamed:
-            lines = FileLines(path, color, options.quiet, output_format is OutputFormat.github)
-            gathered.append(lines)
-            write = None if expect else lines.add  # under --expect only the unmet are shown
-        else:
-            kept: list[MatchReport] = []
-            gathered.append(kept)
-            junit = output_format is OutputFormat.junit
-
-            def write(match: MatchReport) -> None:
-                kept.append(slim_match(match, junit))
-
-        def on_match(match: MatchReport) -> None:
-            totals.add_match(match)
-            if write is not None:
-                write(match)
-        return on_match
-
-    began = clock()
-    for report in check_files(paths, expect, jobs, progress.deal if progress else None,
-                              options, handler):
-        done = clock()
-        seconds.append(done - began)  # the file's check (and writing the one before it)
-        began = done
-        totals.add(report)
-        held = gathered.pop() if gathered else None
-        if progress:
-            progress.clear()
-        if output_format is not OutputFormat.github:
-            _echo_err(render_error(report, err_color))
-        if output_format is OutputFormat.text:
-            for line in file_lines(report, color, expect, options.quiet, held):
-                _echo(line, color)
-        elif output_format is OutputFormat.github:
-            for line in github_lines(report, expect, held):
-                _echo(line)
-        elif stream is not None:
-            stream.end_file(report)
-        else:
-            report.matches[:0] = held or []
-            collected.append(report)
-        if progress:
-            progress.file_done()
-    if progress:
-        progress.clear()
-    if not totals.files:
-        _echo_err("referee check: no .ttn files found in " + " ".join(options.files))
-    if stream is not None:
-        stream.end(totals)
-    elif output_format is OutputFormat.junit:
-        from referee.junit import render_junit
-
-        typer.echo(render_junit(collected, expect, seconds))
-    elif output_format is OutputFormat.sarif:
-        from referee.sarif import render_sarif
-
-        typer.echo(json.dumps(render_sarif(collected, expect, version()), indent=2,
-                              ensure_ascii=False))
-    elapsed = clock() - started
-    if streamed:
-        typer.echo(render_summary(totals, color, expect, elapsed), color=color or None)
-    else:
-        _echo_err(render_summary(totals, err_color, expect, elapsed))
-    if not totals.files:
-        return EXIT_UNREADABLE  # nothing was checked: a CI job must not pass on an empty folder
-    code = totals.exit_code(expect)
-    return EXIT_OK if options.exit_zero and code == EXIT_FINDINGS else code
 
 
 # -- score -----------------------------------------------------------------------------------

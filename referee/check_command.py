@@ -1,0 +1,166 @@
+"""``referee check``'s run: check the files (``--jobs`` worker processes share them), write
+the report in the format asked for as the matches end, and return the exit code."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import typer
+
+from referee.report import FileReport, MatchReport
+from referee.reporters import (
+    FileLines,
+    JsonStream,
+    Totals,
+    file_lines,
+    github_lines,
+    is_terminal,
+    render_error,
+    render_summary,
+    slim_match,
+    use_color,
+)
+
+
+def run_check(files: Iterable[str], output_format: Any, expect: bool,
+              clock: Callable[[], float] = time.perf_counter, options: Any = None,
+              jobs: int = 1) -> int:
+    """Check every file (in path order), print the report, and return the exit code.
+
+    Text and GitHub output is printed as each file is done, the JSON document as each match
+    ends; JUnit and SARIF documents at the end. ``jobs`` worker processes share the files
+    (``referee.parallel``); the output is the same. Unreadable files are also shown on
+    standard error, for people (not under github, whose annotations already show them). The
+    summary line goes to standard output, except after a document, which must stay alone
+    there.
+    """
+    from referee.check_options import CheckOptions
+    from referee.cli import (
+        EXIT_FINDINGS,
+        EXIT_OK,
+        EXIT_UNREADABLE,
+        OutputFormat,
+        _echo,
+        _echo_err,
+        _jsonable,
+        version,
+    )
+    from referee.progress import Progress
+
+    options = options or CheckOptions(files=list(files), format=output_format.value,
+                                      expect=expect)
+    started = clock()
+    notes: list[str] = []
+    paths = options.paths(notes)
+    for note in notes:
+        _echo_err(note)
+    progress = Progress(sys.stderr, len(paths)) if is_terminal(sys.stderr) else None
+    streamed = output_format in (OutputFormat.text, OutputFormat.github)
+    color = output_format is OutputFormat.text and use_color(sys.stdout, options.color)
+    err_color = use_color(sys.stderr, options.color)
+    totals = Totals()
+    collected: list[FileReport] = []
+    seconds: list[float] = []
+    from referee.parallel import check_files
+
+    stream = (JsonStream(lambda text: typer.echo(text, nl=False), _jsonable)
+              if output_format is OutputFormat.json else None)
+    sink = MatchSink(output_format.value, expect, color, options.quiet, totals, stream)
+
+    began = clock()
+    for report in check_files(paths, expect, jobs, progress.deal if progress else None,
+                              options, sink.handler):
+        done = clock()
+        seconds.append(done - began)  # the file's check (and writing the one before it)
+        began = done
+        totals.add(report)
+        held = sink.held()
+        if progress:
+            progress.clear()
+        if output_format is not OutputFormat.github:
+            _echo_err(render_error(report, err_color))
+        if output_format is OutputFormat.text:
+            for line in file_lines(report, color, expect, options.quiet, held):
+                _echo(line, color)
+        elif output_format is OutputFormat.github:
+            for line in github_lines(report, expect, held):
+                _echo(line)
+        elif stream is not None:
+            stream.end_file(report)
+        else:
+            report.matches[:0] = held or []
+            collected.append(report)
+        if progress:
+            progress.file_done()
+    if progress:
+        progress.clear()
+    if not totals.files:
+        _echo_err("referee check: no .ttn files found in " + " ".join(options.files))
+    if stream is not None:
+        stream.end(totals)
+    elif output_format is OutputFormat.junit:
+        from referee.junit import render_junit
+
+        typer.echo(render_junit(collected, expect, seconds))
+    elif output_format is OutputFormat.sarif:
+        from referee.sarif import render_sarif
+
+        typer.echo(json.dumps(render_sarif(collected, expect, version()), indent=2,
+                              ensure_ascii=False))
+    elapsed = clock() - started
+    if streamed:
+        typer.echo(render_summary(totals, color, expect, elapsed), color=color or None)
+    else:
+        _echo_err(render_summary(totals, err_color, expect, elapsed))
+    if not totals.files:
+        return EXIT_UNREADABLE  # nothing was checked: a CI job must not pass on an empty folder
+    code = totals.exit_code(expect)
+    return EXIT_OK if options.exit_zero and code == EXIT_FINDINGS else code
+
+
+class MatchSink:
+    """Where each file's matches go as they end: text, github and JSON reports are written
+    from them and they are dropped (memory stays flat however long the files); JUnit and
+    SARIF documents are built at the end, from what they need of each match (slim_match)."""
+
+    def __init__(self, output_format: str, expect: bool, color: bool, quiet: bool,
+                 totals: Totals, stream: JsonStream | None) -> None:
+        self.format = output_format
+        self.expect = expect
+        self.color = color
+        self.quiet = quiet
+        self.totals = totals
+        self.stream = stream
+        self.gathered: list[Any] = []  # the current file's FileLines or slim matches
+
+    def handler(self, path: str) -> Callable[[MatchReport], None]:
+        """Where the matches of the file at ``path`` go as they end."""
+        write: Callable[[MatchReport], None] | None
+        if self.stream is not None:
+            self.stream.start_file(path)
+            write = self.stream.add_match
+        elif self.format in ("text", "github"):
+            lines = FileLines(path, self.color, self.quiet, self.format == "github")
+            self.gathered.append(lines)
+            write = None if self.expect else lines.add  # --expect shows only the unmet
+        else:
+            kept: list[MatchReport] = []
+            self.gathered.append(kept)
+            junit = self.format == "junit"
+
+            def write(match: MatchReport) -> None:
+                kept.append(slim_match(match, junit))
+
+        def on_match(match: MatchReport) -> None:
+            self.totals.add_match(match)
+            if write is not None:
+                write(match)
+        return on_match
+
+    def held(self) -> Any:
+        """What was gathered of the file just checked (FileLines, slim matches or None)."""
+        return self.gathered.pop() if self.gathered else None
