@@ -18,7 +18,7 @@ and checks like the input: comments carry no meaning for the referee.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from referee.canonical import with_trick_marks
@@ -142,7 +142,8 @@ def _annotate_deal(replay: MatchReplay, deal: Deal) -> None:
     report = replay.replay_deal(deal, annotator)
     replay.check_number(deal)
     annotator.attach_new_findings(None)  # incomplete deal, result lines, match over
-    add_comment(_last_holder(deal), Comment(tally_text(deal_line(deal.number, report))))
+    add_comment(_last_holder(deal), Comment(tally_text(
+        deal_line(deal.number, report, replay.report.team_labels))))
 
 
 def _close_match(replay: MatchReplay, last: Deal) -> None:
@@ -169,16 +170,17 @@ def tally_text(words: str) -> str:
     return f"{TALLY} {_clean(words)}"
 
 
-def _numbers(values: dict[str, int], signed: bool = False) -> str:
-    return " ".join(f"{team} {value:+d}" if signed else f"{team} {value}"
-                    for team, value in values.items())
+def _numbers(values: dict[str, int], labels: Mapping[str, str], signed: bool = False) -> str:
+    """``NS 14 EW 6``; a team of more than two seats as people read it (``P1-P3-P5 14``)."""
+    return " ".join(f"{labels.get(team, team)} {value:+d}" if signed
+                    else f"{labels.get(team, team)} {value}" for team, value in values.items())
 
 
 def trick_line(ruleset: Ruleset, trick: TrickSummary) -> str:
     """``trick 3: W wins 10; NS 14 EW 6`` (games without trick points: ``trick 3: W wins``)."""
     text = f"trick {trick.number}: {trick.winner} wins"
     if trick.running:
-        text += f" {trick.points}; {_numbers(dict(trick.running))}"
+        text += f" {trick.points}; {_numbers(dict(trick.running), ruleset.table.team_labels())}"
     return text
 
 
@@ -194,9 +196,10 @@ def _unchecked(report: DealReport) -> str | None:
     return _AFTER_LINE.sub("after the fatal finding", report.unchecked)
 
 
-def deal_line(number: int, report: DealReport) -> str:
+def deal_line(number: int, report: DealReport, labels: Mapping[str, str] | None = None) -> str:
     """``deal 3: N-S made 18 of 16; game points NS +1 EW -1; score NS 2 EW -1``."""
     unchecked = _unchecked(report)
+    labels = labels or {}
     result: DealResult | None = report.result
     parts = [f"deal {number}:"]
     if result is None or not result.scored:
@@ -204,15 +207,15 @@ def deal_line(number: int, report: DealReport) -> str:
         if result is not None and result.outcome:
             parts.append(f"- {result.outcome}")
         if result is not None and result.score:
-            parts.append(f"; score {_numbers(result.score)}")
+            parts.append(f"; score {_numbers(result.score, labels)}")
         return " ".join(parts)
     text = f"deal {number}: {result.outcome or 'scored'}"
     if result.points:
-        text += f"; points {_numbers(result.points)}"
+        text += f"; points {_numbers(result.points, labels)}"
     if result.game_points:
-        text += f"; game points {_numbers(result.game_points, signed=True)}"
+        text += f"; game points {_numbers(result.game_points, labels, signed=True)}"
     if result.score:
-        text += f"; score {_numbers(result.score)}"
+        text += f"; score {_numbers(result.score, labels)}"
     if unchecked:
         text += f"; {unchecked}"
     return text

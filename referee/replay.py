@@ -56,6 +56,7 @@ class MatchReplay:
             preset=self.ruleset.options.preset,
             options=dict(self.ruleset.options),
             line=header.span.line,
+            team_labels=self.ruleset.table.team_labels(),
         )
 
     def replay_deal(self, deal: Deal, watch: DealWatch | None = None) -> DealReport:
@@ -121,7 +122,8 @@ class MatchReplay:
         if not self.ruleset.adopt_score(self.match, dict(recorded[-1].values)):
             return
         result.score = dict(self.match.score)
-        shown = " ".join(f"{team} {value}" for team, value in recorded[-1].values)
+        label = self.report.team_labels.get
+        shown = " ".join(f"{label(team, team)} {value}" for team, value in recorded[-1].values)
         report.findings.append(Finding(
             SCORE_FROM_RECORD,
             f"deal {report.number} was not scored: the match goes on from the score its "
@@ -210,18 +212,19 @@ class MatchReplay:
                 raise located(RecordError(
                     "record.team",
                     f"'{team}' in the result line is not a team "
-                    f"(teams: {', '.join(teams)})",
+                    f"(teams: {', '.join(self.report.team_labels.get(t, t) for t in teams)})",
                 ), line)
             # A side the deal did not score (Twenty-Two's dead players) counts as 0.
             if computed.get(team, 0) != value:
                 labels = self.ruleset.sheet_labels
                 what = (labels.get("points") or "card points" if line.kind == "points"
                         else labels.get("score") or "match score")
-                shown = " ".join(f"{t} {v}" for t, v in computed.items())
+                label = self.report.team_labels.get
+                shown = " ".join(f"{label(t, t)} {v}" for t, v in computed.items())
                 report.findings.append(Finding(
                     "record.result-mismatch",
-                    f"recorded {what} {team} {value}, computed {team} {computed.get(team, 0)} "
-                    f"({shown})",
+                    f"recorded {what} {label(team, team)} {value}, computed "
+                    f"{label(team, team)} {computed.get(team, 0)} ({shown})",
                     deal=deal.number, span=line.span,
                 ))
 

@@ -92,6 +92,8 @@ class MatchReport:
     """The record's Expect tags, read (``referee.expect.Expectation``; under --expect only)."""
     unmet: list[str] = field(default_factory=list)
     """This record's unmet expectations (under --expect), as in ``FileReport.expectations``."""
+    team_labels: dict[str, str] = field(default_factory=dict)
+    """Team name -> its spelling for people (``P1-P3-P5``); teams not in it show as named."""
 
     def all_findings(self) -> list[Finding]:
         found = list(self.findings)

@@ -10,7 +10,8 @@
 
 Contract columns come from ``DealResult.contract`` (``bidder``, ``bid``, ``target``,
 ``made``) and show ``-`` where a game or a deal has none. Points, game points and the running
-score have one column per team, in the order the results name the teams. A game may rename
+score have one column per team, in the order the results name the teams, headed as people
+read the team (``P1-P3-P5`` for three seats, ``NS`` for two). A game may rename
 or leave out columns and groups with a ``sheet_labels`` mapping on its Ruleset class
 (Twenty-Two: damage per deal, total damage, no contract columns).
 """
@@ -36,14 +37,15 @@ def render_match_sheet(match: MatchReport, path: str | None = None) -> str:
     where = f"{path}:{match.line}" if path and match.line else (path or f"line {match.line}")
     title = f"{match.game} ({match.preset}), {where}"
     teams = _teams(match)
+    label = match.team_labels.get  # P1-P3-P5 as the messages spell it; NS stays NS
     columns: list[tuple[str, str, str]] = [
         # (group, header, alignment)
         ("", "deal", ">"), ("", "dealer", "<"), ("", "bidder", "<"), ("", "bid", ">"),
         ("", "target", ">"),
-        *(("points", team, ">") for team in teams),
+        *(("points", label(team, team), ">") for team in teams),
         ("", "made", "<"),
-        *(("game points", team, ">") for team in teams),
-        *(("score", team, ">") for team in teams),
+        *(("game points", label(team, team), ">") for team in teams),
+        *(("score", label(team, team), ">") for team in teams),
         ("", "outcome", "<"),
     ]
     rows = [_row(deal, teams) for deal in match.deals]

@@ -67,6 +67,18 @@ class Table:
     def other_teams(self, team: str) -> tuple[str, ...]:
         return tuple(name for name in self.team_names if name != team)
 
+    def team_labels(self) -> dict[str, str]:
+        """Team name -> how users read it: a team of more than two seats hyphenated
+        (``P1-P3-P5``, as the messages spell it), smaller teams as the notation writes them
+        (``NS``, a seat alone)."""
+        return {"".join(team): team_label(team) for team in self.teams}
+
+
+def team_label(team: tuple[str, ...]) -> str:
+    """A team's seats as users read them: ``P1-P3-P5`` for three or more seats, ``NS`` for
+    two (the notation's spelling, kept where seat names are single letters)."""
+    return "-".join(team) if len(team) > 2 else "".join(team)
+
 
 def team_key(name: str, known: Iterable[str]) -> str:
     """``name`` as the team it means: as written, or, when that is not a team, the spelling

@@ -166,11 +166,11 @@ class Avinas(AvinasDeal, Ruleset):
         if len(table.seats) != 4 or len(table.teams) != 2 or any(
                 len(team) != 2 for team in table.teams):
             raise RecordError("record.seats", "Avinas is played by four players in two "
-                              "partnerships of two (AV-P1)")
+                              "partnerships of two")
         for first, second in table.teams:
             if abs(table.index(first) - table.index(second)) != 2:
                 raise RecordError("record.teams", f"partners sit opposite each other in "
-                                  f"Avinas (AV-P1): {first} and {second} are neighbours")
+                                  f"Avinas: {first} and {second} are neighbours")
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -229,8 +229,7 @@ class Avinas(AvinasDeal, Ruleset):
         if deal.dealer is not None and expected is not None and deal.dealer != expected:
             state.deal_findings.append((
                 "avinas.dealer", f"deal {deal.number} is dealt by {deal.dealer}, but "
-                f"{expected} should deal (the deal passes to the left after every hand, "
-                f"AV-P1)", None))
+                f"{expected} should deal (the deal passes to the left after every hand)", None))
         self._deal_hands(state, deal)
         state.recorded = [line for line in result_lines(deal) if line.kind == "points"]
         if match.from_record:  # README decision 8
@@ -279,7 +278,7 @@ class Avinas(AvinasDeal, Ruleset):
         kind = action.kind
         if state.stage == OVER:
             if state.abandoned:
-                why = "the deal was abandoned: all four passed (AV-D7)"
+                why = "the deal was abandoned: all four passed"
             elif state.stopped is not None:
                 why = f"{state.declarer} stopped the play after trick {state.stopped}"
             else:
@@ -409,7 +408,7 @@ class Avinas(AvinasDeal, Ruleset):
         seat = action.seat
         if state.sevens_game:
             return Exclusion("avinas.stop", f"{seat} may not stop: in a sevens game all eight "
-                              f"tricks are played (AV-L8)")
+                              f"tricks are played")
         if seat != state.declarer:
             return Exclusion("avinas.stop", f"only the declarer ({state.declarer}) may stop the "
                               f"play, not {seat}")
@@ -623,7 +622,7 @@ class Avinas(AvinasDeal, Ruleset):
         match.next_dealer = self.next_seat[state.dealer]  # AV-P1, even after all pass
         if state.abandoned:
             result.scored = False
-            result.outcome = "abandoned: all four passed; the next dealer deals (AV-D7)"
+            result.outcome = "abandoned: all four passed; the next dealer deals"
             result.score = dict(match.score)
             return result
         if state.declarer is None:  # the auction never ended: there is nothing to score

@@ -57,7 +57,7 @@ class AvinasDeal:
                     "record.deal-order",
                     f"{hand.seat}'s hand must be written in its two dealing rounds of four "
                     f"('{hand.seat}: c1 c2 c3 c4 | c5 c6 c7 c8'): Avinas exposes the 4th and "
-                    f"8th cards (AV-D2), which decide the game, the declarer and trumps"),
+                    f"8th cards, which decide the game, the declarer and trumps"),
                     hand)
             state.dealt[hand.seat] = list(hand.cards)
             state.hands[hand.seat] = set(hand.cards)
@@ -87,7 +87,7 @@ class AvinasDeal:
                     "record.deal-order",
                     f"deal {deal.number} has no hand line for {' '.join(missing)}, and the "
                     f"plays of {' '.join(short)} do not show all {HAND_SIZE} cards: give the "
-                    f"hands (in their two dealing rounds of four, AV-D1)"), deal)
+                    f"hands (in their two dealing rounds of four)"), deal)
         for seat, cards in inferred.items():
             state.dealt[seat] = cards
             state.hands[seat] = set(cards)
@@ -108,7 +108,7 @@ class AvinasDeal:
             "record.deal-order",
             f"{what}: Avinas needs every hand in its two dealing rounds of four "
             f"('N: c1 c2 c3 c4 | c5 c6 c7 c8'), because the exposed 4th and 8th cards decide "
-            f"the game, the declarer and trumps (AV-D2..D5) [Option \"deal_order\" "
+            f"the game, the declarer and trumps [Option \"deal_order\" "
             f"\"strict\"]; without that option the game is taken from the record, with a "
             f"note"), where)
 
@@ -133,7 +133,7 @@ class AvinasDeal:
             state.turn = self.next_seat[state.dealer]
             state.notes.append(("avinas.deal-order", (
                 f"{hands}: could not check that no seven was among the exposed 4th and 8th "
-                f"cards (AV-D2..D4); the auction in the record makes it a no-sevens game")))
+                f"cards; the auction in the record makes it a no-sevens game")))
             return
         declarer, lead = plays[0].seat, plays[0].cards[0] if plays[0].cards else ""
         sevens = [card for card in state.dealt.get(declarer, ()) if card[0] == "7"]
@@ -151,14 +151,14 @@ class AvinasDeal:
             raise located(RecordError(
                 "record.deal-order",
                 f"{hands}: the record has no auction, so a seven was exposed and {declarer}, "
-                f"who leads, is declarer (AV-D5), but {declarer}'s hand holds no seven: give "
+                f"who leads, is declarer, but {declarer}'s hand holds no seven: give "
                 f"the auction, or the hands in their two dealing rounds of four"), deal)
         state.declarer, state.trump = declarer, trump
         state.sevens, state.sevens_unknown = 1, True
         state.stage = PLAY
         state.turn = declarer
         state.notes.append(("avinas.deal-order", (
-            f"{hands}: could not check the exposed 4th and 8th cards (AV-D2..D5); without an "
+            f"{hands}: could not check the exposed 4th and 8th cards; without an "
             f"auction it is a sevens game, {declarer} (the first leader) declares with "
             f"{SUIT_NAMES[trump]} ({how.format(trump)}), and the number of exposed sevens, "
             f"so the rams, cannot be known")))

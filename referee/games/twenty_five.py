@@ -380,19 +380,18 @@ class TwentyFive(Ruleset):
         if len(sizes) != 1 or sizes.pop() not in (2, 3) or len(table.teams) < 2:
             raise located(RecordError(
                 "record.teams", f"{cls.title} is played alone or in teams of two (an even number "
-                f"of players) or three (6 or 9 players), all of one size (T25-P3)"), tag)
+                f"of players) or three (6 or 9 players), all of one size"), tag)
         size = len(table.teams[0])
         if size == 3 and count not in (6, 9):
             raise located(RecordError(
-                "record.teams", f"teams of three are played with 6 or 9 players, not {count} "
-                f"(T25-P3)"), tag)
+                "record.teams", f"teams of three are played with 6 or 9 players, not {count}"), tag)
         wanted = cls.teams_of_size(table.seats, size)
         if {frozenset(t) for t in wanted} != {frozenset(t) for t in table.teams}:
             shown = ", ".join(" ".join(team) for team in wanted)
             how = "partners sit opposite" if size == 2 else "each player sits between two opponents"
             raise located(RecordError(
                 "record.teams", f"with {count} players in teams of {size}, {how}: the teams "
-                f"are {shown} (T25-P3)"), tag)
+                f"are {shown}"), tag)
 
     @staticmethod
     def _label(members: tuple[str, ...]) -> str:
@@ -408,7 +407,7 @@ class TwentyFive(Ruleset):
         return match.winner is not None
 
     def match_result(self, match: Match25) -> str:
-        shown = " ".join(f"{team} {value}" for team, value in match.score.items())
+        shown = " ".join(f"{self.labels[team]} {value}" for team, value in match.score.items())
         if match.winner is None:
             return f"in progress: {shown}"
         label = self.labels[match.winner]
@@ -417,7 +416,7 @@ class TwentyFive(Ruleset):
         verb = "wins" if self.alone[match.winner] else "win"
         text = f"{label} {verb} with {match.score[match.winner]} ({rest})"
         if all(match.score[t] == 0 for t in others):
-            text += "; opponents scoreless (double stakes where played, T25-S5)"
+            text += "; opponents scoreless (double stakes where played)"
         return text
 
     # -- the deal ------------------------------------------------------------------------------
@@ -498,7 +497,7 @@ class TwentyFive(Ruleset):
             if action.kind == "rob" and action.cards[0] == ace:
                 state.notes.append((
                     "25.rob-discard", f"{action.seat} robs and discards {ace}, the ace of "
-                    f"trumps itself: that discard is allowed (no source forbids it, 1.8 A6), "
+                    f"trumps itself: that discard is allowed (no source forbids it), "
                     f"but unusual"))
                 return
 

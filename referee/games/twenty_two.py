@@ -155,7 +155,7 @@ class TwentyTwo(Ruleset):
             packs = "one pack" if options.packs == 1 else f"{options.packs} packs"
             raise located(RecordError(
                 "record.seats", f"{cls.title} is played by 2 to {most} players with {packs} "
-                f"(T22-P1; more players need the packs option)"), header.get("Seats") or header)
+                f"(more players need the packs option)"), header.get("Seats") or header)
         if any(len(team) != 1 for team in table.teams):
             raise located(RecordError("record.teams", f"{cls.title} has no teams: each player "
                                       "plays alone"), header.get("Teams") or header)
@@ -251,7 +251,7 @@ class TwentyTwo(Ruleset):
         state_findings.append((
             "22.dealer",
             f"deal {deal.number} is dealt by {stated}, but {expected} should deal (the loser "
-            f"of the last deal, {who}, deals; a dead loser's place passes on, T22-P4, C6)",
+            f"of the last deal, {who}, deals; a dead loser's place passes on)",
             None))
         return stated, self._next_living(stated, match.alive)
 
@@ -274,7 +274,7 @@ class TwentyTwo(Ruleset):
         if size < 1:
             raise located(RecordError(
                 "record.deal-size", f"{len(match.alive)} players cannot be dealt a card each "
-                f"from {self.available(match)} cards (T22-D5)"), deal)
+                f"from {self.available(match)} cards"), deal)
         self._deal_hands(state, match, deal)
         sizes = {len(cards) for cards in state.hands.values()}
         if len(sizes) > 1:
@@ -286,7 +286,7 @@ class TwentyTwo(Ruleset):
                    if inferred else "")
             raise located(RecordError(
                 "record.hand-size", f"the hands are of different sizes ({shown}): every living "
-                f"player is dealt as many cards (T22-D4){why}"), deal)
+                f"player is dealt as many cards{why}"), deal)
         state.size = sizes.pop() if sizes else 0
         if state.size == 0:
             raise located(RecordError("record.hand-size", f"deal {deal.number} deals no cards"),
@@ -383,7 +383,7 @@ class TwentyTwo(Ruleset):
                     "record.unseen", "'??' (an unseen card) is not supported yet"), item)
             if left[card] <= 0:
                 if self.options.markers_removed and card in markers:
-                    why = f"{card} is a damage marker, out of the pack (T22-D3)"
+                    why = f"{card} is a damage marker, out of the pack"
                 else:
                     why = f"{card} is dealt more often than the pack holds it"
                 raise located(RecordError("record.card-twice", f"{why} ({seat})"), item)

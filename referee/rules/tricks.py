@@ -222,11 +222,12 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
         return bool(self.target) and max(match.score.values()) >= self.target
 
     def match_result(self, match: TrickMatch) -> str:
-        shown = " ".join(f"{team} {points}" for team, points in match.score.items())
+        label = self.table.team_labels().get
+        shown = " ".join(f"{label(team, team)} {points}" for team, points in match.score.items())
         if not self.is_match_over(match):
             return f"in progress: {shown}"
         winner = max(match.score, key=match.score.__getitem__)
-        return f"{winner} wins ({shown})"
+        return f"{label(winner, winner)} wins ({shown})"
 
     # -- the deal ------------------------------------------------------------------------------
     def start_deal(self, match: TrickMatch, deal: Deal) -> TrickState:

@@ -24,7 +24,7 @@ from referee.rules.base import (
     located,
 )
 from referee.rules.options import OptionValue
-from referee.seats import Table
+from referee.seats import Table, team_label
 
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -222,7 +222,8 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
 
     def match_result(self, match: Match28) -> str:
         winner = self._winner(match)
-        shown = " ".join(f"{team} {value}" for team, value in match.score.items())
+        shown = " ".join(f"{team_label(self.team_seats.get(team, (team,)))} {value}"
+                         for team, value in match.score.items())
         if winner is None:
             return f"in progress: {shown}"
         own = match.score[winner]

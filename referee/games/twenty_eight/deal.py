@@ -71,8 +71,7 @@ class DealSetup(Engine28):
             for seat, four, empty in zip(first_two, fours, pointless, strict=True):
                 if empty:
                     return (f"{seat}, one of the first two to speak, has no point card in "
-                            f"his first {self._first_batch_words()} ({self._show(four)}) "
-                            f"(B6.5)")
+                            f"his first {self._first_batch_words()} ({self._show(four)})")
         if opts.annul_fh_and_next_pointless and all(pointless):
             return (f"first hand {fh} and the next player {first_two[1]} both have "
                     f"a pointless first {self._first_batch_words()} (R2)")
@@ -216,7 +215,7 @@ class DealSetup(Engine28):
             if unknown:
                 unchecked.append(
                     f"{' and '.join(unknown)}: no first {self._first_batch_words()} in the "
-                    f"record, so the annulment for a pointless first batch (R2, B6.5) could "
+                    f"record, so the annulment for a pointless first batch could "
                     f"not be checked")
         for event in deal.events:
             action = event.action

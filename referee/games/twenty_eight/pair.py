@@ -28,8 +28,7 @@ class Pair(Engine28):
         if state.pair:
             return self._excl("28.pair", f"{state.pair} has already shown the pair")
         if state.no_trump:
-            return self._excl("28.pair", "no pair without trumps (the bidder declared no trumps, "
-                              "B3.5)")
+            return self._excl("28.pair", "no pair without trumps (the bidder declared no trumps)")
         if state.stage != PLAY or not state.revealed or state.trump is None:
             return self._excl("28.pair", f"{seat} may show the pair only after the trump has been "
                               f"exposed")

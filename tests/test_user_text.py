@@ -1,0 +1,109 @@
+"""What users read names no working note, and teams of three or more are spelled one way.
+
+Every finding, note, deal outcome and match result of ``referee check --format json`` over the
+samples, and every ``referee games GAME`` page, must stand on its own: no rule-digest section
+ids ("AV-D7", "T25-P3", "B6.5"), no "decision N", no file names. Teams of more than two seats
+read ``P1-P3-P5`` on the score sheet, in tallies and in results, as in the messages; a record's
+``result`` line may still spell them either way.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+from referee.rules.registry import games
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+NOTE_ID = re.compile(r"\b(AV|T22|T25)-[A-Z]|\b[AB][0-9]\.[0-9]|decision [0-9]|\.md\b")
+runner = CliRunner()
+
+
+def _texts(value: object) -> list[str]:
+    """Every string under ``value`` (a JSON document)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _texts(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in _texts(item)]
+    return []
+
+
+def test_no_working_note_ids_in_check_output():
+    result = runner.invoke(app, ["check", "--format", "json", str(SAMPLES)])
+    assert result.exit_code in (0, 1), result.output
+    report = json.loads(result.stdout)
+    texts = _texts(report)
+    assert any("abandoned: all four passed" in text for text in texts)  # outcomes are in it
+    assert any("not a team" in text or "recorded" in text for text in texts)  # messages too
+    cited = sorted({text for text in texts if NOTE_ID.search(text)})
+    assert cited == []
+
+
+@pytest.mark.parametrize("game", [game.name for game in games()])
+def test_no_working_note_ids_in_games_page(game):
+    result = runner.invoke(app, ["games", game])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip()
+    assert [line for line in result.stdout.splitlines() if NOTE_ID.search(line)] == []
+
+
+FORTY = SAMPLES / "forty" / "match-standard-01.ttn"
+
+
+def test_score_sheet_hyphenates_teams_of_three():
+    result = runner.invoke(app, ["score", str(FORTY)])
+    assert result.exit_code == 0, result.output
+    header = result.stdout.splitlines()[2].split()
+    assert header.count("P1-P3-P5") == 3 and header.count("P2-P4-P6") == 3
+    assert "P1P3P5" not in result.stdout
+
+
+def test_score_sheet_keeps_two_seat_teams_as_written():
+    path = SAMPLES / "twenty-eight" / "match-01-standard-club-night.ttn"
+    result = runner.invoke(app, ["score", str(path)])
+    assert result.exit_code == 0, result.output
+    header = result.stdout.splitlines()[2].split()
+    assert "NS" in header and "EW" in header and "N-S" not in header
+
+
+def test_annotated_tallies_hyphenate_teams_of_three():
+    result = runner.invoke(app, ["annotate", str(FORTY)])
+    assert result.exit_code in (0, 1), result.output
+    tallies = re.findall(r"\{=[^}]*\}", result.stdout)  # the record's own lines stay as written
+    assert any("score P1-P3-P5 0 P2-P4-P6 2" in line for line in tallies)
+    assert not any("P1P3P5" in line for line in tallies)
+
+
+def _with_result(text: str, old: str, new: str) -> str:
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("spelling", ["P1P3P5 13 P2P4P6 27", "P1-P3-P5 13 P2-P4-P6 27"])
+def test_result_lines_read_either_spelling(tmp_path, spelling):
+    text = _with_result(FORTY.read_text(encoding="utf-8"), "result P1P3P5 13 P2P4P6 27",
+                        f"result {spelling}")
+    path = tmp_path / "forty.ttn"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check", "--format", "json", str(path)])
+    assert result.exit_code == 0, result.output
+
+
+def test_result_mismatch_names_teams_hyphenated(tmp_path):
+    text = _with_result(FORTY.read_text(encoding="utf-8"), "result P1P3P5 13 P2P4P6 27",
+                        "result P1P3P5 14 P2P4P6 26")
+    path = tmp_path / "forty.ttn"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1, result.output
+    line = next(line for line in result.stdout.splitlines() if "record.result-mismatch" in line)
+    assert "recorded" in line and "P1-P3-P5 14" in line and "P1-P3-P5 13" in line
+    assert "P1P3P5" not in line
