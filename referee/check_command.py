@@ -11,6 +11,10 @@ from typing import Any
 
 import typer
 
+from referee.cli_output import EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE, version
+from referee.cli_output import echo as _echo
+from referee.cli_output import echo_err as _echo_err
+from referee.cli_output import jsonable as _jsonable
 from referee.report import FileReport, MatchReport
 from referee.reporters import (
     FileLines,
@@ -39,19 +43,10 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     there.
     """
     from referee.check_options import CheckOptions
-    from referee.cli import (
-        EXIT_FINDINGS,
-        EXIT_OK,
-        EXIT_UNREADABLE,
-        OutputFormat,
-        _echo,
-        _echo_err,
-        _jsonable,
-        version,
-    )
     from referee.progress import Progress
 
-    options = options or CheckOptions(files=list(files), format=output_format.value,
+    fmt = str(output_format.value)  # an OutputFormat (referee.cli)
+    options = options or CheckOptions(files=list(files), format=fmt,
                                       expect=expect)
     started = clock()
     notes: list[str] = []
@@ -59,8 +54,8 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     for note in notes:
         _echo_err(note)
     progress = Progress(sys.stderr, len(paths)) if is_terminal(sys.stderr) else None
-    streamed = output_format in (OutputFormat.text, OutputFormat.github)
-    color = output_format is OutputFormat.text and use_color(sys.stdout, options.color)
+    streamed = fmt in ("text", "github")
+    color = fmt == "text" and use_color(sys.stdout, options.color)
     err_color = use_color(sys.stderr, options.color)
     totals = Totals()
     collected: list[FileReport] = []
@@ -68,8 +63,8 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     from referee.parallel import check_files
 
     stream = (JsonStream(lambda text: typer.echo(text, nl=False), _jsonable)
-              if output_format is OutputFormat.json else None)
-    sink = MatchSink(output_format.value, expect, color, options.quiet, totals, stream)
+              if fmt == "json" else None)
+    sink = MatchSink(fmt, expect, color, options.quiet, totals, stream)
 
     began = clock()
     for report in check_files(paths, expect, jobs, progress.deal if progress else None,
@@ -81,12 +76,12 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
         held = sink.held()
         if progress:
             progress.clear()
-        if output_format is not OutputFormat.github:
+        if fmt != "github":
             _echo_err(render_error(report, err_color))
-        if output_format is OutputFormat.text:
+        if fmt == "text":
             for line in file_lines(report, color, expect, options.quiet, held):
                 _echo(line, color)
-        elif output_format is OutputFormat.github:
+        elif fmt == "github":
             for line in github_lines(report, expect, held):
                 _echo(line)
         elif stream is not None:
@@ -102,11 +97,11 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
         _echo_err("referee check: no .ttn files found in " + " ".join(options.files))
     if stream is not None:
         stream.end(totals)
-    elif output_format is OutputFormat.junit:
+    elif fmt == "junit":
         from referee.junit import render_junit
 
         typer.echo(render_junit(collected, expect, seconds))
-    elif output_format is OutputFormat.sarif:
+    elif fmt == "sarif":
         from referee.sarif import render_sarif
 
         typer.echo(json.dumps(render_sarif(collected, expect, version()), indent=2,

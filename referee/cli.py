@@ -28,6 +28,9 @@ from referee.check import (
 )
 from referee.check_command import run_check
 from referee.cli_help import choice, choices, plain_argument_names, whole_number
+from referee.cli_output import EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE, version
+from referee.cli_output import echo as _echo
+from referee.cli_output import echo_err as _echo_err
 from referee.errors import RefereeError
 from referee.reporters import (
     render_error,
@@ -56,7 +59,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
 T = TypeVar("T")
 
 EXIT_CODES = (
@@ -110,28 +112,11 @@ class ConvertTarget(str, Enum):  # noqa: UP042
     ttn = "ttn"
 
 
-
-
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"referee {version()}")
         raise typer.Exit()
 
-
-def version() -> str:
-    """The package's version (the installed distribution's, else the source tree's)."""
-    try:
-        from referee import __version__
-
-        return __version__
-    except ImportError:
-        pass
-    try:
-        from importlib.metadata import version as dist_version
-
-        return dist_version("referee")
-    except Exception:
-        return "unknown"
 
 
 @app.callback()
@@ -795,25 +780,13 @@ def _on_record(file: str, work: Callable[[Iterator[Any]], T]) -> tuple[str, T]:
         raise typer.Exit(EXIT_UNREADABLE) from None
 
 
-def _echo_err(text: str) -> None:
-    if text:
-        typer.echo(text, err=True)
 
 
-def _echo(text: str, color: bool = False) -> None:
-    # color=True keeps the styles even when standard output is not a terminal
-    # (--color always, FORCE_COLOR); None lets click strip them there.
-    if text:
-        typer.echo(text, color=color or None)
 
 
-def _jsonable(value: Any) -> Any:
-    """JSON for what a game may keep in ``DealResult.contract`` beyond plain JSON types."""
-    if isinstance(value, (set, frozenset)):
-        return sorted(value, key=str)
-    if isinstance(value, Enum):
-        return value.value
-    return str(value)
+
+
+
 
 
 def _fail(message: str) -> NoReturn:

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from referee.check import check_file, sorted_paths
-from referee.cli import OutputFormat, _jsonable, run_check
+from referee.cli import OutputFormat, run_check
+from referee.cli_output import jsonable as _jsonable
 from referee.reporters import (
     FileLines,
     JsonStream,

@@ -1,0 +1,48 @@
+"""What the commands share to write their output: the exit codes, echoing to standard output
+and error, JSON for game data, the version."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+import typer
+
+EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
+
+
+def version() -> str:
+    """The package's version (the installed distribution's, else the source tree's)."""
+    try:
+        from referee import __version__
+
+        return __version__
+    except ImportError:
+        pass
+    try:
+        from importlib.metadata import version as dist_version
+
+        return dist_version("referee")
+    except Exception:
+        return "unknown"
+
+
+def echo_err(text: str) -> None:
+    if text:
+        typer.echo(text, err=True)
+
+
+def echo(text: str, color: bool = False) -> None:
+    # color=True keeps the styles even when standard output is not a terminal
+    # (--color always, FORCE_COLOR); None lets click strip them there.
+    if text:
+        typer.echo(text, color=color or None)
+
+
+def jsonable(value: Any) -> Any:
+    """JSON for what a game may keep in ``DealResult.contract`` beyond plain JSON types."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=str)
+    if isinstance(value, Enum):
+        return value.value
+    return str(value)
