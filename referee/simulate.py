@@ -72,9 +72,6 @@ so ``show`` is taken most of the times it is allowed (28 family variants).
 BID_DECAY = 0.55
 """Among the allowed bids, the k-th lowest has weight ``BID_DECAY ** k``: small raises."""
 
-TRUMP_SEVENTH_WEIGHT = 0.15
-"""Relative weight of choosing trumps by the seventh card rather than by a laid card."""
-
 _MAX_STEPS = 2000
 
 
@@ -182,8 +179,9 @@ def choose_action(allowed: Iterable[Action], rng: random.Random) -> Action:
         options.sort(key=lambda a: a.value)
         return rng.choices(options, [BID_DECAY**i for i in range(len(options))])[0]
     if kind == "trump":
-        weights = [TRUMP_SEVENTH_WEIGHT if a.value == "seventh" else 1.0 for a in options]
-        return rng.choices(options, weights)[0]
+        # choices(), not choice(): the same draw as when the seventh card had a weight of its
+        # own, so a seed still simulates the same match.
+        return rng.choices(options)[0]
     return rng.choice(options)
 
 
