@@ -150,3 +150,41 @@ def test_annulment_messages_say_why_in_words(tmp_path):
     texts = _texts(json.loads(result.stdout))
     assert any("cards without a point" in text for text in texts)
     assert not [text for text in texts if NOTE_ID.search(text)]
+
+
+FIFTY_SIX = SAMPLES / "fifty-six" / "match-standard-01.ttn"
+
+
+def test_expect_hint_hyphenates_teams_of_three(tmp_path):
+    text = _with_result(FIFTY_SIX.read_text(encoding="utf-8"),
+                        '[Expect "score" "P1P3P5 -6" "P2P4P6 1"]',
+                        '[Expect "score" "P1P3P5 -5" "P2P4P6 1"]\n'
+                        '[Expect "points" "deal 1" "P1-P3-P5 31" "P2P4P6 25"]')
+    path = tmp_path / "fifty-six.ttn"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check", "--expect", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "the referee computed the match score P1-P3-P5 -6 P2-P4-P6 1" in result.stdout
+    assert "the referee computed deal 1 card points P1-P3-P5 30 P2-P4-P6 26" in result.stdout
+    assert "P1P3P5" not in result.stdout.replace(str(path), "").replace(
+        '"P1P3P5 -5"', "")  # only the user's own Expect tag spells it so
+
+
+def test_two_seat_teams_of_long_seat_names_are_hyphenated():
+    path = SAMPLES / "twenty-five" / "match-4-pairs.ttn"
+    result = runner.invoke(app, ["score", str(path)])
+    assert result.exit_code == 0, result.output
+    header = result.stdout.splitlines()[2].split()
+    assert header.count("P1-P3") == 3 and "P1P3" not in result.stdout
+
+
+def test_view_page_labels_teams_of_three(tmp_path):
+    page = tmp_path / "fifty-six.html"
+    result = runner.invoke(app, ["view", "-o", str(page), str(FIFTY_SIX)])
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    shown = re.sub(r"<script\b.*?</script>", "", html, flags=re.S)  # the embedded data keeps
+    assert "Running score after each deal: P1-P3-P5 -6; P2-P4-P6 1" in shown  # its names
+    assert "P1P3P5" not in shown
+    assert '"teamLabels": {"P1P3P5": "P1-P3-P5"' in html or (
+        '"teamLabels":{"P1P3P5":"P1-P3-P5"' in html)
