@@ -117,12 +117,14 @@ from referee.games.avinas_model import (  # the game's data and pure rules, re-e
     trick_winner,
     trump_order,
 )
+from referee.games.avinas_view import table_view
 from referee.games.recorded import recorded_change, result_lines
 from referee.record import Action, Deal
 from referee.rules.base import (
     DealResult,
     Exclusion,
     Ruleset,
+    TableView,
     TrickSummary,
     deal_dealer,
     summarise_tricks,
@@ -596,6 +598,9 @@ class Avinas(AvinasDeal, Ruleset):
         if number >= TRICKS:
             state.stage = OVER
             state.turn = None
+
+    def table_view(self, state: AvinasState) -> TableView:
+        return table_view(state)
 
     def completed_tricks(self, state: AvinasState) -> list[TrickSummary]:
         return summarise_tricks(((t.number, t.winner, t.points) for t in state.tricks),

@@ -69,6 +69,7 @@ from typing import Any, NamedTuple
 from referee.cards import RANKS, SUIT_NAMES, make_pack
 from referee.errors import RecordError
 from referee.games.recorded import recorded_change, result_lines
+from referee.games.twenty_five_view import table_view
 from referee.record import Action, Deal, RecordHeader, ResultLine
 from referee.rules.base import (
     DealResult,
@@ -77,6 +78,7 @@ from referee.rules.base import (
     GenericRules,
     Rule,
     Ruleset,
+    TableView,
     TrickSummary,
     deal_dealer,
     generic_rules,
@@ -816,6 +818,9 @@ class TwentyFive(Ruleset):
                 if strength > best:
                     best, winner = strength, seat
         return winner
+
+    def table_view(self, state: TwentyFiveState) -> TableView:
+        return table_view(state)
 
     def completed_tricks(self, state: TwentyFiveState) -> list[TrickSummary]:
         """The tricks so far, 5 points each, with the deal's running points per team."""

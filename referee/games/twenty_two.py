@@ -100,11 +100,13 @@ from referee.games.twenty_two_model import (  # the game's data and pure rules, 
     show,
     strengths,
 )
+from referee.games.twenty_two_view import table_view
 from referee.record import Action, Deal, Hand
 from referee.rules.base import (
     DealResult,
     Exclusion,
     Ruleset,
+    TableView,
     TrickSummary,
     deal_dealer,
     located,
@@ -723,6 +725,9 @@ class TwentyTwo(Ruleset):
         state.trick_len = 0
         state.bar = []
         state.bar_seat = None
+
+    def table_view(self, state: TwentyTwoState) -> TableView:
+        return table_view(state, self.table.seats)
 
     def completed_tricks(self, state: TwentyTwoState) -> list[TrickSummary]:
         """The tricks so far with their winners (22 has no card points)."""

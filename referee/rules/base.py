@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
-from referee.cards import Card
+from referee.cards import RANKS, Card
 from referee.errors import RecordError, located
 from referee.lexicon import seat_name_problem
 from referee.record import Action, Deal, Hand, RecordHeader
@@ -103,6 +103,46 @@ class DealState:
         return self.trick_no if self.trick_len else self.trick_no + 1
 
 
+Plays = Sequence[tuple[str, Sequence[Card]]]
+"""A trick's plays in order: (seat, the cards it played); one card in most games."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What the replay page shows of a deal at one moment, declared by each game
+    (``Ruleset.table_view``) so that the viewer reads no game's own state.
+
+    The table: every seat's cards (copies included), whose turn it is, the trick on the
+    table and the last completed one (a lead may lie face down), the seats that take no
+    part, cards set aside face down (by count). The contract: who holds it (``role``: what
+    the game calls him) and the bid, or the highest bid while the auction runs. ``facts``:
+    the game's own state in words (trumps, doubles, a robbed card, knocks, the stock), in
+    the order the page lists them. ``trumps``: the cards that are trumps, where a player may
+    keep them back from a trump lead (the page marks such a renege).
+    """
+
+    hands: Mapping[str, Sequence[Card]] = field(default_factory=dict)
+    turn: str | None = None
+    trick: Plays = ()
+    lead_face_down: bool = False
+    last_trick: Plays = ()
+    last_lead_face_down: bool = False
+    out: tuple[str, ...] = ()
+    concealed: Mapping[str, int] = field(default_factory=dict)
+    role: str = "bidder"
+    holder: str | None = None
+    bid: int | None = None
+    high_bid: tuple[str, int | None] | None = None
+    facts: tuple[str, ...] = ()
+    trumps: frozenset[Card] = frozenset()
+
+
+def trick_plays(plays: Iterable[tuple[str, Card | Iterable[Card]]]) -> Plays:
+    """``(seat, card)`` or ``(seat, cards)`` pairs as ``Plays`` (one card becomes a tuple)."""
+    return tuple((seat, (cards,) if isinstance(cards, str) else tuple(cards))
+                 for seat, cards in plays)
+
+
 class TrickSummary(NamedTuple):
     """A completed trick, for annotations: its number, winner, its points and the running
     points per side (team label -> points) after it. Games without trick points give 0."""
@@ -168,6 +208,8 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     """Cards per seat in each dealing round; () deals the pack out evenly in one round."""
     pack: Collection[Card] = ()
     """Every card of the pack, copies included (what ``deal_hands`` shuffles and deals)."""
+    rank_order: str = "".join(RANKS)
+    """The ranks from high to low (how the replay page sorts a hand)."""
     next_seat: Mapping[str, str] | None = None
     """Each seat's successor in the order of play, where that order is fixed for the match
     (set from the table and options); None where it changes (Twenty-Two's dead players)."""
@@ -312,6 +354,10 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     def completed_tricks(self, state: StateT) -> list[TrickSummary]:
         """Every trick completed so far in this deal, in order (for ``referee annotate``)."""
         return []
+
+    def table_view(self, state: StateT) -> TableView:
+        """The deal as the replay page shows it now (a game without one shows the turn)."""
+        return TableView(turn=state.turn)
 
     def unchecked_reason(self, state: StateT) -> str | None:
         """Why the recorded play was not judged (a cancelled deal), if so (for reports)."""

@@ -3,9 +3,8 @@ match."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from types import SimpleNamespace
-from typing import Any
 
 from referee.cards import make_pack
 from referee.errors import RecordError
@@ -99,7 +98,13 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
             "redeal": self._check_redeal,
             "c-call": self._check_c_call, "show": self._check_show, "hold": self._check_hold,
         }
-        self._appliers: dict[str, Any] = {}
+        self._appliers: dict[str, Callable[[TwentyEightState, Action], None]] = {
+            "bid": self._apply_bid, "pass": self._apply_pass, "redeal": self._apply_redeal,
+            "trump": self._apply_trump, "call": self._apply_call,
+            "double": self._apply_double, "redouble": self._apply_redouble,
+            "pair": self._apply_pair, "single": self._apply_single,
+            "c-call": self._apply_c_call, "show": self._apply_show, "hold": self._apply_hold,
+        }
 
     @classmethod
     def check_table(cls, table, options, header) -> None:

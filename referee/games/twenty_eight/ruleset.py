@@ -36,10 +36,12 @@ from referee.games.twenty_eight.state import (
     TwentyEightState,
 )
 from referee.games.twenty_eight.trump import TrumpChoice
+from referee.games.twenty_eight.view import table_view
 from referee.record import Action
 from referee.rules.base import (
     Exclusion,
     GenericRules,
+    TableView,
 )
 from referee.rules.registry import register
 
@@ -77,6 +79,9 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
     option_specs = _options("28")
     presets = {"standard": STANDARD, "pagat": PAGAT, "west-bengal": WEST_BENGAL,
                "kerala": KERALA}
+
+    def table_view(self, state: TwentyEightState) -> TableView:
+        return table_view(state)
 
     def candidates(self, state: TwentyEightState) -> Iterator[Action]:
         yield from self._variant_candidates(state)  # "C", the show, the second round, the duel
@@ -168,11 +173,7 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
             self._apply_play(state, action)  # most actions are plays
             state.last_kind = kind
             return
-        try:
-            handler = self._appliers[kind]
-        except KeyError:  # _apply_<kind>, or None for a kind with nothing to carry out
-            handler = self._appliers[kind] = getattr(
-                self, "_apply_" + kind.replace("-", "_"), None)
+        handler = self._appliers.get(kind)  # _apply_<kind> (see __init__)
         if handler is not None:
             handler(state, action)
         state.last_kind = kind
