@@ -807,7 +807,7 @@ class TwentyTwo(Ruleset):
         result.disputed = True
         damage = self._recorded_damage(match, state)
         if not damage:
-            match.losers = None  # the record names the next dealer
+            match.losers = match.next_dealer = None  # the record names the next dealer
             match.size_unknown = True
             match.from_record = "no damage could be computed, and its record gives none"
             result.scored = False
@@ -839,7 +839,10 @@ class TwentyTwo(Ruleset):
         return result
 
     def _end_of_game(self, match: Match22, died: list[str], number: int) -> None:
-        """T22-F5: one survivor wins; none: C3; ``first-death`` ends at the first death."""
+        """T22-F5: one survivor wins; none: C3; ``first-death`` ends at the first death. The
+        loser deals next (T22-P4; of tied losers the first, unless the record names another)."""
+        options = self._dealer_options(match) if match.alive else []
+        match.next_dealer = options[0][0] if options else None
         if not match.alive:
             if self.options.simultaneous_wipeout == "lowest-damage":
                 least = min(match.damage[seat] for seat in died)

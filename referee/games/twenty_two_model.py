@@ -178,6 +178,9 @@ class Match22:
     nominal: int = FIRST_DEAL_SIZE
     losers: tuple[str, ...] | None = ()
     """The previous deal's losers; None when it was not settled (the record then decides)."""
+    next_dealer: str | None = None
+    """Who deals next: the previous deal's loser (the first of tied losers); None before the
+    first deal or when the record must say."""
     winners: tuple[str, ...] = ()
     over: bool = False
     ending: str = ""

@@ -54,11 +54,12 @@ class Legality:
 
 
 class MatchState(Protocol):
-    """What the loop, the score sheet and the reporters read of a game's match state.
+    """What the loop, the simulator, the score sheet and the reporters read of a game's match
+    state.
 
-    A game keeps whatever else it needs (the next dealer, rams, damage, living players);
-    whether the match is over and its result in words come from the game's
-    ``Ruleset.is_match_over`` and ``Ruleset.match_result``.
+    A game keeps whatever else it needs (rams, damage, living players); whether the match is
+    over and its result in words come from the game's ``Ruleset.is_match_over`` and
+    ``Ruleset.match_result``.
     """
 
     @property
@@ -69,6 +70,13 @@ class MatchState(Protocol):
     @property
     def deals(self) -> int:
         """How many deals have been settled into the match."""
+        ...
+
+    @property
+    def next_dealer(self) -> str | None:
+        """Who deals the next deal by the game's rule (the rotation, the same dealer after an
+        annulled deal, the loser); None before the first deal, or where the record must say
+        (a deal the game could not settle). A deal that names no dealer is dealt by him."""
         ...
 
 
