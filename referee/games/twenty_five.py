@@ -278,11 +278,13 @@ class Match25:
 class TwentyFiveState(DealState):
     """One deal of 25 as the replay walks through it."""
 
+    tricks_from_the_deal = True  # a rob before the opening lead is placed at trick 1
+
     def __init__(self, number: int, dealer: str, leader: str, teams: Iterable[str],
                  start_score: dict[str, int]) -> None:
         super().__init__()
         self.number = number
-        self._dealer = dealer
+        self.dealer = dealer
         self.leader = leader
         self.stage = TURNUP
         self.turn: str | None = leader
@@ -306,15 +308,6 @@ class TwentyFiveState(DealState):
         self.first_to_target: str | None = None
         self.recorded: list[ResultLine] = []
         """The deal's ``result`` lines: what an unfinished deal takes from the record."""
-
-    @property
-    def dealer(self) -> str:
-        return self._dealer
-
-    @property
-    def position_trick(self) -> int | None:
-        """The trick a play belongs to; before the opening lead, trick 1."""
-        return self.trick_no if self.trick_len else self.trick_no + 1
 
     def running(self, team: str) -> int:
         return self.start_score[team] + self.points[team]

@@ -248,9 +248,7 @@ class TwentyTwoState(DealState):
     def position_trick(self) -> int | None:
         """The trick an action belongs to: none during the exchange round, then the trick in
         progress or the one about to be led."""
-        if self.stage == EXCHANGE:
-            return None
-        return self.trick_no if self.trick_len else self.trick_no + 1
+        return None if self.stage == EXCHANGE else self.trick_at_hand
 
 
 INCOMPLETE = IncompleteWords(tricks="the deal is not over: {turn} must lead to trick {trick}")

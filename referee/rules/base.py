@@ -96,6 +96,9 @@ class DealState:
     trick_no: int = 0
     trick_len: int = 0
     play_started: bool = False
+    tricks_from_the_deal: ClassVar[bool] = False
+    """True in games whose actions before the first lead (bids, the trump, a rob) are placed
+    at trick 1; otherwise they belong to no trick."""
 
     def __init__(self) -> None:
         self.notes: list[tuple[str, str]] = []
@@ -104,11 +107,17 @@ class DealState:
         """(rule id, message, seat): violations found when the deal starts (dealer, deal)."""
 
     @property
-    def position_trick(self) -> int | None:
-        """The trick an action now belongs to; between tricks, the one that follows."""
-        if not self.play_started:
-            return None
+    def trick_at_hand(self) -> int:
+        """The trick in progress; between tricks (and before the first lead) the next one."""
         return self.trick_no if self.trick_len else self.trick_no + 1
+
+    @property
+    def position_trick(self) -> int | None:
+        """The trick an action now belongs to: ``trick_at_hand`` once play has started (from
+        the deal where ``tricks_from_the_deal``), else None."""
+        if not self.play_started and not self.tricks_from_the_deal:
+            return None
+        return self.trick_at_hand
 
 
 Plays = Sequence[tuple[str, Sequence[Card]]]
