@@ -64,10 +64,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from types import SimpleNamespace
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from referee.cards import RANKS, SUIT_NAMES, make_pack
 from referee.errors import RecordError
+from referee.games.contracts import TurnUp
 from referee.games.recorded import recorded_change, result_lines
 from referee.games.twenty_five_view import table_view
 from referee.record import Action, Deal, RecordHeader, ResultLine
@@ -840,11 +841,8 @@ class TwentyFive(Ruleset):
                 return self._settle_from_record(match, state, recorded)
         for team, points in state.points.items():
             match.score[team] += points
-        contract: dict[str, Any] = {}
-        if state.turned is not None:
-            contract.update(turnup=state.turned, trump=state.data.trump)
-        if state.robbed_by is not None:
-            contract["robbed_by"] = state.robbed_by
+        contract = TurnUp(state.turned, state.data.trump if state.data else None,
+                          state.robbed_by)
         result = DealResult(points=dict(state.points), game_points=dict(state.points),
                             score=dict(match.score), contract=contract)
         taken = ", ".join(f"{self.labels[t]} {p}" for t, p in state.points.items() if p)

@@ -71,6 +71,7 @@ from typing import Any
 
 from referee.cards import RANKS, UNSEEN, Card, make_pack
 from referee.errors import RecordError
+from referee.games.contracts import Damage
 from referee.games.recorded import recorded_change, result_lines
 from referee.games.twenty_two_model import (  # the game's data and pure rules, re-exported
     _DIRECTIONS,
@@ -746,7 +747,7 @@ class TwentyTwo(Ruleset):
     def settle(self, match: Match22, state: TwentyTwoState, offenders: list[str]) -> DealResult:
         """Damage to the loser(s) of the last trick, deaths, and the end of the game
         (T22-F2-F5, C3)."""
-        result = DealResult(contract={"size": state.size, "stock": state.first_stock})
+        result = DealResult(contract=Damage(state.size, state.first_stock))
         match.deals += 1
         match.size_unknown = False
         if not state.last_cards:
@@ -761,8 +762,8 @@ class TwentyTwo(Ruleset):
         result.points = {seat: (value if seat in match.losers else 0) for seat in state.living}
         result.game_points = dict(result.points)  # damage is the match score's change
         result.score = match.score
-        result.contract.update(losers=list(match.losers), damage=value, died=died,
-                               alive=list(match.alive))
+        result.contract = Damage(state.size, state.first_stock, match.losers, value,
+                                 tuple(died), tuple(match.alive))
         names = " and ".join(match.losers)
         verb = "loses" if len(losers) == 1 else "lose"
         cards = " ".join(card for _, card in losers)
@@ -829,7 +830,8 @@ class TwentyTwo(Ruleset):
         result.points = {seat: damage.get(seat, 0) for seat in state.living}
         result.game_points = dict(result.points)
         result.score = match.score
-        result.contract.update(losers=list(damage), died=died, alive=list(match.alive))
+        result.contract = Damage(state.size, state.first_stock, tuple(damage),
+                                 died=tuple(died), alive=tuple(match.alive))
         parts = [f"not played to its end: damage as recorded, {shown}"]
         if died:
             parts.append(f"{' and '.join(died)} {'dies' if len(died) == 1 else 'die'}")
@@ -870,29 +872,9 @@ class TwentyTwo(Ruleset):
             match.ending = (f"{who} {'wins' if len(match.winners) == 1 else 'share the win'} "
                             f"(the least damage when {' and '.join(died)} died)")
 
-__all__ = [
-    "DAMAGE",
-    "DEATH",
-    "EXCHANGE",
-    "FIRST_DEAL_SIZE",
-    "FIRST_DEATH_ENDS",
-    "FOLLOW_SAMPLES",
-    "GENERIC",
-    "INCOMPLETE",
-    "MAX_PLAYERS_ONE_PACK",
-    "Match22",
-    "OVER",
-    "PLAY",
-    "PLAYERS_PER_EXTRA_PACK",
-    "RANK_ORDER",
-    "STANDARD",
-    "STRENGTH",
-    "Trick22",
-    "TwentyTwo",
-    "TwentyTwoState",
-    "dominates",
-    "lowest",
-    "ranked",
-    "show",
-    "strengths",
+__all__ = [  # the game's data and rules, re-exported with the Ruleset
+    "DAMAGE", "DEATH", "EXCHANGE", "FIRST_DEAL_SIZE", "FIRST_DEATH_ENDS", "FOLLOW_SAMPLES",
+    "GENERIC", "INCOMPLETE", "MAX_PLAYERS_ONE_PACK", "Match22", "OVER", "PLAY",
+    "PLAYERS_PER_EXTRA_PACK", "RANK_ORDER", "STANDARD", "STRENGTH", "Trick22", "TwentyTwo",
+    "TwentyTwoState", "dominates", "lowest", "ranked", "show", "strengths",
 ]

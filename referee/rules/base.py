@@ -170,23 +170,64 @@ class TrickSummary(NamedTuple):
     running: Mapping[str, int]
 
 
+class DealContract(Protocol):
+    """What a deal was played for, as the score sheet and a report show it: each game has its
+    own typed contract. ``bidder``, ``bid``, ``target`` and ``made`` fill the score sheet's
+    contract columns (None where the game has no such thing); ``as_dict`` gives every fact
+    of the contract for a JSON report, in the game's order, leaving out what does not apply.
+    """
+
+    @property
+    def bidder(self) -> str | None: ...
+
+    @property
+    def bid(self) -> int | None: ...
+
+    @property
+    def target(self) -> int | None: ...
+
+    @property
+    def made(self) -> bool | None: ...
+
+    def as_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class NoContract:
+    """The contract of a deal played for its points alone (and of a deal not played)."""
+
+    bidder: str | None = None
+    bid: int | None = None
+    target: int | None = None
+    made: bool | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {}
+
+
 @dataclass(slots=True)
 class DealResult:
     """What a deal came to.
 
     ``points``: card points (or the game's measure) per team; ``game_points``: the change of
-    the match score per team; ``score``: the match score after the deal. ``contract`` holds
-    game-specific facts for the score sheet (bidder, bid, target, made, ...); ``outcome`` is a
-    one-line summary ("N-S made 18 of 16", "void: no call in seven tricks").
+    the match score per team; ``score``: the match score after the deal. ``contract``: what
+    the deal was played for (the game's ``DealContract``); ``outcome`` is a one-line summary
+    ("N-S made 18 of 16", "void: no call in seven tricks").
     """
 
     points: dict[str, int] = field(default_factory=dict)
     game_points: dict[str, int] = field(default_factory=dict)
     score: dict[str, int] = field(default_factory=dict)
-    contract: dict[str, Any] = field(default_factory=dict)
+    contract: DealContract = field(default_factory=NoContract)
     outcome: str = ""
     disputed: bool = False
     scored: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """The result in a JSON report (``schemas/report.schema.json``)."""
+        return {"points": dict(self.points), "game_points": dict(self.game_points),
+                "score": dict(self.score), "contract": self.contract.as_dict(),
+                "outcome": self.outcome, "disputed": self.disputed, "scored": self.scored}
 
 
 MatchT = TypeVar("MatchT", bound=MatchState)
