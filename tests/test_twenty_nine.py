@@ -481,7 +481,7 @@ def test_29_22_an_illegal_pair_has_no_effect():
     report_only = (("misplay_penalty", "report_only"),)
     early = record("W 20  N pass  E pass  S pass\nW trump S\nS pair", options=report_only)
     assert rules_found(early) == ["29.pair"]
-    assert result(early).contract.target == 20 and "pair" not in result(early).contract
+    assert result(early).contract.target == 20 and result(early).contract.pair is None
     barred = _pair_deal("W 19  N pass  E pass  S pass",
                         options=(("pair_min_bid", "20"), *report_only))
     assert rules_found(barred) == ["29.pair"] and result(barred).contract.target == 19
