@@ -33,6 +33,11 @@ def test_rule_ids_are_written_out(game):
 
 
 @pytest.mark.parametrize("game", [g for g in games()], ids=lambda g: g.name)
+def test_every_id_of_a_game_begins_with_its_prefix(game):
+    assert all(rule.startswith(game.rule_prefix + ".") for rule in game.rules)
+
+
+@pytest.mark.parametrize("game", [g for g in games()], ids=lambda g: g.name)
 def test_every_rule_an_option_names_is_in_the_catalogue(game):
     named = {rule for spec in game.option_specs for rule in spec.rules}
     assert named <= set(game.rules), sorted(named - set(game.rules))
