@@ -9,7 +9,7 @@ game's state itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,14 +87,7 @@ def replay_record(record: Record) -> MatchSteps:
     deals: list[DealSteps] = []
     for deal in record.deals:
         watcher = _DealWatcher(replay, deal)
-        # The state as dealt, before any event: the replay's watch only sees the states
-        # after events, so the game's deal start is wrapped for the length of this deal.
-        start = ruleset.start_deal
-        ruleset.start_deal = watcher.started(start)  # type: ignore[method-assign]
-        try:
-            report = replay.replay_deal(deal, watcher)
-        finally:
-            del ruleset.start_deal  # the class's method again
+        report = replay.replay_deal(deal, watcher, dealt=watcher.dealt)
         replay.check_number(deal)
         deals.append(watcher.finish(report))
     return MatchSteps(record, ruleset, deals, replay.finish())
@@ -114,15 +107,12 @@ class _DealWatcher:
         self.first_hand: str | None = None
         self.index = {id(item): n for n, item in enumerate(deal.items)}
 
-    def started(self, start: Callable[[Any, Deal], DealState]) -> Callable[[Any, Deal], DealState]:
-        def wrapped(match: Any, deal: Deal) -> DealState:
-            state = start(match, deal)
-            self.state = state
-            self.first_hand = state.turn
-            view = self.ruleset.table_view(state)
-            self.steps.append(Step(None, None, self._moment(view, state, None)))
-            return state
-        return wrapped
+    def dealt(self, state: DealState) -> None:
+        """The replay's call with the state as dealt, before any event: step 0."""
+        self.state = state
+        self.first_hand = state.turn
+        view = self.ruleset.table_view(state)
+        self.steps.append(Step(None, None, self._moment(view, state, None)))
 
     def __call__(self, event: Event, state: DealState) -> None:
         view = self.ruleset.table_view(state)
