@@ -188,3 +188,54 @@ def test_view_page_labels_teams_of_three(tmp_path):
     assert "P1P3P5" not in shown
     assert '"teamLabels": {"P1P3P5": "P1-P3-P5"' in html or (
         '"teamLabels":{"P1P3P5":"P1-P3-P5"' in html)
+
+
+# What the sample records say in their comments: users read them as examples, so a rule is
+# said in words there, never by a section of a rulebook they do not have ("(A4.3(f))", "(R3)",
+# "T22-X2", "(C8)"), an edge-case number ("28-41:", "AV #7", "T25 #18") or "decision N".
+COMMENT_CODES = re.compile(
+    rf"{SHORTHAND.pattern}"
+    r"|\b(?:AV|T22|T25) ?#[0-9]|#[0-9]+\b"  # edge-case numbers of the games without a prefix
+    r"|\([A-C][0-9]+\)|\bC[0-9]\b"  # the notes on open questions, "(C8)"
+    r"|\bREADME\b|\bdigest\b|\berratum\b|\bappendix\b|\bdecision\b|spec/")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+# a comment may name another sample, and an Avinas card by its place in the deal ("R4 = 7H")
+_NOT_CODES = re.compile(r"[\w.-]+\.ttn\b|\b[DLPR][1-8] = [2-9TJQKA][CDHS]\b")
+
+
+def _comments(text: str) -> list[tuple[int, str]]:
+    """The comments of a record's lines (``;`` to the end of the line, ``{ ... }``), numbered."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = _STRING.sub('""', line)  # tag values (an Expect tag names its edge case)
+        found += [(number, body) for body in re.findall(r"\{([^}]*)\}", line)]
+        if ";" in line:
+            found.append((number, line.split(";", 1)[1]))
+    return found
+
+
+SAMPLE_PATHS = sorted(SAMPLES.rglob("*.ttn"))
+
+
+def test_sample_comments_say_rules_in_words():
+    assert len(SAMPLE_PATHS) > 100
+    cited = [f"{path.relative_to(SAMPLES)}:{number}: {comment.strip()}"
+             for path in SAMPLE_PATHS
+             for number, comment in _comments(path.read_text(encoding="utf-8"))
+             if COMMENT_CODES.search(_NOT_CODES.sub("", comment))]
+    assert cited == []
+
+
+@pytest.mark.parametrize("text", ["; not a revoke (A4.3(f))", "; 28-41: no point", "; AV #7: all",
+                                  "; T25 #18: rob", "; illegal (T22-X2, C8)", "{ decision 4 }",
+                                  "; (README erratum)", "; As #18, but"])
+def test_comment_pattern_catches_codes(text):
+    assert [comment for _, comment in _comments(text) if COMMENT_CODES.search(comment)]
+
+
+@pytest.mark.parametrize("text", ['[Expect "case" "28-41"] ; the deal is cancelled',
+                                  "; as in edge-28-42-seventh-card.ttn", "; P1 trump AC",
+                                  "; L4 = 7D and R8 = 7S", "W: JC QS TC 8H { the bidder }"])
+def test_comment_pattern_lets_plain_words_pass(text):
+    assert not [comment for _, comment in _comments(text)
+                if COMMENT_CODES.search(_NOT_CODES.sub("", comment))]
