@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from referee.check import STDIN, HeaderHook, MatchHook
 from referee.config import Settings
-from referee.defaults import header_defaults, parse_assignments
+from referee.defaults import check_defaults, header_defaults, parse_assignments
 from referee.lookups import all_rules, known_rule, suggest
 from referee.paths import files_to_read
 from referee.selection import Selection, file_lines
@@ -46,6 +46,9 @@ class CheckOptions:
     settings_source: dict[str, str] = field(default_factory=dict)
     """Setting name -> the settings file it came from, for values not given on the command
     line (so that an error names the file to fix)."""
+    given_by: dict[str, str] = field(default_factory=dict)
+    """"game", "rules" or an option name -> where it was given, for the game, preset and
+    options taken from a settings file (the others came from their command-line flag)."""
 
     @classmethod
     def merge(cls, settings: Settings, *, files: list[str] | None, output_format: str | None,
@@ -73,6 +76,11 @@ class CheckOptions:
                 ("format", output_format, settings.format), ("color", color, settings.color),
                 ("select", select, settings.select), ("ignore", ignore, settings.ignore),
             ) if not given and setting and settings.source},
+            given_by={name: f"{settings.source}: setting '{key}'" for key, name in (
+                ("game", "game" if not game and settings.game else ""),
+                ("rules", "rules" if not rules and settings.rules else ""),
+                *(("options", name) for name in settings.options))
+                if name and settings.source},
         )
 
     def validate(self) -> None:
@@ -86,8 +94,12 @@ class CheckOptions:
         if self.color not in COLORS:
             raise ValueError(f"{self._where('color')}--color takes {', '.join(COLORS)}, "
                              f"not '{self.color}'")
-        self.options.update(parse_assignments(self.option_words))
+        given = parse_assignments(self.option_words)
+        for name in given:
+            self.given_by.pop(name, None)  # the command line's value wins
+        self.options.update(given)
         self.option_words = []
+        check_defaults(self.game, self.rules, self.options, self.given_by)
         for rule in (*self.select, *self.ignore):
             if not known_rule(rule):
                 where = self._where("select" if rule in self.select else "ignore")
@@ -106,7 +118,7 @@ class CheckOptions:
 
     @property
     def header_hook(self) -> HeaderHook | None:
-        return header_defaults(self.game, self.rules, self.options)
+        return header_defaults(self.game, self.rules, self.options, self.given_by)
 
     def match_hook(self, path: str) -> MatchHook | None:
         """The selection applied to each match of the file at ``path`` (None: keep all)."""
