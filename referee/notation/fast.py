@@ -20,7 +20,7 @@ from typing import Any
 
 from referee.cards import parse_suit
 from referee.lexicon import CALL_WORDS, SEAT_WORDS, card_spellings, grammar_terminals
-from referee.limits import too_many_digits
+from referee.limits import MAX_NUMBER_DIGITS, too_many_digits
 from referee.record import Action, Comment, Deal, Event, Hand, Locator, ResultLine, Span, Tag
 
 _FORMS: dict[str, str] = {text: card for text, card in card_spellings().items()
@@ -38,6 +38,7 @@ _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?:[ \t]+"(?:[^"\\\n]|\\.)*")*)\]'
 _STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 _BLANKS = re.compile(r"[ \t\n]*")
 
+_DIGITS = MAX_NUMBER_DIGITS
 _new_action = tuple.__new__  # Action(...) without the named tuple's Python frame
 _GOOD_SEATS: set[str] = set()
 """Words already found to be seats (a record has a few, so this stays small)."""
@@ -218,18 +219,24 @@ def _events(place: _Words, items: list[Any]) -> None:
         if seat[-1] == ".":
             if i + 1 == count:
                 raise GiveUp
-            mark = _number(seat[:-1])
+            digits = seat[:-1]
+            mark = int(digits) if digits.isdigit() and len(digits) <= _DIGITS else _number(digits)
             i += 1
             seat = words[i]
-        if seat in seats and i + 1 < count and ((arg := words[i + 1]) in forms or arg in plain):
-            card = forms.get(arg)
+        arg = words[i + 1] if seat in seats and i + 1 < count else ""
+        card = forms.get(arg)
+        if card is not None:
             i += 2
-            if card is None:
-                action = _new_action(Action, (seat, arg, (), None, ()))
-            elif i < count and words[i] in forms:
+            if i < count and words[i] in forms:  # several cards of one play (22)
                 action, i = _common(seat, arg, words, i)
             else:
                 action = _new_action(Action, (seat, "play", (card,), None, ()))
+        elif arg in plain:
+            action = _new_action(Action, (seat, arg, (), None, ()))
+            i += 2
+        elif arg.isdigit() and len(arg) <= _DIGITS:
+            action = _new_action(Action, (seat, "bid", (), int(arg), ()))
+            i += 2
         else:
             action, i = _rare(place, i)
         items.append(at(action, mark, place, len(starts)))
