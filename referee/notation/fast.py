@@ -19,7 +19,15 @@ import re
 from typing import Any
 
 from referee.cards import parse_suit
-from referee.lexicon import CALL_WORDS, SEAT_WORDS, card_spellings, grammar_terminals
+from referee.lexicon import (
+    CALL_WORDS,
+    SEAT_NAME,
+    SEAT_WORDS,
+    STRING_PATTERN,
+    TAG_NAME_PATTERN,
+    card_spellings,
+    grammar_terminals,
+)
 from referee.limits import MAX_NUMBER_DIGITS, too_many_digits
 from referee.record import Action, Comment, Deal, Event, Hand, Locator, ResultLine, Span, Tag
 
@@ -32,10 +40,10 @@ _ODD = re.compile(r"[^\t\n\x20-\x2b\x2d-\x3a\x3c-\x7a\x7c\x7e]")
 """Anything but tab, line feed and printable ASCII, or a comma, ';', '{' or '}': where the
 quick scan of a deal must look closer (a comment) or give up."""
 _COMMENT_START = re.compile(r"[{;]")
-_DEAL = re.compile(r"[ \t]*(deal[ \t]+([0-9]+)(?:[ \t]+dealer[ \t]+([A-Za-z][\w-]*))?)[ \t]*")
+_DEAL = re.compile(rf"[ \t]*(deal[ \t]+([0-9]+)(?:[ \t]+dealer[ \t]+({SEAT_NAME}))?)[ \t]*")
 _RESULT_NUMBER = re.compile(r"[+-]?[0-9]+")
-_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?:[ \t]+"(?:[^"\\\n]|\\.)*")*)\]')
-_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+_TAG = re.compile(rf"\[({TAG_NAME_PATTERN})((?:[ \t]+{STRING_PATTERN})*)\]")
+_STRING = re.compile(STRING_PATTERN)
 _BLANKS = re.compile(r"[ \t\n]*")
 
 _DIGITS = MAX_NUMBER_DIGITS
@@ -401,7 +409,7 @@ def read_tags(text: str, first_line: int, keep_comments: bool = True
             found = _TAG.match(text, position)
             if found is None:
                 return None
-            values = [_unquote(value) for value in _STRING.findall(found[2])]
+            values = [_unquote(value[1:-1]) for value in _STRING.findall(found[2])]
             end = found.end()
             tag = Tag(found[1], values, locator.span(position, end - position))
             tags.append(tag)
