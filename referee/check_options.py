@@ -6,12 +6,12 @@ command line replace the settings' lists) and its checks can be tested without a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from referee.check import STDIN, HeaderHook, MatchHook
 from referee.config import Settings
-from referee.defaults import check_defaults, header_defaults, parse_assignments
+from referee.defaults import given_by, header_defaults, parse_assignments
 from referee.lookups import all_rules, known_rule, suggest
 from referee.paths import files_to_read
 from referee.selection import Selection, file_lines
@@ -125,3 +125,40 @@ class CheckOptions:
         selection = Selection(self.select, self.ignore, self.partial)
         line_of = None if path == STDIN else file_lines(path)
         return lambda match: selection.adjust(match, line_of)
+
+
+def check_defaults(game: str | None, rules: str | None, options: Mapping[str, str],
+                   sources: Mapping[str, str] | None = None) -> None:
+    """``ValueError`` (a usage error) for a game, preset or option that no game has, or an
+    option value that none of the games with that option take, naming where it was given and
+    the closest name. (A name that fits some game is checked against each record's game.)"""
+    from referee.rules.options import OptionError
+    from referee.rules.registry import find_game, games
+
+    where = {key: given_by(sources, key) for key in ("game", "rules", *options)}
+    if game:
+        try:
+            find_game(game)
+        except KeyError as exc:
+            raise ValueError(f"{where['game']}: {exc.args[0]}") from None
+    every = games()
+    if rules:
+        presets = sorted({name for each in every for name in each.presets})
+        if rules not in presets:
+            raise ValueError(f"{where['rules']}: no game has a preset '{rules}'"
+                             f"{suggest(rules, presets)} (presets: {', '.join(presets)})")
+    for name, value in options.items():
+        specs = [spec for each in every for spec in each.option_specs if spec.name == name]
+        if not specs:
+            names = sorted({spec.name for each in every for spec in each.option_specs})
+            raise ValueError(f"{where[name]} {name}={value}: no game has an option '{name}'"
+                             f"{suggest(name, names)} ('referee games GAME' lists a game's "
+                             "options)")
+        errors = []
+        for spec in specs:
+            try:
+                spec.parse(value)
+            except OptionError as exc:
+                errors.append(str(exc))
+        if len(errors) == len(specs):
+            raise ValueError(f"{where[name]} {name}={value}: {errors[0]}")

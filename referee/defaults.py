@@ -4,9 +4,9 @@
 A record's own tags always win: a default only fills a tag the record does not have (an
 option the record sets itself keeps the record's value).
 
-A name no game knows (``--option min_bidd=15``, ``--rules pagatt``, ``--game twentyeigth``)
-is a usage error before any file is read; a name that fits some games but not a record's
-game is that record's error, and its message says where the name was given.
+A tag added here says where it was given (``GivenTag.given_by``), so that a name that fits
+some games but not a record's game is reported as given by ``--option`` (or ``--rules``), not
+as written in the record. (Names no game knows are refused earlier, by ``check_options``.)
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from referee.record import RecordHeader, Tag
-from referee.spelling import suggest
 
 HeaderDefaults = Callable[[RecordHeader], None]
 FLAGS = {"game": "--game", "rules": "--rules"}
@@ -68,40 +67,3 @@ def header_defaults(game: str | None = None, rules: str | None = None,
                            for name, value in chosen.items() if name not in own)
 
     return fill
-
-
-def check_defaults(game: str | None, rules: str | None, options: Mapping[str, str],
-                   sources: Mapping[str, str] | None = None) -> None:
-    """``ValueError`` (a usage error) for a game, preset or option that no game has, or an
-    option value that none of the games with that option take, naming where it was given and
-    the closest name. (A name that fits some game is checked against each record's game.)"""
-    from referee.rules.options import OptionError
-    from referee.rules.registry import find_game, games
-
-    where = {key: given_by(sources, key) for key in ("game", "rules", *options)}
-    if game:
-        try:
-            find_game(game)
-        except KeyError as exc:
-            raise ValueError(f"{where['game']}: {exc.args[0]}") from None
-    every = games()
-    if rules:
-        presets = sorted({name for each in every for name in each.presets})
-        if rules not in presets:
-            raise ValueError(f"{where['rules']}: no game has a preset '{rules}'"
-                             f"{suggest(rules, presets)} (presets: {', '.join(presets)})")
-    for name, value in options.items():
-        specs = [spec for each in every for spec in each.option_specs if spec.name == name]
-        if not specs:
-            names = sorted({spec.name for each in every for spec in each.option_specs})
-            raise ValueError(f"{where[name]} {name}={value}: no game has an option '{name}'"
-                             f"{suggest(name, names)} ('referee games GAME' lists a game's "
-                             "options)")
-        errors = []
-        for spec in specs:
-            try:
-                spec.parse(value)
-            except OptionError as exc:
-                errors.append(str(exc))
-        if len(errors) == len(specs):
-            raise ValueError(f"{where[name]} {name}={value}: {errors[0]}")
