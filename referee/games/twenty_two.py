@@ -100,11 +100,11 @@ from referee.games.twenty_two_model import (  # the game's data and pure rules, 
     show,
     strengths,
 )
+from referee.games.twenty_two_play import Play22
 from referee.record import Action, Deal, Hand
 from referee.rules.base import (
     DealResult,
     Exclusion,
-    Ruleset,
     TrickSummary,
     deal_dealer,
     located,
@@ -114,7 +114,7 @@ from referee.seats import CLOCKWISE, COUNTER_CLOCKWISE, Table
 
 
 @register
-class TwentyTwo(Ruleset):
+class TwentyTwo(Play22):
     """Twenty-Two, 2 to 6 players each for themselves (digest section 3)."""
 
     name = "twenty-two"
@@ -161,17 +161,6 @@ class TwentyTwo(Ruleset):
                                       "plays alone"), header.get("Teams") or header)
 
     # -- helpers -------------------------------------------------------------------------------
-
-    def _next_living(self, seat: str, living: Iterable[str], direction: str | None = None
-                     ) -> str:
-        """The first living seat after ``seat`` (which may be dead) in ``direction``."""
-        alive = set(living)
-        way = direction or self.direction
-        for steps in range(1, len(self.table.seats) + 1):
-            other = self.table.next(seat, way, steps)
-            if other in alive:
-                return other
-        raise ValueError("nobody is alive")
 
     def _previous_living(self, seat: str, living: Iterable[str]) -> str:
         back = COUNTER_CLOCKWISE if self.direction == CLOCKWISE else CLOCKWISE
@@ -680,49 +669,10 @@ class TwentyTwo(Ruleset):
             state.unasked.remove(seat)
 
     def _apply_play(self, state: TwentyTwoState, action: Action) -> None:
-        seat = action.seat
         if state.stage == EXCHANGE:  # the players not yet asked are taken to decline
             state.exchange_queue = []
             self._begin_play_if_done(state)
-        hand = state.hands[seat]
-        for card in action.cards:
-            hand.remove(card)
-        trick = state.trick
-        if not trick:
-            state.play_started = True
-            state.trick_no = len(state.tricks) + 1
-            state.last_trick = not hand  # the leader's last card: the last trick (T22-F1)
-            state.bar = strengths(action.cards)
-            state.bar_seat = seat
-        elif self._takes_over(action.cards, state.bar):
-            state.bar = strengths(action.cards)
-            state.bar_seat = seat
-        trick.append((seat, action.cards))
-        state.trick_len = len(trick)
-        if len(trick) >= len(state.living):
-            self._complete_trick(state)
-        else:
-            state.turn = self._next_living(seat, state.living)
-
-    def _takes_over(self, cards: tuple[Card, ...], bar: list[int]) -> bool:
-        """T22-T6: dominating cards become the bar; ``trick_tie = first`` wants more."""
-        if not dominates(cards, bar):
-            return False
-        return self.options.trick_tie == "last" or strengths(cards) != bar
-
-    def _complete_trick(self, state: TwentyTwoState) -> None:
-        winner = state.bar_seat or state.trick[0][0]
-        state.tricks.append(Trick22(state.trick_no, state.trick, winner))
-        if state.last_trick:
-            state.last_cards = [(seat, cards[0]) for seat, cards in state.trick if cards]
-            state.stage = OVER
-            state.turn = None
-        else:
-            state.turn = winner
-        state.trick = []
-        state.trick_len = 0
-        state.bar = []
-        state.bar_seat = None
+        self._lay_cards(state, action.seat, action.cards, strengths(action.cards))
 
     def completed_tricks(self, state: TwentyTwoState) -> list[TrickSummary]:
         """The tricks so far with their winners (22 has no card points)."""
