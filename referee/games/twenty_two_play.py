@@ -4,7 +4,7 @@ commonest play, a single card, in one step."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from referee.cards import Card
 from referee.games.twenty_two_model import (
@@ -18,6 +18,8 @@ from referee.games.twenty_two_model import (
 )
 from referee.record import Action
 from referee.rules.base import Ruleset
+from referee.rules.options import Options
+from referee.seats import Table
 
 
 class Play22(Ruleset[Match22, TwentyTwoState]):
@@ -25,11 +27,27 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
 
     direction: str
 
+    def __init__(self, options: Options, table: Table) -> None:
+        super().__init__(options, table)
+        self._successors: dict[frozenset[str], dict[str, str]] = {}
+        """The living players -> each seat's next living seat in the turn direction: made
+        once per set of living players in a match (it changes only when one dies)."""
+
     def _next_living(self, seat: str, living: Iterable[str], direction: str | None = None
                      ) -> str:
         """The first living seat after ``seat`` (which may be dead) in ``direction``."""
-        alive = set(living)
-        way = direction or self.direction
+        if direction is None:
+            alive = frozenset(living)
+            successors = self._successors.get(alive)
+            if successors is None:
+                successors = self._successors[alive] = {
+                    other: self._search_living(other, alive, self.direction)
+                    for other in self.table.seats}
+            return successors[seat]
+        return self._search_living(seat, set(living), direction)
+
+    def _search_living(self, seat: str, alive: Collection[str], way: str) -> str:
+        """The first seat of ``alive`` after ``seat``, going ``way``."""
         for steps in range(1, len(self.table.seats) + 1):
             other = self.table.next(seat, way, steps)
             if other in alive:
