@@ -45,22 +45,21 @@ def check_seats(ruleset: Ruleset, deal: Deal) -> None:
     for hand in deal.hands:
         if hand.seat not in table:
             raise located(RecordError("record.seat", _undeclared(hand.seat, table.seats)), hand)
-    events = [item.action for item in deal.items if item.__class__ is Event]
-    seats = {action.seat for action in events}
-    seats.discard(None)  # the table's own events (a turn-up)
-    if seats <= set(table.seats) and {a.kind for a in events} <= ruleset.accepted_actions:
-        return  # the common case, in two set operations; else find the culprit
-    for event in deal.items:
-        if isinstance(event, Event):
-            seat = event.action.seat
-            if seat is not None and seat not in table:
-                raise located(RecordError("record.seat", _undeclared(seat, table.seats)), event)
-            if event.action.kind not in ruleset.accepted_actions:
-                raise located(RecordError(
-                    "record.action",
-                    f"{ruleset.name} has no '{event.action.kind}' action "
-                    f"(it accepts: {', '.join(sorted(ruleset.accepted_actions))})",
-                ), event)
+    seats = frozenset(table.seats)
+    accepted = ruleset.accepted_actions
+    for item in deal.items:  # one pass: this runs for every deal checked
+        if item.__class__ is not Event:
+            continue
+        action = item.action  # type: ignore[union-attr]
+        seat = action.seat
+        if seat is not None and seat not in seats:  # None: the table's own event (turn-up)
+            raise located(RecordError("record.seat", _undeclared(seat, table.seats)), item)
+        if action.kind not in accepted:
+            raise located(RecordError(
+                "record.action",
+                f"{ruleset.name} has no '{action.kind}' action "
+                f"(it accepts: {', '.join(sorted(accepted))})",
+            ), item)
 
 
 def match_over(ruleset: Ruleset[MatchT, StateT], match: MatchT, deal: Deal) -> Exclusion | None:
