@@ -30,8 +30,10 @@ OPTIONS_28 = [
      "caller_must_trump": False},
     {"void_if_trump_never_called": "forced_trick8", "self_reveal_card": "exposed"},
     {"equal_cards": "last_wins", "single_hand": True},
+    {"pass_final": True, "dealer_forced_bid": "exact", "partner_raise": "forbidden",
+     "opening_bid_forced": False},
 ]
-"""Options of the 28 family that change what a play may be, beyond the presets."""
+"""Options of the 28 family that change what a play or a call may be, beyond the presets."""
 
 CASES = [
     pytest.param(cls.name, preset, {}, id=f"{cls.name}-{preset}")
@@ -44,7 +46,7 @@ CASES = [
 ] + [
     pytest.param(game, None, {"second_round": value}, id=f"{game}-second-round")
     for game, value in (("twenty-eight", "min24"), ("forty", "min30"), ("fifty-six", "min40"))
-]
+] + [pytest.param("twenty-nine", None, {"auction_style": "duel"}, id="twenty-nine-duel")]
 
 
 def reports(text: str, fast: bool, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:

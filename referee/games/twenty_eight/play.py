@@ -200,7 +200,7 @@ class Play(Engine28):
             state.void_occasion = True  # a void player played without calling
         self._lay_card(state, seat, card)
 
-    def play_fast(self, state: TwentyEightState, action: Action) -> bool:
+    def _fast_play(self, state: TwentyEightState, action: Action) -> bool:
         """The commonest event, judged and carried out in one step: a partnership deal in
         play (not cancelled, no second round pending), the player on turn plays a card he
         holds that is not the face-down card, and follows suit (A4.2), leads anything but
@@ -210,7 +210,7 @@ class Play(Engine28):
         his own after calling (A4.3(e), A4.4(d)). Whatever else the full cascade judges
         (``check``, then ``apply``)."""
         stage = state.stage
-        if (action.kind != "play" or (stage != PLAY and stage != WINDOW)
+        if ((stage != PLAY and stage != WINDOW)
                 or state.disregard or state.annul_at_batch is not None
                 or state.mode is not PARTNERSHIP):
             return False
