@@ -59,10 +59,12 @@ class MatchReplay:
             team_labels=self.ruleset.table.team_labels(),
         )
 
-    def replay_deal(self, deal: Deal, watch: DealWatch | None = None) -> DealReport:
+    def replay_deal(self, deal: Deal, watch: DealWatch | None = None,
+                    dealt: Callable[[DealState], None] | None = None) -> DealReport:
         """Check one deal and score it into the match.
 
-        ``watch`` (for ``referee annotate``) sees the state after every event is replayed.
+        ``watch`` (for ``referee annotate``) sees the state after every event is replayed,
+        ``dealt`` (for the replay page) the state as dealt, before any event.
         """
         ruleset = self.ruleset
         report = DealReport(deal.number, deal.dealer)
@@ -75,6 +77,8 @@ class MatchReplay:
             return report
         run = DealRun(ruleset, self.match, deal)
         state = run.state
+        if dealt is not None:
+            dealt(state)
         report.dealer = state.dealer
         for rule, message in state.notes:
             report.findings.append(Finding(rule, message, deal=deal.number, span=deal.span,

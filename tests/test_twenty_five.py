@@ -148,7 +148,7 @@ def test_base_deal_is_legal_and_scored():
     result = match.deals[0].result
     assert result.points == {"N": 5, "E": 5, "S": 0, "W": 15}
     assert result.game_points == result.points
-    assert result.contract == {"turnup": "5C", "trump": "C"}
+    assert result.contract.as_dict() == {"turnup": "5C", "trump": "C"}
     assert result.outcome == "tricks: N 5, E 5, W 15"
     assert match.score == {"N": 5, "E": 5, "S": 0, "W": 15}
     assert match.result == "in progress: N 5 E 5 S 0 W 15"
@@ -159,7 +159,7 @@ def test_robbed_deal_is_legal_and_scored():
     assert errors(match) == []
     result = match.deals[0].result
     assert result.points == {"N": 0, "E": 15, "S": 0, "W": 10}
-    assert result.contract["robbed_by"] == "E"
+    assert result.contract.robbed_by == "E"
 
 
 def test_result_lines_are_compared():

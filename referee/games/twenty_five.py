@@ -64,10 +64,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
-from typing import Any
 
 from referee.cards import SUIT_NAMES
 from referee.errors import RecordError
+from referee.games.contracts import TurnUp
 from referee.games.recorded import recorded_change, result_lines
 from referee.games.twenty_five_cards import (
     PACK,
@@ -76,6 +76,7 @@ from referee.games.twenty_five_cards import (
     TrumpData,
     trump_data,
 )
+from referee.games.twenty_five_view import table_view
 from referee.record import Action, Deal, RecordHeader, ResultLine
 from referee.rules.base import (
     DealResult,
@@ -84,6 +85,7 @@ from referee.rules.base import (
     GenericRules,
     Rule,
     Ruleset,
+    TableView,
     TrickSummary,
     deal_dealer,
     generic_rules,
@@ -212,11 +214,13 @@ class Match25:
 class TwentyFiveState(DealState):
     """One deal of 25 as the replay walks through it."""
 
+    tricks_from_the_deal = True  # a rob before the opening lead is placed at trick 1
+
     def __init__(self, number: int, dealer: str, leader: str, teams: Iterable[str],
                  start_score: dict[str, int]) -> None:
         super().__init__()
         self.number = number
-        self._dealer = dealer
+        self.dealer = dealer
         self.leader = leader
         self.stage = TURNUP
         self.turn: str | None = leader
@@ -240,15 +244,6 @@ class TwentyFiveState(DealState):
         self.first_to_target: str | None = None
         self.recorded: list[ResultLine] = []
         """The deal's ``result`` lines: what an unfinished deal takes from the record."""
-
-    @property
-    def dealer(self) -> str:
-        return self._dealer
-
-    @property
-    def position_trick(self) -> int | None:
-        """The trick a play belongs to; before the opening lead, trick 1."""
-        return self.trick_no if self.trick_len else self.trick_no + 1
 
     def running(self, team: str) -> int:
         return self.start_score[team] + self.points[team]
@@ -781,6 +776,9 @@ class TwentyFive(Ruleset):
                     best, winner = strength, seat
         return winner
 
+    def table_view(self, state: TwentyFiveState) -> TableView:
+        return table_view(state)
+
     def completed_tricks(self, state: TwentyFiveState) -> list[TrickSummary]:
         """The tricks so far, 5 points each, with the deal's running points per team."""
         return summarise_tricks(((t.number, t.winner, TRICK_POINTS) for t in state.tricks),
@@ -806,11 +804,8 @@ class TwentyFive(Ruleset):
                 return self._settle_from_record(match, state, recorded)
         for team, points in state.points.items():
             match.score[team] += points
-        contract: dict[str, Any] = {}
-        if state.turned is not None:
-            contract.update(turnup=state.turned, trump=state.data.trump)
-        if state.robbed_by is not None:
-            contract["robbed_by"] = state.robbed_by
+        contract = TurnUp(state.turned, state.data.trump if state.data else None,
+                          state.robbed_by)
         result = DealResult(points=dict(state.points), game_points=dict(state.points),
                             score=dict(match.score), contract=contract)
         taken = ", ".join(f"{self.labels[t]} {p}" for t, p in state.points.items() if p)

@@ -44,7 +44,7 @@ PACK = frozenset(make_pack(RANKS))
 
 
 class TrumpData(NamedTuple):
-    """What the replay looks up once the trump suit is known (``_trump_data``)."""
+    """What the replay looks up once the trump suit is known (``trump_data``)."""
 
     trump: str
     trumps: frozenset[str]

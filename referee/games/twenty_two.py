@@ -71,6 +71,7 @@ from typing import Any
 
 from referee.cards import RANKS, UNSEEN, Card, make_pack
 from referee.errors import RecordError
+from referee.games.contracts import Damage
 from referee.games.recorded import recorded_change, result_lines
 from referee.games.twenty_two_model import (  # the game's data and pure rules, re-exported
     _DIRECTIONS,
@@ -101,10 +102,12 @@ from referee.games.twenty_two_model import (  # the game's data and pure rules, 
     strengths,
 )
 from referee.games.twenty_two_play import Play22
+from referee.games.twenty_two_view import table_view
 from referee.record import Action, Deal, Hand
 from referee.rules.base import (
     DealResult,
     Exclusion,
+    TableView,
     TrickSummary,
     deal_dealer,
     located,
@@ -674,6 +677,9 @@ class TwentyTwo(Play22):
             self._begin_play_if_done(state)
         self._lay_cards(state, action.seat, action.cards, strengths(action.cards))
 
+    def table_view(self, state: TwentyTwoState) -> TableView:
+        return table_view(state, self.table.seats)
+
     def completed_tricks(self, state: TwentyTwoState) -> list[TrickSummary]:
         """The tricks so far with their winners (22 has no card points)."""
         return [TrickSummary(t.number, t.winner, 0, {}) for t in state.tricks]
@@ -691,7 +697,7 @@ class TwentyTwo(Play22):
     def settle(self, match: Match22, state: TwentyTwoState, offenders: list[str]) -> DealResult:
         """Damage to the loser(s) of the last trick, deaths, and the end of the game
         (T22-F2-F5, C3)."""
-        result = DealResult(contract={"size": state.size, "stock": state.first_stock})
+        result = DealResult(contract=Damage(state.size, state.first_stock))
         match.deals += 1
         match.size_unknown = False
         if not state.last_cards:
@@ -706,8 +712,8 @@ class TwentyTwo(Play22):
         result.points = {seat: (value if seat in match.losers else 0) for seat in state.living}
         result.game_points = dict(result.points)  # damage is the match score's change
         result.score = match.score
-        result.contract.update(losers=list(match.losers), damage=value, died=died,
-                               alive=list(match.alive))
+        result.contract = Damage(state.size, state.first_stock, match.losers, value,
+                                 tuple(died), tuple(match.alive))
         names = " and ".join(match.losers)
         verb = "loses" if len(losers) == 1 else "lose"
         cards = " ".join(card for _, card in losers)
@@ -752,7 +758,7 @@ class TwentyTwo(Play22):
         result.disputed = True
         damage = self._recorded_damage(match, state)
         if not damage:
-            match.losers = None  # the record names the next dealer
+            match.losers = match.next_dealer = None  # the record names the next dealer
             match.size_unknown = True
             match.from_record = "no damage could be computed, and its record gives none"
             result.scored = False
@@ -774,7 +780,8 @@ class TwentyTwo(Play22):
         result.points = {seat: damage.get(seat, 0) for seat in state.living}
         result.game_points = dict(result.points)
         result.score = match.score
-        result.contract.update(losers=list(damage), died=died, alive=list(match.alive))
+        result.contract = Damage(state.size, state.first_stock, tuple(damage),
+                                 died=tuple(died), alive=tuple(match.alive))
         parts = [f"not played to its end: damage as recorded, {shown}"]
         if died:
             parts.append(f"{' and '.join(died)} {'dies' if len(died) == 1 else 'die'}")
@@ -784,7 +791,10 @@ class TwentyTwo(Play22):
         return result
 
     def _end_of_game(self, match: Match22, died: list[str], number: int) -> None:
-        """T22-F5: one survivor wins; none: C3; ``first-death`` ends at the first death."""
+        """T22-F5: one survivor wins; none: C3; ``first-death`` ends at the first death. The
+        loser deals next (T22-P4; of tied losers the first, unless the record names another)."""
+        options = self._dealer_options(match) if match.alive else []
+        match.next_dealer = options[0][0] if options else None
         if not match.alive:
             if self.options.simultaneous_wipeout == "lowest-damage":
                 least = min(match.damage[seat] for seat in died)
@@ -812,29 +822,9 @@ class TwentyTwo(Play22):
             match.ending = (f"{who} {'wins' if len(match.winners) == 1 else 'share the win'} "
                             f"(the least damage when {' and '.join(died)} died)")
 
-__all__ = [
-    "DAMAGE",
-    "DEATH",
-    "EXCHANGE",
-    "FIRST_DEAL_SIZE",
-    "FIRST_DEATH_ENDS",
-    "FOLLOW_SAMPLES",
-    "GENERIC",
-    "INCOMPLETE",
-    "MAX_PLAYERS_ONE_PACK",
-    "Match22",
-    "OVER",
-    "PLAY",
-    "PLAYERS_PER_EXTRA_PACK",
-    "RANK_ORDER",
-    "STANDARD",
-    "STRENGTH",
-    "Trick22",
-    "TwentyTwo",
-    "TwentyTwoState",
-    "dominates",
-    "lowest",
-    "ranked",
-    "show",
-    "strengths",
+__all__ = [  # the game's data and rules, re-exported with the Ruleset
+    "DAMAGE", "DEATH", "EXCHANGE", "FIRST_DEAL_SIZE", "FIRST_DEATH_ENDS", "FOLLOW_SAMPLES",
+    "GENERIC", "INCOMPLETE", "MAX_PLAYERS_ONE_PACK", "Match22", "OVER", "PLAY",
+    "PLAYERS_PER_EXTRA_PACK", "RANK_ORDER", "STANDARD", "STRENGTH", "Trick22", "TwentyTwo",
+    "TwentyTwoState", "dominates", "lowest", "ranked", "show", "strengths",
 ]

@@ -183,6 +183,9 @@ class Match22:
     nominal: int = FIRST_DEAL_SIZE
     losers: tuple[str, ...] | None = ()
     """The previous deal's losers; None when it was not settled (the record then decides)."""
+    next_dealer: str | None = None
+    """Who deals next: the previous deal's loser (the first of tied losers); None before the
+    first deal or when the record must say."""
     winners: tuple[str, ...] = ()
     over: bool = False
     ending: str = ""
@@ -250,9 +253,7 @@ class TwentyTwoState(DealState):
     def position_trick(self) -> int | None:
         """The trick an action belongs to: none during the exchange round, then the trick in
         progress or the one about to be led."""
-        if self.stage == EXCHANGE:
-            return None
-        return self.trick_no if self.trick_len else self.trick_no + 1
+        return None if self.stage == EXCHANGE else self.trick_at_hand
 
 
 INCOMPLETE = IncompleteWords(tricks="the deal is not over: {turn} must lead to trick {trick}")

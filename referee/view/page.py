@@ -9,6 +9,7 @@ unreadable file's error) is written here as HTML; the script draws the table for
 from __future__ import annotations
 
 import json
+from enum import Enum
 from functools import cache
 from html import escape
 from importlib.resources import files
@@ -58,7 +59,7 @@ def _plain(value: Any) -> Any:
     """What a game may keep in a deal result beyond JSON's types (a set, an enum)."""
     if isinstance(value, (set, frozenset)):
         return sorted(value, key=str)
-    return getattr(value, "value", str(value))
+    return value.value if isinstance(value, Enum) else str(value)
 
 
 def _shell(title: str, body: str, script: str = "") -> str:
