@@ -267,7 +267,7 @@ class TwentyTwo(Play22):
             raise located(RecordError(
                 "record.deal-size", f"{len(match.alive)} players cannot be dealt a card each "
                 f"from {self.available(match)} cards"), deal)
-        self._deal_hands(state, match, deal)
+        left = self._deal_hands(state, match, deal)
         sizes = {len(cards) for cards in state.hands.values()}
         if len(sizes) > 1:
             shown = ", ".join(f"{seat} {len(cards)}" for seat, cards in state.hands.items())
@@ -295,8 +295,7 @@ class TwentyTwo(Play22):
                 "22.deal-size",
                 f"each player is dealt {state.size} cards; deal {deal.number} should deal "
                 f"{size} ({why}{cap})", None))
-        dealt = sum(state.hands.values(), [])
-        state.unseen = self._pack_left(match) - Counter(dealt)
+        state.unseen = +left  # the pack less the markers and every hand dealt
         state.stock = max(self.available(match) - state.size * len(state.living), 0)
         state.first_stock = state.stock
         if self._pending_stock is not None:
@@ -345,8 +344,9 @@ class TwentyTwo(Play22):
             left.subtract(match.markers)
         return +left
 
-    def _deal_hands(self, state: TwentyTwoState, match: Match22, deal: Deal) -> None:
-        """Hands from the hand lines, inferring missing ones (decision 5)."""
+    def _deal_hands(self, state: TwentyTwoState, match: Match22, deal: Deal) -> Counter[Card]:
+        """Hands from the hand lines, inferring missing ones (decision 5); returns what is
+        left of the pack (markers out) once they are dealt."""
         left = self._pack_left(match)
         for hand in deal.hands:
             if hand.seat in state.hands:
@@ -365,6 +365,7 @@ class TwentyTwo(Play22):
             for seat in missing:
                 self._take(left, inferred[seat], deal, seat, match.markers)
                 state.hands[seat] = inferred[seat]
+        return left
 
     def _take(self, left: Counter[Card], cards: list[Card], item: Any, seat: str,
               markers: list[Card]) -> None:
