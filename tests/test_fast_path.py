@@ -46,7 +46,13 @@ CASES = [
 ] + [
     pytest.param(game, None, {"second_round": value}, id=f"{game}-second-round")
     for game, value in (("twenty-eight", "min24"), ("forty", "min30"), ("fifty-six", "min40"))
-] + [pytest.param("twenty-nine", None, {"auction_style": "duel"}, id="twenty-nine-duel")]
+] + [
+    pytest.param("twenty-nine", None, {"auction_style": "duel"}, id="twenty-nine-duel"),
+    pytest.param("twenty-two", None, {"ace_lead_forces_lowest": True, "trick_tie": "first"},
+                 id="twenty-two-aces-first-tie"),
+    pytest.param("twenty-five", None, {"may_trump_when_following": False,
+                                       "rob_compulsory": True}, id="twenty-five-options"),
+]
 
 
 def reports(text: str, fast: bool, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:

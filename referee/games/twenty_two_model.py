@@ -154,6 +154,8 @@ def dominates(cards: Iterable[Card], bar: list[int]) -> bool:
 
 def covers(mine: list[int], bar: list[int]) -> bool:
     """True if the sorted strengths ``mine`` are at least ``bar``'s element-wise (T22-T4)."""
+    if len(mine) == 1:  # the commonest play, one card
+        return len(bar) == 1 and mine[0] >= bar[0]
     return len(mine) == len(bar) and all(y >= x for y, x in zip(mine, bar, strict=True))
 
 

@@ -29,6 +29,10 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
 
     def __init__(self, options: Options, table: Table) -> None:
         super().__init__(options, table)
+        # the options every play asks for, as plain attributes (Options resolves names by a
+        # Python-level __getattr__)
+        self.last_of_equals_wins = options.trick_tie == "last"
+        self.ace_lead_forces_lowest = bool(options.ace_lead_forces_lowest)
         self._successors: dict[frozenset[str], dict[str, str]] = {}
         """The living players -> each seat's next living seat in the turn direction: made
         once per set of living players in a match (it changes only when one dies)."""
@@ -76,7 +80,7 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
                 return False
             lowest = mine[0] == min(map(CARD_STRENGTH.__getitem__, hand))
             if not lowest and (mine[0] < state.bar[0] or (
-                    led[0][0] == "A" and self.options.ace_lead_forces_lowest)):
+                    led[0][0] == "A" and self.ace_lead_forces_lowest)):
                 return False
         self._lay_cards(state, seat, cards, mine)
         return True
@@ -108,7 +112,7 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
         """T22-T6: dominating cards become the bar; ``trick_tie = first`` wants more."""
         if not covers(mine, bar):
             return False
-        return self.options.trick_tie == "last" or mine != bar
+        return self.last_of_equals_wins or mine != bar
 
     def _complete_trick(self, state: TwentyTwoState) -> None:
         winner = state.bar_seat or state.trick[0][0]
