@@ -43,6 +43,9 @@ class CheckOptions:
     exit_zero: bool = False
     quiet: bool = False
     color: str = "auto"
+    settings_source: dict[str, str] = field(default_factory=dict)
+    """Setting name -> the settings file it came from, for values not given on the command
+    line (so that an error names the file to fix)."""
 
     @classmethod
     def merge(cls, settings: Settings, *, files: list[str] | None, output_format: str | None,
@@ -66,6 +69,10 @@ class CheckOptions:
             exit_zero=exit_zero,
             quiet=quiet,
             color=color or settings.color or "auto",
+            settings_source={name: settings.source for name, given, setting in (
+                ("format", output_format, settings.format), ("color", color, settings.color),
+                ("select", select, settings.select), ("ignore", ignore, settings.ignore),
+            ) if not given and setting and settings.source},
         )
 
     def validate(self) -> None:
@@ -74,16 +81,23 @@ class CheckOptions:
             raise ValueError("no files given (name files or folders, or set 'paths' in "
                              "referee.toml or [tool.referee] of pyproject.toml)")
         if self.format not in FORMATS:
-            raise ValueError(f"unknown format '{self.format}'{suggest(self.format, FORMATS)} "
-                             f"(formats: {', '.join(FORMATS)})")
+            raise ValueError(f"{self._where('format')}unknown format '{self.format}'"
+                             f"{suggest(self.format, FORMATS)} (formats: {', '.join(FORMATS)})")
         if self.color not in COLORS:
-            raise ValueError(f"--color takes {', '.join(COLORS)}, not '{self.color}'")
+            raise ValueError(f"{self._where('color')}--color takes {', '.join(COLORS)}, "
+                             f"not '{self.color}'")
         self.options.update(parse_assignments(self.option_words))
         self.option_words = []
         for rule in (*self.select, *self.ignore):
             if not known_rule(rule):
-                raise ValueError(f"unknown rule id '{rule}'{suggest(rule, all_rules())} "
+                where = self._where("select" if rule in self.select else "ignore")
+                raise ValueError(f"{where}unknown rule id '{rule}'{suggest(rule, all_rules())} "
                                  "(referee rule --list shows them all)")
+
+    def _where(self, name: str) -> str:
+        """``FILE: setting 'name': `` when the value came from a settings file, else ''."""
+        source = self.settings_source.get(name)
+        return f"{source}: setting '{name}': " if source else ""
 
     def paths(self, notes: list[str] | None = None) -> list[str]:
         """The files to read: globs expanded, folders walked, exclusions dropped; ``notes``

@@ -57,6 +57,7 @@ def match_data(match: MatchSteps, record: Record) -> dict[str, Any]:
         "seats": list(table.seats),
         "teams": [list(team) for team in table.teams],
         "teamOf": {seat: table.team_of(seat) for seat in table.seats},
+        "teamLabels": table.team_labels(),  # P1-P3-P5 as the messages spell it; NS stays
         "event": _tag(record, "Event"),
         "result": report.result,
         "finished": report.finished,

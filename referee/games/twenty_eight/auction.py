@@ -249,6 +249,7 @@ class Auction(Engine28):
 
     def _apply_redeal(self, state: TwentyEightState, action: Action) -> None:
         if self._redeal_problem(state, action.seat) is None:
-            state.annulled = f"first hand {action.seat} demanded a redeal (R1)"
+            state.annulled = (f"first hand {action.seat} demanded a redeal: his first "
+                              f"{self._first_batch_words()} cards hold no point card")
             state.stage = OVER
             state.turn = None

@@ -311,15 +311,15 @@ def _deal_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
              (ids["28.redeal"], ids["28.opening-bid"])),
         spec("redeal_first_two_pointless", "bool", False,
              "the deal is annulled when either of the first two speakers has no point card "
-             "in his first four (P29 variation, 29-33)", ()),
+             "in his first four (P29 variation)", ()),
         spec("annul_fh_and_next_pointless", "bool", False,
              "the deal is cancelled when first hand and the next player each have a "
-             "pointless first four (S0 no. 4, R2)", ()),
+             "pointless first four (S0)", ()),
         spec("annul_eight_zero", "bool", True,
-             "a deal in which a player's whole hand has no point is cancelled (R3)", ()),
+             "a deal in which a player's whole hand has no point card is cancelled (S0)", ()),
         spec("annul_other", "bool", False,
              "the deal is cancelled when a player holds all four Jacks or a whole hand of "
-             "one suit, or (at the reveal) the bidder's opponents hold no trump (WP-old, R4)",
+             "one suit, or (at the reveal) the bidder's opponents hold no trump (WP-old)",
              ()),
         spec("equal_cards", "choice", "first_wins",
              "of two equal cards in a trick (Forty's J and 3, Fifty-Six's two copies of a "
