@@ -26,7 +26,7 @@ from typing import IO, Any
 
 import typer
 
-from referee.report import DealReport, FileReport, Finding, MatchReport
+from referee.report import FileReport, Finding, MatchReport
 
 JSON_VERSION = 1
 
@@ -302,15 +302,10 @@ def render_json(reports: Iterable[FileReport]) -> dict[str, Any]:
     return {"version": JSON_VERSION, "files": files, "summary": totals.to_json()}
 
 
-def slim_match(match: MatchReport, deals: bool) -> MatchReport:
-    """What a JUnit (``deals``: a test case per deal) or SARIF document needs of a match,
-    kept while a long file is read: the findings, the deals' numbers and findings, the
-    Expect tags; not the deals' results, the options or the score."""
-    if not deals:
-        return replace(match, options={}, score={}, deals=[], findings=match.all_findings())
-    return replace(match, options={}, score={}, deals=[
-        DealReport(deal.number, deal.dealer, deal.findings, None, deal.unchecked)
-        for deal in match.deals])
+def slim_match(match: MatchReport) -> MatchReport:
+    """What a SARIF document needs of a match, kept while a long file is read: its findings
+    (the deals' too) and Expect tags; not the deals, the options or the score."""
+    return replace(match, options={}, score={}, deals=[], findings=match.all_findings())
 
 
 class JsonStream:
