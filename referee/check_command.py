@@ -158,7 +158,7 @@ class MatchSink:
             self.gathered.append(kept)
 
             def write(match: MatchReport) -> None:
-                kept.append(slim_match(match))
+                kept.append(slim_match(match, "sarif"))
 
         def on_match(match: MatchReport) -> None:
             self.totals.add_match(match)
