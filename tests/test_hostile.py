@@ -386,6 +386,17 @@ def test_a_trick_mark_glued_to_its_seat_is_a_mark(tmp_path: Path) -> None:
     assert events[1] == {"action": "play", "seat": "E", "cards": ["AD"], "trick": 3}
 
 
+def test_a_wrong_trick_mark_zero_survives_the_json_round_trip() -> None:
+    # "0." is read (the referee reports the wrong number), so the JSON form must hold it too.
+    text = RECORD + "1. N 9D\n0. E AD\n"
+    converted = referee("convert", "-", stdin=text.encode())
+    assert converted.returncode == 0, err(converted)
+    assert json.loads(converted.stdout)["deals"][0]["events"][1]["trick"] == 0
+    back = referee("convert", "--from", "json", "--to", "ttn", "-", stdin=converted.stdout)
+    assert back.returncode == 0, err(back)
+    assert back.stdout.decode().endswith("1. N 9D\n0. E AD\n")
+
+
 @pytest.mark.parametrize("digits", ["١٤", "𝟙𝟜", "१२"])
 def test_unicode_digits_are_not_numbers(digits: str) -> None:
     result = referee("fmt", "-", stdin=(RECORD + f"E {digits}\n").encode())
