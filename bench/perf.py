@@ -1,7 +1,7 @@
 """Every figure of the performance goal, measured in one run, in CPU time.
 
     python bench/perf.py [--deals 10000] [--other-deals 2000] [--rounds 3]
-                         [--memory 10000,100000] [--formats text,json,github,junit]
+                         [--memory 10000,100000] [--formats text,json,github,junit,sarif]
                          [--jobs-deals 20000] [--jobs-formats text,json]
                          [--checkout DIR] [--skip SECTION,...]
 
@@ -294,7 +294,7 @@ def main(argv: list[str] | None = None) -> None:
     options.add_argument("--memory", type=lambda s: [int(n) for n in s.split(",")],
                          default=[10000, 100000], help="deal counts (1000000 takes minutes)")
     options.add_argument("--formats", type=lambda s: s.split(","),
-                         default=["text", "json", "github", "junit"])
+                         default=["text", "json", "github", "junit", "sarif"])
     options.add_argument("--jobs-deals", type=int, default=20000)
     options.add_argument("--jobs-formats", type=lambda s: s.split(","), default=["text", "json"])
     options.add_argument("--checkout", type=Path, default=HERE.parent)
