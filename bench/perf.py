@@ -1,8 +1,9 @@
 """Every figure of the performance goal, measured in one run, in CPU time.
 
     python bench/perf.py [--deals 10000] [--other-deals 2000] [--rounds 3]
-                         [--memory 10000,100000] [--formats text,json,github,junit]
-                         [--jobs-deals 20000] [--checkout DIR] [--skip SECTION,...]
+                         [--memory 10000,100000] [--formats text,json,github,junit,sarif]
+                         [--jobs-deals 20000] [--jobs-formats text,json]
+                         [--checkout DIR] [--skip SECTION,...]
 
 Sections (each can be skipped with --skip):
 
@@ -19,8 +20,11 @@ Sections (each can be skipped with --skip):
 - ``memory``: peak resident memory (``ru_maxrss``) and CPU time of ``referee check`` in every
   output format, on files of 10,000, 100,000 (and, when asked, 1,000,000) Twenty-Eight deals,
   made by repeating the simulated record.
-- ``jobs``: ``referee check --jobs 1`` and ``--jobs 2`` on the same file: wall time (the
-  speed-up needs two cores free) and CPU time, and whether the outputs are byte-identical.
+- ``jobs``: ``referee check --jobs 1`` and ``--jobs 2`` on the same file, in each of
+  ``--jobs-formats``: whether the outputs are byte-identical, wall time (the speed-up needs
+  two cores free) and CPU time, of all processes and of each (bench/cpu_probe.py): the
+  speed-up two idle cores allow is the CPU time of ``--jobs 1`` over that of the busiest
+  process of ``--jobs 2`` (or half their total, if more).
 
 - ``profile``: where the time of the full check of Twenty-Eight goes, by layer (cProfile's
   own time of each function, summed by the module it lives in; the profiler slows Python
@@ -33,6 +37,7 @@ imported from DIR), so two versions can be compared back to back on the same dat
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import re
@@ -205,28 +210,34 @@ def memory(args: argparse.Namespace) -> None:
 def jobs(args: argparse.Namespace) -> None:
     from data import repeated_file, ttn_file
 
-    command, env = referee_command(args)
+    _, env = referee_command(args)
+    probe = [sys.executable, str(HERE / "cpu_probe.py"), str(HERE / "jobs-cpu.json")]
     copies = max(1, args.jobs_deals // args.deals)
     path = repeated_file(ttn_file("twenty-eight", args.deals), copies)
-    print(f"## --jobs on {args.jobs_deals:,} deals ({os.cpu_count()} cores on this machine)")
-    outputs = {}
-    walls = {}
-    cpus = {}
-    for count in (1, 2):
-        out = HERE / f"jobs-{count}.out"
-        cpu, wall, peak, code = run_child(
-            command + ["check", "--jobs", str(count), str(path)], env, out)
-        # the summary line ends with the run's time, "(12.34 s)"
-        outputs[count] = re.sub(rb"\([0-9.]+ s\)\n$", b"", out.read_bytes())
-        out.unlink()
-        walls[count], cpus[count] = wall, cpu
-        print(f"--jobs {count}: wall {wall:6.1f} s, CPU {cpu:6.1f} s (all processes), "
-              f"peak {peak} MB (largest process), exit {code}")
-    same = "byte-identical" if outputs[1] == outputs[2] else "DIFFERENT"
-    overhead = cpus[2] / cpus[1]
-    print(f"outputs {same}; wall-time speed-up {walls[1] / walls[2]:.2f}x (needs two idle "
-          f"cores); CPU of --jobs 2 / --jobs 1 = {overhead:.2f}, so on two idle cores "
-          f"{2 / overhead:.2f}x at most")
+    print(f"## --jobs on {args.jobs_deals:,} deals ({os.cpu_count()} cores on this machine, "
+          f"load {os.getloadavg()[0]:.2f} at the start)")
+    for fmt in args.jobs_formats:
+        outputs, walls, cpus = {}, {}, {}
+        for count in (1, 2):
+            out = HERE / f"jobs-{count}.out"
+            cpu, wall, peak, code = run_child(
+                probe + ["check", "--format", fmt, "--jobs", str(count), str(path)], env, out)
+            # the run's times: the summary line's "(12.34 s)", JUnit's time="1.234"
+            outputs[count] = re.sub(rb'\([0-9.]+ s\)\n$| time="[0-9.]+"', b"",
+                                    out.read_bytes())
+            out.unlink()
+            split = json.loads((HERE / "jobs-cpu.json").read_text())
+            walls[count], cpus[count] = wall, cpu
+            workers = " + ".join(f"{w:.1f}" for w in split["workers"]) or "none"
+            print(f"{fmt:<6} --jobs {count}: wall {wall:6.1f} s, CPU {cpu:6.1f} s (parent "
+                  f"{split['parent']:.1f} s, workers {workers}), peak {peak} MB, exit {code}")
+            busiest = max([split["parent"], *split["workers"], cpu / 2])
+        same = "byte-identical" if outputs[1] == outputs[2] else "DIFFERENT"
+        print(f"{fmt:<6} outputs {same}; CPU of --jobs 2 / --jobs 1 = {cpus[2] / cpus[1]:.2f}; "
+              f"on two idle cores at most {cpus[1] / busiest:.2f}x (CPU of --jobs 1 / the "
+              f"busiest process, or half the total); wall-time speed-up "
+              f"{walls[1] / walls[2]:.2f}x at this load")
+    (HERE / "jobs-cpu.json").unlink()
     print()
 
 
@@ -283,8 +294,9 @@ def main(argv: list[str] | None = None) -> None:
     options.add_argument("--memory", type=lambda s: [int(n) for n in s.split(",")],
                          default=[10000, 100000], help="deal counts (1000000 takes minutes)")
     options.add_argument("--formats", type=lambda s: s.split(","),
-                         default=["text", "json", "github", "junit"])
+                         default=["text", "json", "github", "junit", "sarif"])
     options.add_argument("--jobs-deals", type=int, default=20000)
+    options.add_argument("--jobs-formats", type=lambda s: s.split(","), default=["text", "json"])
     options.add_argument("--checkout", type=Path, default=HERE.parent)
     options.add_argument("--compare", type=Path, default=None,
                          help="another checkout whose start-up is measured in turn with it")

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -29,6 +29,9 @@ from referee.reporters import (
     use_color,
 )
 
+if TYPE_CHECKING:
+    from referee.junit import JunitStream
+
 
 def run_check(files: Iterable[str], output_format: Any, expect: bool,
               clock: Callable[[], float] = time.perf_counter, options: Any = None,
@@ -36,7 +39,8 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     """Check every file (in path order), print the report, and return the exit code.
 
     Text and GitHub output is printed as each file is done, the JSON document as each match
-    ends; JUnit and SARIF documents at the end. ``jobs`` worker processes share the files
+    ends; the JUnit document at the end, from test cases written out as each match ends; the
+    SARIF document at the end. ``jobs`` worker processes share the files
     (``referee.parallel``); the output is the same. Unreadable files are also shown on
     standard error, for people (not under github, whose annotations already show them). The
     summary line goes to standard output, except after a document, which must stay alone
@@ -64,7 +68,8 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
 
     stream = (JsonStream(lambda text: typer.echo(text, nl=False), _jsonable)
               if fmt == "json" else None)
-    sink = MatchSink(fmt, expect, color, options.quiet, totals, stream)
+    junit = _junit_stream(expect) if fmt == "junit" else None
+    sink = MatchSink(fmt, expect, color, options.quiet, totals, stream or junit)
 
     began = clock()
     for report in check_files(paths, expect, jobs, progress.deal if progress else None,
@@ -86,6 +91,8 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
                 _echo(line)
         elif stream is not None:
             stream.end_file(report)
+        elif junit is not None:
+            junit.end_file(report, seconds[-1])
         else:
             report.matches[:0] = held or []
             collected.append(report)
@@ -97,10 +104,8 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
         _echo_err("referee check: no .ttn files found in " + " ".join(options.files))
     if stream is not None:
         stream.end(totals)
-    elif fmt == "junit":
-        from referee.junit import render_junit
-
-        typer.echo(render_junit(collected, expect, seconds))
+    elif junit is not None:
+        junit.end(lambda text: typer.echo(text, nl=False))
     elif fmt == "sarif":
         from referee.sarif import render_sarif
 
@@ -117,13 +122,19 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     return EXIT_OK if options.exit_zero and code == EXIT_FINDINGS else code
 
 
+def _junit_stream(expect: bool) -> JunitStream:
+    from referee.junit import JunitStream
+
+    return JunitStream(expect)
+
+
 class MatchSink:
-    """Where each file's matches go as they end: text, github and JSON reports are written
-    from them and they are dropped (memory stays flat however long the files); JUnit and
-    SARIF documents are built at the end, from what they need of each match (slim_match)."""
+    """Where each file's matches go as they end: text, github, JSON and JUnit reports are
+    written from them and they are dropped (memory stays flat however long the files); the
+    SARIF document is built at the end, from what it needs of each match (slim_match)."""
 
     def __init__(self, output_format: str, expect: bool, color: bool, quiet: bool,
-                 totals: Totals, stream: JsonStream | None) -> None:
+                 totals: Totals, stream: JsonStream | JunitStream | None) -> None:
         self.format = output_format
         self.expect = expect
         self.color = color
@@ -145,10 +156,9 @@ class MatchSink:
         else:
             kept: list[MatchReport] = []
             self.gathered.append(kept)
-            junit = self.format == "junit"
 
             def write(match: MatchReport) -> None:
-                kept.append(slim_match(match, junit))
+                kept.append(slim_match(match, "sarif"))
 
         def on_match(match: MatchReport) -> None:
             self.totals.add_match(match)

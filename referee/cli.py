@@ -38,8 +38,6 @@ from referee.reporters import (
     use_color,
 )
 
-cli_coercion.install()  # before any command runs: Typer coerces values at the first one
-
 _LAZY = {
     "canonical_text": "referee.canonical",
     "convert_text": "referee.convert",
@@ -76,6 +74,7 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
+    cls=cli_coercion.plain_group(),  # strings, flags and choices coerced without pydantic
 )
 plain_argument_names()
 

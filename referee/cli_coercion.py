@@ -3,9 +3,11 @@
 Recent Typer releases coerce every command-line value through a pydantic ``TypeAdapter``:
 importing pydantic and building the adapters costs about 100 ms at every start of
 ``referee``, more than checking a small file. The referee's parameters are strings, flags,
-lists of strings, flags and choices (enums); ``install`` makes Typer coerce those here, as Typer
+lists of strings, flags and choices (enums); these are coerced here, as Typer
 itself does (the same values, the same messages), and leaves every other type (numbers with
-bounds, paths, files, custom parsers) to Typer. On a Typer without that layer it does nothing.
+bounds, paths, files, custom parsers) to Typer. The referee's app gets this through its
+group class (``plain_group``), so other Typer apps in the same process are left alone. On a
+Typer without that layer it does nothing.
 """
 
 from __future__ import annotations
@@ -23,19 +25,61 @@ def _plain(annotation: Any) -> bool:
                                          and issubclass(annotation, Enum))
 
 
-def install() -> None:
-    """Route the plain parameter types of every Typer command through ``_coerce``."""
+def plain_group() -> type:
+    """The Typer group class for the referee's app: its commands' plain parameters are
+    coerced by ``_coerce``, every other parameter (and every other Typer app in the process)
+    as Typer does. On a Typer without the pydantic layer it is Typer's own group class."""
+    from typer.core import TyperGroup
+
+    plain = _plain_runtime_param()
+    if plain is None:
+        return TyperGroup
+
+    class PlainCoercionGroup(TyperGroup):
+        """A Typer group whose commands coerce strings, flags and choices without pydantic."""
+
+        def use_plain(self, ctx: Any) -> None:
+            """Give the plain parameters of the group and its commands the plain coercion."""
+            for command in (self, *self.commands.values()):
+                for param in command.get_params(ctx):
+                    _use_plain(param, plain)
+
+        def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+            # Here, not at __init__: Typer adds the completion options after that, and the
+            # help options are made (once) when asked for.
+            self.use_plain(ctx)
+            return super().parse_args(ctx, args)  # type: ignore[no-any-return]
+
+    return PlainCoercionGroup
+
+
+def _use_plain(param: Any, plain: type) -> None:
+    """Give ``param`` the plain coercion if Typer's adapter for it would do the same."""
+    descriptor = getattr(param, "type_descriptor", None)
+    if (descriptor is None or not hasattr(param, "get_runtime_param")
+            or getattr(param, "_runtime_param", None) is not None
+            or descriptor.file_annotation is not None
+            or getattr(descriptor.parameter_info, "parser", None) is not None
+            or not _plain(descriptor.annotation)):
+        return
+    param._runtime_param = plain(annotation=descriptor.annotation,
+                                 parameter_info=descriptor.parameter_info)
+
+
+def _plain_runtime_param() -> type | None:
+    """Typer's runtime parameter class made to coerce plain values here (None: a Typer
+    without the pydantic layer, nothing to do)."""
     try:
-        from typer import _coercion, core
+        from typer import _coercion
         from typer._click.exceptions import BadParameter
         from typer._click.utils import _escape_control_characters
         from typer._param_types import coerce_cli_choice
-    except ImportError:  # a Typer without the pydantic layer: nothing to do
-        return
-    original = getattr(core, "build_runtime_param", None)
+    except ImportError:
+        return None
+    typers_own = getattr(_coercion, "build_runtime_param", None)
     runtime_param = getattr(_coercion, "RuntimeParam", None)
-    if original is None or runtime_param is None or getattr(original, "plain", False):
-        return
+    if typers_own is None or runtime_param is None:
+        return None
 
     def coerce_leaf(annotation: Any, value: Any, info: Any, ctx: Any) -> Any:
         if annotation is str:
@@ -54,8 +98,8 @@ def install() -> None:
             if annotation is bool:  # a flag gives a bool; text (from a setting) goes to Typer
                 if isinstance(value, bool):
                     return value
-                typer_param = original(_descriptor(annotation, self.parameter_info))
-                return typer_param._coerce_value(value, param=param, ctx=ctx)
+                descriptor = _coercion.resolve_type_descriptor(annotation, self.parameter_info)
+                return typers_own(descriptor)._coerce_value(value, param=param, ctx=ctx)
             try:
                 if get_origin(annotation) is list:
                     (leaf,) = get_args(annotation)
@@ -66,15 +110,4 @@ def install() -> None:
                 message = _escape_control_characters(f"Value error, {exc}")
                 raise BadParameter(message, ctx=ctx, param=param) from exc
 
-    def build_runtime_param(descriptor: Any) -> Any:
-        info = descriptor.parameter_info
-        if (descriptor.file_annotation is None and getattr(info, "parser", None) is None
-                and _plain(descriptor.annotation)):
-            return PlainRuntimeParam(annotation=descriptor.annotation, parameter_info=info)
-        return original(descriptor)
-
-    def _descriptor(annotation: Any, info: Any) -> Any:
-        return _coercion.resolve_type_descriptor(annotation, info)
-
-    build_runtime_param.plain = True  # type: ignore[attr-defined]
-    core.build_runtime_param = build_runtime_param
+    return PlainRuntimeParam

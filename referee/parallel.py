@@ -53,6 +53,10 @@ def available_cores() -> int:
 
 
 _DEAL_START = re.compile(rb"[ \t]*deal(?![\w-])")
+_LINE_START = re.compile(rb"^(?:(\[|[ \t][ \t\x0b\x0c]*\[)|[ \t]*deal(?![\w-]))", re.M)
+"""A tag line (group 1) or a deal line, as ``_record_starts_by_line`` tells them."""
+_BLOCK = 1 << 24
+"""Bytes read at a time by the fast scan."""
 
 
 def record_starts(path: str) -> list[tuple[int, int]]:
@@ -62,8 +66,37 @@ def record_starts(path: str) -> list[tuple[int, int]]:
     The same test as the chunker's (a line opening with ``[`` after a deal, outside a brace
     comment). A file whose lines may end in a lone carriage return is not cut. A wrong cut
     would only cost time: the part before it would be unreadable, and the file is then
-    checked again whole.
+    checked again whole. A file without braces or carriage returns is scanned a block at a
+    time with one regular expression (the workers wait for this scan).
     """
+    starts: list[tuple[int, int]] = []
+    after_deal = False
+    line = offset = 0  # the line number and offset of the current block's first line
+    try:
+        with open(path, "rb") as handle:
+            while block := handle.read(_BLOCK):
+                block += handle.readline()  # whole lines
+                if b"{" in block or b"\r" in block:
+                    return _record_starts_by_line(path)
+                counted = 0
+                for found in _LINE_START.finditer(block):
+                    if found.group(1):
+                        if after_deal:
+                            line += block.count(b"\n", counted, found.start())
+                            counted = found.start()
+                            starts.append((line + 1, offset + counted))
+                        after_deal = False
+                    else:
+                        after_deal = True
+                line += block.count(b"\n", counted)
+                offset += len(block)
+    except OSError:
+        return []
+    return starts
+
+
+def _record_starts_by_line(path: str) -> list[tuple[int, int]]:
+    """``record_starts`` line by line, following brace comments and line breaks."""
     from referee.notation.chunks import _brace_state
 
     starts: list[tuple[int, int]] = []
@@ -146,7 +179,7 @@ def check_part(part: Part, expect: bool, options: Any = None) -> FileReport | No
 
     header_hook, match_hook = _hooks(options, part.path)
     if part.whole:
-        return check_file(part.path, expect, None, header_hook, match_hook)
+        return _compact(check_file(part.path, expect, None, header_hook, match_hook), options)
     report = FileReport(part.path)
     syntax: list[Any] = []
     try:
@@ -155,7 +188,23 @@ def check_part(part: Part, expect: bool, options: Any = None) -> FileReport | No
         _replay_into(report, items, expect, header_hook, match_hook, syntax)
     except Exception:  # unreadable here: the whole file is checked again, in order
         return None
-    return None if syntax or report.error is not None else report
+    return None if syntax or report.error is not None else _compact(report, options)
+
+
+def _compact(report: FileReport, options: Any) -> FileReport:
+    """``report`` with only what its output format needs of each match, so that there is
+    less to send and the parent has less to do: a JSON report's matches are rendered here."""
+    from referee.reporters import RenderedMatch, slim_match
+
+    output_format = getattr(options, "format", "")
+    if output_format == "json":
+        from referee.cli_output import jsonable
+
+        report.matches = [RenderedMatch.of(match, jsonable)  # type: ignore[misc]
+                          for match in report.matches]
+    elif output_format:
+        report.matches = [slim_match(match, output_format) for match in report.matches]
+    return report
 
 
 def _work(task: tuple[Part, bool, Any]) -> FileReport | None:
@@ -235,7 +284,7 @@ class _Joined:
             for match in matches:
                 self.on_match(match)
         if progress is not None:
-            for _ in range(sum(len(match.deals) for match in matches)):
+            for _ in range(sum(_deals(match) for match in matches)):
                 progress()
 
     def finish(self, expect: bool, progress: Callable[[], None] | None,
@@ -256,3 +305,8 @@ class _Joined:
 
         path = self.report.path
         return check_file(path, expect, progress, *_hooks(options, path), on_match)
+
+
+def _deals(match: Any) -> int:
+    """The deals of a match as a worker sent it back (a MatchReport or a RenderedMatch)."""
+    return match.deals if isinstance(match.deals, int) else len(match.deals)

@@ -24,7 +24,7 @@ from referee.report import (
     MatchReport,
 )
 from referee.rules.base import DealResult, DealState, Exclusion, MatchState, Ruleset
-from referee.rules.loop import DealRun, match_over
+from referee.rules.loop import DealRun, match_over, trick_mark_fits
 from referee.rules.registry import ruleset_for
 from referee.seats import team_key
 
@@ -177,17 +177,15 @@ class MatchReplay:
         judged on the state before the event."""
         ruleset = self.ruleset
         action = event.action
-        if event.trick is not None:
-            expected = state.trick_no + 1 if state.trick_len == 0 else None
-            if expected != event.trick:
-                where = (f"this play opens trick {expected}" if expected is not None
-                         else f"trick {state.trick_no} is still in progress")
-                report.findings.append(Finding(
-                    ruleset.generic.trick_number,
-                    f"trick mark {event.trick}. is wrong: {where}",
-                    deal=report.number, trick=state.position_trick, seat=action.seat,
-                    span=event.span,
-                ))
+        if not trick_mark_fits(state, event.trick):
+            where = (f"this play opens trick {state.trick_no + 1}" if state.trick_len == 0
+                     else f"trick {state.trick_no} is still in progress")
+            report.findings.append(Finding(
+                ruleset.generic.trick_number,
+                f"trick mark {event.trick}. is wrong: {where}",
+                deal=report.number, trick=state.position_trick, seat=action.seat,
+                span=event.span,
+            ))
         if exclusion is None:
             return
         report.findings.append(Finding(

@@ -74,8 +74,13 @@ class Totals:
         self.errors += report.error is not None
         self.unmet += len(report.expectations)
 
-    def add_match(self, match: MatchReport) -> None:
+    def add_match(self, match: MatchReport | RenderedMatch) -> None:
         """Count a match's deals and findings (one handed over while its file was read)."""
+        if isinstance(match, RenderedMatch):
+            self.deals += match.deals
+            self.findings += match.findings
+            self.notes += match.notes
+            return
         self.deals += len(match.deals)
         for finding in match.all_findings():
             if finding.severity == "error":
@@ -302,15 +307,42 @@ def render_json(reports: Iterable[FileReport]) -> dict[str, Any]:
     return {"version": JSON_VERSION, "files": files, "summary": totals.to_json()}
 
 
-def slim_match(match: MatchReport, deals: bool) -> MatchReport:
-    """What a JUnit (``deals``: a test case per deal) or SARIF document needs of a match,
-    kept while a long file is read: the findings, the deals' numbers and findings, the
-    Expect tags; not the deals' results, the options or the score."""
-    if not deals:
+def slim_match(match: MatchReport, output_format: str) -> MatchReport:
+    """What a report in ``output_format`` needs of a match (kept while a long file is read,
+    or sent back by a ``--jobs`` worker): JSON all of it; SARIF its findings (the deals'
+    too) and Expect tags; the others the deals' numbers, findings and unchecked text too,
+    but not the deals' results, the options or the score."""
+    if output_format == "json":
+        return match
+    if output_format == "sarif":
         return replace(match, options={}, score={}, deals=[], findings=match.all_findings())
     return replace(match, options={}, score={}, deals=[
         DealReport(deal.number, deal.dealer, deal.findings, None, deal.unchecked)
         for deal in match.deals])
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedMatch:
+    """A match as a ``--jobs`` worker sends it back for a JSON report: what the totals count,
+    and its text in the document (``JsonStream``), rendered by the worker."""
+
+    deals: int
+    findings: int
+    notes: int
+    text: str
+
+    @classmethod
+    def of(cls, match: MatchReport, default: Callable[[Any], Any]) -> RenderedMatch:
+        counts = Totals()
+        counts.add_match(match)
+        return cls(counts.deals, counts.findings, counts.notes,
+                   _json_text(match.to_json(), 8, default))
+
+
+def _json_text(value: Any, indent: int, default: Callable[[Any], Any]) -> str:
+    """``value`` as ``json.dumps(..., indent=2)`` writes it ``indent`` spaces in."""
+    text = json.dumps(value, indent=2, ensure_ascii=False, default=default)
+    return text.replace("\n", "\n" + " " * indent)
 
 
 class JsonStream:
@@ -331,8 +363,7 @@ class JsonStream:
         write('{\n  "version": ' + self._dump(JSON_VERSION, 2) + ',\n  "files": [')
 
     def _dump(self, value: Any, indent: int) -> str:
-        text = json.dumps(value, indent=2, ensure_ascii=False, default=self.default)
-        return text.replace("\n", "\n" + " " * indent)
+        return _json_text(value, indent, self.default)
 
     def start_file(self, path: str) -> None:
         self.write(("," if self.files else "") + '\n    {\n      "path": '
@@ -341,8 +372,9 @@ class JsonStream:
         self.matches = 0
         self.open = True
 
-    def add_match(self, match: MatchReport) -> None:
-        self.write(("," if self.matches else "") + "\n        " + self._dump(match.to_json(), 8))
+    def add_match(self, match: MatchReport | RenderedMatch) -> None:
+        text = match.text if isinstance(match, RenderedMatch) else self._dump(match.to_json(), 8)
+        self.write(("," if self.matches else "") + "\n        " + text)
         self.matches += 1
 
     def end_file(self, report: FileReport) -> None:

@@ -83,6 +83,23 @@ def test_a_broken_later_record_is_reported_as_without_jobs(
     assert two == one
 
 
+@pytest.mark.parametrize("block", [7, 300, 1 << 24])
+def test_fast_record_scan_is_the_line_by_line_one(simulated: list[str], block: int,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path) -> None:
+    """Blocks of any size, tags and deal lines indented with blanks, a deal word that is
+    not a deal line; files with braces or carriage returns take the line-by-line scan."""
+    monkeypatch.setattr(parallel, "_BLOCK", block)
+    odd = tmp_path / "odd.ttn"
+    odd.write_text('[Game "28"]\n  deal 1 dealer N\n\t[Game "28"]\ndeal-ish\n'
+                   '\x0b[Game "28"]\ndeal 2\n \x0c[Game "28"]\n', encoding="utf-8")
+    paths = [*simulated, str(odd), *map(str, sorted(SAMPLES.rglob("*.ttn")))]
+    found = [parallel.record_starts(path) for path in paths]
+    assert found == [parallel._record_starts_by_line(path) for path in paths]
+    assert found[paths.index(str(odd))] == [(3, 30), (7, 72)]
+    assert sum(map(len, found)) > 40
+
+
 def test_record_starts_skip_brace_comments(tmp_path: Path) -> None:
     path = tmp_path / "comment.ttn"
     path.write_text('[Game "28"]\ndeal 1 dealer N\n{ a comment\n[Not "a tag"]\n}\n'

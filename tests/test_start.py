@@ -36,14 +36,18 @@ def _runtime_params() -> list[tuple[object, object, typer.core.TyperArgument]]:
     from typer import core as typer_core
 
     group = typer.main.get_command(app)
+    ctx = typer.Context(group)
+    group.use_plain(ctx)  # what the referee's group does before it reads the arguments
     pairs = []
-    for command in group.commands.values():
-        for param in command.params:
+    for command in (group, *group.commands.values()):
+        for param in command.get_params(ctx):
             descriptor = getattr(param, "type_descriptor", None)
             if descriptor is None:
                 continue
-            ours = typer_core.build_runtime_param(descriptor)
+            ours = param.get_runtime_param()
             pairs.append((_coercion.build_runtime_param(descriptor), ours, param))
+    # Typer's own coercion is left as it is for every other app in the process.
+    assert typer_core.build_runtime_param is _coercion.build_runtime_param
     return pairs
 
 

@@ -57,6 +57,29 @@ def test_json_stream_is_render_json(files: list[str]) -> None:
     assert totals == Totals.of(reports)
 
 
+@pytest.mark.parametrize("expect", [False, True])
+@pytest.mark.parametrize("count", [0, 1, None])
+def test_junit_stream_is_render_junit(files: list[str], expect: bool, count: int | None,
+                                      tmp_path: Path) -> None:
+    """Files with one match, several, none (an empty file), unreadable ones, and no file."""
+    from referee.junit import JunitStream, render_junit
+
+    empty = tmp_path / "empty.ttn"
+    empty.write_text("", encoding="utf-8")
+    paths = [*files, str(empty)][:count]
+    reports = [check_file(path, expect) for path in paths]
+    seconds = [index / 7 for index in range(len(paths))]
+    stream = JunitStream(expect)
+    for path, took in zip(paths, seconds, strict=True):
+        stream.start_file(path)
+        report = check_file(path, expect, on_match=stream.add_match)
+        stream.end_file(report, took)
+    pieces: list[str] = []
+    stream.end(pieces.append)
+    assert "".join(pieces) == render_junit(reports, expect, seconds) + "\n"
+    assert pieces[-2].endswith("</testsuites>" if paths else " />")
+
+
 @pytest.mark.parametrize("github", [False, True])
 @pytest.mark.parametrize("held", [FileLines.HELD, 1])
 def test_lines_gathered_match_by_match_are_the_file_rendered_whole(
@@ -100,7 +123,7 @@ def test_command_output_is_unchanged(capsys: pytest.CaptureFixture[str], files: 
         assert out.startswith("\n".join(render_github(r) for r in reports if render_github(r)))
 
 
-@pytest.mark.parametrize("fmt", [OutputFormat.text, OutputFormat.json])
+@pytest.mark.parametrize("fmt", [OutputFormat.text, OutputFormat.json, OutputFormat.junit])
 def test_memory_does_not_grow_with_the_deals(tmp_path: Path, fmt: OutputFormat) -> None:
     """The same record written 2 and 16 times: the peak of traced memory barely moves (before
     reports were streamed, it grew by about 1.4 KB a deal, over 1 MB here). The report goes

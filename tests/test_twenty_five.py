@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 from referee.cards import RANKS, make_pack
 from referee.check import check_text
 from referee.cli import app
-from referee.games.twenty_five import PLAIN_ORDER, TRUMP_ORDER, TwentyFive, _trump_data
+from referee.games.twenty_five import TwentyFive
+from referee.games.twenty_five_cards import PLAIN_ORDER, TRUMP_ORDER, trump_data
 from referee.rules.registry import find_game
 
 # -- a fixed deal --------------------------------------------------------------------------------
@@ -117,7 +118,7 @@ def test_card_orders_are_the_digests_tables():
     lowest in black' below the court cards."""
     pack = set(make_pack(RANKS))
     for trump, order in TRUMP_ORDER.items():
-        data = _trump_data(trump, "five_jack_ace")
+        data = trump_data(trump, "five_jack_ace")
         assert len(order) == (13 if trump == "H" else 14)
         assert order[:3] == (f"5{trump}", f"J{trump}", "AH")
         assert set(data.strength) == pack and set(data.suit_of) == pack

@@ -101,12 +101,12 @@ from referee.games.twenty_two_model import (  # the game's data and pure rules, 
     show,
     strengths,
 )
+from referee.games.twenty_two_play import Play22
 from referee.games.twenty_two_view import table_view
 from referee.record import Action, Deal, Hand
 from referee.rules.base import (
     DealResult,
     Exclusion,
-    Ruleset,
     TableView,
     TrickSummary,
     deal_dealer,
@@ -117,7 +117,7 @@ from referee.seats import CLOCKWISE, COUNTER_CLOCKWISE, Table
 
 
 @register
-class TwentyTwo(Ruleset):
+class TwentyTwo(Play22):
     """Twenty-Two, 2 to 6 players each for themselves (digest section 3)."""
 
     name = "twenty-two"
@@ -164,17 +164,6 @@ class TwentyTwo(Ruleset):
                                       "plays alone"), header.get("Teams") or header)
 
     # -- helpers -------------------------------------------------------------------------------
-
-    def _next_living(self, seat: str, living: Iterable[str], direction: str | None = None
-                     ) -> str:
-        """The first living seat after ``seat`` (which may be dead) in ``direction``."""
-        alive = set(living)
-        way = direction or self.direction
-        for steps in range(1, len(self.table.seats) + 1):
-            other = self.table.next(seat, way, steps)
-            if other in alive:
-                return other
-        raise ValueError("nobody is alive")
 
     def _previous_living(self, seat: str, living: Iterable[str]) -> str:
         back = COUNTER_CLOCKWISE if self.direction == CLOCKWISE else CLOCKWISE
@@ -278,7 +267,7 @@ class TwentyTwo(Ruleset):
             raise located(RecordError(
                 "record.deal-size", f"{len(match.alive)} players cannot be dealt a card each "
                 f"from {self.available(match)} cards"), deal)
-        self._deal_hands(state, match, deal)
+        left = self._deal_hands(state, match, deal)
         sizes = {len(cards) for cards in state.hands.values()}
         if len(sizes) > 1:
             shown = ", ".join(f"{seat} {len(cards)}" for seat, cards in state.hands.items())
@@ -306,8 +295,7 @@ class TwentyTwo(Ruleset):
                 "22.deal-size",
                 f"each player is dealt {state.size} cards; deal {deal.number} should deal "
                 f"{size} ({why}{cap})", None))
-        dealt = sum(state.hands.values(), [])
-        state.unseen = self._pack_left(match) - Counter(dealt)
+        state.unseen = +left  # the pack less the markers and every hand dealt
         state.stock = max(self.available(match) - state.size * len(state.living), 0)
         state.first_stock = state.stock
         if self._pending_stock is not None:
@@ -356,8 +344,9 @@ class TwentyTwo(Ruleset):
             left.subtract(match.markers)
         return +left
 
-    def _deal_hands(self, state: TwentyTwoState, match: Match22, deal: Deal) -> None:
-        """Hands from the hand lines, inferring missing ones (decision 5)."""
+    def _deal_hands(self, state: TwentyTwoState, match: Match22, deal: Deal) -> Counter[Card]:
+        """Hands from the hand lines, inferring missing ones (decision 5); returns what is
+        left of the pack (markers out) once they are dealt."""
         left = self._pack_left(match)
         for hand in deal.hands:
             if hand.seat in state.hands:
@@ -376,6 +365,7 @@ class TwentyTwo(Ruleset):
             for seat in missing:
                 self._take(left, inferred[seat], deal, seat, match.markers)
                 state.hands[seat] = inferred[seat]
+        return left
 
     def _take(self, left: Counter[Card], cards: list[Card], item: Any, seat: str,
               markers: list[Card]) -> None:
@@ -683,49 +673,10 @@ class TwentyTwo(Ruleset):
             state.unasked.remove(seat)
 
     def _apply_play(self, state: TwentyTwoState, action: Action) -> None:
-        seat = action.seat
         if state.stage == EXCHANGE:  # the players not yet asked are taken to decline
             state.exchange_queue = []
             self._begin_play_if_done(state)
-        hand = state.hands[seat]
-        for card in action.cards:
-            hand.remove(card)
-        trick = state.trick
-        if not trick:
-            state.play_started = True
-            state.trick_no = len(state.tricks) + 1
-            state.last_trick = not hand  # the leader's last card: the last trick (T22-F1)
-            state.bar = strengths(action.cards)
-            state.bar_seat = seat
-        elif self._takes_over(action.cards, state.bar):
-            state.bar = strengths(action.cards)
-            state.bar_seat = seat
-        trick.append((seat, action.cards))
-        state.trick_len = len(trick)
-        if len(trick) >= len(state.living):
-            self._complete_trick(state)
-        else:
-            state.turn = self._next_living(seat, state.living)
-
-    def _takes_over(self, cards: tuple[Card, ...], bar: list[int]) -> bool:
-        """T22-T6: dominating cards become the bar; ``trick_tie = first`` wants more."""
-        if not dominates(cards, bar):
-            return False
-        return self.options.trick_tie == "last" or strengths(cards) != bar
-
-    def _complete_trick(self, state: TwentyTwoState) -> None:
-        winner = state.bar_seat or state.trick[0][0]
-        state.tricks.append(Trick22(state.trick_no, state.trick, winner))
-        if state.last_trick:
-            state.last_cards = [(seat, cards[0]) for seat, cards in state.trick if cards]
-            state.stage = OVER
-            state.turn = None
-        else:
-            state.turn = winner
-        state.trick = []
-        state.trick_len = 0
-        state.bar = []
-        state.bar_seat = None
+        self._lay_cards(state, action.seat, action.cards, strengths(action.cards))
 
     def table_view(self, state: TwentyTwoState) -> TableView:
         return table_view(state, self.table.seats)

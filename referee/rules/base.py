@@ -375,6 +375,13 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     def apply(self, state: StateT, action: Action) -> None:
         """Carry out ``action`` (legal or not, unless its exclusion was fatal)."""
 
+    def play_fast(self, state: StateT, action: Action) -> bool:
+        """Judge and carry out a common legal action in one step, from tables made once per
+        match: True if it was legal and is now carried out, False (the state untouched) when
+        ``check`` and ``apply`` must judge it. It may say False for any action, never True
+        for one ``check`` would exclude. By default nothing is fast."""
+        return False
+
     @abstractmethod
     def is_deal_over(self, state: StateT) -> bool:
         """True once nothing more may happen in this deal."""

@@ -116,6 +116,14 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
             for other in seats:
                 yield Action(other, "pair")
 
+    def play_fast(self, state: TwentyEightState, action: Action) -> bool:
+        kind = action.kind
+        if kind == "play":
+            return self._fast_play(state, action)  # most actions are plays
+        if kind == "bid" or kind == "pass":
+            return self._fast_call(state, action)
+        return False
+
     def check(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         if state.disregard or self._cancelled_now(state, action):
             return None  # R3: the deal is cancelled and its recorded play disregarded
