@@ -191,11 +191,15 @@ def _moves_in_deal(replay: MatchReplay, deal: Deal, position: Position) -> Moves
         if allowed and position.seat not in acting:
             where = (f"trick {position.trick}" if position.trick is not None
                      else "the start of the deal")
+            # The next action may belong to no seat (Twenty-Five's turn-up of the trump card).
+            who = (f"{' or '.join(acting)} {'is' if len(acting) == 1 else 'are'} to act there "
+                   f"(--at {deal.number}.{position.trick or 1}.{acting[0]})" if acting else
+                   f"the next action is '{allowed[0].kind}' "
+                   f"(--at {deal.number}.{position.trick or 1})")
             raise located(RecordError(
                 "record.position",
                 f"deal {deal.number}: {position.seat} does not act at {where} in the record; "
-                f"{' or '.join(acting)} {'is' if len(acting) == 1 else 'are'} to act there "
-                f"(--at {deal.number}.{position.trick or 1}.{acting[0]})"), deal)
+                f"{who}"), deal)
         allowed = [a for a in allowed if a.seat == position.seat]
         excluded = [(a, why) for a, why in excluded if a.seat == position.seat]
     else:

@@ -130,3 +130,17 @@ def test_cli_errors_are_located_and_exit_2(tmp_path):
     assert f"{path}:3:1: error [record.position]" in result.output
     result = runner.invoke(app, ["moves", str(path), "--at", "one"])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_a_seat_asked_where_the_next_action_has_no_seat(tmp_path):
+    # Found by the long fuzz run: before Twenty-Five's turn-up nobody's seat acts, and asking
+    # for a seat there ended in an IndexError.
+    path = tmp_path / "t.ttn"
+    path.write_text('[Game "twenty-five"]\n[Seats "N E S W"]\n\ndeal 1 dealer W\n'
+                    "N: KH 2S 3S 4S 6S\nE: AC 9H 2D 3D 4D\nS: QH 7S 8S 9S TS\n"
+                    "W: JH 2C 3C 4C 6C\n1. N KH  E 9H  S QH  W JH\n", encoding="utf-8")
+    result = runner.invoke(app, ["moves", str(path), "--at", "1.1.N"])
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "N does not act at trick 1 in the record; the next action is 'turnup' (--at 1.1)" \
+        in result.output
