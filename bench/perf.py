@@ -17,9 +17,9 @@ Sections (each can be skipped with --skip):
   (median of 7 runs, child processes), with the bytecode cache written first, as an
   installed package has it (``PYTHONDONTWRITEBYTECODE`` is ignored here); with
   ``--compare DIR`` the other checkout is measured too, run for run in turn.
-- ``memory``: peak resident memory (``ru_maxrss``) and CPU time of ``referee check`` in every
-  output format, on files of 10,000, 100,000 (and, when asked, 1,000,000) Twenty-Eight deals,
-  made by repeating the simulated record.
+- ``memory``: peak resident memory (``VmHWM``, read in the child: bench/cpu_probe.py) and CPU
+  time of ``referee check`` in every output format, on files of 10,000, 100,000 (and, when
+  asked, 1,000,000) Twenty-Eight deals, made by repeating the simulated record.
 - ``jobs``: ``referee check --jobs 1`` and ``--jobs 2`` on the same file, in each of
   ``--jobs-formats``: whether the outputs are byte-identical, wall time (the speed-up needs
   two cores free) and CPU time, of all processes and of each (bench/cpu_probe.py): the
@@ -194,14 +194,17 @@ def start(args: argparse.Namespace) -> None:
 def memory(args: argparse.Namespace) -> None:
     from data import repeated_file, ttn_file
 
-    command, env = referee_command(args)
+    _, env = referee_command(args)
+    probe = [sys.executable, str(HERE / "cpu_probe.py"), str(HERE / "memory.json")]
     base = ttn_file("twenty-eight", args.deals)
-    print("## peak memory of referee check, Twenty-Eight")
+    print("## peak memory of referee check, Twenty-Eight (VmHWM, read by bench/cpu_probe.py)")
     print(f"{'deals':>9}  {'format':<8}{'peak RSS':>10}{'CPU s':>9}{'deals/s':>9}")
     for size in args.memory:
         path = repeated_file(base, max(1, size // args.deals))
         for fmt in args.formats:
-            cpu, _, peak, code = run_child(command + ["check", "--format", fmt, str(path)], env)
+            cpu, _, _, code = run_child(probe + ["check", "--format", fmt, str(path)], env)
+            peak = json.loads((HERE / "memory.json").read_text())["peak_mb"]
+            (HERE / "memory.json").unlink()
             flag = "" if code == 0 else f"  (exit {code})"
             print(f"{size:>9,}  {fmt:<8}{peak:>7} MB{cpu:>9.1f}{size / cpu:>9,.0f}{flag}")
     print()
@@ -239,7 +242,7 @@ def _jobs_run(args: argparse.Namespace, fmt: str, count: int, path: Path) -> dic
     _, env = referee_command(args)
     probe = [sys.executable, str(HERE / "cpu_probe.py"), str(HERE / "jobs-cpu.json")]
     out = HERE / f"jobs-{count}.out"
-    cpu, wall, peak, code = run_child(
+    cpu, wall, _, code = run_child(
         probe + ["check", "--format", fmt, "--jobs", str(count), str(path)], env, out)
     # the run's times: the summary line's "(12.34 s)", JUnit's time="1.234"
     output = re.sub(rb'\([0-9.]+ s\)\n$| time="[0-9.]+"', b"", out.read_bytes())
@@ -247,7 +250,8 @@ def _jobs_run(args: argparse.Namespace, fmt: str, count: int, path: Path) -> dic
     split = json.loads((HERE / "jobs-cpu.json").read_text())
     workers = " + ".join(f"{w:.1f}" for w in split["workers"]) or "none"
     print(f"{fmt:<6} --jobs {count}: wall {wall:6.1f} s, CPU {cpu:6.1f} s (parent "
-          f"{split['parent']:.1f} s, workers {workers}), peak {peak} MB, exit {code}")
+          f"{split['parent']:.1f} s, workers {workers}), peak {split['peak_mb']} MB (parent), "
+          f"exit {code}")
     return dict(split, output=output, cpu=cpu, wall=wall)
 
 
