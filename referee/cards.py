@@ -23,6 +23,8 @@ RANK_NAMES = {
     "2": "two",
 }
 UNSEEN = "??"
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+"""Each suit letter's sign, for text a person reads (the replay page)."""
 
 _SUIT_ALIASES = suit_spellings()
 
@@ -71,3 +73,17 @@ def make_pack(ranks: Iterable[str], copies: int = 1) -> list[Card]:
 def sort_cards(cards: Iterable[Card], rank_order: str) -> list[Card]:
     """Sort by suit (S H D C) and then by ``rank_order`` (high to low)."""
     return sorted(cards, key=lambda c: (SUITS.index(c[1]), rank_order.index(c[0])))
+
+
+def card_text(card: str | None) -> str:
+    """``"JS"`` -> ``"J♠"`` (``"T"`` reads 10), for text a person reads."""
+    if not card:
+        return ""
+    if len(card) != 2 or card[1] not in SUIT_SIGNS:
+        return card
+    return ("10" if card[0] == "T" else card[0]) + SUIT_SIGNS[card[1]]
+
+
+def suit_text(suit: str | None) -> str:
+    """``"S"`` -> ``"♠"``; anything else as it is."""
+    return SUIT_SIGNS.get(str(suit), str(suit)) if suit else ""

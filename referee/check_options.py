@@ -6,12 +6,12 @@ command line replace the settings' lists) and its checks can be tested without a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from referee.check import STDIN, HeaderHook, MatchHook
 from referee.config import Settings
-from referee.defaults import header_defaults, parse_assignments
+from referee.defaults import given_by, header_defaults, parse_assignments
 from referee.lookups import all_rules, known_rule, suggest
 from referee.paths import files_to_read
 from referee.selection import Selection, file_lines
@@ -43,6 +43,12 @@ class CheckOptions:
     exit_zero: bool = False
     quiet: bool = False
     color: str = "auto"
+    settings_source: dict[str, str] = field(default_factory=dict)
+    """Setting name -> the settings file it came from, for values not given on the command
+    line (so that an error names the file to fix)."""
+    given_by: dict[str, str] = field(default_factory=dict)
+    """"game", "rules" or an option name -> where it was given, for the game, preset and
+    options taken from a settings file (the others came from their command-line flag)."""
 
     @classmethod
     def merge(cls, settings: Settings, *, files: list[str] | None, output_format: str | None,
@@ -66,6 +72,15 @@ class CheckOptions:
             exit_zero=exit_zero,
             quiet=quiet,
             color=color or settings.color or "auto",
+            settings_source={name: settings.source for name, given, setting in (
+                ("format", output_format, settings.format), ("color", color, settings.color),
+                ("select", select, settings.select), ("ignore", ignore, settings.ignore),
+            ) if not given and setting and settings.source},
+            given_by={name: f"{settings.source}: setting '{key}'" for key, name in (
+                ("game", "game" if not game and settings.game else ""),
+                ("rules", "rules" if not rules and settings.rules else ""),
+                *(("options", name) for name in settings.options))
+                if name and settings.source},
         )
 
     def validate(self) -> None:
@@ -74,16 +89,27 @@ class CheckOptions:
             raise ValueError("no files given (name files or folders, or set 'paths' in "
                              "referee.toml or [tool.referee] of pyproject.toml)")
         if self.format not in FORMATS:
-            raise ValueError(f"unknown format '{self.format}'{suggest(self.format, FORMATS)} "
-                             f"(formats: {', '.join(FORMATS)})")
+            raise ValueError(f"{self._where('format')}unknown format '{self.format}'"
+                             f"{suggest(self.format, FORMATS)} (formats: {', '.join(FORMATS)})")
         if self.color not in COLORS:
-            raise ValueError(f"--color takes {', '.join(COLORS)}, not '{self.color}'")
-        self.options.update(parse_assignments(self.option_words))
+            raise ValueError(f"{self._where('color')}--color takes {', '.join(COLORS)}, "
+                             f"not '{self.color}'")
+        given = parse_assignments(self.option_words)
+        for name in given:
+            self.given_by.pop(name, None)  # the command line's value wins
+        self.options.update(given)
         self.option_words = []
+        check_defaults(self.game, self.rules, self.options, self.given_by)
         for rule in (*self.select, *self.ignore):
             if not known_rule(rule):
-                raise ValueError(f"unknown rule id '{rule}'{suggest(rule, all_rules())} "
+                where = self._where("select" if rule in self.select else "ignore")
+                raise ValueError(f"{where}unknown rule id '{rule}'{suggest(rule, all_rules())} "
                                  "(referee rule --list shows them all)")
+
+    def _where(self, name: str) -> str:
+        """``FILE: setting 'name': `` when the value came from a settings file, else ''."""
+        source = self.settings_source.get(name)
+        return f"{source}: setting '{name}': " if source else ""
 
     def paths(self, notes: list[str] | None = None) -> list[str]:
         """The files to read: globs expanded, folders walked, exclusions dropped; ``notes``
@@ -92,10 +118,47 @@ class CheckOptions:
 
     @property
     def header_hook(self) -> HeaderHook | None:
-        return header_defaults(self.game, self.rules, self.options)
+        return header_defaults(self.game, self.rules, self.options, self.given_by)
 
     def match_hook(self, path: str) -> MatchHook | None:
         """The selection applied to each match of the file at ``path`` (None: keep all)."""
         selection = Selection(self.select, self.ignore, self.partial)
         line_of = None if path == STDIN else file_lines(path)
         return lambda match: selection.adjust(match, line_of)
+
+
+def check_defaults(game: str | None, rules: str | None, options: Mapping[str, str],
+                   sources: Mapping[str, str] | None = None) -> None:
+    """``ValueError`` (a usage error) for a game, preset or option that no game has, or an
+    option value that none of the games with that option take, naming where it was given and
+    the closest name. (A name that fits some game is checked against each record's game.)"""
+    from referee.rules.options import OptionError
+    from referee.rules.registry import find_game, games
+
+    where = {key: given_by(sources, key) for key in ("game", "rules", *options)}
+    if game:
+        try:
+            find_game(game)
+        except KeyError as exc:
+            raise ValueError(f"{where['game']}: {exc.args[0]}") from None
+    every = games()
+    if rules:
+        presets = sorted({name for each in every for name in each.presets})
+        if rules not in presets:
+            raise ValueError(f"{where['rules']}: no game has a preset '{rules}'"
+                             f"{suggest(rules, presets)} (presets: {', '.join(presets)})")
+    for name, value in options.items():
+        specs = [spec for each in every for spec in each.option_specs if spec.name == name]
+        if not specs:
+            names = sorted({spec.name for each in every for spec in each.option_specs})
+            raise ValueError(f"{where[name]} {name}={value}: no game has an option '{name}'"
+                             f"{suggest(name, names)} ('referee games GAME' lists a game's "
+                             "options)")
+        errors = []
+        for spec in specs:
+            try:
+                spec.parse(value)
+            except OptionError as exc:
+                errors.append(str(exc))
+        if len(errors) == len(specs):
+            raise ValueError(f"{where[name]} {name}={value}: {errors[0]}")

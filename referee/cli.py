@@ -745,7 +745,7 @@ def run_view(files: list[str], output: str | None) -> int:
     try:
         run = write_pages(files, output)
     except OSError as exc:
-        _fail(_write_error(getattr(exc, "filename", None) or output or ".", exc).render())
+        _fail(_write_error(exc.filename or output or ".", exc).render())
     for report in run.errors:
         _echo_err(render_error(report, use_color(sys.stderr)))
     if not run.pages and not run.errors:

@@ -74,7 +74,7 @@ SCORE_WORDS = "\n".join([
 def card_text(game: str) -> str:
     """The game's cards, order and points, in words."""
     if game == "twenty-five":
-        from referee.games.twenty_five import PLAIN_ORDER, TRUMP_ORDER
+        from referee.games.twenty_five_cards import PLAIN_ORDER, TRUMP_ORDER
 
         def shown(cards: tuple[str, ...]) -> str:
             return " ".join(card.replace("T", "10", 1) if card[0] == "T" else card

@@ -202,7 +202,7 @@ def _check(
             return None
         return f"the match result is '{match.result}'"
     if kind == "score":
-        return _compare_values(exp.values, match.score, "the match score")
+        return _compare_values(exp.values, match.score, "the match score", match.team_labels)
     deal = _deal(match, exp.deal)
     if deal is None:
         numbers = " ".join(str(d.number) for d in match.deals) or "none"
@@ -215,18 +215,24 @@ def _check(
             return None
         return f"the outcome of deal {exp.deal} is '{deal.result.outcome}'"
     if kind == "points":
-        return _compare_values(exp.values, deal.result.points, f"deal {exp.deal} card points")
-    return _compare_values(exp.values, deal.result.game_points, f"deal {exp.deal} game points")
+        return _compare_values(exp.values, deal.result.points, f"deal {exp.deal} card points",
+                               match.team_labels)
+    return _compare_values(exp.values, deal.result.game_points, f"deal {exp.deal} game points",
+                           match.team_labels)
 
 
 def _compare_values(
-    expected: Iterable[tuple[str, int]], computed: dict[str, int], what: str
+    expected: Iterable[tuple[str, int]], computed: dict[str, int], what: str,
+    labels: dict[str, str],
 ) -> str | None:
+    """None if ``expected`` agrees with ``computed``, else what the referee computed, teams
+    spelled as in every message (``labels``: ``P1-P3-P5``, ``NS``)."""
     expected = [(team_key(team, computed), value) for team, value in expected]
     wrong = [(team, value) for team, value in expected if computed.get(team) != value]
     if not wrong:
         return None
-    shown = " ".join(f"{team} {value}" for team, value in computed.items()) or "nothing"
+    shown = " ".join(f"{labels.get(team, team)} {value}"
+                     for team, value in computed.items()) or "nothing"
     missing = [team for team, _ in wrong if team not in computed]
     extra = f" (no team {', '.join(missing)})" if missing else ""
     return f"the referee computed {what} {shown}{extra}"

@@ -65,6 +65,11 @@ CARD_PATTERN = rf"(?:{RANK_PATTERN}{SUIT_PATTERN}{_END}|\?\?)"
 """A card as written: rank then suit (either case, ``10`` for the ten, suit symbols), or
 ``??`` (a card not seen)."""
 
+TAG_NAME_PATTERN = r"[A-Za-z][A-Za-z0-9_]*"
+"""A tag's name: a letter, then letters, digits and '_'."""
+STRING_PATTERN = r'"(?:[^"\\\n]|\\.)*"'
+"""A quoted tag value: no line break; a backslash escapes the next character."""
+
 _CARD_LIKE = re.compile(RANK_PATTERN + "[" + SUIT_LETTERS + SUIT_LETTERS.lower() + "]")
 NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 """A seat's or a team's name as the referee accepts it (ASCII letters, digits, '_', '-')."""
@@ -84,6 +89,8 @@ def grammar_terminals() -> dict[str, str]:
         "SEVENTH": "seventh" + _END,
         "SEAT_WORD": _alternatives(SEAT_WORDS) + _END,
         "CALL_WORD": r"(?:[0-9]+|" + "|".join(CALL_WORDS) + r")(?![\w.-])",
+        "TAG_NAME": TAG_NAME_PATTERN,
+        "STRING": STRING_PATTERN,
     }
 
 

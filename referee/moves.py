@@ -107,11 +107,6 @@ class Moves:
         }
 
 
-def current_trick(state: DealState) -> int:
-    """The trick the next play belongs to."""
-    return state.trick_no if state.trick_len else state.trick_no + 1
-
-
 def moves_at(items: Iterable[StreamItem], position: Position, record: int = 1) -> Moves:
     """The legal and excluded actions at ``position`` in the ``record``-th record.
 
@@ -166,7 +161,7 @@ def _moves_in_deal(replay: MatchReplay, deal: Deal, position: Position) -> Moves
         action = event.action
         if not state.play_started and action.kind not in _PLAYS:
             return False  # still in the auction or the trump choice
-        trick = current_trick(state)
+        trick = state.trick_at_hand
         if trick != position.trick:
             return trick > position.trick
         if position.seat is None:
@@ -180,7 +175,7 @@ def _moves_in_deal(replay: MatchReplay, deal: Deal, position: Position) -> Moves
             f"{position.trick}, {_stage_of(ruleset, state)} (--at {deal.number} or "
             "--at end)"), deal)
     if position.trick is not None:
-        trick = current_trick(state) if state.play_started or event is not None else None
+        trick = state.trick_at_hand if state.play_started or event is not None else None
         passed = trick is not None and trick > position.trick
         if passed or (event is None and (ruleset.is_deal_over(state)
                                          or (trick or 1) != position.trick)):
@@ -207,7 +202,7 @@ def _moves_in_deal(replay: MatchReplay, deal: Deal, position: Position) -> Moves
         acting = {a.seat for a in allowed}
         excluded = [(a, why) for a, why in excluded if a.seat in acting]
     if position.at_end:
-        position = Position(0, None if not state.play_started else current_trick(state))
+        position = Position(0, None if not state.play_started else state.trick_at_hand)
     return Moves(ruleset.name, position, event, allowed, excluded, deal.number,
                  _stage_of(ruleset, state))
 

@@ -24,7 +24,7 @@ from referee.report import (
     MatchReport,
 )
 from referee.rules.base import DealResult, DealState, Exclusion, MatchState, Ruleset
-from referee.rules.loop import DealRun, match_over
+from referee.rules.loop import DealRun, match_over, trick_mark_fits
 from referee.rules.registry import ruleset_for
 from referee.seats import team_key
 
@@ -59,10 +59,12 @@ class MatchReplay:
             team_labels=self.ruleset.table.team_labels(),
         )
 
-    def replay_deal(self, deal: Deal, watch: DealWatch | None = None) -> DealReport:
+    def replay_deal(self, deal: Deal, watch: DealWatch | None = None,
+                    dealt: Callable[[DealState], None] | None = None) -> DealReport:
         """Check one deal and score it into the match.
 
-        ``watch`` (for ``referee annotate``) sees the state after every event is replayed.
+        ``watch`` (for ``referee annotate``) sees the state after every event is replayed,
+        ``dealt`` (for the replay page) the state as dealt, before any event.
         """
         ruleset = self.ruleset
         report = DealReport(deal.number, deal.dealer)
@@ -75,6 +77,8 @@ class MatchReplay:
             return report
         run = DealRun(ruleset, self.match, deal)
         state = run.state
+        if dealt is not None:
+            dealt(state)
         report.dealer = state.dealer
         for rule, message in state.notes:
             report.findings.append(Finding(rule, message, deal=deal.number, span=deal.span,
@@ -173,17 +177,15 @@ class MatchReplay:
         judged on the state before the event."""
         ruleset = self.ruleset
         action = event.action
-        if event.trick is not None:
-            expected = state.trick_no + 1 if state.trick_len == 0 else None
-            if expected != event.trick:
-                where = (f"this play opens trick {expected}" if expected is not None
-                         else f"trick {state.trick_no} is still in progress")
-                report.findings.append(Finding(
-                    ruleset.generic.trick_number,
-                    f"trick mark {event.trick}. is wrong: {where}",
-                    deal=report.number, trick=state.position_trick, seat=action.seat,
-                    span=event.span,
-                ))
+        if not trick_mark_fits(state, event.trick):
+            where = (f"this play opens trick {state.trick_no + 1}" if state.trick_len == 0
+                     else f"trick {state.trick_no} is still in progress")
+            report.findings.append(Finding(
+                ruleset.generic.trick_number,
+                f"trick mark {event.trick}. is wrong: {where}",
+                deal=report.number, trick=state.position_trick, seat=action.seat,
+                span=event.span,
+            ))
         if exclusion is None:
             return
         report.findings.append(Finding(

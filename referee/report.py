@@ -5,7 +5,7 @@ Data only; rendering lives in referee.reporters.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.errors import RefereeError
@@ -69,7 +69,7 @@ class DealReport:
             "findings": [f.to_json() for f in self.findings],
         }
         if self.result is not None:
-            data["result"] = asdict(self.result)
+            data["result"] = self.result.to_json()
         if self.unchecked:
             data["unchecked"] = self.unchecked
         return data

@@ -57,7 +57,7 @@ _SEEDS = {
 _SOURCE_CODES = {
     "S0": "Wikipedia", "WP-old": "older Wikipedia texts", "S2": "gamerules.com's Twenty-Nine",
     "P29": "pagat.com's Twenty-Nine", "R29": "a Twenty-Nine rules site", "ZL": "zlevellabs.com",
-    "EB1911": "the 1911 Encyclopaedia Britannica", "R2": "a Twenty-Nine rules site",
+    "EB1911": "the 1911 Encyclopaedia Britannica",
 }
 _SECTION = (r"(?:[AB]|AV|TF|TT|T22|T|D|L)-?[A-Z]?\d+(?:\.\d+)*(?:\([a-z0-9]+\)\d*)*"
             r"(?:-[A-Z]*\d+(?:\.\d+)*)?")
@@ -75,7 +75,7 @@ _CLEANUPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"seed (\d{3})'s ", lambda m: _SEEDS.get(m.group(1), "the source") + "'s "),
         (r"seed \d{3} \(([^)]*)\)", r"\1"),
         (r"seed (\d{3})", lambda m: _SEEDS.get(m.group(1), "the source")),
-        (r"\b(S0|WP-old|S2|P29|R29|ZL|EB1911|R2)\b( no\. \d+)?",
+        (r"\b(S0|WP-old|S2|P29|R29|ZL|EB1911)\b( no\. \d+)?",
          lambda m: _SOURCE_CODES[m.group(1)]),
         (r"\s*\(C\d+(?:,\s*C\d+)*\)", ""),
         (r"(?<![\d.])\b\d\.\d+ (`*[a-z_]+`*)", r"option \1"),
@@ -86,8 +86,14 @@ _CLEANUPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 _INTERNAL = re.compile(rf"spec/|/work/|\bdigest\b|\bdecision \d|\bseed \d{{3}}|\b{_SECTION}\b"
-                       r"|\b(?:S0|WP-old|S2|P29|R29|ZL|EB1911|R2)\b|\(C\d+"
-                       r"|(?<![\d.])\b\d\.\d+ [a-z_`]")
+                       r"|\b(?:S0|WP-old|S2|P29|R29|ZL|EB1911)\b|\(C\d+"
+                       r"|(?<![\d.])\b\d\.\d+ [a-z_`]"
+                       # the annulment rules' shorthand "(R3)", "R1 redeal", "A6.6 R6"
+                       r"|\bR[1-6]\b"
+                       # edge-case numbers "28-02", "29-33" (bid ranges such as 28-56 pass)
+                       r"|\b2[89]-[0-4]\d\b"
+                       # the ambiguity notes "10.1" .. "10.26"
+                       r"|(?<![\d.])\b10\.\d{1,2}\b(?![\d.])")
 
 
 _KINDS = {

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from referee.report import NOT_CHECKED, DealReport, MatchReport
+from referee.rules.base import NoContract
 
 MISSING = "-"
 
@@ -97,7 +98,7 @@ def _teams(match: MatchReport) -> list[str]:
 
 def _row(deal: DealReport, teams: list[str]) -> list[str]:
     result = deal.result
-    contract: dict[str, Any] = result.contract if result is not None else {}
+    contract = result.contract if result is not None else NoContract()
     remarks: list[str] = []
     if result is None:
         points = game_points = score = [MISSING] * len(teams)
@@ -121,11 +122,11 @@ def _row(deal: DealReport, teams: list[str]) -> list[str]:
     return [
         str(deal.number),
         deal.dealer or MISSING,
-        _value(contract.get("bidder")),
-        _value(contract.get("bid")),
-        _value(contract.get("target")),
+        _value(contract.bidder),
+        _value(contract.bid),
+        _value(contract.target),
         *points,
-        _made(contract.get("made")),
+        _made(contract.made),
         *game_points,
         *score,
         "; ".join(remarks),

@@ -68,16 +68,18 @@ class Table:
         return tuple(name for name in self.team_names if name != team)
 
     def team_labels(self) -> dict[str, str]:
-        """Team name -> how users read it: a team of more than two seats hyphenated
-        (``P1-P3-P5``, as the messages spell it), smaller teams as the notation writes them
-        (``NS``, a seat alone)."""
+        """Team name -> how users read it (``team_label``): ``P1-P3-P5`` as the messages spell
+        it, ``NS`` and a seat alone as the notation writes them."""
         return {"".join(team): team_label(team) for team in self.teams}
 
 
 def team_label(team: tuple[str, ...]) -> str:
-    """A team's seats as users read them: ``P1-P3-P5`` for three or more seats, ``NS`` for
-    two (the notation's spelling, kept where seat names are single letters)."""
-    return "-".join(team) if len(team) > 2 else "".join(team)
+    """A team's seats as users read them: ``P1-P3-P5`` for three or more seats or for seat
+    names longer than a letter (``P1-P3``), ``NS`` for two single-letter seats (the notation's
+    spelling, which reads unambiguously)."""
+    if len(team) > 2 or any(len(seat) > 1 for seat in team):
+        return "-".join(team)
+    return "".join(team)
 
 
 def team_key(name: str, known: Iterable[str]) -> str:

@@ -234,7 +234,7 @@ def simulate_items(
             ordinal += 1
             played += 1
             yield _play_deal(ruleset, match, played, dealer, seed, ordinal)
-            dealer = None  # later deals: the game's own rotation, stated by the state
+            dealer = match.next_dealer  # later deals: the game's own rule
 
 
 def _play_deal(

@@ -159,7 +159,7 @@ def test_dealer_side_exposure_none() -> None:
     # D4 = 7H is exposed under the default; with 'none' only L8 = 7C counts: k = 1
     result = deal_result(with_options(text, ("dealer_side_exposure", "none")))
     assert "k=1" in result.outcome and "clubs" in result.outcome
-    assert deal_result(text).contract["sevens"] == 2
+    assert deal_result(text).contract.sevens == 2
 
 
 INFER = (("deal_order", "infer"),)
@@ -253,7 +253,7 @@ def test_sevens_game_without_deal_order_declarer_with_two_sevens() -> None:
     assert report.error is None and report.findings() == []
     [note] = [f for f in report.matches[0].all_findings() if f.severity == "note"]
     assert "hearts (N's 7H" in note.message and "follow suit best" in note.message
-    assert report.matches[0].deals[0].result.contract["trump"] == "H"
+    assert report.matches[0].deals[0].result.contract.trump == "H"
     ruleset = ruleset_for(parse_records(AMBIGUOUS)[0].header)
     deal = parse_records(AMBIGUOUS)[0].deals[0]
     state = ruleset.start_deal(ruleset.new_match(), deal)
@@ -277,7 +277,7 @@ def test_sevens_game_without_deal_order() -> None:
     assert "sevens game" in notes[0].message
     result = deal_result(plain)
     assert not result.scored and "rams not scored" in result.outcome
-    assert result.contract["trump"] == deal_result(text).contract["trump"]
+    assert result.contract.trump == deal_result(text).contract.trump
     assert result.points == deal_result(text).points
 
 
@@ -304,7 +304,7 @@ def test_legal_fixed_deal() -> None:
     assert result.points == {"NS": 95, "EW": 25}
     # E-W bid 1 and took 25: failure, 4 pips by the failure row (1-30)
     assert result.game_points == {"NS": 0, "EW": 4}
-    assert result.contract["trump"] == "H" and not result.contract["made"]
+    assert result.contract.trump == "H" and not result.contract.made
 
 
 def test_av_07_all_pass_next_dealer() -> None:
@@ -355,19 +355,19 @@ def test_hopeless_bid_is_a_legal_bid_that_loses() -> None:
     assert "AV-S6" in Avinas.rule("avinas.false-bid").section
     result = deal_result(record(PLAY.replace("E 1", "E 8")))
     assert "false bid: E bid 8 and was dealt 4" in result.outcome
-    assert result.game_points["EW"] == 4 and result.contract["false_bid"]
-    assert not result.contract["made"]
+    assert result.game_points["EW"] == 4 and result.contract.false_bid
+    assert not result.contract.made
 
 
 def test_false_bid_natural_count() -> None:
     # E holds KH and AH: two hearts by printed suit, four trumps by trump count (+JS QD)
     body = PLAY.replace("E 1", "E 3")
     assert errors(record(body)) == []
-    assert not deal_result(record(body)).contract["false_bid"]
+    assert not deal_result(record(body)).contract.false_bid
     natural = record(body, options=(("bid_count", "natural_count"),))
     assert errors(natural) == []
     result = deal_result(natural)
-    assert result.contract["false_bid"] and "false bid: E bid 3 and was dealt 2" \
+    assert result.contract.false_bid and "false bid: E bid 3 and was dealt 2" \
         in result.outcome
 
 
@@ -395,7 +395,7 @@ def test_auction_rounds_open() -> None:
     assert single[0] == ("avinas.auction-over", "E", None)
     # open: E's second bid is legal, three passes end the auction and E declares at 2
     assert errors(record(body, options=(("auction_rounds", "open"),))) == []
-    assert deal_result(record(body, options=(("auction_rounds", "open"),))).contract["bid"] == 2
+    assert deal_result(record(body, options=(("auction_rounds", "open"),))).contract.bid == 2
 
 
 def test_passes_after_a_bid_of_eight() -> None:
@@ -440,7 +440,7 @@ def test_av_10_queen_lead_then_name() -> None:
 def test_av_12_contradicting_name() -> None:
     body = PLAY.replace("1. E KH  S QS", "1. E KH  E trump C  S QS")
     assert errors(record(body)) == [("avinas.trump-named", "E", 1)]
-    assert deal_result(record(body)).contract["trump"] == "H"
+    assert deal_result(record(body)).contract.trump == "H"
 
 
 def test_name_before_lead() -> None:
@@ -480,7 +480,7 @@ def test_knock_in_nosevens_option() -> None:
     body = PLAY.replace("1. E KH", "W knock\n1. E KH")
     assert errors(record(body))[0][:2] == ("avinas.knock", "W")
     result = deal_result(record(body, options=(("knock_in_nosevens", "yes"),)))
-    assert result.contract["multiplier"] == 2
+    assert result.contract.multiplier == 2
     assert result.game_points["EW"] == 8  # the 4 pips of the failure row, doubled
 
 
@@ -536,7 +536,7 @@ def test_stop_before_trick_one_is_legal() -> None:
     assert result.points == {"NS": 0, "EW": 0} and not result.disputed
     # trumps named before the lead, then a stop: the bid is counted against that suit
     named = record(PLAY.split("\n1.")[0].replace("E 1", "E 6") + "\nE trump S\nE stop")
-    assert errors(named) == [] and deal_result(named).contract["false_bid"]
+    assert errors(named) == [] and deal_result(named).contract.false_bid
     # still not in the middle of a trick, and not by anyone but the declarer
     assert errors(record(PLAY.replace("S QS  W 9H", "E stop  S QS  W 9H")))[0][:2] \
         == ("avinas.stop", "E")
@@ -565,7 +565,7 @@ def test_av_23_sixty_fails() -> None:
     other = ruleset.other_team[side]
     _, match, result = settled({"points": {side: 60, other: 60}, "sevens": 1},
                                text=sevens_text())
-    assert not result.contract["made"] and result.contract["rams"] == 2
+    assert not result.contract.made and result.contract.rams == 2
     assert match.rams[side] == 2 and match.rams[other] == 0
     assert rams_for(False, 1, 1) == 2
 
@@ -576,7 +576,7 @@ def test_av_24_25_rams_by_sevens() -> None:
     other = ruleset.other_team[side]
     _, match, result = settled({"points": {side: 75, other: 45}, "sevens": 3},
                                text=sevens_text())
-    assert result.contract["made"] and match.rams == {side: 0, other: 3}
+    assert result.contract.made and match.rams == {side: 0, other: 3}
     _, match, result = settled({"points": {side: 55, other: 65}, "sevens": 3},
                                text=sevens_text())
     assert match.rams == {side: 6, other: 0}
@@ -592,7 +592,7 @@ def test_av_26_27_knock_needs_all_tricks() -> None:
     assert match.rams == {side: 0, other: 4}  # 2 * 2 * 1... k * m = 2 * 2
     _, match, result = settled({"won": {side: 7, other: 1}, "points": {side: 110, other: 10},
                                 "sevens": 2, "knocker": partner}, text=sevens_text())
-    assert not result.contract["made"] and match.rams == {side: 8, other: 0}
+    assert not result.contract.made and match.rams == {side: 8, other: 0}
 
 
 def test_av_28_29_counter_knock() -> None:
@@ -645,7 +645,7 @@ def test_av_40_zero_means() -> None:
 def test_av_41_stop_with_63_to_22() -> None:
     _, _, result = settled({"points": {"NS": 22, "EW": 63}, "stopped": 5,
                             "won": {"NS": 1, "EW": 4}})
-    assert result.contract["made"] and result.game_points == {"NS": 2, "EW": 0}
+    assert result.contract.made and result.game_points == {"NS": 2, "EW": 0}
 
 
 def test_av_43_match_ends_at_twelve() -> None:
@@ -734,7 +734,7 @@ def test_named_seats() -> None:
 def test_av_09_false_bid_loses_even_with_61() -> None:
     _, _, result = settled({"points": {"NS": 40, "EW": 80}, "won": {"NS": 2, "EW": 6},
                             "false_bid": "E bid 5 and held 4 in hearts"})
-    assert not result.contract["made"]
+    assert not result.contract.made
     assert result.game_points == {"NS": 0, "EW": 2}  # failure row, 31 or more
     _, _, honest = settled({"points": {"NS": 40, "EW": 80}, "won": {"NS": 2, "EW": 6}})
-    assert honest.contract["made"] and honest.game_points == {"NS": 1, "EW": 0}
+    assert honest.contract.made and honest.game_points == {"NS": 1, "EW": 0}

@@ -75,6 +75,20 @@ def test_unknown_setting_is_a_usage_error_with_a_suggestion(project):
     assert "unknown setting 'ignroe' (did you mean 'ignore'?)" in result.stderr
 
 
+@pytest.mark.parametrize("setting, said", [
+    ('format = "xml"', "setting 'format': unknown format 'xml'"),
+    ('ignore = ["28.folow-suit"]', "setting 'ignore': unknown rule id '28.folow-suit' (did you "
+                                   "mean '28.follow-suit'?)"),
+])
+def test_a_wrong_setting_names_its_file(project, setting, said):
+    (project / "pyproject.toml").write_text(f"[tool.referee]\n{setting}\n", encoding="utf-8")
+    result = run("check", "records")
+    assert result.exit_code == 2
+    assert f"pyproject.toml: {said}" in result.stderr
+    result = run("check", "--format", "text", "--ignore", "28.follow-suit", "records")
+    assert result.exit_code == 0  # the command line's value replaces the setting
+
+
 def test_option_defaults_from_settings_fill_missing_tags(project):
     untagged = PLAIN.replace('[Game "twenty-eight"]', '[Event "club night"]')
     (project / "records/revoke.ttn").write_text(untagged, encoding="utf-8")

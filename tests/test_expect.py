@@ -6,6 +6,7 @@ import pytest
 
 from referee.errors import RecordError
 from referee.expect import Expectation, compare, expectations_of, parse_expectation
+from referee.games.twenty_eight.outcome import Contract
 from referee.record import RecordHeader, Span, Tag
 from referee.report import DealReport, Finding, MatchReport
 from referee.rules.base import DealResult
@@ -23,8 +24,8 @@ def finding(rule="28.follow-suit", deal=1, trick=3, seat="W", line=12, severity=
 def match(*findings: Finding, score=None, result="N-S win +6 to 0") -> MatchReport:
     deal1 = DealReport(1, "S", list(findings), DealResult(
         points={"NS": 17, "EW": 11}, game_points={"NS": 1, "EW": 0},
-        score={"NS": 1, "EW": 0}, contract={"bidder": "N", "bid": 16, "target": 16,
-                                            "made": True},
+        score={"NS": 1, "EW": 0}, contract=Contract(bidder="N", bid=16, target=16,
+                                                     made=True),
         outcome="N-S made 17 of 16"))
     deal2 = DealReport(2, "E", [], None, unchecked="the record ends before the deal is over")
     return MatchReport("twenty-eight", "standard", {}, line=1, deals=[deal1, deal2],

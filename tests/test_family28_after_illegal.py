@@ -105,7 +105,7 @@ def test_an_illegal_bid_stands_as_made(game: str) -> None:
         bid = next(e.action for e in change.deal.events if e.action.kind == "bid"
                    and e.action.seat == change.seat and e is change.deal.items[change.index])
         contract = report.result.contract
-        assert (contract["bidder"], contract["bid"]) == (w.bidder, bid.value)
+        assert (contract.bidder, contract.bid) == (w.bidder, bid.value)
         team = w.ruleset.team_of[w.bidder]
         assert report.result.game_points == _paid(w.ruleset, team,
                                                   _stake(w.ruleset, False, bid.value, 1))
@@ -120,11 +120,11 @@ def test_actions_that_stop_the_replay_after_the_auction(game: str, case: str) ->
         pytest.skip("Twenty-Nine shows trumps with a spare card: nothing lies face down")
     for w, change, report in _check_case(game, case):
         contract = report.result.contract
-        assert contract["bidder"] == w.bidder
+        assert contract.bidder == w.bidder
         team = w.ruleset.team_of[w.bidder]
         made = w.ruleset.team_of[change.seat] != team
         assert report.result.game_points == _paid(
-            w.ruleset, team, _stake(w.ruleset, made, contract["bid"], 1))
+            w.ruleset, team, _stake(w.ruleset, made, contract.bid, 1))
         # the deal's recorded result is not compared: a note says why, at the result line
         results = [i for i in change.deal.items if isinstance(i, ResultLine)]
         notes = [f for f in report.findings if f.rule == RESULT_NOT_COMPARED]
@@ -138,12 +138,12 @@ def test_an_illegal_redeal_claim_stops_against_the_standing_bid(game: str) -> No
         first = change.deal.events[0].action
         ruleset = w.ruleset
         if first.kind == "bid":  # the standing bid, though the auction never ended
-            assert report.result.contract["bid"] == first.value
+            assert report.result.contract.bid == first.value
             team = ruleset.team_of[first.seat]
             made = ruleset.team_of[change.seat] != team
             expected = _paid(ruleset, team, _stake(ruleset, made, first.value, 1))
         else:  # nobody has bid: the offender's side loses the lowest stake
-            assert report.result.contract == {}
+            assert report.result.contract.as_dict() == {}
             expected = _paid(ruleset, ruleset.team_of[change.seat],
                              _stake(ruleset, False, ruleset.opts.min_bid, 1))
         assert report.result.game_points == expected
@@ -163,10 +163,10 @@ def test_with_no_bid_yet_the_offenders_lose_the_lowest_stake(game: str) -> None:
 def test_doubles_before_the_stop_count(game: str) -> None:
     for w, _change, report in _check_case(game, "doubled-then-stopped"):
         contract = report.result.contract
-        assert contract["multiplier"] == 2
+        assert contract.multiplier == 2
         team = w.ruleset.team_of[w.bidder]
         assert report.result.game_points == _paid(
-            w.ruleset, team, _stake(w.ruleset, False, contract["bid"], 2))
+            w.ruleset, team, _stake(w.ruleset, False, contract.bid, 2))
 
 
 @pytest.mark.parametrize("game", GAMES)

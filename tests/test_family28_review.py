@@ -90,7 +90,7 @@ def test_single_hand_in_the_auction_has_no_effect() -> None:
     rules = [rule for rule, _ in _errors(deal)]
     assert rules[0] == "28.single-hand"
     assert "28.auction-over" not in rules
-    assert deal.result is not None and deal.result.contract.get("bidder") == "W"
+    assert deal.result is not None and deal.result.contract.bidder == "W"
 
 
 def test_c_before_any_bid_costs_the_lowest_stake() -> None:

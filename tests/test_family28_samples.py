@@ -62,7 +62,7 @@ def test_points_add_up_in_complete_deals():
             for deal_report in match.deals:
                 result = deal_report.result
                 if (result is None or not result.scored or deal_report.unchecked
-                        or result.contract.get("single") or "misplay" in result.outcome):
+                        or result.contract.as_dict().get("single") or "misplay" in result.outcome):
                     continue
                 assert sum(result.points.values()) == total, (path.name, result.points)
                 checked += 1

@@ -176,7 +176,7 @@ def test_forty_illegal_bid_below_the_minimum_is_its_own_target():
     match = check(text)
     assert [f.rule for f in match.all_findings() if f.severity == "error"][0] == "40.bid-range"
     contract = match.deals[0].result.contract
-    assert (contract["bidder"], contract["bid"], contract["target"]) == ("P6", 19, 19)
+    assert (contract.bidder, contract.bid, contract.target) == ("P6", 19, 19)
 
 
 def test_forty_says_first_three_where_the_rules_say_first_four():

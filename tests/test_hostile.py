@@ -147,6 +147,19 @@ def test_a_unicode_line_separator_in_a_comment_stays_in_the_comment(tmp_path: Pa
     assert "; see\u2028deal 7 dealer S" in rewritten and rewritten.count("\ndeal ") == 1
 
 
+@pytest.mark.parametrize("command", [["check"], ["fmt"]])
+def test_a_file_of_only_a_byte_order_mark_is_empty_at_its_first_line(
+        tmp_path: Path, command: list[str]) -> None:
+    # Found by the long fuzz run: the streamed reader counted a line after the mark.
+    path = tmp_path / "bom.ttn"
+    path.write_bytes(b"\xef\xbb\xbf")
+    from_file = referee(*command, str(path))
+    from_stdin = referee(*command, "-", stdin=path.read_bytes())
+    assert from_file.returncode == from_stdin.returncode == 2
+    assert f"{path}:1:1: error [ttn.empty]" in err(from_file)
+    assert "<stdin>:1:1: error [ttn.empty]" in err(from_stdin)
+
+
 def test_fmt_is_idempotent_with_a_lone_carriage_return(tmp_path: Path) -> None:
     path = tmp_path / "cr.ttn"
     path.write_bytes(RECORD.encode() + b"E pass {a\rb} W 16\r")

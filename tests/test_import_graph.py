@@ -120,25 +120,17 @@ def test_the_record_model_does_not_import_the_writer():
     assert "referee.notation.writer" not in import_graph()["referee.record"]
 
 
-GAME_OBJECTS = re.compile(r"(?:^|\.)(?:ruleset|game|cls|match|state|self\.ruleset)$")
-"""What a ``getattr``/``hasattr`` must not probe: a game, its class, its match or deal state
-(everything they offer is declared by the contract in rules/base.py)."""
+GAME_OBJECTS = re.compile(r"(?:^|\.)(?:ruleset|game|cls|match|state|self|view)$")
+"""What a ``getattr``/``hasattr`` must not probe: a game (nor a game itself, ``self``), its
+class, its match or deal state, what it shows (everything they offer is declared by the
+contract in rules/base.py; the replay page reads a deal through ``Ruleset.table_view``)."""
 
 
-PROBING_EXCEPTIONS = {
-    "referee.view.adapter": "the HTML replay page reads each game's own deal state (trump, "
-                            "bidder, living players, ...) for display; added in parallel with "
-                            "the contract, it is the one module left to move onto declared "
-                            "per-game view data",
-}
-"""Modules still allowed to probe a game's state, each named with why."""
-
-
-def test_no_caller_probes_a_game_for_undeclared_hooks():
+def test_no_module_probes_a_game_for_undeclared_hooks():
+    """No exception: the replay page, the last module that read games' states, now reads
+    the declared ``TableView``."""
     probes = []
     for name, path in modules().items():
-        if name in PROBING_EXCEPTIONS:
-            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in ("getattr", "hasattr") and node.args
@@ -151,3 +143,9 @@ def test_the_probe_finder_finds_a_probe():
     call = ast.parse('getattr(ruleset, "sheet_labels", {})').body[0].value
     assert GAME_OBJECTS.search(ast.unparse(call.args[0]))
     assert not GAME_OBJECTS.search("stream")
+    assert GAME_OBJECTS.search("state") and GAME_OBJECTS.search("self")
+
+
+def test_the_replay_page_reads_no_game_attribute_by_name():
+    adapter = (PACKAGE / "view" / "adapter.py").read_text(encoding="utf-8")
+    assert "getattr" not in adapter and "hasattr" not in adapter

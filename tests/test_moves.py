@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.errors import RecordError
-from referee.moves import Position, current_trick, moves_at, parse_position
+from referee.moves import Position, moves_at, parse_position
 from referee.notation.parser import iter_items
 from referee.notation.writer import dumps, format_action
 from referee.replay import MatchReplay
@@ -92,7 +92,7 @@ def test_every_game_recorded_action_is_among_the_legal_ones(game):
         plays = []
 
         def note(event, state, plays=plays):
-            plays.append((event, current_trick(state)))
+            plays.append((event, state.trick_at_hand))
             return False
 
         replay.state_before(deal, note)

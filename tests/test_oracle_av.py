@@ -42,8 +42,7 @@ def referee_view(deal: Deal, report: DealReport, replay: MatchReplay) -> Verdict
         verdict.points = dict(result.points) if result.scored else {}
         verdict.pips = dict(result.game_points)
         verdict.score = dict(result.score)
-        contract = result.contract or {}
-        verdict.false_bid = bool(contract.get("false_bid"))
+        verdict.false_bid = bool(result.contract.as_dict().get("false_bid"))
     return verdict
 
 

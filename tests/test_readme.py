@@ -36,7 +36,7 @@ def test_readme_example_is_legal_and_scored() -> None:
     assert [f.rule for f in match.all_findings()] == []
     (deal,) = match.deals
     assert deal.result.points == {"NS": 16, "EW": 12}
-    assert deal.result.contract["target"] == 18
+    assert deal.result.contract.target == 18
     assert match.score == {"NS": -1, "EW": 0}
 
 

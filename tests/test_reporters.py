@@ -10,6 +10,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from referee.errors import NotationSyntaxError, RefereeError
+from referee.games.twenty_eight.outcome import Contract
 from referee.record import Span
 from referee.report import DealReport, FileReport, Finding, MatchReport
 from referee.reporters import (
@@ -35,7 +36,7 @@ def validator() -> Draft202012Validator:
 
 def result(ns: int, gp: int, score: int, **contract) -> DealResult:
     return DealResult(points={"NS": ns, "EW": 28 - ns}, game_points={"NS": gp, "EW": 0},
-                      score={"NS": score, "EW": 0}, contract=contract,
+                      score={"NS": score, "EW": 0}, contract=Contract(**contract),
                       outcome="N-S made" if gp > 0 else "N-S lost")
 
 

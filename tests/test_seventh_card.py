@@ -53,7 +53,7 @@ def _clean(report: FileReport) -> bool:
 
 
 def _seventh_marks(report: FileReport) -> list[bool]:
-    return [bool(deal.result and deal.result.contract.get("seventh"))
+    return [bool(deal.result and deal.result.contract.as_dict().get("seventh"))
             for match in report.matches for deal in match.deals]
 
 

@@ -105,3 +105,29 @@ def test_the_toy_game_is_simulated_and_its_moves_listed(toy: type[TrickGame]):
 
 def test_the_real_games_stay_registered_beside_the_toy_game(toy: type[TrickGame]):
     assert {"twenty-eight", "avinas", "toy"} <= {game.name for game in registry.games()}
+
+
+def test_the_toy_game_is_shown_on_the_replay_page(toy: type[TrickGame]):
+    """A ``TrickGame`` declares its ``table_view``: the replay page needs nothing more."""
+    from referee import loads
+    from referee.view.adapter import replay_record
+
+    steps = replay_record(loads(LEGAL)[0]).deals[0].steps
+    dealt = steps[0].moment
+    assert dealt.hands == {"N": ["AS", "QS", "KH", "JH"], "S": ["KS", "JS", "AH", "QH"]}
+    assert dealt.turn == "S" and dealt.middle == [] and dealt.facts == []
+    first = steps[2].moment  # N's ace takes S's king
+    assert first.middle == [["S", ["KS"], False], ["N", ["AS"], False]]
+    assert (first.winner, first.trick, first.trick_points) == ("N", 1, 3)
+    assert first.hands["N"] == ["QS", "KH", "JH"] and first.turn == "N"
+
+
+def test_the_toy_match_declares_its_next_dealer(toy: type[TrickGame]):
+    from referee import loads
+    from referee.replay import MatchReplay
+
+    record = loads(LEGAL)[0]
+    replay = MatchReplay(record.header)
+    replay.replay_deal(record.deals[0])
+    assert replay.match.next_dealer == "S"
+    assert replay.match.deals == 1

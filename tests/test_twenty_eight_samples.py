@@ -72,7 +72,7 @@ def test_28_43_card_points_add_up_in_every_sample():
                 if (result is None or not result.scored or deal_report.unchecked
                         or not deal.hands or "misplay" in result.outcome):
                     continue
-                single = result.contract.get("single")
+                single = result.contract.as_dict().get("single")
                 plays = sum(1 for event in deal.events if event.action.kind == "play")
                 if plays != (24 if single else 32):
                     continue                        # a single hand may stop when lost

@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 from referee.cards import RANKS, make_pack
 from referee.check import check_text
 from referee.cli import app
-from referee.games.twenty_five import PLAIN_ORDER, TRUMP_ORDER, TwentyFive, _trump_data
+from referee.games.twenty_five import TwentyFive
+from referee.games.twenty_five_cards import PLAIN_ORDER, TRUMP_ORDER, trump_data
 from referee.rules.registry import find_game
 
 # -- a fixed deal --------------------------------------------------------------------------------
@@ -117,7 +118,7 @@ def test_card_orders_are_the_digests_tables():
     lowest in black' below the court cards."""
     pack = set(make_pack(RANKS))
     for trump, order in TRUMP_ORDER.items():
-        data = _trump_data(trump, "five_jack_ace")
+        data = trump_data(trump, "five_jack_ace")
         assert len(order) == (13 if trump == "H" else 14)
         assert order[:3] == (f"5{trump}", f"J{trump}", "AH")
         assert set(data.strength) == pack and set(data.suit_of) == pack
@@ -147,7 +148,7 @@ def test_base_deal_is_legal_and_scored():
     result = match.deals[0].result
     assert result.points == {"N": 5, "E": 5, "S": 0, "W": 15}
     assert result.game_points == result.points
-    assert result.contract == {"turnup": "5C", "trump": "C"}
+    assert result.contract.as_dict() == {"turnup": "5C", "trump": "C"}
     assert result.outcome == "tricks: N 5, E 5, W 15"
     assert match.score == {"N": 5, "E": 5, "S": 0, "W": 15}
     assert match.result == "in progress: N 5 E 5 S 0 W 15"
@@ -158,7 +159,7 @@ def test_robbed_deal_is_legal_and_scored():
     assert errors(match) == []
     result = match.deals[0].result
     assert result.points == {"N": 0, "E": 15, "S": 0, "W": 10}
-    assert result.contract["robbed_by"] == "E"
+    assert result.contract.robbed_by == "E"
 
 
 def test_result_lines_are_compared():

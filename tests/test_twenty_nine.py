@@ -122,7 +122,7 @@ def test_whole_deal_is_legal_and_scored():
     assert errors(match) == []
     res = match.deals[0].result
     assert res.points == {"NS": 22, "EW": 7}
-    assert res.contract["target"] == 16 and res.contract["trump"] == "S"
+    assert res.contract.target == 16 and res.contract.trump == "S"
     assert res.game_points == {"NS": 0, "EW": -1}
 
 
@@ -133,7 +133,7 @@ def test_29_01_dealer_must_bid_exactly_15():
     passes = "W pass  N pass  E pass  "
     assert rules_found(record(passes + "S pass")) == ["29.dealer-bid"]
     res = result(record(passes + "S 15\nS trump H"))
-    assert res.contract["bidder"] == "S" and res.contract["bid"] == 15
+    assert res.contract.bidder == "S" and res.contract.bid == 15
     assert rules_found(record(passes + "S 15\nS trump H")) == []
     assert rules_found(record(passes + "S 16\nS trump H")) == ["29.dealer-bid"]
     assert rules_found(record(passes + "S 16\nS trump H",
@@ -151,13 +151,13 @@ def test_29_02_first_hand_may_pass():
 
 def test_29_03_a_bid_exists_so_the_dealer_is_not_forced():
     res = result(record("W 15  N pass  E pass  S pass\nW trump S"))
-    assert res.contract["bidder"] == "W" and res.contract["bid"] == 15
+    assert res.contract.bidder == "W" and res.contract.bid == 15
 
 
 def test_29_04_a_pass_is_not_final():
     auction = "W pass  N 16  E pass  S pass  W 17  N pass  E pass  S pass\nW trump S"
     assert rules_found(record(auction)) == []
-    assert result(record(auction)).contract["bid"] == 17
+    assert result(record(auction)).contract.bid == 17
     # pass_final: W passed and may not come back (here the auction is already over: N has
     # the bid once everybody else passed)
     final = (("pass_final", "yes"),)
@@ -170,7 +170,7 @@ def test_pass_final_skips_seats_that_passed():
     # W and E passed for good: after N 16 and S 17 it is N's turn again, not W's
     auction = "W pass  N 16  E pass  S 17  N 18  S pass\nN trump C"
     assert rules_found(record(auction, options=(("pass_final", "yes"),))) == []
-    assert result(record(auction, options=(("pass_final", "yes"),))).contract["bid"] == 18
+    assert result(record(auction, options=(("pass_final", "yes"),))).contract.bid == 18
 
 
 def test_29_05_partner_may_overbid():
@@ -189,7 +189,7 @@ def test_29_06_bid_range(bid, options, found):
 
 def test_29_06_bid_of_28_ends_the_auction():
     assert rules_found(record("W 28  N pass")) == ["29.auction-over"]
-    assert result(record("W 28\nW trump S")).contract["bid"] == 28
+    assert result(record("W 28\nW trump S")).contract.bid == 28
 
 
 # -- trump choice: 29-07, 29-29, 29-30 --------------------------------------------------------
@@ -200,7 +200,7 @@ def test_29_07_spare_indicator_any_suit(choice):
     # W's first four are all spades; he names clubs with a spare card or the suit
     text = record(f"W 15  N pass  E pass  S pass\nW trump {choice}")
     assert rules_found(text) == []
-    assert result(text).contract["trump"] == "C"
+    assert result(text).contract.trump == "C"
 
 
 def test_29_07_a_playing_card_is_not_an_indicator():
@@ -220,7 +220,7 @@ def test_29_29_seventh_card_stays_in_hand():
         "N: JC 9C AC TC | KC QC 8C 7C", "N: JC 9C 8H TC | KC QC 8C 7C")
     text = record("W 15  N pass  E pass  S pass\nW trump seventh\n1. W AC", hands=hands)
     assert rules_found(text) == []
-    assert result(text).contract["trump"] == "C"
+    assert result(text).contract.trump == "C"
 
 
 def test_29_30_no_trump_two_reverses_the_ranks():
@@ -230,7 +230,7 @@ def test_29_30_no_trump_two_reverses_the_ranks():
     text = record(auction + "1. W 7H  N 7C  E 7S  S JH\n2. W 8H", options=options)
     assert rules_found(text) == []
     match = check(text)
-    assert match.deals[0].result.contract["trump"] is None
+    assert match.deals[0].result.contract.trump is None
     # the trick is worth its points (3) to W's side, and there is no pair and no call
     assert rules_found(record(auction + "1. W 7H  N 7C  E 7S  S JH\nE pair",
                               options=options)) == ["29.pair"]
@@ -341,7 +341,7 @@ def test_29_32_call_while_able_to_follow():
     assert errors(match)[0] == ("29.call", 1, "S")
     res = match.deals[0].result
     assert res.outcome.startswith("misplay by S")
-    assert res.contract["made"] is True  # S is a defender: the bidders' contract counts
+    assert res.contract.made is True  # S is a defender: the bidders' contract counts
 
 
 # -- scoring: 29-15 ... 29-17, 29-26 ... 29-28, 29-31 --------------------------------------
@@ -352,9 +352,9 @@ def test_29_15_last_trick_point_makes_the_contract():
     auction = "W pass  N 22  E pass  S pass  W pass\n"
     body = auction + PLAY1.replace("W trump S", "N trump S")
     made = result(record(body))
-    assert made.points == {"NS": 22, "EW": 7} and made.contract["made"]
+    assert made.points == {"NS": 22, "EW": 7} and made.contract.made
     without = result(record(body, options=(("last_trick_bonus", "0"),)))
-    assert without.points == {"NS": 21, "EW": 7} and not without.contract["made"]
+    assert without.points == {"NS": 21, "EW": 7} and not without.contract.made
 
 
 def test_29_16_opponents_win_the_last_trick_point():
@@ -437,13 +437,13 @@ def _pair_deal(bid_line: str, pair: str = "E pair", **kw) -> str:
 def test_29_19_pair_by_the_bidding_side():
     text = _pair_deal("W 20  N pass  E pass  S pass")
     assert rules_found(text) == []
-    assert result(text).contract["target"] == 16
+    assert result(text).contract.target == 16
 
 
 @pytest.mark.parametrize(("bid", "target"), [(17, 15), (15, 15), (20, 16)])
 def test_29_20_pair_clamped_to_the_minimum(bid, target):
     text = _pair_deal(f"W {bid}  N pass  E pass  S pass")
-    assert result(text).contract["target"] == target
+    assert result(text).contract.target == target
 
 
 @pytest.mark.parametrize(("bid", "clamp", "target"), [(17, "ineffective", 17),
@@ -451,7 +451,7 @@ def test_29_20_pair_clamped_to_the_minimum(bid, target):
                                                        (17, "no", 13)])
 def test_29_20_pair_out_of_range_reading(bid, clamp, target):
     text = _pair_deal(f"W {bid}  N pass  E pass  S pass", options=(("pair_clamp", clamp),))
-    assert result(text).contract["target"] == target
+    assert result(text).contract.target == target
 
 
 @pytest.mark.parametrize(("bid", "target"), [(26, 28), (28, 28)])
@@ -462,7 +462,7 @@ def test_29_21_opponents_pair_clamped_to_28(bid, target):
     if bid == 28:
         text = text.replace("N 28  E pass  S pass  W pass", "N 28")
     assert rules_found(text) == []
-    assert result(text).contract["target"] == target
+    assert result(text).contract.target == target
 
 
 def test_29_22_pair_min_bid():
@@ -481,14 +481,14 @@ def test_29_22_an_illegal_pair_has_no_effect():
     report_only = (("misplay_penalty", "report_only"),)
     early = record("W 20  N pass  E pass  S pass\nW trump S\nS pair", options=report_only)
     assert rules_found(early) == ["29.pair"]
-    assert result(early).contract["target"] == 20 and "pair" not in result(early).contract
+    assert result(early).contract.target == 20 and result(early).contract.pair is None
     barred = _pair_deal("W 19  N pass  E pass  S pass",
                         options=(("pair_min_bid", "20"), *report_only))
-    assert rules_found(barred) == ["29.pair"] and result(barred).contract["target"] == 19
+    assert rules_found(barred) == ["29.pair"] and result(barred).contract.target == 19
     # the same holder may declare again once it is legal (28-25): it then counts
     late = record("W 20  N pass  E pass  S pass\nW trump S\nE pair\n"
                   "1. W JS  N call  N 7C  E 7S  S 7D\nE pair", options=report_only)
-    assert rules_found(late) == ["29.pair"] and result(late).contract["target"] == 16
+    assert rules_found(late) == ["29.pair"] and result(late).contract.target == 16
 
 
 def test_29_23_pair_needs_a_trick_after_the_reveal():

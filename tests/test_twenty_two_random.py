@@ -98,9 +98,9 @@ def test_multi_card_leads_exchanges_and_endings_occur(players: int) -> None:
                     counts["multi-card lead"] += 1
     for report in reports:
         for deal in report.deals:
-            losers = deal.result.contract.get("losers", [])
+            losers = deal.result.contract.as_dict().get("losers", [])
             counts["tie"] += len(losers) > 1
-            counts["death"] += len(deal.result.contract.get("died", []))
+            counts["death"] += len(deal.result.contract.as_dict().get("died", []))
     deals = sum(len(record.deals) for record in records)
     assert counts["exchange"] >= deals            # about one exchange per player and deal
     assert counts["multi-card lead"] >= deals / 2  # about one a deal

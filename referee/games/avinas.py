@@ -75,6 +75,7 @@ changes each one:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -117,12 +118,15 @@ from referee.games.avinas_model import (  # the game's data and pure rules, re-e
     trick_winner,
     trump_order,
 )
+from referee.games.avinas_view import table_view
+from referee.games.contracts import Declaration
 from referee.games.recorded import recorded_change, result_lines
 from referee.record import Action, Deal
 from referee.rules.base import (
     DealResult,
     Exclusion,
     Ruleset,
+    TableView,
     TrickSummary,
     deal_dealer,
     summarise_tricks,
@@ -597,6 +601,9 @@ class Avinas(AvinasDeal, Ruleset):
             state.stage = OVER
             state.turn = None
 
+    def table_view(self, state: AvinasState) -> TableView:
+        return table_view(state)
+
     def completed_tricks(self, state: AvinasState) -> list[TrickSummary]:
         return summarise_tricks(((t.number, t.winner, t.points) for t in state.tricks),
                                 self.team_of, self.team_names)
@@ -659,13 +666,12 @@ class Avinas(AvinasDeal, Ruleset):
         points = state.points[side]
         all_tricks = state.won[side] == TRICKS or (how.endswith("recorded")
                                                    and points == TOTAL_POINTS)
-        contract: dict[str, Any] = {"declarer": declarer, "bidder": declarer,
-                                    "trump": state.trump, "sevens": state.sevens,
-                                    "multiplier": m, "false_bid": state.false_bid is not None}
+        contract = Declaration(declarer, state.trump, state.sevens, m,
+                               false_bid=state.false_bid is not None)
         result.contract = contract
         knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
         if state.sevens_game:
-            self._settle_sevens(match, state, result, all_tricks, how)
+            self._settle_sevens(match, state, result, contract, all_tricks, how)
         else:
             # recorded card points do not tell the tricks: "none" is then no card points
             by_tricks = opts.zero_means == "no_tricks" and not how.endswith("recorded")
@@ -686,7 +692,7 @@ class Avinas(AvinasDeal, Ruleset):
             pips *= m
             result.game_points[receiver] = pips
             match.score[receiver] += pips
-            contract.update(bid=state.bid, made=made, pips=pips)
+            result.contract = replace(contract, bid=state.bid, made=made, pips=pips)
             why = (f"false bid: {state.false_bid}, the declaring side loses the hand; "
                    if state.false_bid else "")
             stop = (f", stopped after trick {state.stopped}" if state.stopped is not None
@@ -699,19 +705,18 @@ class Avinas(AvinasDeal, Ruleset):
         return result
 
     def _settle_sevens(self, match: AvinasMatch, state: AvinasState, result: DealResult,
-                       all_tricks: bool, how: str) -> None:
+                       contract: Declaration, all_tricks: bool, how: str) -> None:
         """The sevens game: rams to the side that won it, by the exposed sevens (AV-S2..S4)."""
         declarer = state.declarer
         side = self.team_of[declarer]
         other = self.other_team[side]
-        contract = result.contract
         trump = SUIT_NAMES[state.trump] if state.trump else "trumps not named"
-        m = contract["multiplier"]
+        m = contract.multiplier
         knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
         points = state.points[side]
         made = all_tricks if state.knocker else points >= 61  # AV-S2
         if state.sevens_unknown:  # README decision 5
-            contract.update(made=made, sevens=None)
+            result.contract = replace(contract, made=made, sevens=None)
             result.scored = False
             result.outcome = (
                 f"sevens game ({declarer} declarer, {trump}{knock}): "
@@ -722,7 +727,7 @@ class Avinas(AvinasDeal, Ruleset):
         rams = rams_for(made, state.sevens, m)
         receiver = other if made else side
         match.rams = net_rams(match.rams, receiver, rams)
-        contract.update(made=made, rams=rams, rams_to=receiver)
+        result.contract = replace(contract, made=made, rams=rams, rams_to=receiver)
         need = "all 8 tricks" if state.knocker else "61"
         result.outcome = (
             f"sevens game ({declarer} declarer, {trump}, "

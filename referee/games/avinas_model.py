@@ -294,6 +294,8 @@ AUCTION, PLAY, OVER = "auction", "play", "over"
 class AvinasState(DealState):
     """One deal of Avinas as the replay walks through it."""
 
+    tricks_from_the_deal = True  # a bid or the trump named is placed at trick 1
+
     def __init__(self, number: int, dealer: str, teams: tuple[str, ...]) -> None:
         super().__init__()
         self.number = number
@@ -340,11 +342,6 @@ class AvinasState(DealState):
         self.abandoned = False
         self.recorded: list[ResultLine] = []
         """The deal's ``result`` lines: what an unfinished deal takes from the record."""
-
-    @property
-    def position_trick(self) -> int | None:
-        """The trick a card belongs to; before the opening lead, trick 1."""
-        return self.trick_no if self.trick_len else self.trick_no + 1
 
     @property
     def sevens_game(self) -> bool:

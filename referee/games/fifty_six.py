@@ -46,7 +46,12 @@ from __future__ import annotations
 
 from referee.games.scoring28 import CARD_POINTS_28
 from referee.games.twenty_eight import TwentyEight
-from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, _options, _rules
+from referee.games.twenty_eight.options import (
+    REFUSED_SIX_PLAYER,
+    _options,
+    _rules,
+    family_ids,
+)
 from referee.rules.base import GenericRules
 from referee.rules.options import Preset
 from referee.rules.registry import register
@@ -75,6 +80,42 @@ GENERIC_56 = GenericRules(
 """The full ids of the generic rules of this game."""
 
 
+RULE_IDS_56 = family_ids(
+    GENERIC_56,
+    {
+        "28.opening-bid": "56.opening-bid",
+        "28.bid-range": "56.bid-range",
+        "28.bid-higher": "56.bid-higher",
+        "28.partner-raise": "56.partner-raise",
+        "28.auction-over": "56.auction-over",
+        "28.pass-final": "56.pass-final",
+        "28.dealer-bid": "56.dealer-bid",
+        "28.auction-open": "56.auction-open",
+        "28.redeal": "56.redeal",
+        "28.trump-card": "56.trump-card",
+        "28.seventh-card": "56.seventh-card",
+        "28.double": "56.double",
+        "28.redouble": "56.redouble",
+        "28.single-hand": "56.single-hand",
+        "28.hold": "56.hold",
+        "28.second-round": "56.second-round",
+        "28.c-call": "56.c-call",
+        "28.show": "56.show",
+        "28.follow-suit": "56.follow-suit",
+        "28.lead-trump": "56.lead-trump",
+        "28.call": "56.call",
+        "28.must-call": "56.must-call",
+        "28.call-must-trump": "56.call-must-trump",
+        "28.undertrump": "56.undertrump",
+        "28.pair": "56.pair",
+        "28.void-deal": "56.void-deal",
+        "28.deal-order": "56.deal-order",
+    },
+)
+"""This game's id of each of the family's rules, written out in full (the engine checks
+them under Twenty-Eight's ids)."""
+
+
 @register
 class FiftySix(TwentyEight):
     """Fifty-Six, six players in two alternating teams of three, a double pack (A7.5)."""
@@ -86,8 +127,9 @@ class FiftySix(TwentyEight):
     source = "seed 000 (Wikipedia 'Twenty-eight', its 56 remark); digest A7.5 and the 56 sites"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_56
-    rules = _rules("56", GENERIC_56)
-    option_specs = _options("56", DEFAULTS_56,
+    rule_ids = RULE_IDS_56
+    rules = _rules(RULE_IDS_56)
+    option_specs = _options(RULE_IDS_56, DEFAULTS_56,
                             second_rounds=tuple(f"min{n}" for n in range(28, 57)))
     refused_options = REFUSED_SIX_PLAYER
     second_round_table = None  # a second-round contract scores by the game's own table

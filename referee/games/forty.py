@@ -41,7 +41,12 @@ class datum that changes each one:
 from __future__ import annotations
 
 from referee.games.twenty_eight import TwentyEight
-from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, _options, _rules
+from referee.games.twenty_eight.options import (
+    REFUSED_SIX_PLAYER,
+    _options,
+    _rules,
+    family_ids,
+)
 from referee.rules.base import GenericRules
 from referee.rules.options import Preset
 from referee.rules.registry import register
@@ -73,6 +78,42 @@ GENERIC_40 = GenericRules(
 """The full ids of the generic rules of this game."""
 
 
+RULE_IDS_40 = family_ids(
+    GENERIC_40,
+    {
+        "28.opening-bid": "40.opening-bid",
+        "28.bid-range": "40.bid-range",
+        "28.bid-higher": "40.bid-higher",
+        "28.partner-raise": "40.partner-raise",
+        "28.auction-over": "40.auction-over",
+        "28.pass-final": "40.pass-final",
+        "28.dealer-bid": "40.dealer-bid",
+        "28.auction-open": "40.auction-open",
+        "28.redeal": "40.redeal",
+        "28.trump-card": "40.trump-card",
+        "28.seventh-card": "40.seventh-card",
+        "28.double": "40.double",
+        "28.redouble": "40.redouble",
+        "28.single-hand": "40.single-hand",
+        "28.hold": "40.hold",
+        "28.second-round": "40.second-round",
+        "28.c-call": "40.c-call",
+        "28.show": "40.show",
+        "28.follow-suit": "40.follow-suit",
+        "28.lead-trump": "40.lead-trump",
+        "28.call": "40.call",
+        "28.must-call": "40.must-call",
+        "28.call-must-trump": "40.call-must-trump",
+        "28.undertrump": "40.undertrump",
+        "28.pair": "40.pair",
+        "28.void-deal": "40.void-deal",
+        "28.deal-order": "40.deal-order",
+    },
+)
+"""This game's id of each of the family's rules, written out in full (the engine checks
+them under Twenty-Eight's ids)."""
+
+
 @register
 class Forty(TwentyEight):
     """Forty, six players in two alternating teams of three (digest A7.4)."""
@@ -84,8 +125,9 @@ class Forty(TwentyEight):
     source = "seed 000 (Wikipedia 'Twenty-eight', its 40 paragraph); digest A7.4"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_40
-    rules = _rules("40", GENERIC_40, batch="three")
-    option_specs = _options("40", DEFAULTS_40, batch="three", second_rounds=("min30",))
+    rule_ids = RULE_IDS_40
+    rules = _rules(RULE_IDS_40, batch="three")
+    option_specs = _options(RULE_IDS_40, DEFAULTS_40, batch="three", second_rounds=("min30",))
     refused_options = REFUSED_SIX_PLAYER
     second_round_table = None  # a second-round contract scores by the game's own table
     presets = {"standard": STANDARD_40}

@@ -8,8 +8,9 @@ and the ambiguities (1.8); plus the decisions of rules/README.md.
 Presets: ``standard`` (seed 003, the digest's defaults) and ``dealer-robs-first`` (the dealer
 robs a turned-up ace before the opening lead, the older rule of EB1911) (README decision 1).
 
-Card orders are data (``TRUMP_ORDER``, ``PLAIN_ORDER``), the follow rules are set operations
-on the hand (T25-L4, T25-L5), and every variant of table 1.6 that changes a rule is an option.
+Card orders are data (``TRUMP_ORDER``, ``PLAIN_ORDER``, in ``twenty_five_cards``), the follow
+rules are set operations on the hand (T25-L4, T25-L5), and every variant of table 1.6 that
+changes a rule is an option.
 
 Interpretations chosen where the sources leave a choice (decision 7), with the option that
 changes each one:
@@ -62,13 +63,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import cache
 from types import SimpleNamespace
-from typing import Any, NamedTuple
 
-from referee.cards import RANKS, SUIT_NAMES, make_pack
+from referee.cards import SUIT_NAMES
 from referee.errors import RecordError
+from referee.games.contracts import TurnUp
 from referee.games.recorded import recorded_change, result_lines
+from referee.games.twenty_five_cards import (
+    PACK,
+    PRIVILEGED_RANKS,
+    TRUMP_BASE,
+    TrumpData,
+    trump_data,
+)
+from referee.games.twenty_five_view import table_view
 from referee.record import Action, Deal, RecordHeader, ResultLine
 from referee.rules.base import (
     DealResult,
@@ -77,6 +85,7 @@ from referee.rules.base import (
     GenericRules,
     Rule,
     Ruleset,
+    TableView,
     TrickSummary,
     deal_dealer,
     generic_rules,
@@ -95,77 +104,6 @@ TURNUP, PLAY, OVER = "turnup", "play", "over"
 HAND_SIZE = 5
 TRICKS = 5
 TRICK_POINTS = 5
-ACE_OF_HEARTS = "AH"
-
-TRUMP_ORDER: dict[str, tuple[str, ...]] = {
-    # T25-E3, highest first: the 5 and the J of trumps, the A of hearts, then the trump ace,
-    # K, Q and the spot cards high to low in red, low to high in black.
-    "H": ("5H", "JH", "AH", "KH", "QH", "TH", "9H", "8H", "7H", "6H", "4H", "3H", "2H"),
-    "D": ("5D", "JD", "AH", "AD", "KD", "QD", "TD", "9D", "8D", "7D", "6D", "4D", "3D", "2D"),
-    "C": ("5C", "JC", "AH", "AC", "KC", "QC", "2C", "3C", "4C", "6C", "7C", "8C", "9C", "TC"),
-    "S": ("5S", "JS", "AH", "AS", "KS", "QS", "2S", "3S", "4S", "6S", "7S", "8S", "9S", "TS"),
-}
-"""The trump suit's cards, highest first, for each trump suit (T25-E3)."""
-
-PLAIN_ORDER: dict[str, tuple[str, ...]] = {
-    # T25-E4, highest first: "highest in red, lowest in black"; the A of hearts is always a
-    # trump, the A of diamonds is the lowest diamond, the black aces sit under the jack.
-    "H": ("KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"),
-    "D": ("KD", "QD", "JD", "TD", "9D", "8D", "7D", "6D", "5D", "4D", "3D", "2D", "AD"),
-    "C": ("KC", "QC", "JC", "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC"),
-    "S": ("KS", "QS", "JS", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"),
-}
-"""A suit's cards, highest first, when it is not trumps (T25-E4)."""
-
-PRIVILEGED_RANKS: dict[str, tuple[str, ...]] = {
-    # T25-L5 and option renege_cards: which top trumps may renege ("AH" is the ace of hearts)
-    "five_jack_ace": ("5", "J", ACE_OF_HEARTS),
-    "five_only": ("5",),
-}
-
-TRUMP_BASE = 100
-"""Trump strengths start above every plain strength; a demoted ace (interpretation 7) gets
-exactly this, below every other trump."""
-
-PACK = frozenset(make_pack(RANKS))
-
-
-class TrumpData(NamedTuple):
-    """What the replay looks up once the trump suit is known (``_trump_data``)."""
-
-    trump: str
-    trumps: frozenset[str]
-    """Every trump: the trump suit and the A of hearts (T25-E2, T25-L3)."""
-    suit_of: dict[str, str]
-    """Card -> its effective suit letter (a trump -> the trump suit)."""
-    suit_cards: dict[str, frozenset[str]]
-    """Effective suit -> its cards: ``hand & suit_cards[s]`` are the cards that follow s."""
-    strength: dict[str, int]
-    """Card -> strength within its effective suit; every trump beats every plain card."""
-    privileged: frozenset[str]
-    """The trumps that may renege (T25-L5, option renege_cards)."""
-    ace: str
-    """The ace of the trump suit: the card that gives the right to rob (T25-D4(b))."""
-
-
-@cache
-def _trump_data(trump: str, renege_cards: str) -> TrumpData:
-    order = TRUMP_ORDER[trump]
-    strength = {card: TRUMP_BASE + len(order) - i for i, card in enumerate(order)}
-    suit_of = {card: trump for card in order}
-    for suit, cards in PLAIN_ORDER.items():
-        if suit == trump:
-            continue
-        for i, card in enumerate(cards):
-            strength[card] = len(cards) - i
-            suit_of[card] = suit
-    suit_cards = {suit: frozenset(c for c in suit_of if suit_of[c] == suit) for suit in "SHDC"}
-    privileged = frozenset(
-        rank if rank == ACE_OF_HEARTS else rank + trump
-        for rank in PRIVILEGED_RANKS[renege_cards])
-    return TrumpData(trump, frozenset(order), suit_of, suit_cards, strength, privileged,
-                     "A" + trump)
-
 
 GENERIC_SECTIONS = {
     # the digest section each shared rule applies in Twenty-Five
@@ -276,11 +214,13 @@ class Match25:
 class TwentyFiveState(DealState):
     """One deal of 25 as the replay walks through it."""
 
+    tricks_from_the_deal = True  # a rob before the opening lead is placed at trick 1
+
     def __init__(self, number: int, dealer: str, leader: str, teams: Iterable[str],
                  start_score: dict[str, int]) -> None:
         super().__init__()
         self.number = number
-        self._dealer = dealer
+        self.dealer = dealer
         self.leader = leader
         self.stage = TURNUP
         self.turn: str | None = leader
@@ -304,15 +244,6 @@ class TwentyFiveState(DealState):
         self.first_to_target: str | None = None
         self.recorded: list[ResultLine] = []
         """The deal's ``result`` lines: what an unfinished deal takes from the record."""
-
-    @property
-    def dealer(self) -> str:
-        return self._dealer
-
-    @property
-    def position_trick(self) -> int | None:
-        """The trick a play belongs to; before the opening lead, trick 1."""
-        return self.trick_no if self.trick_len else self.trick_no + 1
 
     def running(self, team: str) -> int:
         return self.start_score[team] + self.points[team]
@@ -489,7 +420,7 @@ class TwentyFive(Ruleset):
                       None)
         if turned not in PACK:
             return  # no turn-up (or an unseen card): reported by 25.turnup
-        ace = _trump_data(turned[1], self.opts.renege_cards).ace
+        ace = trump_data(turned[1], self.opts.renege_cards).ace
         if turned == ace:
             return  # naming the turned-up ace is no discard from the hand (#25), not A6
         for event in deal.events:
@@ -666,6 +597,34 @@ class TwentyFive(Ruleset):
         return Exclusion("25.follow-suit", f"{seat} holds {show(follow)}: he must follow "
                           f"{SUIT_NAMES[suit]} or play a trump, not {card}")
 
+    def play_fast(self, state: TwentyFiveState, action: Action) -> bool:
+        """A card played in turn, held, with no rob due (``rob_compulsory``): a lead (T25-L2),
+        or to a plain lead a card of the suit led, any card when void, or a trump when
+        ``may_trump_when_following`` (T25-L4). A trump lead (reneging) and the rest: the full
+        check."""
+        cards = action.cards
+        seat = action.seat
+        if (action.kind != "play" or state.stage != PLAY or len(cards) != 1
+                or seat != state.turn):
+            return False
+        card = cards[0]
+        hand = state.hands[seat]
+        if card not in hand or (self.opts.rob_compulsory and state.eligible is not None
+                                and state.robbed_by is None):
+            return False
+        trick = state.trick
+        if trick:
+            data = state.data
+            led = trick[0][1]
+            if led in data.trumps:
+                return False
+            suit_cards = data.suit_cards[data.suit_of[led]]
+            if not (card in suit_cards or hand.isdisjoint(suit_cards)
+                    or (card in data.trumps and self.opts.may_trump_when_following)):
+                return False
+        self._apply_play(state, seat, card)
+        return True
+
     def _check_renege(self, state: TwentyFiveState, seat: str, card: str, hand: set[str],
                       data: TrumpData) -> Exclusion | None:
         """T25-L5: to a trump lead, a trump if any non-privileged trump is held."""
@@ -732,7 +691,7 @@ class TwentyFive(Ruleset):
             self._apply_rob(state, action.seat, action.cards[0])
 
     def _apply_turnup(self, state: TwentyFiveState, card: str) -> None:
-        data = _trump_data(card[1], self.opts.renege_cards)
+        data = trump_data(card[1], self.opts.renege_cards)
         state.turned = card
         state.data = data
         state.stage = PLAY
@@ -817,6 +776,9 @@ class TwentyFive(Ruleset):
                     best, winner = strength, seat
         return winner
 
+    def table_view(self, state: TwentyFiveState) -> TableView:
+        return table_view(state)
+
     def completed_tricks(self, state: TwentyFiveState) -> list[TrickSummary]:
         """The tricks so far, 5 points each, with the deal's running points per team."""
         return summarise_tricks(((t.number, t.winner, TRICK_POINTS) for t in state.tricks),
@@ -842,11 +804,8 @@ class TwentyFive(Ruleset):
                 return self._settle_from_record(match, state, recorded)
         for team, points in state.points.items():
             match.score[team] += points
-        contract: dict[str, Any] = {}
-        if state.turned is not None:
-            contract.update(turnup=state.turned, trump=state.data.trump)
-        if state.robbed_by is not None:
-            contract["robbed_by"] = state.robbed_by
+        contract = TurnUp(state.turned, state.data.trump if state.data else None,
+                          state.robbed_by)
         result = DealResult(points=dict(state.points), game_points=dict(state.points),
                             score=dict(match.score), contract=contract)
         taken = ", ".join(f"{self.labels[t]} {p}" for t, p in state.points.items() if p)

@@ -52,7 +52,7 @@ Decisions (README decision 7), with the option that changes each one:
 from __future__ import annotations
 
 from referee.games.twenty_eight import TwentyEight
-from referee.games.twenty_eight.options import _options, _rules
+from referee.games.twenty_eight.options import _options, _rules, family_ids
 from referee.rules.base import GenericRules
 from referee.rules.options import OptionValue, Preset
 from referee.rules.registry import register
@@ -99,6 +99,42 @@ GENERIC_29 = GenericRules(
 """The full ids of the generic rules of this game."""
 
 
+RULE_IDS_29 = family_ids(
+    GENERIC_29,
+    {
+        "28.opening-bid": "29.opening-bid",
+        "28.bid-range": "29.bid-range",
+        "28.bid-higher": "29.bid-higher",
+        "28.partner-raise": "29.partner-raise",
+        "28.auction-over": "29.auction-over",
+        "28.pass-final": "29.pass-final",
+        "28.dealer-bid": "29.dealer-bid",
+        "28.auction-open": "29.auction-open",
+        "28.redeal": "29.redeal",
+        "28.trump-card": "29.trump-card",
+        "28.seventh-card": "29.seventh-card",
+        "28.double": "29.double",
+        "28.redouble": "29.redouble",
+        "28.single-hand": "29.single-hand",
+        "28.hold": "29.hold",
+        "28.second-round": "29.second-round",
+        "28.c-call": "29.c-call",
+        "28.show": "29.show",
+        "28.follow-suit": "29.follow-suit",
+        "28.lead-trump": "29.lead-trump",
+        "28.call": "29.call",
+        "28.must-call": "29.must-call",
+        "28.call-must-trump": "29.call-must-trump",
+        "28.undertrump": "29.undertrump",
+        "28.pair": "29.pair",
+        "28.void-deal": "29.void-deal",
+        "28.deal-order": "29.deal-order",
+    },
+)
+"""This game's id of each of the family's rules, written out in full (the engine checks
+them under Twenty-Eight's ids)."""
+
+
 @register
 class TwentyNine(TwentyEight):
     """Twenty-Nine, four players in two partnerships, clockwise (digest Part B)."""
@@ -110,7 +146,8 @@ class TwentyNine(TwentyEight):
     source = ("seed 002 (gamerules.com-style 'Twenty-Nine', Persian translation); spec/rules/"
               "twenty-eight-and-twenty-nine.md Part B, sections 8-10")
     generic = GENERIC_29
-    rules = _rules("29", GENERIC_29)
-    option_specs = _options("29", DEFAULTS_29)
+    rule_ids = RULE_IDS_29
+    rules = _rules(RULE_IDS_29)
+    option_specs = _options(RULE_IDS_29, DEFAULTS_29)
     refused_options: dict[str, tuple[OptionValue | None, str]] = {}  # the duel is 29's
     presets = {"standard": STANDARD_29, "pagat-older": PAGAT_OLDER, "bangladesh": BANGLADESH}

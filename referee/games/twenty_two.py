@@ -71,6 +71,7 @@ from typing import Any
 
 from referee.cards import RANKS, UNSEEN, Card, make_pack
 from referee.errors import RecordError
+from referee.games.contracts import Damage
 from referee.games.recorded import recorded_change, result_lines
 from referee.games.twenty_two_model import (  # the game's data and pure rules, re-exported
     _DIRECTIONS,
@@ -100,11 +101,13 @@ from referee.games.twenty_two_model import (  # the game's data and pure rules, 
     show,
     strengths,
 )
+from referee.games.twenty_two_play import Play22
+from referee.games.twenty_two_view import table_view
 from referee.record import Action, Deal, Hand
 from referee.rules.base import (
     DealResult,
     Exclusion,
-    Ruleset,
+    TableView,
     TrickSummary,
     deal_dealer,
     located,
@@ -114,7 +117,7 @@ from referee.seats import CLOCKWISE, COUNTER_CLOCKWISE, Table
 
 
 @register
-class TwentyTwo(Ruleset):
+class TwentyTwo(Play22):
     """Twenty-Two, 2 to 6 players each for themselves (digest section 3)."""
 
     name = "twenty-two"
@@ -161,17 +164,6 @@ class TwentyTwo(Ruleset):
                                       "plays alone"), header.get("Teams") or header)
 
     # -- helpers -------------------------------------------------------------------------------
-
-    def _next_living(self, seat: str, living: Iterable[str], direction: str | None = None
-                     ) -> str:
-        """The first living seat after ``seat`` (which may be dead) in ``direction``."""
-        alive = set(living)
-        way = direction or self.direction
-        for steps in range(1, len(self.table.seats) + 1):
-            other = self.table.next(seat, way, steps)
-            if other in alive:
-                return other
-        raise ValueError("nobody is alive")
 
     def _previous_living(self, seat: str, living: Iterable[str]) -> str:
         back = COUNTER_CLOCKWISE if self.direction == CLOCKWISE else CLOCKWISE
@@ -275,7 +267,7 @@ class TwentyTwo(Ruleset):
             raise located(RecordError(
                 "record.deal-size", f"{len(match.alive)} players cannot be dealt a card each "
                 f"from {self.available(match)} cards"), deal)
-        self._deal_hands(state, match, deal)
+        left = self._deal_hands(state, match, deal)
         sizes = {len(cards) for cards in state.hands.values()}
         if len(sizes) > 1:
             shown = ", ".join(f"{seat} {len(cards)}" for seat, cards in state.hands.items())
@@ -303,8 +295,7 @@ class TwentyTwo(Ruleset):
                 "22.deal-size",
                 f"each player is dealt {state.size} cards; deal {deal.number} should deal "
                 f"{size} ({why}{cap})", None))
-        dealt = sum(state.hands.values(), [])
-        state.unseen = self._pack_left(match) - Counter(dealt)
+        state.unseen = +left  # the pack less the markers and every hand dealt
         state.stock = max(self.available(match) - state.size * len(state.living), 0)
         state.first_stock = state.stock
         if self._pending_stock is not None:
@@ -353,8 +344,9 @@ class TwentyTwo(Ruleset):
             left.subtract(match.markers)
         return +left
 
-    def _deal_hands(self, state: TwentyTwoState, match: Match22, deal: Deal) -> None:
-        """Hands from the hand lines, inferring missing ones (decision 5)."""
+    def _deal_hands(self, state: TwentyTwoState, match: Match22, deal: Deal) -> Counter[Card]:
+        """Hands from the hand lines, inferring missing ones (decision 5); returns what is
+        left of the pack (markers out) once they are dealt."""
         left = self._pack_left(match)
         for hand in deal.hands:
             if hand.seat in state.hands:
@@ -373,6 +365,7 @@ class TwentyTwo(Ruleset):
             for seat in missing:
                 self._take(left, inferred[seat], deal, seat, match.markers)
                 state.hands[seat] = inferred[seat]
+        return left
 
     def _take(self, left: Counter[Card], cards: list[Card], item: Any, seat: str,
               markers: list[Card]) -> None:
@@ -680,49 +673,13 @@ class TwentyTwo(Ruleset):
             state.unasked.remove(seat)
 
     def _apply_play(self, state: TwentyTwoState, action: Action) -> None:
-        seat = action.seat
         if state.stage == EXCHANGE:  # the players not yet asked are taken to decline
             state.exchange_queue = []
             self._begin_play_if_done(state)
-        hand = state.hands[seat]
-        for card in action.cards:
-            hand.remove(card)
-        trick = state.trick
-        if not trick:
-            state.play_started = True
-            state.trick_no = len(state.tricks) + 1
-            state.last_trick = not hand  # the leader's last card: the last trick (T22-F1)
-            state.bar = strengths(action.cards)
-            state.bar_seat = seat
-        elif self._takes_over(action.cards, state.bar):
-            state.bar = strengths(action.cards)
-            state.bar_seat = seat
-        trick.append((seat, action.cards))
-        state.trick_len = len(trick)
-        if len(trick) >= len(state.living):
-            self._complete_trick(state)
-        else:
-            state.turn = self._next_living(seat, state.living)
+        self._lay_cards(state, action.seat, action.cards, strengths(action.cards))
 
-    def _takes_over(self, cards: tuple[Card, ...], bar: list[int]) -> bool:
-        """T22-T6: dominating cards become the bar; ``trick_tie = first`` wants more."""
-        if not dominates(cards, bar):
-            return False
-        return self.options.trick_tie == "last" or strengths(cards) != bar
-
-    def _complete_trick(self, state: TwentyTwoState) -> None:
-        winner = state.bar_seat or state.trick[0][0]
-        state.tricks.append(Trick22(state.trick_no, state.trick, winner))
-        if state.last_trick:
-            state.last_cards = [(seat, cards[0]) for seat, cards in state.trick if cards]
-            state.stage = OVER
-            state.turn = None
-        else:
-            state.turn = winner
-        state.trick = []
-        state.trick_len = 0
-        state.bar = []
-        state.bar_seat = None
+    def table_view(self, state: TwentyTwoState) -> TableView:
+        return table_view(state, self.table.seats)
 
     def completed_tricks(self, state: TwentyTwoState) -> list[TrickSummary]:
         """The tricks so far with their winners (22 has no card points)."""
@@ -741,7 +698,7 @@ class TwentyTwo(Ruleset):
     def settle(self, match: Match22, state: TwentyTwoState, offenders: list[str]) -> DealResult:
         """Damage to the loser(s) of the last trick, deaths, and the end of the game
         (T22-F2-F5, C3)."""
-        result = DealResult(contract={"size": state.size, "stock": state.first_stock})
+        result = DealResult(contract=Damage(state.size, state.first_stock))
         match.deals += 1
         match.size_unknown = False
         if not state.last_cards:
@@ -756,8 +713,8 @@ class TwentyTwo(Ruleset):
         result.points = {seat: (value if seat in match.losers else 0) for seat in state.living}
         result.game_points = dict(result.points)  # damage is the match score's change
         result.score = match.score
-        result.contract.update(losers=list(match.losers), damage=value, died=died,
-                               alive=list(match.alive))
+        result.contract = Damage(state.size, state.first_stock, match.losers, value,
+                                 tuple(died), tuple(match.alive))
         names = " and ".join(match.losers)
         verb = "loses" if len(losers) == 1 else "lose"
         cards = " ".join(card for _, card in losers)
@@ -802,7 +759,7 @@ class TwentyTwo(Ruleset):
         result.disputed = True
         damage = self._recorded_damage(match, state)
         if not damage:
-            match.losers = None  # the record names the next dealer
+            match.losers = match.next_dealer = None  # the record names the next dealer
             match.size_unknown = True
             match.from_record = "no damage could be computed, and its record gives none"
             result.scored = False
@@ -824,7 +781,8 @@ class TwentyTwo(Ruleset):
         result.points = {seat: damage.get(seat, 0) for seat in state.living}
         result.game_points = dict(result.points)
         result.score = match.score
-        result.contract.update(losers=list(damage), died=died, alive=list(match.alive))
+        result.contract = Damage(state.size, state.first_stock, tuple(damage),
+                                 died=tuple(died), alive=tuple(match.alive))
         parts = [f"not played to its end: damage as recorded, {shown}"]
         if died:
             parts.append(f"{' and '.join(died)} {'dies' if len(died) == 1 else 'die'}")
@@ -834,7 +792,10 @@ class TwentyTwo(Ruleset):
         return result
 
     def _end_of_game(self, match: Match22, died: list[str], number: int) -> None:
-        """T22-F5: one survivor wins; none: C3; ``first-death`` ends at the first death."""
+        """T22-F5: one survivor wins; none: C3; ``first-death`` ends at the first death. The
+        loser deals next (T22-P4; of tied losers the first, unless the record names another)."""
+        options = self._dealer_options(match) if match.alive else []
+        match.next_dealer = options[0][0] if options else None
         if not match.alive:
             if self.options.simultaneous_wipeout == "lowest-damage":
                 least = min(match.damage[seat] for seat in died)
@@ -862,29 +823,9 @@ class TwentyTwo(Ruleset):
             match.ending = (f"{who} {'wins' if len(match.winners) == 1 else 'share the win'} "
                             f"(the least damage when {' and '.join(died)} died)")
 
-__all__ = [
-    "DAMAGE",
-    "DEATH",
-    "EXCHANGE",
-    "FIRST_DEAL_SIZE",
-    "FIRST_DEATH_ENDS",
-    "FOLLOW_SAMPLES",
-    "GENERIC",
-    "INCOMPLETE",
-    "MAX_PLAYERS_ONE_PACK",
-    "Match22",
-    "OVER",
-    "PLAY",
-    "PLAYERS_PER_EXTRA_PACK",
-    "RANK_ORDER",
-    "STANDARD",
-    "STRENGTH",
-    "Trick22",
-    "TwentyTwo",
-    "TwentyTwoState",
-    "dominates",
-    "lowest",
-    "ranked",
-    "show",
-    "strengths",
+__all__ = [  # the game's data and rules, re-exported with the Ruleset
+    "DAMAGE", "DEATH", "EXCHANGE", "FIRST_DEAL_SIZE", "FIRST_DEATH_ENDS", "FOLLOW_SAMPLES",
+    "GENERIC", "INCOMPLETE", "MAX_PLAYERS_ONE_PACK", "Match22", "OVER", "PLAY",
+    "PLAYERS_PER_EXTRA_PACK", "RANK_ORDER", "STANDARD", "STRENGTH", "Trick22", "TwentyTwo",
+    "TwentyTwoState", "dominates", "lowest", "ranked", "show", "strengths",
 ]

@@ -135,7 +135,8 @@ FIRST_DEATH_ENDS = Preset("first-death-ends", "the game ends when the first play
                           {"game_end": "first-death"})
 
 
-_CARD_STRENGTH = {rank + suit: STRENGTH[rank] for rank in RANK_ORDER for suit in "SHDC"}
+CARD_STRENGTH = {rank + suit: STRENGTH[rank] for rank in RANK_ORDER for suit in "SHDC"}
+"""Each card's strength (its rank's), made once: the table every play is judged by."""
 _CARD_ORDER = {rank + suit: (STRENGTH[rank], "SHDC".index(suit))
                for rank in RANK_ORDER for suit in "SHDC"}
 """Card -> strength and card -> sort key, looked up once per card (the replay's hot path)."""
@@ -143,12 +144,18 @@ _CARD_ORDER = {rank + suit: (STRENGTH[rank], "SHDC".index(suit))
 
 def strengths(cards: Iterable[Card]) -> list[int]:
     """The ranks' strengths, lowest first (the sorted form of T22-T4)."""
-    return sorted(map(_CARD_STRENGTH.__getitem__, cards))
+    return sorted(map(CARD_STRENGTH.__getitem__, cards))
 
 
 def dominates(cards: Iterable[Card], bar: list[int]) -> bool:
     """True if ``cards`` are at least as strong as ``bar`` element-wise, sorted (T22-T4)."""
-    mine = strengths(cards)
+    return covers(strengths(cards), bar)
+
+
+def covers(mine: list[int], bar: list[int]) -> bool:
+    """True if the sorted strengths ``mine`` are at least ``bar``'s element-wise (T22-T4)."""
+    if len(mine) == 1:  # the commonest play, one card
+        return len(bar) == 1 and mine[0] >= bar[0]
     return len(mine) == len(bar) and all(y >= x for y, x in zip(mine, bar, strict=True))
 
 
@@ -178,6 +185,9 @@ class Match22:
     nominal: int = FIRST_DEAL_SIZE
     losers: tuple[str, ...] | None = ()
     """The previous deal's losers; None when it was not settled (the record then decides)."""
+    next_dealer: str | None = None
+    """Who deals next: the previous deal's loser (the first of tied losers); None before the
+    first deal or when the record must say."""
     winners: tuple[str, ...] = ()
     over: bool = False
     ending: str = ""
@@ -245,9 +255,7 @@ class TwentyTwoState(DealState):
     def position_trick(self) -> int | None:
         """The trick an action belongs to: none during the exchange round, then the trick in
         progress or the one about to be led."""
-        if self.stage == EXCHANGE:
-            return None
-        return self.trick_no if self.trick_len else self.trick_no + 1
+        return None if self.stage == EXCHANGE else self.trick_at_hand
 
 
 INCOMPLETE = IncompleteWords(tricks="the deal is not over: {turn} must lead to trick {trick}")

@@ -92,6 +92,8 @@ def iter_chunks(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
     in_brace = False
     tags = size = 0
     for number, line in enumerate(lines, first_line):
+        if not line:  # nothing after a byte-order mark: no line at all, as "" has none
+            continue
         if not line.endswith("\n"):
             line += "\n"
         if len(line) > MAX_LINE_CHARS + 1:

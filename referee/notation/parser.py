@@ -12,6 +12,7 @@ import hashlib
 import os
 import re
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -27,6 +28,7 @@ from referee.lexicon import SEAT_NAME, card_spellings
 from referee.limits import MAX_DEAL_CHARS, digits_message, too_many_digits
 from referee.notation.chunks import Chunk, iter_chunks
 from referee.notation.diagnostics import syntax_error
+from referee.notation.fast import read_deals, read_tags, word_starts
 from referee.notation.lines import raw_lines, reader_lines, split_lines, text_lines
 from referee.record import (
     Action,
@@ -43,6 +45,9 @@ from referee.record import (
     Tag,
 )
 from referee.resources import grammar_text
+
+READER_VARIABLE = "REFEREE_READER"
+"""Set to ``lark`` to read every chunk with Lark (the fast reader's tests compare both)."""
 
 _CARD_FORMS: dict[str, str] = card_spellings()
 """Every spelling of every card, so the transformer looks cards up instead of parsing them."""
@@ -119,12 +124,7 @@ class _Run:
 
     def _events(self) -> list[tuple[int, int]]:
         if self._offsets is None:
-            starts: list[int] = []
-            position = 0
-            for word in self.words:
-                position = self.value.find(word, position)
-                starts.append(position)
-                position += len(word)
+            starts = word_starts(self.value, self.words)
             ends = [start + len(word) for start, word in zip(starts, self.words, strict=True)]
             lasts = [first - 1 for first in self.firsts[1:]] + [len(self.words) - 1]
             self._offsets = [(self.start + starts[first], ends[last] - starts[first])
@@ -377,6 +377,8 @@ class TTNParser:
         self.keep_comments = True
         self.keywords: frozenset[str] | None = None
         """The action words of the current record's game, for syntax hints (None: unknown)."""
+        self.fast = os.environ.get(READER_VARIABLE, "") != "lark"
+        """Whether the common spelling is read without Lark (referee.notation.fast)."""
         self.lark = Lark(
             grammar_text(),
             parser="lalr",
@@ -406,7 +408,14 @@ class TTNParser:
         """Parse one chunk; returns the tags (header) or the Deal, and leading comments.
 
         ``comments`` False drops the comments (``check`` has no use for them, and a deal of a
-        million comment lines would otherwise be held as a million objects)."""
+        million comment lines would otherwise be held as a million objects). The common
+        spelling is read by referee.notation.fast; whatever it does not know, Lark reads."""
+        if self.fast:
+            read = read_tags if chunk.kind == "header" else read_deals
+            quick = read(chunk.text, chunk.first_line, comments)
+            if quick is not None:
+                result, items, found = quick
+                return result, _attach_comments(result, items, found, chunk)
         self.keep_comments = comments
         self.builder.items = []
         self.builder.locator = Locator(chunk.text, chunk.first_line)
@@ -421,29 +430,31 @@ class TTNParser:
             raise
         except UnexpectedInput as exc:
             raise syntax_error(exc, chunk, file, self.lark, self.keywords) from None
-        self.comments = [(position, placed(comment, chunk, position))
-                         for position, comment in self.comments]
-        return result, self._attach_comments(result)
+        return result, _attach_comments(result, self.builder.items, self.comments, chunk)
 
-    def _attach_comments(self, result: Any) -> list[Comment]:
-        """Give each comment to the last item that starts before it; return the rest."""
-        leading: list[Comment] = []
-        if not self.comments:
-            return leading
-        items = list(self.builder.items)
-        for deal in result:
-            if isinstance(deal, Deal):
-                items.extend((item.offset, item) for item in deal.items if isinstance(item, Event))
-        items.sort(key=lambda pair: pair[0])
-        index = -1
-        for position, comment in self.comments:
-            while index + 1 < len(items) and items[index + 1][0] < position:
-                index += 1
-            if index < 0:
-                leading.append(comment)
-            else:
-                items[index][1].comments.append(comment)
+
+def _attach_comments(result: Any, items: list[tuple[int, Any]],
+                     comments: list[tuple[int, Comment]], chunk: Chunk) -> list[Comment]:
+    """Give each comment (placed in the file) to the last item that starts before it, the
+    events of the deals in ``result`` included; return the comments before every item."""
+    leading: list[Comment] = []
+    if not comments:
         return leading
+    items = list(items)
+    for deal in result:
+        if isinstance(deal, Deal):
+            items.extend((item.offset, item) for item in deal.items if isinstance(item, Event))
+    items.sort(key=lambda pair: pair[0])
+    index = -1
+    for position, comment in comments:
+        comment = placed(comment, chunk, position)
+        while index + 1 < len(items) and items[index + 1][0] < position:
+            index += 1
+        if index < 0:
+            leading.append(comment)
+        else:
+            items[index][1].comments.append(comment)
+    return leading
 
 
 def placed(comment: Comment, chunk: Chunk, position: int) -> Comment:
@@ -476,6 +487,17 @@ def game_keywords(tags: list[Tag]) -> frozenset[str] | None:
 @cache
 def _parser() -> TTNParser:
     return TTNParser()
+
+
+@contextmanager
+def lark_only() -> Iterator[None]:
+    """Read every chunk with Lark while the block runs (the fast reader's tests compare)."""
+    parser = _parser()
+    before, parser.fast = parser.fast, False
+    try:
+        yield
+    finally:
+        parser.fast = before
 
 
 BATCH = 16

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
-from referee.cards import Card
+from referee.cards import RANKS, Card
 from referee.errors import RecordError, located
 from referee.lexicon import seat_name_problem
 from referee.record import Action, Deal, Hand, RecordHeader
@@ -54,11 +54,12 @@ class Legality:
 
 
 class MatchState(Protocol):
-    """What the loop, the score sheet and the reporters read of a game's match state.
+    """What the loop, the simulator, the score sheet and the reporters read of a game's match
+    state.
 
-    A game keeps whatever else it needs (the next dealer, rams, damage, living players);
-    whether the match is over and its result in words come from the game's
-    ``Ruleset.is_match_over`` and ``Ruleset.match_result``.
+    A game keeps whatever else it needs (rams, damage, living players); whether the match is
+    over and its result in words come from the game's ``Ruleset.is_match_over`` and
+    ``Ruleset.match_result``.
     """
 
     @property
@@ -69,6 +70,13 @@ class MatchState(Protocol):
     @property
     def deals(self) -> int:
         """How many deals have been settled into the match."""
+        ...
+
+    @property
+    def next_dealer(self) -> str | None:
+        """Who deals the next deal by the game's rule (the rotation, the same dealer after an
+        annulled deal, the loser); None before the first deal, or where the record must say
+        (a deal the game could not settle). A deal that names no dealer is dealt by him."""
         ...
 
 
@@ -88,6 +96,9 @@ class DealState:
     trick_no: int = 0
     trick_len: int = 0
     play_started: bool = False
+    tricks_from_the_deal: ClassVar[bool] = False
+    """True in games whose actions before the first lead (bids, the trump, a rob) are placed
+    at trick 1; otherwise they belong to no trick."""
 
     def __init__(self) -> None:
         self.notes: list[tuple[str, str]] = []
@@ -96,11 +107,57 @@ class DealState:
         """(rule id, message, seat): violations found when the deal starts (dealer, deal)."""
 
     @property
-    def position_trick(self) -> int | None:
-        """The trick an action now belongs to; between tricks, the one that follows."""
-        if not self.play_started:
-            return None
+    def trick_at_hand(self) -> int:
+        """The trick in progress; between tricks (and before the first lead) the next one."""
         return self.trick_no if self.trick_len else self.trick_no + 1
+
+    @property
+    def position_trick(self) -> int | None:
+        """The trick an action now belongs to: ``trick_at_hand`` once play has started (from
+        the deal where ``tricks_from_the_deal``), else None."""
+        if not self.play_started and not self.tricks_from_the_deal:
+            return None
+        return self.trick_at_hand
+
+
+Plays = Sequence[tuple[str, Sequence[Card]]]
+"""A trick's plays in order: (seat, the cards it played); one card in most games."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What the replay page shows of a deal at one moment, declared by each game
+    (``Ruleset.table_view``) so that the viewer reads no game's own state.
+
+    The table: every seat's cards (copies included), whose turn it is, the trick on the
+    table and the last completed one (a lead may lie face down), the seats that take no
+    part, cards set aside face down (by count). The contract: who holds it (``role``: what
+    the game calls him) and the bid, or the highest bid while the auction runs. ``facts``:
+    the game's own state in words (trumps, doubles, a robbed card, knocks, the stock), in
+    the order the page lists them. ``trumps``: the cards that are trumps, where a player may
+    keep them back from a trump lead (the page marks such a renege).
+    """
+
+    hands: Mapping[str, Sequence[Card]] = field(default_factory=dict)
+    turn: str | None = None
+    trick: Plays = ()
+    lead_face_down: bool = False
+    last_trick: Plays = ()
+    last_lead_face_down: bool = False
+    out: tuple[str, ...] = ()
+    concealed: Mapping[str, int] = field(default_factory=dict)
+    role: str = "bidder"
+    holder: str | None = None
+    bid: int | None = None
+    high_bid: tuple[str, int | None] | None = None
+    facts: tuple[str, ...] = ()
+    trumps: frozenset[Card] = frozenset()
+
+
+def trick_plays(plays: Iterable[tuple[str, Card | Iterable[Card]]]) -> Plays:
+    """``(seat, card)`` or ``(seat, cards)`` pairs as ``Plays`` (one card becomes a tuple)."""
+    return tuple((seat, (cards,) if isinstance(cards, str) else tuple(cards))
+                 for seat, cards in plays)
 
 
 class TrickSummary(NamedTuple):
@@ -113,23 +170,64 @@ class TrickSummary(NamedTuple):
     running: Mapping[str, int]
 
 
+class DealContract(Protocol):
+    """What a deal was played for, as the score sheet and a report show it: each game has its
+    own typed contract. ``bidder``, ``bid``, ``target`` and ``made`` fill the score sheet's
+    contract columns (None where the game has no such thing); ``as_dict`` gives every fact
+    of the contract for a JSON report, in the game's order, leaving out what does not apply.
+    """
+
+    @property
+    def bidder(self) -> str | None: ...
+
+    @property
+    def bid(self) -> int | None: ...
+
+    @property
+    def target(self) -> int | None: ...
+
+    @property
+    def made(self) -> bool | None: ...
+
+    def as_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class NoContract:
+    """The contract of a deal played for its points alone (and of a deal not played)."""
+
+    bidder: str | None = None
+    bid: int | None = None
+    target: int | None = None
+    made: bool | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {}
+
+
 @dataclass(slots=True)
 class DealResult:
     """What a deal came to.
 
     ``points``: card points (or the game's measure) per team; ``game_points``: the change of
-    the match score per team; ``score``: the match score after the deal. ``contract`` holds
-    game-specific facts for the score sheet (bidder, bid, target, made, ...); ``outcome`` is a
-    one-line summary ("N-S made 18 of 16", "void: no call in seven tricks").
+    the match score per team; ``score``: the match score after the deal. ``contract``: what
+    the deal was played for (the game's ``DealContract``); ``outcome`` is a one-line summary
+    ("N-S made 18 of 16", "void: no call in seven tricks").
     """
 
     points: dict[str, int] = field(default_factory=dict)
     game_points: dict[str, int] = field(default_factory=dict)
     score: dict[str, int] = field(default_factory=dict)
-    contract: dict[str, Any] = field(default_factory=dict)
+    contract: DealContract = field(default_factory=NoContract)
     outcome: str = ""
     disputed: bool = False
     scored: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """The result in a JSON report (``schemas/report.schema.json``)."""
+        return {"points": dict(self.points), "game_points": dict(self.game_points),
+                "score": dict(self.score), "contract": self.contract.as_dict(),
+                "outcome": self.outcome, "disputed": self.disputed, "scored": self.scored}
 
 
 MatchT = TypeVar("MatchT", bound=MatchState)
@@ -168,6 +266,8 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     """Cards per seat in each dealing round; () deals the pack out evenly in one round."""
     pack: Collection[Card] = ()
     """Every card of the pack, copies included (what ``deal_hands`` shuffles and deals)."""
+    rank_order: str = "".join(RANKS)
+    """The ranks from high to low (how the replay page sorts a hand)."""
     next_seat: Mapping[str, str] | None = None
     """Each seat's successor in the order of play, where that order is fixed for the match
     (set from the table and options); None where it changes (Twenty-Two's dead players)."""
@@ -275,6 +375,13 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     def apply(self, state: StateT, action: Action) -> None:
         """Carry out ``action`` (legal or not, unless its exclusion was fatal)."""
 
+    def play_fast(self, state: StateT, action: Action) -> bool:
+        """Judge and carry out a common legal action in one step, from tables made once per
+        match: True if it was legal and is now carried out, False (the state untouched) when
+        ``check`` and ``apply`` must judge it. It may say False for any action, never True
+        for one ``check`` would exclude. By default nothing is fast."""
+        return False
+
     @abstractmethod
     def is_deal_over(self, state: StateT) -> bool:
         """True once nothing more may happen in this deal."""
@@ -312,6 +419,10 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     def completed_tricks(self, state: StateT) -> list[TrickSummary]:
         """Every trick completed so far in this deal, in order (for ``referee annotate``)."""
         return []
+
+    def table_view(self, state: StateT) -> TableView:
+        """The deal as the replay page shows it now (a game without one shows the turn)."""
+        return TableView(turn=state.turn)
 
     def unchecked_reason(self, state: StateT) -> str | None:
         """Why the recorded play was not judged (a cancelled deal), if so (for reports)."""

@@ -20,10 +20,20 @@ from typing import Generic, TypeAlias
 
 from referee.errors import RecordError, located
 from referee.record import Action, Deal, Event, ResultLine
-from referee.rules.base import DealResult, Exclusion, MatchT, Ruleset, StateT
+from referee.rules.base import DealResult, DealState, Exclusion, MatchT, Ruleset, StateT
 
 Watch: TypeAlias = Callable[[Event, StateT], None]
 """Called after each recorded event is carried out (or stopped the walk), with the state."""
+
+FAST_PATH = True
+"""Whether ``DealRun.events`` lets the game carry out its common legal actions in one step
+(``Ruleset.play_fast``). Tests turn it off to compare both paths' reports."""
+
+
+def trick_mark_fits(state: DealState, mark: int | None) -> bool:
+    """True if the trick mark ``mark`` (None: the event has none) is right before the event:
+    a mark belongs on the first play of a trick and gives that trick's number."""
+    return mark is None or (state.trick_len == 0 and mark == state.trick_no + 1)
 
 
 def check_seats(ruleset: Ruleset, deal: Deal) -> None:
@@ -35,22 +45,21 @@ def check_seats(ruleset: Ruleset, deal: Deal) -> None:
     for hand in deal.hands:
         if hand.seat not in table:
             raise located(RecordError("record.seat", _undeclared(hand.seat, table.seats)), hand)
-    events = [item.action for item in deal.items if item.__class__ is Event]
-    seats = {action.seat for action in events}
-    seats.discard(None)  # the table's own events (a turn-up)
-    if seats <= set(table.seats) and {a.kind for a in events} <= ruleset.accepted_actions:
-        return  # the common case, in two set operations; else find the culprit
-    for event in deal.items:
-        if isinstance(event, Event):
-            seat = event.action.seat
-            if seat is not None and seat not in table:
-                raise located(RecordError("record.seat", _undeclared(seat, table.seats)), event)
-            if event.action.kind not in ruleset.accepted_actions:
-                raise located(RecordError(
-                    "record.action",
-                    f"{ruleset.name} has no '{event.action.kind}' action "
-                    f"(it accepts: {', '.join(sorted(ruleset.accepted_actions))})",
-                ), event)
+    seats = frozenset(table.seats)
+    accepted = ruleset.accepted_actions
+    for item in deal.items:  # one pass: this runs for every deal checked
+        if item.__class__ is not Event:
+            continue
+        action = item.action  # type: ignore[union-attr]
+        seat = action.seat
+        if seat is not None and seat not in seats:  # None: the table's own event (turn-up)
+            raise located(RecordError("record.seat", _undeclared(seat, table.seats)), item)
+        if action.kind not in accepted:
+            raise located(RecordError(
+                "record.action",
+                f"{ruleset.name} has no '{action.kind}' action "
+                f"(it accepts: {', '.join(sorted(accepted))})",
+            ), item)
 
 
 def match_over(ruleset: Ruleset[MatchT, StateT], match: MatchT, deal: Deal) -> Exclusion | None:
@@ -103,19 +112,28 @@ class DealRun(Generic[MatchT, StateT]):
         legal alternatives); when it asks for the next event, the one it saw is applied (a
         fatal one is not, and the walk ends), and ``watch`` sees the state after it.
         Breaking off leaves the event unapplied. With ``every`` false only the events worth
-        reporting are yielded (an exclusion, or a trick mark to judge); the others are
-        carried out at once (this loop runs for every action of every deal checked).
+        reporting are yielded (an exclusion, or a wrong trick mark); the others are carried
+        out at once, a common legal one by the game's fast path (this loop runs for every
+        action of every deal checked).
         """
         state = self.state
-        check, apply = self.ruleset.check, self.ruleset.apply
+        ruleset = self.ruleset
+        check, apply = ruleset.check, ruleset.apply
+        fast = ruleset.play_fast if FAST_PATH and not every else None
         items = self.deal.items
         for index, item in enumerate(items):
             if item.__class__ is ResultLine:
                 self.results.append(item)  # type: ignore[arg-type]
                 continue
             action = item.action  # type: ignore[union-attr]
+            mark = item.trick  # type: ignore[union-attr]
+            fits = trick_mark_fits(state, mark)
+            if fast is not None and fits and fast(state, action):
+                if watch is not None:
+                    watch(item, state)  # type: ignore[arg-type]
+                continue
             exclusion = check(state, action)
-            if every or exclusion is not None or item.trick is not None:  # type: ignore
+            if every or exclusion is not None or not fits:
                 yield item, exclusion  # type: ignore[misc]
             if exclusion is not None:
                 self._offended(action)

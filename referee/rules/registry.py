@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.defaults import GivenTag
 from referee.errors import RecordError, located
 from referee.record import RecordHeader
 from referee.rules.base import Ruleset
@@ -98,7 +99,11 @@ def resolve_header_options(game: type[Ruleset], header: RecordHeader) -> Options
     except OptionError as exc:
         culprit = rules_tag if exc.option is None else next(
             (tag for tag in header.get_all("Option") if tag.values[0] == exc.option), None)
-        raise located(RecordError(exc.code, str(exc)), culprit or header) from None
+        message = str(exc)
+        if isinstance(culprit, GivenTag):  # not in the record: say where the user wrote it
+            given = "=".join(culprit.values) if culprit.name == "Option" else culprit.value
+            message = f"{culprit.given_by} {given} (not in the record): {message}"
+        raise located(RecordError(exc.code, message), culprit or header) from None
 
 
 def _load_games(alias: str | None = None) -> None:

@@ -23,9 +23,11 @@ from referee.rules.base import (
     DealState,
     Exclusion,
     Ruleset,
+    TableView,
     TrickSummary,
     deal_dealer,
     summarise_tricks,
+    trick_plays,
 )
 from referee.rules.dealing import claim_played_card, deal_card
 from referee.seats import CLOCKWISE
@@ -297,6 +299,12 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
     def incomplete_message(self, state: TrickState) -> str:
         return self.words.message(len(state.tricks), self.hand_size, bool(state.trick),
                                   state.turn)
+
+    def table_view(self, state: TrickState) -> TableView:
+        return TableView(
+            hands={seat: list(cards) for seat, cards in state.hands.items()},
+            turn=state.turn, trick=trick_plays(state.trick),
+            last_trick=trick_plays(state.tricks[-1].plays) if state.tricks else ())
 
     def completed_tricks(self, state: TrickState) -> list[TrickSummary]:
         return summarise_tricks(((t.number, t.winner, t.points) for t in state.tricks),

@@ -6,7 +6,6 @@ picks the step to show.
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from referee.check import internal_error
@@ -58,6 +57,7 @@ def match_data(match: MatchSteps, record: Record) -> dict[str, Any]:
         "seats": list(table.seats),
         "teams": [list(team) for team in table.teams],
         "teamOf": {seat: table.team_of(seat) for seat in table.seats},
+        "teamLabels": table.team_labels(),  # P1-P3-P5 as the messages spell it; NS stays
         "event": _tag(record, "Event"),
         "result": report.result,
         "finished": report.finished,
@@ -122,7 +122,7 @@ def deal_data(deal: DealSteps, score_before: dict[str, int] | None = None) -> di
         "findings": findings,
         "unchecked": report.unchecked,
         "stoppedAt": next((n for n, s in enumerate(deal.steps) if not s.replayed), None),
-        "result": asdict(report.result) if report.result is not None else None,
+        "result": report.result.to_json() if report.result is not None else None,
         "comments": [c.text.strip() for c in deal.deal.comments],
         "scoreBefore": score_before or {},
         # a seat without a hand line: the referee inferred its hand from the play

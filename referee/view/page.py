@@ -9,6 +9,7 @@ unreadable file's error) is written here as HTML; the script draws the table for
 from __future__ import annotations
 
 import json
+from enum import Enum
 from functools import cache
 from html import escape
 from importlib.resources import files
@@ -58,7 +59,7 @@ def _plain(value: Any) -> Any:
     """What a game may keep in a deal result beyond JSON's types (a set, an enum)."""
     if isinstance(value, (set, frozenset)):
         return sorted(value, key=str)
-    return getattr(value, "value", str(value))
+    return value.value if isinstance(value, Enum) else str(value)
 
 
 def _shell(title: str, body: str, script: str = "") -> str:
@@ -157,16 +158,19 @@ def _match_html(match: dict[str, Any], number: int, count: int) -> str:
         f'<section class="match" aria-label="{escape(heading)}"><h2>{escape(heading)}</h2>'
         f"{event}<p class=\"result\">Result: <strong>{escape(result)}</strong>; "
         f"{match['findings']} finding{'' if match['findings'] == 1 else 's'}</p>"
-        f"{score_chart(match['course'])}"
+        f"{score_chart(match['course'], match.get('teamLabels'))}"
         f'<details open><summary>Score sheet</summary><pre class="sheet">'
         f"{escape(match['sheet'])}</pre></details></section>"
     )
 
 
-def score_chart(course: dict[str, list[int]], width: int = 480, height: int = 180) -> str:
+def score_chart(course: dict[str, list[int]], labels: dict[str, str] | None = None,
+                width: int = 480, height: int = 180) -> str:
     """The running score per team after each deal, as an inline SVG line chart; each team's
-    line has its own dash pattern and end label, so it reads without colour."""
+    line has its own dash pattern and end label, so it reads without colour. ``labels``
+    spells the teams as the messages do (``P1-P3-P5``)."""
     teams = list(course)
+    name = {team: (labels or {}).get(team, team) for team in teams}
     if not teams or len(course[teams[0]]) < 2:
         return ""
     points = len(course[teams[0]])
@@ -185,7 +189,7 @@ def score_chart(course: dict[str, list[int]], width: int = 480, height: int = 18
     parts = [
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="Running score after each deal: '
-        + escape("; ".join(f"{t} {course[t][-1]}" for t in teams)) + '">',
+        + escape("; ".join(f"{name[t]} {course[t][-1]}" for t in teams)) + '">',
         f'<line class="axis" x1="{left}" y1="{y(0):.1f}" x2="{width - right}" '
         f'y2="{y(0):.1f}"/>',
         f'<text x="{left - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>',
@@ -201,11 +205,11 @@ def score_chart(course: dict[str, list[int]], width: int = 480, height: int = 18
         parts.append(f'<polyline class="series s{n % 6}" points="{path}"{dash_attr}/>')
         parts.extend(
             f'<circle class="dot s{n % 6}" cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5">'
-            f"<title>{escape(team)} {v} after deal {i}</title></circle>"
+            f"<title>{escape(name[team])} {v} after deal {i}</title></circle>"
             for i, v in enumerate(series) if i)
         parts.append(f'<text class="label s{n % 6}" x="{x(points - 1) + 4:.1f}" '
                      f'y="{y(series[-1]) + 4 + 11 * _nudge(series[-1], n, course):.1f}">'
-                     f"{escape(team)} {series[-1]}</text>")
+                     f"{escape(name[team])} {series[-1]}</text>")
     parts.append("</svg>")
     return "".join(parts)
 

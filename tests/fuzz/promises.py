@@ -5,7 +5,8 @@ For TTN bytes: no exception but ``RefereeError``, never ``referee.internal``; ev
 the text located (line and column); ``check FILE`` and ``check -`` (the streamed reader) agree
 with the whole-text reader of fmt, convert, annotate and moves (the same verdict, the same
 error or findings); the exit code is 0, 1 or 2; fmt is idempotent and keeps the findings;
-text -> JSON -> text gives the canonical text back; annotate, score and moves run.
+text -> JSON -> text gives the canonical text back; annotate, score and moves run; the fast
+reader of the common spelling and Lark alone read the same records and errors (readers.py).
 
 For JSON documents: convert to TTN either refuses with a located error or writes text that
 reads back as the same records.
@@ -23,6 +24,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from readers import differences
 
 from referee.annotate import annotated_text
 from referee.check import STDIN, check_file, check_text
@@ -107,6 +110,9 @@ def check_ttn(data: bytes, rng: random.Random, every: bool = True) -> None:
     moves is drawn instead of all three, so a long run covers more inputs across the
     commands in the same time.
     """
+    disagreement = _guard("both readers", lambda: differences(data, ((True, True),)))
+    if isinstance(disagreement, str):
+        raise Broken(disagreement)
     streamed, by_stdin = _guard("check", lambda: _file_reports(data))
     if verdict(streamed) != verdict(by_stdin):
         raise Broken(f"check FILE and check - disagree: {verdict(streamed)} / "

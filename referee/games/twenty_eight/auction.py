@@ -65,6 +65,32 @@ class Auction(Engine28):
                               f"must bid{self._forced_bid_words()}, not {value}")
         return self._over_standing_problem(seat, state.high_bidder, state.high_bid, value)
 
+    def _fast_call(self, state: TwentyEightState, action: Action) -> bool:
+        """A bid or pass of the open auction judged and carried out in one step: in turn, a
+        pass that is not first hand's forced opening (B3.2), or a bid in range above the
+        standing bid of an opponent (1.4, A3.3). The duel, ``pass_final``, the dealer's
+        forced bid and a bid over one's partner (A3.5): the full cascade."""
+        opts = self.opts
+        seat = action.seat
+        if (state.stage != AUCTION or state.disregard or seat != state.turn
+                or opts.pass_final or opts.dealer_forced_bid != "none"
+                or opts.auction_style == "duel"):
+            return False
+        if action.kind == "pass":
+            if not state.calls and opts.opening_bid_forced and seat == state.first_hand:
+                return False
+            self._apply_pass(state, action)
+        else:
+            value = action.value
+            high = state.high_bid
+            if (not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid
+                    or (high is not None and value <= high)
+                    or state.high_bidder in self.partners[seat]):
+                return False
+            self._apply_bid(state, action)
+        state.last_kind = action.kind
+        return True
+
     def _over_standing_problem(self, seat: str, holder: str | None, standing: int | None,
                                value: int) -> Exclusion | None:
         """A bid not above the standing bid (1.4), or over one's partner's (A3.5)."""
@@ -223,6 +249,7 @@ class Auction(Engine28):
 
     def _apply_redeal(self, state: TwentyEightState, action: Action) -> None:
         if self._redeal_problem(state, action.seat) is None:
-            state.annulled = f"first hand {action.seat} demanded a redeal (R1)"
+            state.annulled = (f"first hand {action.seat} demanded a redeal: his first "
+                              f"{self._first_batch_words()} cards hold no point card")
             state.stage = OVER
             state.turn = None

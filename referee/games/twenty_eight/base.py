@@ -3,9 +3,8 @@ match."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from types import SimpleNamespace
-from typing import Any
 
 from referee.cards import make_pack
 from referee.errors import RecordError
@@ -14,7 +13,7 @@ from referee.games.scoring28 import (
     RANK_ORDER_28,
     match_winner,
 )
-from referee.games.twenty_eight.options import REFUSED
+from referee.games.twenty_eight.options import REFUSED, FamilyIds
 from referee.games.twenty_eight.pack import _pack_data
 from referee.games.twenty_eight.state import Match28, TwentyEightState
 from referee.record import Action
@@ -51,12 +50,13 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
     """The spare cards that can show trumps (A3.8, B3.3); a 2 is no trumps with
     no_trump_two (B3.5)."""
     refused_options: dict[str, tuple[OptionValue | None, str]] = REFUSED
+    rule_ids: FamilyIds
+    """This game's id of each of the family's rules (``options.family_ids``)."""
     """Option values this game cannot honour (``options.REFUSED``): the family's variants
     that belong to some of its games only."""
 
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
-        self.p = self.rule_prefix + "."
         pack = _pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())),
                           self.equal_ranks)
         self.card_set = pack.cards
@@ -99,7 +99,13 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
             "redeal": self._check_redeal,
             "c-call": self._check_c_call, "show": self._check_show, "hold": self._check_hold,
         }
-        self._appliers: dict[str, Any] = {}
+        self._appliers: dict[str, Callable[[TwentyEightState, Action], None]] = {
+            "bid": self._apply_bid, "pass": self._apply_pass, "redeal": self._apply_redeal,
+            "trump": self._apply_trump, "call": self._apply_call,
+            "double": self._apply_double, "redouble": self._apply_redouble,
+            "pair": self._apply_pair, "single": self._apply_single,
+            "c-call": self._apply_c_call, "show": self._apply_show, "hold": self._apply_hold,
+        }
 
     @classmethod
     def check_table(cls, table, options, header) -> None:
@@ -201,11 +207,13 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
 
     def rule_id(self, rule: str) -> str:
         """This game's id of a family rule, written in the code with Twenty-Eight's id so
-        that ``grep 28.follow-suit`` finds where it is checked: "40.follow-suit" in Forty."""
-        family, name = rule.split(".", 1)
-        if family != "28":
-            raise ValueError(f"a 28-family rule id is written '28.NAME', not '{rule}'")
-        return self.p + name
+        that ``grep 28.follow-suit`` finds where it is checked: "40.follow-suit" in Forty,
+        from Forty's table of ids (``rule_ids``)."""
+        try:
+            return self.rule_ids[rule]
+        except KeyError:
+            raise ValueError(f"'{rule}' is not a rule of the 28 family, written "
+                             f"'28.NAME'") from None
 
     def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
         """``rule`` (written "28.NAME") is broken: ``message`` says how."""

@@ -74,7 +74,7 @@ class DealSetup(Engine28):
                             f"his first {self._first_batch_words()} ({self._show(four)})")
         if opts.annul_fh_and_next_pointless and all(pointless):
             return (f"first hand {fh} and the next player {first_two[1]} both have "
-                    f"a pointless first {self._first_batch_words()} (R2)")
+                    f"a first {self._first_batch_words()} without a point card")
         return None
 
     def _annulment_of_whole_hands(self, state: TwentyEightState) -> str | None:
@@ -87,7 +87,7 @@ class DealSetup(Engine28):
                 # is_pointless(cards) as one set test: every dealt card is in the pack
                 if len(cards) == self.hand_size and self.point_cards.isdisjoint(cards):
                     return (f"{seat} was dealt {len(cards)} cards without a point "
-                            f"({self._show(cards)}) (R3)")
+                            f"({self._show(cards)})")
         if opts.annul_other:
             for seat in seats:
                 cards = state.dealt.get(seat, [])
@@ -95,9 +95,9 @@ class DealSetup(Engine28):
                     continue
                 jacks = [c for c in cards if c[0] == "J"]
                 if len(jacks) == self.jack_total:
-                    return f"{seat} holds all the Jacks (R4)"
+                    return f"{seat} was dealt all the Jacks"
                 if len({c[1] for c in cards}) == 1:
-                    return f"{seat} holds a whole hand of one suit (R4)"
+                    return f"{seat} was dealt a whole hand of one suit"
         return None
 
     def _deal_hands(self, state: TwentyEightState, deal: Deal) -> None:

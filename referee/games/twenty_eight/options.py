@@ -16,80 +16,119 @@ from referee.rules.base import (
 )
 from referee.rules.options import OptionSpec, OptionValue, Preset
 
+FAMILY_RULES: tuple[tuple[str, str, str], ...] = (
+    ("28.opening-bid", "first hand must open the auction with a bid of at least the minimum "
+     "(or demand a redeal with a pointless four)", "A3.2"),
+    ("28.bid-range", "a bid lies between min_bid and max_bid (28: 14-28; 29: 15-28)",
+     "A3.3, B3.2"),
+    ("28.bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
+    ("28.partner-raise", "raising over one's partner's standing bid is limited by the "
+     "partner_raise option (pagat: 20 or more)", "A3.5"),
+    ("28.auction-over", "nothing is bid after the auction has ended (every other player "
+     "passing after the last bid: three at a table of four; or a bid of the maximum)",
+     "A3.4"),
+    ("28.pass-final", "with pass_final a player who has passed may not bid again", "8 "
+     "(pass_final)"),
+    ("28.dealer-bid", "with dealer_forced_bid, when everybody else has passed the dealer "
+     "must bid (exactly the minimum under 'exact')", "B3.2, 10.21"),
+    ("28.auction-open", "trumps are chosen and cards played only after the auction has "
+     "ended", "A3.4"),
+    ("28.redeal", "only first hand, at his first turn, with no point card in his first "
+     "four, may demand a redeal", "A6.6 R1"),
+    ("28.trump-card", "the bidder lays one card of his first four face down as the trump "
+     "card (own_card), or shows the suit with a spare 2-5 card (spare)",
+     "A3.7, A3.8, B3.3, B3.5"),
+    ("28.seventh-card", "the bidder may call for his seventh card (third of the second "
+     "batch) as the trump card", "A3.9, B3.4"),
+    ("28.double", "only an opponent of the bidder may double, once, after the trump choice "
+     "and before the second batch", "A7.1"),
+    ("28.redouble", "only the bidder or his partner may redouble, once, directly after the "
+     "double", "A7.1, A6.4"),
+    ("28.single-hand", "any player may play a single hand after the full deal and before the "
+     "lead, unless every card of his is a sure winner", "A7.3"),
+    ("28.hold", "'hold' belongs to the duel auction (auction_style = duel): the challenger "
+     "names a number or passes, the holder answers 'hold' or passes, a pass is final, "
+     "three players out end it; if nobody names a number, first hand bids exactly the "
+     "minimum", "B3.2 (auction format), SPT, KC"),
+    ("28.second-round", "with second_round = minN a second auction follows the trump "
+     "choice and the doubles, opened by the bidder: bids of N or more above the standing "
+     "bid, ending after three passes following a bid (five at six seats), four passes "
+     "without one (six), or at the maximum; play waits for its end", "A3.6, A7.4"),
+    ("28.c-call", "with c_call, only the bidder may say C, directly after the opponents' "
+     "double and instead of a redouble, while his side's score is 0 at the start of the "
+     "deal: the deal is then worth 6 game points", "A7.2, 10.19"),
+    ("28.show", "with single_hand_show, only the bidder may show his hand, after the full "
+     "deal and before the lead, and only a hand certain to win every trick: the show ends "
+     "the deal", "A7.3"),
+    ("28.follow-suit", "a player who holds a card of the suit led must play one",
+     "A4.2, B4.2"),
+    ("28.lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
+     "unless he holds only trumps or (bidder_lead_restriction = yes) another player has "
+     "led it", "A4.3(b)"),
+    ("28.call", "only a player void in the suit led may call for the trump, at his turn, "
+     "before he plays, while it is concealed", "A4.3(c)-(d), B4.3"),
+    ("28.must-call", "with trump_call_mandatory the first player of the deal void in the "
+     "suit led must call for the concealed trump", "A4.3(g), B4.3"),
+    ("28.call-must-trump", "the player who called must play a trump to that trick if he "
+     "holds one (caller_must_trump)", "A4.3(c)2, A4.3(e), B4.4"),
+    ("28.undertrump", "a void player may not play a trump lower than (or, Forty and Fifty-Six, "
+     "equal to) a trump already in the trick unless he holds nothing else", "A4.4(d)"),
+    ("28.pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
+     "the holder's side has won a trick since", "A5.1-A5.6, B5"),
+    ("28.void-deal", "with void_if_trump_never_called = void (28), a deal in which nobody "
+     "called for the trump before the last trick is void and its last trick is not "
+     "played", "A4.5, B4.6"),
+    ("28.deal-order", "the record gives each hand in its two dealing rounds where a check "
+     "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
+     "A6.6 R1, decision 5"),
+)
+"""The family's own rules (Twenty-Eight's id, summary, section); each game has its own id
+for each (``family_ids``)."""
 
-def _rules(prefix: str, generic: GenericRules, batch: str = "four") -> dict[str, Rule]:
-    """The family's rule ids under ``prefix`` (``generic``: the game's own generic ids);
-    ``batch`` is the first batch's size in words (Forty deals three), so that "first four"
-    reads right in every game."""
+
+GENERIC_28 = GenericRules(
+    turn="28.turn",
+    not_held="28.not-held",
+    incomplete="28.incomplete",
+    deal_over="28.deal-over",
+    match_over="28.match-over",
+    trick_number="28.trick-number",
+    dealer="28.dealer",
+)
+"""The full ids of the generic rules of Twenty-Eight."""
+
+
+FamilyIds = Mapping[str, str]
+"""A game's rule ids in the 28 family: Twenty-Eight's id of each rule -> the game's own id.
+The engine is written with Twenty-Eight's ids (``grep 28.follow-suit`` finds where the rule
+is checked); each game writes its own ids out in full in its table (``grep 29.follow-suit``
+finds the table), and nothing assembles an id from a prefix."""
+
+
+def family_ids(generic: GenericRules, own: Mapping[str, str]) -> dict[str, str]:
+    """A game's ``FamilyIds`` from its generic ids and its table of the family's own rules;
+    a table that misses or adds a rule is a ``ValueError`` (when the game is defined)."""
+    ids = dict(zip(GENERIC_28, generic, strict=True))
+    expected = {rule for rule, _, _ in FAMILY_RULES}
+    if set(own) != expected:
+        raise ValueError(f"rule table: missing {sorted(expected - set(own))}, "
+                         f"unknown {sorted(set(own) - expected)}")
+    ids.update(own)
+    return ids
+
+
+RULE_IDS_28 = family_ids(GENERIC_28, {rule: rule for rule, _, _ in FAMILY_RULES})
+"""Twenty-Eight's rule ids: its own."""
+
+
+def _rules(ids: FamilyIds, batch: str = "four") -> dict[str, Rule]:
+    """The catalogue of a game's rules under its ids (``ids``); ``batch`` is the first
+    batch's size in words (Forty deals three), so that "first four" reads right in every
+    game."""
+    generic = GenericRules(*(ids[rule] for rule in GENERIC_28))
     rules = generic_rules(generic, "A3-A4, decision 4")
-    own = [
-        ("28.opening-bid", "first hand must open the auction with a bid of at least the minimum "
-         "(or demand a redeal with a pointless four)", "A3.2"),
-        ("28.bid-range", "a bid lies between min_bid and max_bid (28: 14-28; 29: 15-28)",
-         "A3.3, B3.2"),
-        ("28.bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
-        ("28.partner-raise", "raising over one's partner's standing bid is limited by the "
-         "partner_raise option (pagat: 20 or more)", "A3.5"),
-        ("28.auction-over", "nothing is bid after the auction has ended (every other player "
-         "passing after the last bid: three at a table of four; or a bid of the maximum)",
-         "A3.4"),
-        ("28.pass-final", "with pass_final a player who has passed may not bid again", "8 "
-         "(pass_final)"),
-        ("28.dealer-bid", "with dealer_forced_bid, when everybody else has passed the dealer "
-         "must bid (exactly the minimum under 'exact')", "B3.2, 10.21"),
-        ("28.auction-open", "trumps are chosen and cards played only after the auction has "
-         "ended", "A3.4"),
-        ("28.redeal", "only first hand, at his first turn, with no point card in his first "
-         "four, may demand a redeal", "A6.6 R1"),
-        ("28.trump-card", "the bidder lays one card of his first four face down as the trump "
-         "card (own_card), or shows the suit with a spare 2-5 card (spare)",
-         "A3.7, A3.8, B3.3, B3.5"),
-        ("28.seventh-card", "the bidder may call for his seventh card (third of the second "
-         "batch) as the trump card", "A3.9, B3.4"),
-        ("28.double", "only an opponent of the bidder may double, once, after the trump choice "
-         "and before the second batch", "A7.1"),
-        ("28.redouble", "only the bidder or his partner may redouble, once, directly after the "
-         "double", "A7.1, A6.4"),
-        ("28.single-hand", "any player may play a single hand after the full deal and before the "
-         "lead, unless every card of his is a sure winner", "A7.3"),
-        ("28.hold", "'hold' belongs to the duel auction (auction_style = duel): the challenger "
-         "names a number or passes, the holder answers 'hold' or passes, a pass is final, "
-         "three players out end it; if nobody names a number, first hand bids exactly the "
-         "minimum", "B3.2 (auction format), SPT, KC"),
-        ("28.second-round", "with second_round = minN a second auction follows the trump "
-         "choice and the doubles, opened by the bidder: bids of N or more above the standing "
-         "bid, ending after three passes following a bid (five at six seats), four passes "
-         "without one (six), or at the maximum; play waits for its end", "A3.6, A7.4"),
-        ("28.c-call", "with c_call, only the bidder may say C, directly after the opponents' "
-         "double and instead of a redouble, while his side's score is 0 at the start of the "
-         "deal: the deal is then worth 6 game points", "A7.2, 10.19"),
-        ("28.show", "with single_hand_show, only the bidder may show his hand, after the full "
-         "deal and before the lead, and only a hand certain to win every trick: the show ends "
-         "the deal", "A7.3"),
-        ("28.follow-suit", "a player who holds a card of the suit led must play one",
-         "A4.2, B4.2"),
-        ("28.lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
-         "unless he holds only trumps or (bidder_lead_restriction = yes) another player has "
-         "led it", "A4.3(b)"),
-        ("28.call", "only a player void in the suit led may call for the trump, at his turn, "
-         "before he plays, while it is concealed", "A4.3(c)-(d), B4.3"),
-        ("28.must-call", "with trump_call_mandatory the first player of the deal void in the "
-         "suit led must call for the concealed trump", "A4.3(g), B4.3"),
-        ("28.call-must-trump", "the player who called must play a trump to that trick if he "
-         "holds one (caller_must_trump)", "A4.3(c)2, A4.3(e), B4.4"),
-        ("28.undertrump", "a void player may not play a trump lower than (or, Forty and Fifty-Six, "
-         "equal to) a trump already in the trick unless he holds nothing else", "A4.4(d)"),
-        ("28.pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
-         "the holder's side has won a trick since", "A5.1-A5.6, B5"),
-        ("28.void-deal", "with void_if_trump_never_called = void (28), a deal in which nobody "
-         "called for the trump before the last trick is void and its last trick is not "
-         "played", "A4.5, B4.6"),
-        ("28.deal-order", "the record gives each hand in its two dealing rounds where a check "
-         "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
-         "A6.6 R1, decision 5"),
-    ]
-    for name, summary, section in own:  # written with 28's ids, findable by grep
-        rule_id = f"{prefix}.{name.removeprefix('28.')}"
+    for name, summary, section in FAMILY_RULES:
+        rule_id = ids[name]
         rules[rule_id] = Rule(rule_id, summary.replace("first four", f"first {batch}"), section)
     return rules
 
@@ -98,121 +137,121 @@ SpecMaker = Callable[..., OptionSpec]
 """``spec(name, kind, default, meaning, rules, **limits)`` with the game's default applied."""
 
 
-def _auction_specs(spec: SpecMaker, p: str, second_rounds: tuple[str, ...]
+def _auction_specs(spec: SpecMaker, ids: FamilyIds, second_rounds: tuple[str, ...]
                    ) -> tuple[OptionSpec, ...]:
     """Options of bidding: turn order, the range of bids and how the auction ends."""
     return (
         spec("direction", "choice", "ccw", "turn order for dealing, bidding and play",
-             (p + "turn", p + "dealer"), choices=("ccw", "cw")),
+             (ids["28.turn"], ids["28.dealer"]), choices=("ccw", "cw")),
         spec("first_bidder", "choice", "fh",
              "who speaks first and leads to trick 1: first hand, the dealer's next in turn "
-             "(every source agrees)", (p + "turn",), choices=("fh",)),
+             "(every source agrees)", (ids["28.turn"],), choices=("fh",)),
         spec("min_bid", "int", 14, "lowest bid (and lowest target after a pair)",
-             (p + "bid-range", p + "opening-bid", p + "pair"), minimum=1, maximum=64),
+             (ids["28.bid-range"], ids["28.opening-bid"], ids["28.pair"]), minimum=1, maximum=64),
         spec("max_bid", "int", 28, "highest bid; a bid of it ends the auction",
-             (p + "bid-range", p + "auction-over", p + "pair"), minimum=1, maximum=64),
+             (ids["28.bid-range"], ids["28.auction-over"], ids["28.pair"]), minimum=1, maximum=64),
         spec("opening_bid_forced", "bool", True,
-             "first hand must open (he may not pass at his first turn)", (p + "opening-bid",)),
+             "first hand must open (he may not pass at his first turn)", (ids["28.opening-bid"],)),
         spec("partner_raise", "choice", "free",
              "bidding over partner's standing bid: free, min20 (20 or more), forbidden",
-             (p + "partner-raise",), choices=("free", "min20", "forbidden")),
+             (ids["28.partner-raise"],), choices=("free", "min20", "forbidden")),
         spec("auction_end", "choice", "three_passes",
              "the auction ends after three passes following a bid, or after one round",
-             (p + "auction-over", p + "auction-open", p + "turn"),
+             (ids["28.auction-over"], ids["28.auction-open"], ids["28.turn"]),
              choices=("three_passes", "single_round")),
         spec("pass_final", "bool", False,
              "a player who passed may not bid again; the turn skips him",
-             (p + "pass-final", p + "turn", p + "auction-over")),
+             (ids["28.pass-final"], ids["28.turn"], ids["28.auction-over"])),
         spec("auction_style", "choice", "open",
              "open auction, or duel (Bangladesh, Twenty-Nine only): first hand holds, each "
              "other player in turn challenges the survivor with a number, the holder answers "
              "hold or passes, a pass is final",
-             (p + "hold", p + "turn", p + "bid-higher", p + "auction-over"),
+             (ids["28.hold"], ids["28.turn"], ids["28.bid-higher"], ids["28.auction-over"]),
              choices=("open", "duel")),
         spec("dealer_forced_bid", "choice", "none",
              "when the first players all pass: none (all pass throws the deal in), exact "
              "(the dealer must bid exactly min_bid) or any (the dealer must bid)",
-             (p + "dealer-bid", p + "auction-over"), choices=("none", "exact", "any")),
+             (ids["28.dealer-bid"], ids["28.auction-over"]), choices=("none", "exact", "any")),
         spec("second_round", "choice", "off",
              "a second auction after the full deal, before play: off, or minN (its bids are "
              "N or more; 28 and 29: min24, Forty: min30, Fifty-Six: any N in its range); a "
              "contract won in it scores +2 / -3 in 28 and 29, by the table in 40 and 56",
-             (p + "second-round", p + "turn", p + "bid-higher", p + "single-hand"),
+             (ids["28.second-round"], ids["28.turn"], ids["28.bid-higher"], ids["28.single-hand"]),
              choices=("off", *second_rounds)),
     )
 
 
-def _trump_and_play_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
+def _trump_and_play_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
     """Options of the trump choice, the call and the play of the cards."""
     return (
         spec("trump_indicator", "choice", "own_card",
              "own_card: the bidder lays a card of the trump suit face down, out of his hand "
              "until exposed; spare: a spare 2-5 card (or the suit) names it and he keeps "
-             "all his cards", (p + "trump-card", p + "call", p + "follow-suit"),
+             "all his cards", (ids["28.trump-card"], ids["28.call"], ids["28.follow-suit"]),
              choices=("own_card", "spare")),
         spec("seventh_card", "bool", True,
              "the bidder may call for his seventh card as the trump card",
-             (p + "seventh-card",)),
+             (ids["28.seventh-card"],)),
         spec("bidder_lead_restriction", "choice", "yes",
              "the bidder may not lead the concealed trump suit unless he holds only trumps: "
              "yes (the ban lifts once another player has led trumps), strict (it holds until "
              "the trump is exposed, whoever led trumps before), no (no ban)",
-             (p + "lead-trump",), choices=("yes", "strict", "no")),
+             (ids["28.lead-trump"],), choices=("yes", "strict", "no")),
         spec("trump_call_mandatory", "bool", False,
              "the first player of the deal void in the suit led must call for the concealed "
-             "trump (if he does not, later void players need not)", (p + "must-call",)),
+             "trump (if he does not, later void players need not)", (ids["28.must-call"],)),
         spec("caller_must_trump", "bool", True,
              "the caller must play a trump to the revealing trick if he holds one",
-             (p + "call-must-trump",)),
+             (ids["28.call-must-trump"],)),
         spec("self_reveal_card", "choice", "any_trump",
              "the bidder exposing for himself plays any trump, or the exposed card",
-             (p + "call-must-trump",), choices=("any_trump", "exposed")),
+             (ids["28.call-must-trump"],), choices=("any_trump", "exposed")),
         spec("pre_reveal_trumps_count", "bool", False,
              "trump-suit cards played to the revealing trick before the call count as "
-             "trumps (always so when trumps were led)", (p + "undertrump",)),
+             "trumps (always so when trumps were led)", (ids["28.undertrump"],)),
         spec("no_undertrump", "bool", True,
              "a void player may not play a trump lower than one already in the trick",
-             (p + "undertrump",)),
+             (ids["28.undertrump"],)),
         spec("void_if_trump_never_called", "choice", "void",
              "no call in the tricks before the last: the deal is void (void), the bidder "
              "exposes and plays his card in the last trick (forced_trick8, own card), or play "
              "goes on with tricks won by the suit led (play_on, spare indicator)",
-             (p + "void-deal", p + "call"), choices=("void", "forced_trick8", "play_on")),
+             (ids["28.void-deal"], ids["28.call"]), choices=("void", "forced_trick8", "play_on")),
         spec("last_trick_bonus", "int", 0,
              "points for winning the last trick (29: 1, giving 29 in all)", (),
              minimum=0, maximum=10),
     )
 
 
-def _pair_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
+def _pair_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
     """Options of the pair (K and Q of trumps)."""
     return (
         spec("pair_enabled", "bool", True, "K and Q of trumps may be shown as a pair",
-             (p + "pair",)),
+             (ids["28.pair"],)),
         spec("pair_value", "int", 4, "how much a pair lowers (own side) or raises the "
-             "target", (p + "pair",), minimum=0, maximum=28),
+             "target", (ids["28.pair"],), minimum=0, maximum=28),
         spec("pair_scale", "choice", "flat",
              "flat: pair_value either way; west_bengal: the bidding side needs a bid of "
-             "19+ and lowers 19 by 3", (p + "pair",), choices=("flat", "west_bengal")),
+             "19+ and lowers 19 by 3", (ids["28.pair"],), choices=("flat", "west_bengal")),
         spec("pair_trick_requirement", "choice", "after_reveal",
              "which trick won lets a side show the pair: after_reveal (S0), any_trick "
              "(S2 literal, ZL), s0_variant (opponents need none; the bidding side any trick)",
-             (p + "pair",), choices=("after_reveal", "any_trick", "s0_variant")),
+             (ids["28.pair"],), choices=("after_reveal", "any_trick", "s0_variant")),
         spec("pair_window", "choice", "any_time",
              "when the pair may be shown: any_time once the conditions hold, or after_win "
              "(only right after a trick the declarer's side won, before the next lead)",
-             (p + "pair",), choices=("any_time", "after_win")),
+             (ids["28.pair"],), choices=("any_time", "after_win")),
         spec("pair_min_bid", "int", 0,
              "lowest bid at which the bidding side may show the pair (0: no limit; "
-             "Bangladesh and P29 later: 19)", (p + "pair",), minimum=0, maximum=64),
+             "Bangladesh and P29 later: 19)", (ids["28.pair"],), minimum=0, maximum=64),
         spec("pair_clamp", "choice", "yes",
              "the target after a pair: yes, kept within [min_bid, max_bid]; no, unbounded; "
              "ineffective, a pair that would leave the range has no effect (S2 reading)",
-             (p + "pair",), choices=("yes", "no", "ineffective")),
+             (ids["28.pair"],), choices=("yes", "no", "ineffective")),
     )
 
 
-def _scoring_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
+def _scoring_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
     """Options of stakes, doubles and the single hand."""
     return (
         spec("score_table", "choice", "flat",
@@ -223,24 +262,25 @@ def _scoring_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
              "a bidding side taking less than half its target loses double", ()),
         spec("high_bid_two", "bool", False,
              "bids of 21 or more are worth 2; doubled 4, which is the cap",
-             (p + "redouble",)),
+             (ids["28.redouble"],)),
         spec("double_allowed", "bool", True,
-             "the bidder's opponents may double after the trump choice", (p + "double",)),
+             "the bidder's opponents may double after the trump choice", (ids["28.double"],)),
         spec("redouble_allowed", "bool", True,
-             "the bidding side may redouble a double", (p + "redouble",)),
+             "the bidding side may redouble a double", (ids["28.redouble"],)),
         spec("double_cap", "int", 4,
              "the largest multiplier: 4 allows double and redouble, 2 the double only, 1 "
-             "neither", (p + "double", p + "redouble"), minimum=1, maximum=4),
+             "neither", (ids["28.double"], ids["28.redouble"]), minimum=1, maximum=4),
         spec("c_call", "bool", False,
              "the bidder may answer the opponents' double with 'C' (c-call) while his side's "
-             "score is 0, staking 6 game points (28 and 29)", (p + "c-call", p + "redouble")),
+             "score is 0, staking 6 game points (28 and 29)",
+             (ids["28.c-call"], ids["28.redouble"])),
         spec("cot", "choice", "off",
              "winning every trick doubles the game points: off, made (the bidding side "
              "making with all tricks), made_and_lost (also a loss with none)", (),
              choices=("off", "made", "made_and_lost")),
         spec("single_hand", "bool", True,
              "a player may play alone for every trick, no trumps (28: +/-3)",
-             (p + "single-hand",)),
+             (ids["28.single-hand"],)),
         spec("single_hand_points", "int", 3,
              "game points a single hand wins (28: 3; Forty's Thani: 4)", (),
              minimum=1, maximum=12),
@@ -250,41 +290,41 @@ def _scoring_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
         spec("single_hand_show", "bool", False,
              "the bidder may show a hand certain to win every trick (show) instead of playing "
              "it: a hand of one suit scores 3, any other the contract as made (28 and 29)",
-             (p + "show",)),
+             (ids["28.show"],)),
         spec("no_trump_two", "bool", False,
              "with the spare indicator, a 2 as indicator declares no trumps: ranks reversed "
              "(7 high, J low), points kept, no call, no pair",
-             (p + "trump-card", p + "pair", p + "call")),
+             (ids["28.trump-card"], ids["28.pair"], ids["28.call"])),
     )
 
 
-def _deal_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
+def _deal_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
     """Options of the match, redeals and annulments, equal cards and the misplay penalty."""
     return (
         spec("dummy", "bool", False,
              "the bidder's partner's hand is exposed (P29): public information only, it "
              "changes no rule the referee checks", ()),
         spec("game_target", "int", 6, "the match is won at +N and lost at -N",
-             (p + "match-over",), minimum=1),
+             (ids["28.match-over"],), minimum=1),
         spec("redeal_fh_pointless", "bool", True,
              "first hand with no point card in his first four may demand a redeal",
-             (p + "redeal", p + "opening-bid")),
+             (ids["28.redeal"], ids["28.opening-bid"])),
         spec("redeal_first_two_pointless", "bool", False,
              "the deal is annulled when either of the first two speakers has no point card "
-             "in his first four (P29 variation, 29-33)", ()),
+             "in his first four (P29 variation)", ()),
         spec("annul_fh_and_next_pointless", "bool", False,
              "the deal is cancelled when first hand and the next player each have a "
-             "pointless first four (S0 no. 4, R2)", ()),
+             "pointless first four (S0)", ()),
         spec("annul_eight_zero", "bool", True,
-             "a deal in which a player's whole hand has no point is cancelled (R3)", ()),
+             "a deal in which a player's whole hand has no point card is cancelled (S0)", ()),
         spec("annul_other", "bool", False,
              "the deal is cancelled when a player holds all four Jacks or a whole hand of "
-             "one suit, or (at the reveal) the bidder's opponents hold no trump (WP-old, R4)",
+             "one suit, or (at the reveal) the bidder's opponents hold no trump (WP-old)",
              ()),
         spec("equal_cards", "choice", "first_wins",
              "of two equal cards in a trick (Forty's J and 3, Fifty-Six's two copies of a "
              "card) the first played wins, or the last (28 and 29 have no equal cards)",
-             (p + "undertrump", p + "single-hand"), choices=("first_wins", "last_wins")),
+             (ids["28.undertrump"], ids["28.single-hand"]), choices=("first_wins", "last_wins")),
         spec("misplay_penalty", "choice", "offender_side_loses",
              "a violation scores the deal against the first offender's side, doubled to the "
              "opponents (Forty), or is only reported", (),
@@ -292,13 +332,12 @@ def _deal_specs(spec: SpecMaker, p: str) -> tuple[OptionSpec, ...]:
     )
 
 
-def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None,
+def _options(ids: FamilyIds, defaults: Mapping[str, OptionValue] | None = None,
              batch: str = "four", second_rounds: tuple[str, ...] = ("min24",)
              ) -> tuple[OptionSpec, ...]:
     """The family's options (digest section 8) with ``defaults`` overriding 28's per game;
     ``batch`` as for ``_rules``; ``second_rounds``: the game's values of ``second_round``
     besides ``off``."""
-    p = prefix + "."
     d = dict(defaults or {})
 
     def spec(name: str, kind: str, default: OptionValue, meaning: str,
@@ -306,11 +345,11 @@ def _options(prefix: str, defaults: Mapping[str, OptionValue] | None = None,
         return OptionSpec(name, kind, d.pop(name, default), meaning, rules, **kw)
 
     specs = (
-        *_auction_specs(spec, p, second_rounds),
-        *_trump_and_play_specs(spec, p),
-        *_pair_specs(spec, p),
-        *_scoring_specs(spec, p),
-        *_deal_specs(spec, p),
+        *_auction_specs(spec, ids, second_rounds),
+        *_trump_and_play_specs(spec, ids),
+        *_pair_specs(spec, ids),
+        *_scoring_specs(spec, ids),
+        *_deal_specs(spec, ids),
     )
     if d:
         raise ValueError(f"defaults for undeclared options: {sorted(d)}")

@@ -50,8 +50,8 @@ class Contract:
     """Made or not, once the deal is scored."""
 
     def as_dict(self) -> dict[str, Any]:
-        """The contract in a report (``DealResult.contract``), its facts in the score sheet's
-        order; facts that do not apply are left out."""
+        """The contract in a JSON report, its facts in the score sheet's order; facts that do
+        not apply are left out (a ``DealContract``, rules/base.py)."""
         if self.single is not None:
             data: dict[str, Any] = {"single": self.single, "bidder": self.bidder}
         else:

@@ -76,6 +76,10 @@ class MultiHand:
     def __len__(self) -> int:
         return sum(self._count.values())
 
+    def copies(self) -> list[str]:
+        """Every card held, each copy once (``iter`` gives each distinct card once)."""
+        return list(self._count.elements())
+
     def add(self, card: str) -> None:
         self._count[card] += 1
 

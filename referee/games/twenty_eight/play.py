@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from referee.cards import SUIT_NAMES
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.mode import PARTNERSHIP
 from referee.games.twenty_eight.state import (
     AUCTION,
     OVER,
@@ -197,6 +198,69 @@ class Play(Engine28):
         if (trick and not state.revealed and card[1] != trick[0][1][1]
                 and state.hands[seat].isdisjoint(self.suit_cards[trick[0][1][1]])):
             state.void_occasion = True  # a void player played without calling
+        self._lay_card(state, seat, card)
+
+    def _fast_play(self, state: TwentyEightState, action: Action) -> bool:
+        """The commonest event, judged and carried out in one step: a partnership deal in
+        play (not cancelled, no second round pending), the player on turn plays a card he
+        holds that is not the face-down card, and follows suit (A4.2), leads anything but
+        the concealed trump (the bidder's lead ban, A4.3(b)), or, void in the suit led,
+        discards while the trump is concealed and no call is due (A4.3(c), (g)) or, once
+        it is exposed, plays a card that is neither a trump under the undertrump ban nor
+        his own after calling (A4.3(e), A4.4(d)). Whatever else the full cascade judges
+        (``check``, then ``apply``)."""
+        stage = state.stage
+        if ((stage != PLAY and stage != WINDOW)
+                or state.disregard or state.annul_at_batch is not None
+                or state.mode is not PARTNERSHIP):
+            return False
+        cards = action.cards
+        seat = action.seat
+        if len(cards) != 1 or seat != state.turn:
+            return False
+        card = cards[0]
+        if (card == state.facedown and not state.revealed) or card not in state.hands[seat]:
+            return False  # the face-down card is outside his hand until exposed
+        trick = state.trick
+        discard = False
+        if trick:
+            led = trick[0][1][1]
+            if card[1] != led:
+                if not self._fast_discard(state, seat, card, led):
+                    return False
+                discard = not state.revealed
+        elif card[1] == state.trump and seat == state.bidder and not state.revealed:
+            return False
+        if stage == WINDOW:
+            if state.second_pending:
+                return False  # the second bidding round comes first
+            state.stage = PLAY
+        if discard:
+            state.void_occasion = True  # a void player played without calling
+        self._lay_card(state, seat, card)
+        state.last_kind = "play"
+        return True
+
+    def _fast_discard(self, state: TwentyEightState, seat: str, card: str, led: str) -> bool:
+        """True if ``seat``, playing ``card`` off the suit led, is plainly void and free to
+        play it: no call is due, he did not call in this trick, and no undertrump ban can
+        apply (False: the full cascade judges it)."""
+        if not state.hands[seat].isdisjoint(self.suit_cards[led]):
+            return False  # he holds the suit led: a follow-suit finding
+        if not state.revealed:
+            opts = self.opts
+            return not (opts.trump_call_mandatory and state.trump is not None
+                        and not state.void_occasion)
+        if state.caller == seat and state.reveal_trick == len(state.tricks) + 1:
+            return False  # he called in this trick: the caller's duty
+        trump = state.trump
+        if self.opts.no_undertrump and trump is not None and card[1] == trump:
+            return self._check_undertrump(state, seat, card, trump) is None
+        return True
+
+    def _lay_card(self, state: TwentyEightState, seat: str, card: str) -> None:
+        """``seat`` plays ``card`` from his hand to the trick, which may complete it."""
+        trick = state.trick
         state.hands[seat].discard(card)
         if not trick:  # a lead opens the next trick (the first lead opens play)
             state.play_started = True

@@ -12,8 +12,10 @@ from referee.games.twenty_eight.deal import DealSetup
 from referee.games.twenty_eight.doubles import Doubles
 from referee.games.twenty_eight.duel import Duel
 from referee.games.twenty_eight.options import (
+    GENERIC_28,
     KERALA,
     PAGAT,
+    RULE_IDS_28,
     STANDARD,
     WEST_BENGAL,
     _options,
@@ -36,23 +38,13 @@ from referee.games.twenty_eight.state import (
     TwentyEightState,
 )
 from referee.games.twenty_eight.trump import TrumpChoice
+from referee.games.twenty_eight.view import table_view
 from referee.record import Action
 from referee.rules.base import (
     Exclusion,
-    GenericRules,
+    TableView,
 )
 from referee.rules.registry import register
-
-GENERIC_28 = GenericRules(
-    turn="28.turn",
-    not_held="28.not-held",
-    incomplete="28.incomplete",
-    deal_over="28.deal-over",
-    match_over="28.match-over",
-    trick_number="28.trick-number",
-    dealer="28.dealer",
-)
-"""The full ids of the generic rules of this game."""
 
 
 @register
@@ -73,10 +65,14 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
          "redeal", "c-call", "show", "hold"}
     )
     generic = GENERIC_28
-    rules = _rules("28", GENERIC_28)
-    option_specs = _options("28")
+    rule_ids = RULE_IDS_28
+    rules = _rules(RULE_IDS_28)
+    option_specs = _options(RULE_IDS_28)
     presets = {"standard": STANDARD, "pagat": PAGAT, "west-bengal": WEST_BENGAL,
                "kerala": KERALA}
+
+    def table_view(self, state: TwentyEightState) -> TableView:
+        return table_view(state)
 
     def candidates(self, state: TwentyEightState) -> Iterator[Action]:
         yield from self._variant_candidates(state)  # "C", the show, the second round, the duel
@@ -119,6 +115,14 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
         if state.stage == PLAY:
             for other in seats:
                 yield Action(other, "pair")
+
+    def play_fast(self, state: TwentyEightState, action: Action) -> bool:
+        kind = action.kind
+        if kind == "play":
+            return self._fast_play(state, action)  # most actions are plays
+        if kind == "bid" or kind == "pass":
+            return self._fast_call(state, action)
+        return False
 
     def check(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         if state.disregard or self._cancelled_now(state, action):
@@ -168,11 +172,7 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
             self._apply_play(state, action)  # most actions are plays
             state.last_kind = kind
             return
-        try:
-            handler = self._appliers[kind]
-        except KeyError:  # _apply_<kind>, or None for a kind with nothing to carry out
-            handler = self._appliers[kind] = getattr(
-                self, "_apply_" + kind.replace("-", "_"), None)
+        handler = self._appliers.get(kind)  # _apply_<kind> (see __init__)
         if handler is not None:
             handler(state, action)
         state.last_kind = kind

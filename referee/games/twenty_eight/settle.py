@@ -27,6 +27,7 @@ from referee.games.twenty_eight.state import (
 )
 from referee.rules.base import (
     DealResult,
+    NoContract,
 )
 
 
@@ -94,7 +95,7 @@ class Settle(Engine28):
         match.next_dealer = state.dealer if state.annulled else self._next(state.dealer)
         result = DealResult(
             points=dict(state.points), game_points={team: 0 for team in self.team_names},
-            contract=verdict.contract.as_dict() if verdict.contract else {},
+            contract=verdict.contract or NoContract(),
             outcome=verdict.text, disputed=verdict.disputed, scored=verdict.outcome.scored)
         if verdict.outcome.scored and verdict.team is not None:
             _pay(match, result, verdict.delta, verdict.team,

@@ -48,12 +48,14 @@ class Trick:
 class TwentyEightState(DealState):
     """One deal of 28 as the replay walks through it."""
 
+    tricks_from_the_deal = True  # a bid or the trump choice is placed at trick 1
+
     def __init__(self, number: int, dealer: str, first_hand: str, teams: Iterable[str],
                  players: int = 4) -> None:
         super().__init__()
         self.number = number
         self.players = players
-        self._dealer = dealer
+        self.dealer = dealer
         self.first_hand = first_hand
         self.stage = AUCTION
         # the deal
@@ -128,15 +130,6 @@ class TwentyEightState(DealState):
         whether first hand must bid the minimum because nobody named a number."""
         self.duel_challenger: str | None = None
         self.duel_forced = False
-
-    @property
-    def dealer(self) -> str:
-        return self._dealer
-
-    @property
-    def position_trick(self) -> int | None:
-        """The trick a play, call or pair belongs to; before the first lead, trick 1."""
-        return self.trick_no if self.trick_len else self.trick_no + 1
 
     @property
     def second_pending(self) -> bool:

@@ -192,5 +192,5 @@ class TrumpChoice(Engine28):
             if all(trumps.isdisjoint(state.dealt.get(other, ()))
                    for other in self.table.seats if not self.table.same_team(
                        other, state.bidder)):
-                self._annul(state, f"the bidder's opponents hold no trump "
-                                   f"({SUIT_NAMES[state.trump]}) (R4)")
+                self._annul(state, f"the bidder's opponents were dealt no trump "
+                                   f"(no {SUIT_NAMES[state.trump]})")

@@ -77,6 +77,11 @@
     return { x: 50 + 38 * Math.cos(angle), y: 50 + 38 * Math.sin(angle) };
   }
 
+  // A team as the messages spell it: P1-P3-P5 (teams of three or more), NS as written.
+  function teamLabel(match, team) {
+    return (match.teamLabels || {})[team] || team;
+  }
+
   function drawTable(item, step) {
     const match = item.match;
     const deal = item.deal;
@@ -118,7 +123,7 @@
         "data-seat": seat,
       }, [
         el("h3", {}, [el("span", { cls: "name", text: seat }),
-          team ? el("span", { cls: "teamname", text: "team " + team }) : null]),
+          team ? el("span", { cls: "teamname", text: "team " + teamLabel(match, team) }) : null]),
         el("div", { cls: "marks" }, marks),
         hand,
       ]);
@@ -161,7 +166,7 @@
     const lines = step.facts.map((f) => el("li", { text: prettyText(f) }));
     if (before.length) {
       lines.unshift(el("li", { text: "score before this deal: "
-        + before.map(([t, v]) => t + " " + v).join(", ") }));
+        + before.map(([t, v]) => teamLabel(item.match, t) + " " + v).join(", ") }));
     }
     const facts = el("ul", { cls: "facts" }, lines);
     status.appendChild(facts);
@@ -171,7 +176,7 @@
     }
     (step.findings || []).forEach((f) => status.appendChild(findingNode(deal.findings[f], true)));
     if (at.s === deal.steps.length - 1 && deal.result) {
-      status.appendChild(resultNode(deal));
+      status.appendChild(resultNode(item.match, deal));
     }
   }
 
@@ -192,7 +197,7 @@
     return node;
   }
 
-  function resultNode(deal) {
+  function resultNode(match, deal) {
     const r = deal.result;
     const parts = [el("strong", { text: "Deal " + deal.number + ": " }),
       el("span", { text: r.outcome || (r.scored ? "scored" : "not scored") })];
@@ -201,7 +206,7 @@
       const entries = Object.entries(values || {});
       if (!entries.length) return;
       node.appendChild(el("p", {
-        text: label + ": " + entries.map(([t, v]) => t + " " + (signed && v > 0 ? "+" : "") + v).join(", "),
+        text: label + ": " + entries.map(([t, v]) => teamLabel(match, t) + " " + (signed && v > 0 ? "+" : "") + v).join(", "),
       }));
     };
     line("Points", r.points);

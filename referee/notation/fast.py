@@ -1,0 +1,433 @@
+"""A reader for the common spelling of TTN, without Lark: the same records, or nothing.
+
+Lark's lexer, its LALR parser and the transformer cost most of a deal's reading time. This
+module reads a chunk (referee.notation.chunks) line by line with ``str.split`` and dictionary
+look-ups, for the spelling that simulated and hand-written records use: tags, deal lines,
+hand lines, runs of plays, bids, passes, doubles, trump choices and seat words, ``rob``,
+``down``, ``turnup`` and ``exchange`` events, trick marks, result lines, and comments that end
+on the line they start on. It builds exactly the objects the grammar's transformer builds (the
+same values, spans, offsets and comments), or returns None at anything else: a comma, a
+character other than printable ASCII and tab outside a comment, a brace comment over several
+lines, an event cut by a line break or a comment, a number over the digit limit, a ``??``, any
+mistake. Lark then reads the chunk, as before, and gives every error message.
+tests/test_fast_reader.py checks that both readers agree.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from referee.cards import parse_suit
+from referee.lexicon import (
+    CALL_WORDS,
+    SEAT_NAME,
+    SEAT_WORDS,
+    STRING_PATTERN,
+    TAG_NAME_PATTERN,
+    card_spellings,
+    grammar_terminals,
+)
+from referee.limits import MAX_NUMBER_DIGITS, too_many_digits
+from referee.record import Action, Comment, Deal, Event, Hand, Locator, ResultLine, Span, Tag
+
+_FORMS: dict[str, str] = {text: card for text, card in card_spellings().items()
+                          if text.isascii()}
+"""Every ASCII spelling of every card -> its canonical form."""
+_SEAT = re.compile(grammar_terminals()["SEAT"])
+_SUIT_LETTERS = frozenset("SHDCshdc")
+_ODD = re.compile(r"[^\t\n\x20-\x2b\x2d-\x3a\x3c-\x7a\x7c\x7e]")
+"""Anything but tab, line feed and printable ASCII, or a comma, ';', '{' or '}': where the
+quick scan of a deal must look closer (a comment) or give up."""
+_COMMENT_START = re.compile(r"[{;]")
+_DEAL = re.compile(rf"[ \t]*(deal[ \t]+([0-9]+)(?:[ \t]+dealer[ \t]+({SEAT_NAME}))?)[ \t]*")
+_RESULT_NUMBER = re.compile(r"[+-]?[0-9]+")
+_TAG = re.compile(rf"\[({TAG_NAME_PATTERN})((?:[ \t]+{STRING_PATTERN})*)\]")
+_STRING = re.compile(STRING_PATTERN)
+_BLANKS = re.compile(r"[ \t\n]*")
+
+_DIGITS = MAX_NUMBER_DIGITS
+_new_action = tuple.__new__  # Action(...) without the named tuple's Python frame
+_GOOD_SEATS: set[str] = set()
+"""Words already found to be seats (a record has a few, so this stays small)."""
+_PLAIN = frozenset(CALL_WORDS) | frozenset(SEAT_WORDS)
+"""Words after a seat that make an action of their own name (``W pass``, ``S call``)."""
+
+
+class GiveUp(Exception):
+    """The text is not in the spelling this reader knows: Lark reads it."""
+
+
+def _seat(word: str) -> str:
+    """``word`` if the grammar reads it as a seat (not a keyword, not spelled like a card)."""
+    if word not in _GOOD_SEATS:
+        if _SEAT.fullmatch(word) is None:
+            raise GiveUp
+        if len(_GOOD_SEATS) < 4096:
+            _GOOD_SEATS.add(word)
+    return word
+
+
+def _number(text: str) -> int:
+    if not text.isdigit() or too_many_digits(text):
+        raise GiveUp
+    return int(text)
+
+
+def word_starts(value: str, words: list[str]) -> list[int]:
+    """Where each of ``words`` (``value`` split at blanks, in order) starts in ``value``."""
+    starts: list[int] = []
+    position = 0
+    for word in words:
+        position = value.find(word, position)
+        starts.append(position)
+        position += len(word)
+    return starts
+
+
+class _Words:
+    """The place of the events of one stretch of a line (a line, or its part between
+    comments): its words and where each event's words start (its trick mark included).
+    An event's words run to the next event's; ``single`` holds the first and last word of
+    the events whose span the grammar draws otherwise (``rob``, ``down``, ``exchange``,
+    ``turnup``: without their trick mark). Offsets are found only when a report or a comment
+    asks, as the transformer's runs do."""
+
+    __slots__ = ("line", "start", "column", "value", "words", "starts", "single", "_at")
+
+    def __init__(self, line: int, start: int, column: int, value: str,
+                 words: list[str]) -> None:
+        self.line = line
+        self.start = start
+        self.column = column
+        self.value = value
+        self.words = words
+        self.starts: list[int] = []
+        self.single: dict[int, tuple[int, int]] | None = None
+        self._at: list[int] | None = None
+
+    def _word_starts(self) -> list[int]:
+        if self._at is None:
+            self._at = word_starts(self.value, self.words)
+        return self._at
+
+    def _bounds(self, index: int) -> tuple[int, int]:
+        if self.single is not None and index in self.single:
+            return self.single[index]
+        starts = self.starts
+        last = starts[index + 1] - 1 if index + 1 < len(starts) else len(self.words) - 1
+        return starts[index], last
+
+    def offset(self, index: int) -> int:
+        return self.start + self._word_starts()[self._bounds(index)[0]]
+
+    def span(self, index: int) -> Span:
+        first, last = self._bounds(index)
+        at = self._word_starts()
+        column = self.column + 1
+        return Span(self.line, column + at[first],
+                    self.line, column + at[last] + len(self.words[last]))
+
+
+def _cards(words: list[str], i: int) -> tuple[list[str], int]:
+    """The cards from ``words[i]`` on, and the index after them."""
+    cards = []
+    count = len(words)
+    while i < count and words[i] in _FORMS:
+        cards.append(_FORMS[words[i]])
+        i += 1
+    return cards, i
+
+
+def _single_card(words: list[str], i: int) -> str:
+    if i >= len(words) or words[i] not in _FORMS:
+        raise GiveUp
+    return _FORMS[words[i]]
+
+
+def _trump(seat: str, words: list[str], i: int) -> Action:
+    what = words[i] if i < len(words) else ""
+    if what == "seventh":
+        return Action(seat, "trump", value="seventh")
+    if what in _FORMS:
+        return Action(seat, "trump", (_FORMS[what],))
+    if what in _SUIT_LETTERS:
+        return Action(seat, "trump", value=parse_suit(what))
+    raise GiveUp
+
+
+def _exchange(seat: str, words: list[str], i: int) -> tuple[Action, int, int]:
+    """``SEAT exchange CARD... > CARD...`` or ``SEAT exchange none``, its words from ``i``:
+    the action, the index after it and the index of its span's last word."""
+    if i < len(words) and words[i] == "none":
+        # The grammar's span of 'exchange none' is its seat alone (the keywords are
+        # anonymous tokens, which the transformer does not see): kept equal.
+        return Action(seat, "exchange"), i + 1, i - 2
+    given, i = _cards(words, i)
+    if not given or i >= len(words) or words[i] != ">":
+        raise GiveUp
+    drawn, i = _cards(words, i + 1)
+    return Action(seat, "exchange", tuple(given), drawn=tuple(drawn)), i, i - 1
+
+
+def _rare(place: _Words, i: int) -> tuple[Action, int]:
+    """An event whose first word (the seat, or ``turnup``) is at ``i``, other than a play or
+    a word after a seat seen before: the action and the index after it. The grammar reads
+    ``rob``, ``down``, ``exchange`` and ``turnup`` one token at a time: their span starts at
+    the seat (or ``turnup``), after the trick mark."""
+    words = place.words
+    seat = words[i]
+    if seat == "turnup":
+        action, end, last = Action(None, "turnup", (_single_card(words, i + 1),)), i + 2, i + 1
+    else:
+        _seat(seat)
+        arg = words[i + 1] if i + 1 < len(words) else ""
+        if arg in _FORMS or arg in _PLAIN:
+            return _common(seat, arg, words, i + 2)
+        if arg[:1].isdigit():
+            return _new_action(Action, (seat, "bid", (), _number(arg), ())), i + 2
+        if arg == "trump":
+            return _trump(seat, words, i + 2), i + 3
+        if arg == "rob" or arg == "down":
+            action, end, last = Action(seat, arg, (_single_card(words, i + 2),)), i + 3, i + 2
+        elif arg == "exchange":
+            action, end, last = _exchange(seat, words, i + 2)
+        else:
+            raise GiveUp
+    if place.single is None:
+        place.single = {}
+    place.single[len(place.starts)] = (i, last)
+    return action, end
+
+
+def _common(seat: str, arg: str, words: list[str], i: int) -> tuple[Action, int]:
+    """A play (``arg`` a card, maybe more cards after it) or an action named ``arg``."""
+    card = _FORMS.get(arg)
+    if card is None:
+        return _new_action(Action, (seat, arg, (), None, ())), i
+    if i < len(words) and words[i] in _FORMS:  # several cards of one play (22)
+        more, i = _cards(words, i)
+        return _new_action(Action, (seat, "play", (card, *more), None, ())), i
+    return _new_action(Action, (seat, "play", (card,), None, ())), i
+
+
+def _events(place: _Words, items: list[Any]) -> None:
+    """The events of one stretch of a line, appended to ``items``: the common ones (a seat
+    seen before, then a card, a call or a seat word) here, the rest by ``_rare``."""
+    words = place.words
+    starts = place.starts
+    count = len(words)
+    forms, plain, seats = _FORMS, _PLAIN, _GOOD_SEATS
+    at = Event.at
+    i = 0
+    while i < count:
+        first = i
+        mark = None
+        seat = words[i]
+        if seat[-1] == ".":
+            if i + 1 == count:
+                raise GiveUp
+            digits = seat[:-1]
+            mark = int(digits) if digits.isdigit() and len(digits) <= _DIGITS else _number(digits)
+            i += 1
+            seat = words[i]
+        arg = words[i + 1] if seat in seats and i + 1 < count else ""
+        card = forms.get(arg)
+        if card is not None:
+            i += 2
+            if i < count and words[i] in forms:  # several cards of one play (22)
+                action, i = _common(seat, arg, words, i)
+            else:
+                action = _new_action(Action, (seat, "play", (card,), None, ()))
+        elif arg in plain:
+            action = _new_action(Action, (seat, arg, (), None, ()))
+            i += 2
+        elif arg.isdigit() and len(arg) <= _DIGITS:
+            action = _new_action(Action, (seat, "bid", (), int(arg), ()))
+            i += 2
+        else:
+            action, i = _rare(place, i)
+        items.append(at(action, mark, place, len(starts)))
+        starts.append(first)
+
+
+class _DealReader:
+    """Reads the deals of a chunk, one stretch of a line at a time."""
+
+    def __init__(self, keep_comments: bool) -> None:
+        self.keep_comments = keep_comments
+        self.deals: list[Deal] = []
+        self.items: list[tuple[int, Any]] = []
+        self.comments: list[tuple[int, Comment]] = []
+        self.deal: Deal | None = None
+        self.hands_open = False
+
+    def read(self, text: str, first_line: int) -> None:
+        clean = _ODD.search(text) is None
+        offset = 0
+        number = first_line
+        for line in text.split("\n"):
+            if clean:
+                if line:
+                    self.stretch(line, offset, number, 0)
+            else:
+                self.cut(line, offset, number)
+            offset += len(line) + 1
+            number += 1
+
+    def cut(self, line: str, offset: int, number: int) -> None:
+        """A line holding comments (or characters to give up at): its stretches between the
+        comments, and the comments."""
+        start = 0
+        while True:
+            found = _COMMENT_START.search(line, start)
+            end = len(line) if found is None else found.start()
+            if end > start:
+                part = line[start:end]
+                if _ODD.search(part):
+                    raise GiveUp
+                self.stretch(part, offset + start, number, start)
+            if found is None:
+                return
+            if line[end] == ";":
+                self.comment(offset + end, Comment(line[end + 1:], "line"))
+                return
+            close = line.find("}", end)
+            if close < 0:  # a brace comment over several lines
+                raise GiveUp
+            self.comment(offset + end, Comment(line[end + 1:close], "brace"))
+            start = close + 1
+
+    def comment(self, offset: int, comment: Comment) -> None:
+        if self.keep_comments:
+            self.comments.append((offset, comment))
+
+    def stretch(self, value: str, offset: int, number: int, column: int) -> None:
+        words = value.split()
+        if not words:
+            return
+        head = words[0]
+        if head == "deal":
+            self.deal_line(value, offset, number, column)
+            return
+        deal = self.deal
+        if deal is None:
+            raise GiveUp
+        if head == "result":
+            self.hands_open = False
+            self.result_line(value, words, offset, number, column)
+        elif ":" in value:
+            if not self.hands_open:
+                raise GiveUp
+            self.hand_line(value, offset, number, column)
+        else:
+            self.hands_open = False
+            _events(_Words(number, offset, column, value, words), deal.items)
+
+    def deal_line(self, value: str, offset: int, number: int, column: int) -> None:
+        found = _DEAL.fullmatch(value)
+        if found is None:
+            raise GiveUp
+        dealer = found[3]
+        if dealer is not None:
+            _seat(dealer)
+        start, end = found.span(1)
+        deal = Deal(_number(found[2]), dealer,
+                    span=Span(number, column + start + 1, number, column + end + 1))
+        self.items.append((offset + start, deal))
+        self.deals.append(deal)
+        self.deal = deal
+        self.hands_open = True
+
+    def hand_line(self, value: str, offset: int, number: int, column: int) -> None:
+        colon = value.index(":")
+        seat = _seat(value[:colon].strip())  # blanks around the seat only (a clean stretch)
+        cards_text = value[colon + 1:]
+        parts = cards_text.split("|") if "|" in cards_text else [cards_text]
+        forms = _FORMS
+        try:
+            rounds = [[forms[text] for text in part.split()] for part in parts]
+        except KeyError:
+            raise GiveUp from None
+        if not rounds[0] and len(parts) == 1:  # no card and no '|'
+            raise GiveUp
+        start = value.index(seat)
+        end = len(value.rstrip())
+        hand = Hand(seat, rounds, Span(number, column + start + 1, number, column + end + 1))
+        self.items.append((offset + start, hand))
+        self.deal.hands.append(hand)  # type: ignore[union-attr]
+
+    def result_line(self, value: str, words: list[str], offset: int, number: int,
+                    column: int) -> None:
+        kind = "score" if len(words) > 1 and words[1] == "score" else "points"
+        pairs = words[2:] if kind == "score" else words[1:]
+        if not pairs or len(pairs) % 2:
+            raise GiveUp
+        values = []
+        for seat, text in zip(pairs[::2], pairs[1::2], strict=True):
+            if _RESULT_NUMBER.fullmatch(text) is None or too_many_digits(text):
+                raise GiveUp
+            values.append((_seat(seat), int(text)))
+        start = value.index("result")
+        end = len(value.rstrip())
+        line = ResultLine(kind, tuple(values),  # type: ignore[arg-type]
+                          Span(number, column + start + 1, number, column + end + 1))
+        self.items.append((offset + start, line))
+        self.deal.items.append(line)  # type: ignore[union-attr]
+
+
+def read_deals(text: str, first_line: int, keep_comments: bool = True
+               ) -> tuple[list[Deal], list[tuple[int, Any]], list[tuple[int, Comment]]] | None:
+    """The deals of a chunk of deals starting at line ``first_line``, the (offset, item) of
+    each deal, hand and result line, and the (offset, comment) of each comment; or None if
+    the text is not in the spelling this reader knows."""
+    reader = _DealReader(keep_comments)
+    try:
+        reader.read(text, first_line)
+    except GiveUp:
+        return None
+    if not reader.deals:
+        return None
+    return reader.deals, reader.items, reader.comments
+
+
+def read_tags(text: str, first_line: int, keep_comments: bool = True
+              ) -> tuple[list[Tag], list[tuple[int, Any]], list[tuple[int, Comment]]] | None:
+    """The tags of a tag section (as ``read_deals``: items, comments), or None."""
+    locator = Locator(text, first_line)
+    tags: list[Tag] = []
+    items: list[tuple[int, Any]] = []
+    comments: list[tuple[int, Comment]] = []
+    position = 0
+    size = len(text)
+    while True:
+        position = _BLANKS.match(text, position).end()  # type: ignore[union-attr]
+        if position >= size:
+            return tags, items, comments
+        char = text[position]
+        if char == "[":
+            found = _TAG.match(text, position)
+            if found is None:
+                return None
+            values = [_unquote(value[1:-1]) for value in _STRING.findall(found[2])]
+            end = found.end()
+            tag = Tag(found[1], values, locator.span(position, end - position))
+            tags.append(tag)
+            items.append((position, tag))
+        elif char == "{" or char == ";":
+            end = text.find("}" if char == "{" else "\n", position)
+            if end < 0:
+                if char == "{":
+                    return None
+                end = size
+            if keep_comments:
+                kind = "brace" if char == "{" else "line"
+                comments.append((position, Comment(text[position + 1:end], kind)))
+            end += char == "{"
+        else:
+            return None
+        position = end
+
+
+def _unquote(body: str) -> str:
+    return re.sub(r"\\(.)", r"\1", body) if "\\" in body else body

@@ -1,0 +1,238 @@
+"""The fast reader (referee.notation.fast) reads exactly what Lark reads, or gives up.
+
+Every input is read twice through the streamed reader (``iter_stream``, as ``check``, ``fmt``,
+``convert`` and the rest read), once as it is (the fast reader first, Lark for what it gives
+up) and once with Lark alone, with and without comments, collecting errors and raising the
+first: the records (every value, span, offset and comment, with its place), the errors (id,
+message, file, line, column, source line, expected, record) and the error raised must be the
+same. The inputs: every sample, the golden records, the fuzzing's regression records,
+simulated records of every game and preset with one action broken in each deal, their seeded
+mutations, the fuzz inputs (grammar-shaped text, mutated samples), layout edits aimed at what
+the fast reader leaves to Lark (comments inside events, line breaks inside events, commas,
+trick marks alone, non-ASCII), and Hypothesis' versions of them. The fast reader must also read
+the samples and simulated records itself, or it would be of no use.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.notation.chunks import iter_chunks
+from referee.notation.fast import read_deals, read_tags
+from referee.notation.lines import raw_lines, reader_lines, text_lines
+from referee.notation.parser import BATCH
+from referee.notation.writer import dumps
+from referee.rules.registry import games
+from referee.simulate import break_one_action, simulate_records
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "fuzz"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import inputs  # noqa: E402
+import strategies  # noqa: E402
+from readers import differences  # noqa: E402
+from test_fuzz import REGRESSIONS, mutate  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = sorted((ROOT / "samples").rglob("*.ttn"))
+GOLDEN = sorted((ROOT / "tests" / "golden").rglob("*.ttn"))
+CASES = int(os.environ.get("REFEREE_FAST_READER_CASES", "40"))
+"""Seeded inputs a test draws (a few seconds in all; raise it for a longer run)."""
+QUICK = settings(max_examples=CASES, derandomize=True, deadline=None, database=None,
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def assert_same(data: bytes | str) -> None:
+    """Both readers give the same records and the same errors for ``data``."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    assert differences(data) is None, data[:2000]
+
+
+def chunks_read_fast(text: str) -> tuple[int, int]:
+    """(chunks the fast reader reads, all chunks) of ``text``, batched as the reader does."""
+    read = total = 0
+    batch: list[str] = []
+    first = 0
+
+    def flush() -> None:
+        nonlocal read, total
+        if batch:
+            total += 1
+            read += read_deals("".join(batch), first) is not None
+            batch.clear()
+
+    for chunk in iter_chunks(text_lines(text)):
+        if chunk.kind == "header":
+            flush()
+            total += 1
+            read += read_tags(chunk.text, chunk.first_line) is not None
+            continue
+        if not batch:
+            first = chunk.first_line
+        batch.append(chunk.text)
+        if len(batch) == BATCH:
+            flush()
+    flush()
+    return read, total
+
+
+# -- the inputs --------------------------------------------------------------------------------
+
+@cache
+def simulated() -> tuple[tuple[str, str, str], ...]:
+    """(name, legal text, text with one action broken in each deal) for every game and
+    preset."""
+    cases = []
+    for cls in games():
+        for number, preset in enumerate(cls.presets):
+            seed = 3 + number
+            text = dumps(simulate_records(cls.name, 4, seed, preset))
+            records = simulate_records(cls.name, 4, seed, preset)
+            break_one_action(records, random.Random(seed))
+            cases.append((f"{cls.name}-{preset}", text, dumps(records)))
+    return tuple(cases)
+
+
+_LAYOUT = [" ", "  ", "\t", "\n", "\n\n", " {a comment} ", "{x}", " ;note\n", ", ", ",", "\n{\n}\n",
+           " é ", "\u00a0", " 3. ", "3.", " 12. ", " ?? ", " 9999999999 ", " | ", ":", " > "]
+_WORDS = ["exchange", "none", ">", "|", "turnup", "rob", "down", "trump", "seventh", "s", "H",
+          "result", "score", "deal", "dealer", "N", "W", "P2", "8S", "10h", "13", "+4", "-2",
+          "pass", "double", "call", "c-call", "knock", "1.", "4.", "[Game \"28\"]", '"x"', "deal 2"]
+
+
+def layout_edit(text: str, rng: random.Random) -> str:
+    """``text`` with a blank, a line break, a comment, a comma, a word... put at (or in place
+    of) a random gap between words, or a word taken out: what the fast reader must read as
+    Lark does or leave to Lark."""
+    gaps = [i for i, char in enumerate(text) if char in " \n"]
+    if not gaps:
+        return text
+    at = rng.choice(gaps)
+    roll = rng.random()
+    if roll < 0.45:
+        return text[:at] + rng.choice(_LAYOUT) + text[at + 1:]
+    if roll < 0.8:
+        return text[:at] + " " + rng.choice(_WORDS) + text[at:]
+    end = text.find(" ", at + 1)
+    return text[:at] + (text[end:] if end > 0 else "")
+
+
+def edited(text: str, rng: random.Random) -> str:
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        text = layout_edit(text, rng)
+    return text
+
+
+# -- the tests ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", SAMPLES + GOLDEN, ids=lambda p: str(p.relative_to(ROOT)))
+def test_samples_read_the_same(path: Path) -> None:
+    assert_same(path.read_bytes())
+
+
+def test_samples_are_read_fast() -> None:
+    read = total = 0
+    for path in SAMPLES:
+        done, count = chunks_read_fast(path.read_text(encoding="utf-8"))
+        read, total = read + done, total + count
+    assert read >= 0.95 * total, (read, total)
+
+
+@pytest.mark.parametrize("case", range(len(simulated())), ids=lambda i: simulated()[i][0])
+def test_simulated_records_read_the_same_and_fast(case: int) -> None:
+    name, text, broken = simulated()[case]
+    for record in (text, broken):
+        assert_same(record)
+        read, total = chunks_read_fast(record)
+        assert read == total, name
+
+
+def test_fuzz_regressions_read_the_same() -> None:
+    for regression in REGRESSIONS:
+        assert_same(regression.record)
+
+
+def test_mutated_simulated_records_read_the_same() -> None:
+    rng = random.Random(16)
+    cases = simulated()
+    for _ in range(CASES):
+        name, text, broken = rng.choice(cases)
+        assert_same(mutate(rng.choice((text, broken)), rng))
+
+
+def test_layout_edits_read_the_same() -> None:
+    rng = random.Random(7)
+    texts = [case[1] for case in simulated()] + [inputs.samples()[i] for i in range(0, 280, 7)]
+    for _ in range(3 * CASES):
+        assert_same(edited(rng.choice(texts), rng))
+
+
+def test_fuzz_inputs_read_the_same() -> None:
+    rng = random.Random(5)
+    for _ in range(CASES):
+        assert_same(inputs.grammar_text(rng))
+        assert_same(inputs.mutated_sample(rng))
+
+
+@QUICK
+@given(strategies.grammar_text())
+def test_grammar_shaped_text_reads_the_same(data: bytes) -> None:
+    assert_same(data)
+
+
+@QUICK
+@given(st.integers(0, 2**32), st.sampled_from(range(8)))
+def test_layout_edits_of_simulated_records_read_the_same(seed: int, case: int) -> None:
+    cases = simulated()
+    text = cases[case * len(cases) // 8][1]
+    assert_same(edited(text, random.Random(seed)))
+
+
+EDGES = {
+    "exchange none": "P2 exchange none\nP3 exchange 9C > KC\n3. P4 exchange 9D >\n",
+    "marks before single events": "3. P1 rob AS\n4. turnup 7H\n5. P2 down KC\n",
+    "comment inside a line": "1. W 8S {good} S 7S{x}E JS ; the rest\nN QS\n",
+    "comment glued to a seat": "1. W{x} 8S\n",
+    "trick mark alone": "1.\nW 8S\n",
+    "trick mark before a comment": "1. {x} W 8S\n",
+    "trump over a line break": "W trump\nS\n",
+    "cards of a play over a line break": "W 8S\n9S\n",
+    "comma": "W 13, S pass\n",
+    "glued mark": "1.W 8S 2.S 7S\n",
+    "brace over lines": "W 8S {a\nb} S 7S\n",
+    "unseen card": "W 8S S ??\n",
+    "long number": "W 99999999999999999999 S pass\n",
+    "result then events": "result NS 1 EW 2 W pass\n",
+    "result score": "result score NS +2 EW -1\n",
+    "seat spelled like a keyword": "pass 8S\n",
+    "tab": "W\t8S\tS 7S\n",
+    "suit symbol": "W trump ♠\n",
+    "events on the deal line": "",
+}
+
+
+@pytest.mark.parametrize("name", list(EDGES))
+def test_edge_spellings_read_the_same(name: str) -> None:
+    head = '[Game "28"] ; a comment\n[Event "x \\"y\\""]\n\n'
+    deal = "deal 1 dealer N W pass\n" if name == "events on the deal line" else "deal 1 dealer N\n"
+    hands = "N: KC JC 9C QS | KS 9D 8C 7C\nE: TH TC|JS KH ; hand\n"
+    assert_same(head + deal + hands + EDGES[name])
+
+
+def test_the_fast_reader_gives_up_where_lark_must_speak() -> None:
+    for text in ("deal 1 dealer N\nW 8S S ??\n", "deal 1 dealer N\nW 8S {open\n",
+                 "deal 1 dealer N\nW pass, S pass\n", "deal 1\nN: AS\nW pass\nE: KS\n"):
+        assert read_deals(text, 1) is None, text
+    assert read_tags('[Game "28" {x}]\n', 1) is None
+    lines = list(reader_lines(raw_lines(io.BytesIO(b'[Game "28"]\n'), "t")))
+    assert read_tags("".join(lines), 1) is not None
