@@ -2,11 +2,16 @@
 
     python bench/cpu_probe.py OUT.json check --jobs 2 FILE
 
-Writes ``{"parent": s, "workers": [s, ...], "children": s}`` to OUT.json: the CPU time
-(user + system) of this process (the parent of ``--jobs``: reading the plan, merging and
-printing), of each ``--jobs`` worker process (measured at the end of each part it checks, so
-the last is its total), and of all waited-for children together. From these the ``jobs``
-section of perf.py tells what limits the speed-up: the busiest worker or the parent.
+Writes ``{"parent": s, "workers": [s, ...], "children": s, "peak_mb": n}`` to OUT.json: the
+CPU time (user + system) of this process (the parent of ``--jobs``: reading the plan, merging
+and printing), of each ``--jobs`` worker process (measured at the end of each part it checks,
+so the last is its total), and of all waited-for children together; and this process's peak
+resident memory. From these the ``jobs`` section of perf.py tells what limits the speed-up:
+the busiest worker or the parent.
+
+The peak is read here (``VmHWM`` on Linux), not from the ``rusage`` of the process that
+started this one: Linux carries a process's peak over ``exec``, so that figure is at least
+the starting process's own size at the time it started this one.
 """
 
 from __future__ import annotations
@@ -41,6 +46,18 @@ def _cpu(who: int) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def peak_mb() -> int:
+    """This process's peak resident memory in MB (since its ``exec``, on Linux)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) // 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+
+
 def main() -> None:
     import tempfile
 
@@ -60,7 +77,7 @@ def main() -> None:
             workers = [float(p.read_text()) for p in sorted(Path(folder).iterdir())]
             out.write_text(json.dumps({
                 "parent": _cpu(resource.RUSAGE_SELF), "workers": workers,
-                "children": _cpu(resource.RUSAGE_CHILDREN)}))
+                "children": _cpu(resource.RUSAGE_CHILDREN), "peak_mb": peak_mb()}))
     sys.exit(code)
 
 

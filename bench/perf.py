@@ -17,9 +17,9 @@ Sections (each can be skipped with --skip):
   (median of 7 runs, child processes), with the bytecode cache written first, as an
   installed package has it (``PYTHONDONTWRITEBYTECODE`` is ignored here); with
   ``--compare DIR`` the other checkout is measured too, run for run in turn.
-- ``memory``: peak resident memory (``ru_maxrss``) and CPU time of ``referee check`` in every
-  output format, on files of 10,000, 100,000 (and, when asked, 1,000,000) Twenty-Eight deals,
-  made by repeating the simulated record.
+- ``memory``: peak resident memory (``VmHWM``, read in the child: bench/cpu_probe.py) and CPU
+  time of ``referee check`` in every output format, on files of 10,000, 100,000 (and, when
+  asked, 1,000,000) Twenty-Eight deals, made by repeating the simulated record.
 - ``jobs``: ``referee check --jobs 1`` and ``--jobs 2`` on the same file, in each of
   ``--jobs-formats``: whether the outputs are byte-identical, wall time (the speed-up needs
   two cores free) and CPU time, of all processes and of each (bench/cpu_probe.py): the
@@ -194,14 +194,17 @@ def start(args: argparse.Namespace) -> None:
 def memory(args: argparse.Namespace) -> None:
     from data import repeated_file, ttn_file
 
-    command, env = referee_command(args)
+    _, env = referee_command(args)
+    probe = [sys.executable, str(HERE / "cpu_probe.py"), str(HERE / "memory.json")]
     base = ttn_file("twenty-eight", args.deals)
-    print("## peak memory of referee check, Twenty-Eight")
+    print("## peak memory of referee check, Twenty-Eight (VmHWM, read by bench/cpu_probe.py)")
     print(f"{'deals':>9}  {'format':<8}{'peak RSS':>10}{'CPU s':>9}{'deals/s':>9}")
     for size in args.memory:
         path = repeated_file(base, max(1, size // args.deals))
         for fmt in args.formats:
-            cpu, _, peak, code = run_child(command + ["check", "--format", fmt, str(path)], env)
+            cpu, _, _, code = run_child(probe + ["check", "--format", fmt, str(path)], env)
+            peak = json.loads((HERE / "memory.json").read_text())["peak_mb"]
+            (HERE / "memory.json").unlink()
             flag = "" if code == 0 else f"  (exit {code})"
             print(f"{size:>9,}  {fmt:<8}{peak:>7} MB{cpu:>9.1f}{size / cpu:>9,.0f}{flag}")
     print()
@@ -210,35 +213,46 @@ def memory(args: argparse.Namespace) -> None:
 def jobs(args: argparse.Namespace) -> None:
     from data import repeated_file, ttn_file
 
-    _, env = referee_command(args)
-    probe = [sys.executable, str(HERE / "cpu_probe.py"), str(HERE / "jobs-cpu.json")]
     copies = max(1, args.jobs_deals // args.deals)
     path = repeated_file(ttn_file("twenty-eight", args.deals), copies)
     print(f"## --jobs on {args.jobs_deals:,} deals ({os.cpu_count()} cores on this machine, "
-          f"load {os.getloadavg()[0]:.2f} at the start)")
+          f"load {os.getloadavg()[0]:.2f} at the start); --jobs 1 and 2 run in turn, "
+          f"{args.jobs_rounds} rounds, ratios within each round, medians")
     for fmt in args.jobs_formats:
-        outputs, walls, cpus = {}, {}, {}
-        for count in (1, 2):
-            out = HERE / f"jobs-{count}.out"
-            cpu, wall, peak, code = run_child(
-                probe + ["check", "--format", fmt, "--jobs", str(count), str(path)], env, out)
-            # the run's times: the summary line's "(12.34 s)", JUnit's time="1.234"
-            outputs[count] = re.sub(rb'\([0-9.]+ s\)\n$| time="[0-9.]+"', b"",
-                                    out.read_bytes())
-            out.unlink()
-            split = json.loads((HERE / "jobs-cpu.json").read_text())
-            walls[count], cpus[count] = wall, cpu
-            workers = " + ".join(f"{w:.1f}" for w in split["workers"]) or "none"
-            print(f"{fmt:<6} --jobs {count}: wall {wall:6.1f} s, CPU {cpu:6.1f} s (parent "
-                  f"{split['parent']:.1f} s, workers {workers}), peak {peak} MB, exit {code}")
-            busiest = max([split["parent"], *split["workers"], cpu / 2])
-        same = "byte-identical" if outputs[1] == outputs[2] else "DIFFERENT"
-        print(f"{fmt:<6} outputs {same}; CPU of --jobs 2 / --jobs 1 = {cpus[2] / cpus[1]:.2f}; "
-              f"on two idle cores at most {cpus[1] / busiest:.2f}x (CPU of --jobs 1 / the "
-              f"busiest process, or half the total); wall-time speed-up "
-              f"{walls[1] / walls[2]:.2f}x at this load")
+        overheads, bounds, speedups, same = [], [], [], True
+        for _ in range(args.jobs_rounds):
+            one, two = (_jobs_run(args, fmt, count, path) for count in (1, 2))
+            same = same and one["output"] == two["output"]
+            busiest = max([two["parent"], *two["workers"], two["cpu"] / 2])
+            overheads.append(two["cpu"] / one["cpu"])
+            bounds.append(one["cpu"] / busiest)
+            speedups.append(one["wall"] / two["wall"])
+        print(f"{fmt:<6} outputs {'byte-identical' if same else 'DIFFERENT'}; CPU of --jobs 2 "
+              f"/ --jobs 1 = {statistics.median(overheads):.2f}; on two idle cores at most "
+              f"{statistics.median(bounds):.2f}x (CPU of --jobs 1 / the busiest process, or "
+              f"half the total); wall-time speed-up {statistics.median(speedups):.2f}x at "
+              f"this load ({os.getloadavg()[0]:.2f})")
     (HERE / "jobs-cpu.json").unlink()
     print()
+
+
+def _jobs_run(args: argparse.Namespace, fmt: str, count: int, path: Path) -> dict:
+    """One ``referee check --jobs COUNT`` run: its output (without the run's times), wall and
+    CPU time, and the CPU time of its parent and each worker (bench/cpu_probe.py)."""
+    _, env = referee_command(args)
+    probe = [sys.executable, str(HERE / "cpu_probe.py"), str(HERE / "jobs-cpu.json")]
+    out = HERE / f"jobs-{count}.out"
+    cpu, wall, _, code = run_child(
+        probe + ["check", "--format", fmt, "--jobs", str(count), str(path)], env, out)
+    # the run's times: the summary line's "(12.34 s)", JUnit's time="1.234"
+    output = re.sub(rb'\([0-9.]+ s\)\n$| time="[0-9.]+"', b"", out.read_bytes())
+    out.unlink()
+    split = json.loads((HERE / "jobs-cpu.json").read_text())
+    workers = " + ".join(f"{w:.1f}" for w in split["workers"]) or "none"
+    print(f"{fmt:<6} --jobs {count}: wall {wall:6.1f} s, CPU {cpu:6.1f} s (parent "
+          f"{split['parent']:.1f} s, workers {workers}), peak {split['peak_mb']} MB (parent), "
+          f"exit {code}")
+    return dict(split, output=output, cpu=cpu, wall=wall)
 
 
 LAYERS = (
@@ -297,6 +311,7 @@ def main(argv: list[str] | None = None) -> None:
                          default=["text", "json", "github", "junit", "sarif"])
     options.add_argument("--jobs-deals", type=int, default=20000)
     options.add_argument("--jobs-formats", type=lambda s: s.split(","), default=["text", "json"])
+    options.add_argument("--jobs-rounds", type=int, default=3)
     options.add_argument("--checkout", type=Path, default=HERE.parent)
     options.add_argument("--compare", type=Path, default=None,
                          help="another checkout whose start-up is measured in turn with it")

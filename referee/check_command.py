@@ -62,55 +62,27 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     color = fmt == "text" and use_color(sys.stdout, options.color)
     err_color = use_color(sys.stderr, options.color)
     totals = Totals()
-    collected: list[FileReport] = []
-    seconds: list[float] = []
     from referee.parallel import check_files
 
-    stream = (JsonStream(lambda text: typer.echo(text, nl=False), _jsonable)
-              if fmt == "json" else None)
-    junit = _junit_stream(expect) if fmt == "junit" else None
-    sink = MatchSink(fmt, expect, color, options.quiet, totals, stream or junit)
-
+    sink = MatchSink(fmt, expect, color, options.quiet, totals)
     began = clock()
     for report in check_files(paths, expect, jobs, progress.deal if progress else None,
                               options, sink.handler):
         done = clock()
-        seconds.append(done - began)  # the file's check (and writing the one before it)
-        began = done
+        took, began = done - began, done  # the file's check (and writing the one before it)
         totals.add(report)
-        held = sink.held()
         if progress:
             progress.clear()
         if fmt != "github":
             _echo_err(render_error(report, err_color))
-        if fmt == "text":
-            for line in file_lines(report, color, expect, options.quiet, held):
-                _echo(line, color)
-        elif fmt == "github":
-            for line in github_lines(report, expect, held):
-                _echo(line)
-        elif stream is not None:
-            stream.end_file(report)
-        elif junit is not None:
-            junit.end_file(report, seconds[-1])
-        else:
-            report.matches[:0] = held or []
-            collected.append(report)
+        sink.file_done(report, took)
         if progress:
             progress.file_done()
     if progress:
         progress.clear()
     if not totals.files:
         _echo_err("referee check: no .ttn files found in " + " ".join(options.files))
-    if stream is not None:
-        stream.end(totals)
-    elif junit is not None:
-        junit.end(lambda text: typer.echo(text, nl=False))
-    elif fmt == "sarif":
-        from referee.sarif import render_sarif
-
-        typer.echo(json.dumps(render_sarif(collected, expect, version()), indent=2,
-                              ensure_ascii=False))
+    sink.end()
     elapsed = clock() - started
     if streamed:
         typer.echo(render_summary(totals, color, expect, elapsed), color=color or None)
@@ -122,26 +94,28 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     return EXIT_OK if options.exit_zero and code == EXIT_FINDINGS else code
 
 
-def _junit_stream(expect: bool) -> JunitStream:
-    from referee.junit import JunitStream
-
-    return JunitStream(expect)
-
-
 class MatchSink:
-    """Where each file's matches go as they end: text, github, JSON and JUnit reports are
-    written from them and they are dropped (memory stays flat however long the files); the
-    SARIF document is built at the end, from what it needs of each match (slim_match)."""
+    """Where each file's matches go as they end, and where its report is written: text,
+    github, JSON and JUnit reports are written from the matches and these are dropped (memory
+    stays flat however long the files); the SARIF document is built at the end, from what it
+    needs of each match (slim_match)."""
 
     def __init__(self, output_format: str, expect: bool, color: bool, quiet: bool,
-                 totals: Totals, stream: JsonStream | JunitStream | None) -> None:
+                 totals: Totals) -> None:
         self.format = output_format
         self.expect = expect
         self.color = color
         self.quiet = quiet
         self.totals = totals
-        self.stream = stream
+        self.stream: JsonStream | JunitStream | None = None
+        if output_format == "json":
+            self.stream = JsonStream(lambda text: typer.echo(text, nl=False), _jsonable)
+        elif output_format == "junit":
+            from referee.junit import JunitStream
+
+            self.stream = JunitStream(expect)
         self.gathered: list[Any] = []  # the current file's FileLines or slim matches
+        self.collected: list[FileReport] = []  # SARIF: the files' reports, slim matches
 
     def handler(self, path: str) -> Callable[[MatchReport], None]:
         """Where the matches of the file at ``path`` go as they end."""
@@ -166,6 +140,31 @@ class MatchSink:
                 write(match)
         return on_match
 
-    def held(self) -> Any:
-        """What was gathered of the file just checked (FileLines, slim matches or None)."""
-        return self.gathered.pop() if self.gathered else None
+    def file_done(self, report: FileReport, seconds: float) -> None:
+        """Write what is left of the report of a file just checked (in ``seconds``)."""
+        held = self.gathered.pop() if self.gathered else None
+        if self.format == "text":
+            for line in file_lines(report, self.color, self.expect, self.quiet, held):
+                _echo(line, self.color)
+        elif self.format == "github":
+            for line in github_lines(report, self.expect, held):
+                _echo(line)
+        elif isinstance(self.stream, JsonStream):
+            self.stream.end_file(report)
+        elif self.stream is not None:
+            self.stream.end_file(report, seconds)
+        else:
+            report.matches[:0] = held or []
+            self.collected.append(report)
+
+    def end(self) -> None:
+        """Close the document (JSON, JUnit) or write it (SARIF)."""
+        if isinstance(self.stream, JsonStream):
+            self.stream.end(self.totals)
+        elif self.stream is not None:
+            self.stream.end(lambda text: typer.echo(text, nl=False))
+        elif self.format == "sarif":
+            from referee.sarif import render_sarif
+
+            typer.echo(json.dumps(render_sarif(self.collected, self.expect, version()),
+                                  indent=2, ensure_ascii=False))

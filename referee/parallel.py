@@ -178,33 +178,41 @@ def check_part(part: Part, expect: bool, options: Any = None) -> FileReport | No
     from referee.notation.parser import iter_lines
 
     header_hook, match_hook = _hooks(options, part.path)
+    kept: list[Any] = []
+    compact = _compactor(options)
+
+    def keep(match: MatchReport) -> None:  # compacted as it ends: less for the collector
+        kept.append(compact(match))
+
     if part.whole:
-        return _compact(check_file(part.path, expect, None, header_hook, match_hook), options)
+        report = check_file(part.path, expect, None, header_hook, match_hook, keep)
+        report.matches = kept
+        return report
     report = FileReport(part.path)
     syntax: list[Any] = []
     try:
         items = iter_lines(part_lines(part), part.path, syntax, comments=False,
                            first_line=part.first)  # as check_file reads a file
-        _replay_into(report, items, expect, header_hook, match_hook, syntax)
+        _replay_into(report, items, expect, header_hook, match_hook, syntax, keep)
     except Exception:  # unreadable here: the whole file is checked again, in order
         return None
-    return None if syntax or report.error is not None else _compact(report, options)
+    report.matches = kept
+    return None if syntax or report.error is not None else report
 
 
-def _compact(report: FileReport, options: Any) -> FileReport:
-    """``report`` with only what its output format needs of each match, so that there is
-    less to send and the parent has less to do: a JSON report's matches are rendered here."""
+def _compactor(options: Any) -> Callable[[MatchReport], Any]:
+    """What a worker sends back of a match: what its output format needs, so that there is
+    less to send and the parent has less to do (a JSON report's matches are rendered here)."""
     from referee.reporters import RenderedMatch, slim_match
 
     output_format = getattr(options, "format", "")
     if output_format == "json":
         from referee.cli_output import jsonable
 
-        report.matches = [RenderedMatch.of(match, jsonable)  # type: ignore[misc]
-                          for match in report.matches]
-    elif output_format:
-        report.matches = [slim_match(match, output_format) for match in report.matches]
-    return report
+        return lambda match: RenderedMatch.of(match, jsonable)
+    if output_format:
+        return lambda match: slim_match(match, output_format)
+    return lambda match: match
 
 
 def _work(task: tuple[Part, bool, Any]) -> FileReport | None:
