@@ -97,8 +97,8 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
 class MatchSink:
     """Where each file's matches go as they end, and where its report is written: text,
     github, JSON and JUnit reports are written from the matches and these are dropped (memory
-    stays flat however long the files); the SARIF document is built at the end, from what it
-    needs of each match (slim_match)."""
+    stays flat however long the files); the SARIF document is built at the end, from the
+    findings of the matches that have any (slim_match)."""
 
     def __init__(self, output_format: str, expect: bool, color: bool, quiet: bool,
                  totals: Totals) -> None:
@@ -132,7 +132,9 @@ class MatchSink:
             self.gathered.append(kept)
 
             def write(match: MatchReport) -> None:
-                kept.append(slim_match(match, "sarif"))
+                slim = slim_match(match, False)
+                if slim.findings:  # a SARIF result per finding: nothing for the others
+                    kept.append(slim)
 
         def on_match(match: MatchReport) -> None:
             self.totals.add_match(match)

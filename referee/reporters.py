@@ -307,14 +307,13 @@ def render_json(reports: Iterable[FileReport]) -> dict[str, Any]:
     return {"version": JSON_VERSION, "files": files, "summary": totals.to_json()}
 
 
-def slim_match(match: MatchReport, output_format: str) -> MatchReport:
-    """What a report in ``output_format`` needs of a match (kept while a long file is read,
-    or sent back by a ``--jobs`` worker): JSON all of it; SARIF its findings (the deals'
-    too) and Expect tags; the others the deals' numbers, findings and unchecked text too,
-    but not the deals' results, the options or the score."""
-    if output_format == "json":
-        return match
-    if output_format == "sarif":
+def slim_match(match: MatchReport, deals: bool) -> MatchReport:
+    """What a report needs of a match, kept while a long file is read or sent back by a
+    ``--jobs`` worker: its findings and Expect tags, and (``deals``) the deals' numbers,
+    findings and unchecked text (not their results); never the options or the score. Without
+    ``deals`` (a SARIF document, once the deals are counted) the deals' findings are the
+    match's."""
+    if not deals:
         return replace(match, options={}, score={}, deals=[], findings=match.all_findings())
     return replace(match, options={}, score={}, deals=[
         DealReport(deal.number, deal.dealer, deal.findings, None, deal.unchecked)

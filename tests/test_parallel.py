@@ -50,7 +50,7 @@ def test_simulated_files_are_cut_into_parts(simulated: list[str], small_parts: N
     assert [p.path for p in parts] == sorted(p.path for p in parts)
 
 
-@pytest.mark.parametrize("fmt", [OutputFormat.text, OutputFormat.json, OutputFormat.junit])
+@pytest.mark.parametrize("fmt", list(OutputFormat))
 def test_jobs_two_gives_the_same_bytes(
     capsys: pytest.CaptureFixture[str], simulated: list[str], small_parts: None,
     fmt: OutputFormat,
