@@ -258,6 +258,8 @@ def _jobs_run(args: argparse.Namespace, fmt: str, count: int, path: Path) -> dic
 LAYERS = (
     ("lark", "Lark lexer and LALR parser"),
     ("referee/notation/chunks", "reading lines and cutting chunks"),
+    ("referee/notation/lines", "reading lines and cutting chunks"),
+    ("referee/notation/fast", "the fast reader (hand-written tokenizer, building records)"),
     ("referee/notation/parser", "transformer: building records"),
     ("referee/record", "transformer: building records"),
     ("referee/games/", "the game's rules (check, apply, start, settle)"),
