@@ -239,8 +239,11 @@ def test_a_new_file_follows_the_umask(record_file: Path, tmp_path: Path) -> None
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_signal_during_a_write_removes_the_temporary_file(tmp_path: Path, signum: int) -> None:
     out = tmp_path / "out.ttn"
+    # The signal's default action, whatever the test runner inherited (nohup ignores SIGHUP,
+    # and the referee rightly leaves an ignored signal ignored).
     process = subprocess.Popen([sys.executable, "-m", "referee", "simulate", "28", "--deals",
-                                "1000000", "-o", str(out)], stderr=subprocess.PIPE)
+                                "1000000", "-o", str(out)], stderr=subprocess.PIPE,
+                               preexec_fn=lambda: signal.signal(signum, signal.SIG_DFL))
     deadline = time.monotonic() + 30
     while not list(tmp_path.glob(".out.ttn.*.tmp")):
         assert time.monotonic() < deadline, "no temporary file appeared"
