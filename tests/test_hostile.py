@@ -244,12 +244,16 @@ def test_a_signal_during_a_write_removes_the_temporary_file(tmp_path: Path, sign
     process = subprocess.Popen([sys.executable, "-m", "referee", "simulate", "28", "--deals",
                                 "1000000", "-o", str(out)], stderr=subprocess.PIPE,
                                preexec_fn=lambda: signal.signal(signum, signal.SIG_DFL))
-    deadline = time.monotonic() + 30
-    while not list(tmp_path.glob(".out.ttn.*.tmp")):
-        assert time.monotonic() < deadline, "no temporary file appeared"
-        time.sleep(0.05)
-    process.send_signal(signum)
-    _, stderr = process.communicate(timeout=30)
+    try:
+        deadline = time.monotonic() + 30
+        while not list(tmp_path.glob(".out.ttn.*.tmp")):
+            assert time.monotonic() < deadline, "no temporary file appeared"
+            time.sleep(0.05)
+        process.send_signal(signum)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()  # a failed test leaves no million-deal simulation running
+        process.wait()
     assert b"Traceback" not in stderr
     assert process.returncode == 128 + signum
     assert list(tmp_path.iterdir()) == []
