@@ -75,6 +75,6 @@ def from_json(data: dict[str, Any]) -> Record:
 
 def check(path: str | Path, expect: bool = False):
     """Referee the file at ``path``: a ``FileReport`` (errors are caught into it)."""
-    from referee.check import check_file
+    from referee.checking import check_file
 
     return check_file(path, expect=expect)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from referee.check import STDIN, HeaderHook, MatchHook
+from referee.checking import STDIN, HeaderHook, MatchHook
 from referee.config import Settings
 from referee.defaults import given_by, header_defaults, parse_assignments
 from referee.lookups import all_rules, known_rule, suggest

@@ -18,7 +18,8 @@ from typing import Annotated, Any, NoReturn, TypeVar
 import typer
 
 from referee import cli_coercion
-from referee.check import (
+from referee.check_command import run_check
+from referee.checking import (
     STDIN,
     check_file,
     expand_paths,
@@ -26,7 +27,6 @@ from referee.check import (
     internal_error,
     read_text,
 )
-from referee.check_command import run_check
 from referee.cli_help import choice, choices, plain_argument_names, whole_number
 from referee.cli_output import EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE, version
 from referee.cli_output import echo as _echo
@@ -818,7 +818,7 @@ def _write_error(path: str, exc: OSError) -> RefereeError:
 
 def main() -> None:
     """The ``referee`` console script."""
-    from referee.check import tune_gc
+    from referee.checking import tune_gc
 
     tune_gc()
     try:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from referee.check import MatchHook
+from referee.checking import MatchHook
 from referee.report import FileReport, MatchReport
 
 PART_LINES = 20_000
@@ -174,7 +174,7 @@ def check_part(part: Part, expect: bool, options: Any = None) -> FileReport | No
 
     ``options`` are ``referee check``'s (``CheckOptions``: the hooks of --game, --select...).
     """
-    from referee.check import _replay_into, check_file
+    from referee.checking import _replay_into, check_file
     from referee.notation.parser import iter_lines
 
     header_hook, match_hook = _hooks(options, part.path)
@@ -231,7 +231,7 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
     it), and the file's matches are handed to that as they end (as a worker's part comes
     back) instead of kept in its report (``check_file``'s ``on_match``).
     """
-    from referee.check import STDIN, check_file
+    from referee.checking import STDIN, check_file
 
     # Standard input (first if named) is read here, not by a worker.
     here = paths if jobs < 2 else [path for path in paths[:1] if path == STDIN]
@@ -299,7 +299,7 @@ class _Joined:
                options: Any) -> FileReport:
         """The joined report; if a part was not clean, the report of the whole file checked
         here (only its matches from that part on are handed over: the others were)."""
-        from referee.check import check_file
+        from referee.checking import check_file
 
         if not self.failed_from:
             return self.report

@@ -21,7 +21,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import referee.progress
-from referee.check import check_text
+from referee.checking import check_text
 from referee.cli import OutputFormat, run_check
 from referee.notation.writer import dumps
 from referee.progress import Progress

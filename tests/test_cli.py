@@ -506,13 +506,13 @@ def test_python_dash_m(tmp_path):
 
 
 def test_a_bug_is_reported_per_file_without_traceback(tmp_path, monkeypatch):
-    import referee.check
+    import referee.checking
 
     def broken(items):
         raise RuntimeError("boom")
         yield  # pragma: no cover
 
-    monkeypatch.setattr(referee.check, "replay_stream", broken)
+    monkeypatch.setattr(referee.checking, "replay_stream", broken)
     result = run("check", write(tmp_path, "a.ttn", LEGAL), write(tmp_path, "b.ttn", LEGAL))
     assert result.exit_code == 2
     assert result.stderr.count("error [referee.internal]: internal error") == 2
@@ -520,7 +520,7 @@ def test_a_bug_is_reported_per_file_without_traceback(tmp_path, monkeypatch):
 
 
 def test_check_text_and_check_file(tmp_path):
-    from referee.check import check_file, check_paths, check_text
+    from referee.checking import check_file, check_paths, check_text
 
     report = check_text(ILLEGAL, "x.ttn", expect=True)
     assert report.error is None and report.expectations == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.check import internal_error
+from referee.checking import internal_error
 from referee.errors import RefereeError
 from referee.jsonform import record_to_json
 from referee.notation.writer import format_action
@@ -19,7 +19,7 @@ from referee.view.adapter import DealSteps, MatchSteps, Step, replay_record
 
 
 def page_data(report: FileReport) -> dict[str, Any]:
-    """Everything the page of one checked file (``referee.check.check_file``) shows,
+    """Everything the page of one checked file (``referee.checking.check_file``) shows,
     JSON-ready. An unreadable file gives its error and no matches: the page says why.
     """
     name = report.path

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee.check import check_file, expand_paths
+from referee.checking import check_file, expand_paths
 from referee.fileio import write_atomic
 from referee.report import FileReport
 from referee.view.data import page_data
