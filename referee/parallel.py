@@ -169,6 +169,12 @@ def _hooks(options: Any, path: str) -> tuple[Any, Any]:
     return options.header_hook, options.match_hook(path)
 
 
+def _json(options: Any, path: str) -> bool:
+    """True if ``referee check``'s options read ``path`` in the JSON form (by its name, or
+    ``--from json``); such a file is checked whole."""
+    return options is not None and options.reads_json(path)
+
+
 def check_part(part: Part, expect: bool, options: Any = None) -> FileReport | None:
     """The report of one part, or None if it is not clean (the caller checks the file whole).
 
@@ -185,7 +191,8 @@ def check_part(part: Part, expect: bool, options: Any = None) -> FileReport | No
         kept.append(compact(match))
 
     if part.whole:
-        report = check_file(part.path, expect, None, header_hook, match_hook, keep)
+        report = check_file(part.path, expect, None, header_hook, match_hook, keep,
+                            json=_json(options, part.path))
         report.matches = kept
         return report
     report = FileReport(part.path)
@@ -240,7 +247,8 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
         here = paths
     for path in here:
         on_match = handler("<stdin>" if path == STDIN else path) if handler else None
-        yield check_file(path, expect, progress, *_hooks(options, path), on_match)
+        yield check_file(path, expect, progress, *_hooks(options, path), on_match,
+                         json=_json(options, path))
     if here is paths:
         return
     import multiprocessing
@@ -312,7 +320,8 @@ class _Joined:
                     handed(match)
 
         path = self.report.path
-        return check_file(path, expect, progress, *_hooks(options, path), on_match)
+        return check_file(path, expect, progress, *_hooks(options, path), on_match,
+                          json=_json(options, path))
 
 
 def _deals(match: Any) -> int:

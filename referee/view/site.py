@@ -8,6 +8,7 @@ One record file gives one page (``-o`` names it; by default the record's name wi
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,14 +33,16 @@ class ViewRun:
     """Files that could not be read (their pages say why, except for a missing file)."""
 
 
-def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
-    """Write the pages of every record file in ``paths`` (folders walked for ``*.ttn``)."""
+def write_pages(paths: list[str], output: str | None = None,
+                check: Callable[[str], FileReport] = check_file) -> ViewRun:
+    """Write the pages of every record file in ``paths`` (folders walked for ``*.ttn``),
+    each checked by ``check`` (``referee view``'s: its --game, --partial...)."""
     names = list(dict.fromkeys(expand_paths(paths)))
     single = len(names) == 1 and len(paths) == 1 and not os.path.isdir(paths[0])
     run = ViewRun()
     if single:
         target = Path(output) if output else Path(Path(names[0]).stem + ".html")
-        _write_one(names[0], target, run, None, names[0])
+        _write_one(names[0], target, run, None, names[0], check)
         return run
     if not names:
         return run
@@ -51,7 +54,7 @@ def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
         relative = shown.with_suffix(".html")
         target = folder / relative
         back = os.path.relpath(folder / INDEX, target.parent).replace(os.sep, "/")
-        data = _write_one(name, target, run, back, shown.as_posix())
+        data = _write_one(name, target, run, back, shown.as_posix(), check)
         entries.extend(index_entries(data, relative.as_posix(), shown.as_posix()))
     run.index = folder / INDEX
     folder.mkdir(parents=True, exist_ok=True)
@@ -59,8 +62,9 @@ def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
     return run
 
 
-def _write_one(name: str, target: Path, run: ViewRun, back: str | None, shown: str) -> dict:
-    report = check_file(name)
+def _write_one(name: str, target: Path, run: ViewRun, back: str | None, shown: str,
+               check: Callable[[str], FileReport] = check_file) -> dict:
+    report = check(name)
     data = page_data(report)
     if report.error is not None:
         run.errors.append(report)
