@@ -798,7 +798,7 @@ def run_view(files: list[str], output: str | None, reading: Any = None) -> int:
     if STDIN in files:
         _fail("referee view: name files, not standard input (-)")
     try:
-        run = write_pages(files, output, (reading or ReadOptions()).check)
+        run = write_pages(files, output, reading or ReadOptions())
     except OSError as exc:
         _fail(_write_error(exc.filename or output or ".", exc).render())
     color = use_color(sys.stdout)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.defaults import GivenTag, given_by, header_defaults, parse_assignments
 from referee.lookups import suggest
-from referee.record import RecordHeader, StreamItem
+from referee.record import Record, RecordHeader, StreamItem
 
 if TYPE_CHECKING:
     from referee.config import Settings
@@ -108,6 +108,13 @@ class ReadOptions:
 
             stream = iter_items(text, file=name)
         return with_defaults(stream, self.header_hook)
+
+    def records(self, path: str) -> list[Record]:
+        """Every record of the file at ``path``, read as ``items`` reads it."""
+        from referee.checking import read_text
+        from referee.notation.parser import gather
+
+        return list(gather(self.items(read_text(path, json=self.reads_json(path)), path)))
 
     def check(self, path: str, expect: bool = False) -> FileReport:
         """``check_file`` of ``path`` under these options (``--partial``: a deal stopped
