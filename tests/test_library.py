@@ -98,3 +98,15 @@ def test_loads_reads_an_unknown_game_and_check_refuses_it(tmp_path):
     path.write_text(text, encoding="utf-8")
     report = referee.check(path)
     assert report.failure is not None and report.failure.code == "record.game"
+
+
+def test_check_reads_the_json_form_by_its_name(tmp_path):
+    import json
+
+    import referee
+
+    record = referee.load(sorted(SAMPLE.glob("*.ttn"))[0])[0]
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps(referee.to_json(record)), encoding="utf-8")
+    report = referee.check(path)
+    assert report.failure is None and len(report.matches) == 1
