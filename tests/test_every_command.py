@@ -263,3 +263,16 @@ def test_moves_and_view_report_an_unreadable_record_on_standard_output(tmp_path,
     annotate = run("annotate", bad)  # its output is the record: diagnostics on stderr
     assert annotate.exit_code == 2 and annotate.stdout == ""
     assert f"{bad}:4:7: error [ttn.card]" in annotate.stderr
+
+
+def test_check_jobs_reads_the_json_form_as_one_process_does(both_forms):
+    ttn, jsonl = both_forms
+
+    def untimed(text: str) -> str:
+        return text.rsplit(" (", 1)[0]
+
+    one = run("check", jsonl, ttn)
+    two = run("check", "--jobs", "2", jsonl, ttn)
+    assert one.exit_code == two.exit_code == 1
+    assert untimed(one.stdout) == untimed(two.stdout)
+    assert one.stdout.count("28.follow-suit") == 2
