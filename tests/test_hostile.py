@@ -300,6 +300,20 @@ def why_nobody_cannot_run_referee(folder: Path) -> str | None:
             f"{said[-1] if said else f'exit code {done.returncode}'}")
 
 
+def test_the_probe_says_why_the_other_user_cannot_run_referee(monkeypatch, open_dir: Path):
+    module = sys.modules[__name__]
+    monkeypatch.setattr(module, "CAN_DROP", True)
+    # As the user 'nobody' in a private folder: the interpreter starts, referee is not found.
+    monkeypatch.setattr(module, "as_user", lambda user: [
+        sys.executable, "-c", "import sys; sys.exit(\"ModuleNotFoundError: No module named "
+        "'referee'\")", "--"])
+    reason = why_nobody_cannot_run_referee.__wrapped__(open_dir)
+    assert reason is not None and reason.endswith("No module named 'referee'")
+    assert "cannot run" in reason and "private folder" in reason
+    monkeypatch.setattr(module, "as_user", lambda user: [])  # this user: it can
+    assert why_nobody_cannot_run_referee.__wrapped__(open_dir) is None
+
+
 @pytest.fixture()
 def nobody_dir(open_dir: Path) -> Path:
     """``open_dir``, once the user 'nobody' is known to be able to run referee there."""
