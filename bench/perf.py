@@ -7,7 +7,7 @@
 
 Sections (each can be skipped with --skip):
 
-- ``throughput``: for each game, ``referee.check.check_file`` (the library path of
+- ``throughput``: for each game, ``referee.checking.check_file`` (the library path of
   ``referee check``) and the parse alone over simulated legal deals (bench/data.py); for
   Twenty-Eight also the two floors of bench/floors.py (json.loads + a minimal replay, a split
   tokenizer + the same replay). Deals/s, µs a deal and µs a card are the median of the
@@ -67,7 +67,7 @@ def cpu_timed(function: Callable[[Path], int], path: Path) -> tuple[float, int]:
 
 
 def full_check(path: Path) -> int:
-    from referee.check import check_file
+    from referee.checking import check_file
 
     report = check_file(path)
     assert report.error is None, report.error
@@ -323,7 +323,7 @@ def main(argv: list[str] | None = None) -> None:
     args.compare = args.compare.resolve() if args.compare else None
     _setup_path(args.checkout)
 
-    from referee.check import tune_gc
+    from referee.checking import tune_gc
 
     tune_gc()  # the process settings of the `referee` command
     print(f"referee from {args.checkout}; Python {platform.python_version()}, "

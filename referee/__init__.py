@@ -74,7 +74,9 @@ def from_json(data: dict[str, Any]) -> Record:
 
 
 def check(path: str | Path, expect: bool = False):
-    """Referee the file at ``path``: a ``FileReport`` (errors are caught into it)."""
-    from referee.check import check_file
+    """Referee the file at ``path`` (TTN, or the JSON form for a .json, .jsonl or .ndjson
+    file): a ``FileReport`` (errors are caught into it)."""
+    from referee.checking import check_file
+    from referee.reading import is_json_path
 
-    return check_file(path, expect=expect)
+    return check_file(path, expect=expect, json=is_json_path(str(path)))

@@ -90,9 +90,11 @@ def annotate_items(items: Iterable[StreamItem], reports: list[MatchReport] | Non
 def annotated_text(items: Iterable[StreamItem]) -> tuple[str, int]:
     """The annotated record as canonical TTN, and how many error findings it has."""
     from referee.notation.writer import write_items
+    from referee.reading import without_given_tags
 
     reports: list[MatchReport] = []
-    text = "".join(write_items(annotate_items(items, reports)))
+    # Tags given on the command line (--game...) served the replay; the record stays as written.
+    text = "".join(write_items(without_given_tags(annotate_items(items, reports))))
     errors = sum(f.severity == "error" for report in reports for deal in report.deals
                  for f in deal.findings)
     return text, errors

@@ -41,10 +41,11 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     Text and GitHub output is printed as each file is done, the JSON document as each match
     ends; the JUnit document at the end, from test cases written out as each match ends; the
     SARIF document at the end. ``jobs`` worker processes share the files
-    (``referee.parallel``); the output is the same. Unreadable files are also shown on
-    standard error, for people (not under github, whose annotations already show them). The
-    summary line goes to standard output, except after a document, which must stay alone
-    there.
+    (``referee.parallel``); the output is the same. Every diagnostic is in the report, the
+    located error of an unreadable file too (in its file's place, as ruff and mypy write
+    theirs), so ``-o report.txt`` or ``> report.txt`` keeps them all; standard error has
+    the progress bar, the notes of the folder walk and usage errors. The summary line goes
+    to standard output, except after a document, which must stay alone there.
     """
     from referee.check_options import CheckOptions
     from referee.progress import Progress
@@ -73,8 +74,6 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
         totals.add(report)
         if progress:
             progress.clear()
-        if fmt != "github":
-            _echo_err(render_error(report, err_color))
         sink.file_done(report, took)
         if progress:
             progress.file_done()
@@ -148,6 +147,7 @@ class MatchSink:
         if self.format == "text":
             for line in file_lines(report, self.color, self.expect, self.quiet, held):
                 _echo(line, self.color)
+            _echo(render_error(report, self.color), self.color)  # unreadable: why, and where
         elif self.format == "github":
             for line in github_lines(report, self.expect, held):
                 _echo(line)

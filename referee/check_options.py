@@ -6,14 +6,14 @@ command line replace the settings' lists) and its checks can be tested without a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from referee.check import STDIN, HeaderHook, MatchHook
+from referee.checking import STDIN, MatchHook
 from referee.config import Settings
-from referee.defaults import given_by, header_defaults, parse_assignments
 from referee.lookups import all_rules, known_rule, suggest
 from referee.paths import files_to_read
+from referee.reading import ReadOptions
 from referee.selection import Selection, file_lines
 
 FORMATS = ("text", "json", "github", "junit", "sarif")
@@ -26,49 +26,41 @@ def split_ids(values: Iterable[str] | None) -> list[str]:
 
 
 @dataclass(slots=True)
-class CheckOptions:
-    """Everything a check run needs to know, resolved."""
+class CheckOptions(ReadOptions):
+    """Everything a check run needs to know, resolved: how records are read (``ReadOptions``,
+    shared with every command that reads them) and what the check reports."""
 
     files: list[str] = field(default_factory=list)
     format: str = "text"
     expect: bool = False
-    partial: bool = False
     select: list[str] = field(default_factory=list)
     ignore: list[str] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
-    game: str | None = None
-    rules: str | None = None
-    options: dict[str, str] = field(default_factory=dict)
-    option_words: list[str] = field(default_factory=list)
     exit_zero: bool = False
     quiet: bool = False
     color: str = "auto"
     settings_source: dict[str, str] = field(default_factory=dict)
     """Setting name -> the settings file it came from, for values not given on the command
     line (so that an error names the file to fix)."""
-    given_by: dict[str, str] = field(default_factory=dict)
-    """"game", "rules" or an option name -> where it was given, for the game, preset and
-    options taken from a settings file (the others came from their command-line flag)."""
 
     @classmethod
-    def merge(cls, settings: Settings, *, files: list[str] | None, output_format: str | None,
-              expect: bool, partial: bool, select: list[str] | None,
-              ignore: list[str] | None, exclude: list[str] | None, game: str | None,
-              rules: str | None, option: list[str] | None, exit_zero: bool, quiet: bool,
-              color: str | None) -> CheckOptions:
+    def merge(cls, settings: Settings, *, files: list[str] | None = None,  # type: ignore[override]
+              output_format: str | None = None, expect: bool = False, partial: bool = False,
+              select: list[str] | None = None, ignore: list[str] | None = None,
+              exclude: list[str] | None = None, game: str | None = None,
+              rules: str | None = None, option: list[str] | None = None,
+              source: str | None = None, exit_zero: bool = False, quiet: bool = False,
+              color: str | None = None) -> CheckOptions:
         """The command line's values where given, else the settings', else the defaults."""
         return cls(
+            **ReadOptions.merged(settings, game=game, rules=rules, option=option,
+                                 partial=partial, source=source),
             files=list(files) if files else list(settings.paths),
             format=output_format or settings.format or "text",
             expect=expect,
-            partial=partial or settings.partial,
             select=split_ids(select) if select else split_ids(settings.select),
             ignore=split_ids(ignore) if ignore else split_ids(settings.ignore),
             exclude=[*settings.exclude, *(exclude or [])],
-            game=game or settings.game,
-            rules=rules or settings.rules,
-            options=dict(settings.options),
-            option_words=list(option or []),
             exit_zero=exit_zero,
             quiet=quiet,
             color=color or settings.color or "auto",
@@ -76,11 +68,6 @@ class CheckOptions:
                 ("format", output_format, settings.format), ("color", color, settings.color),
                 ("select", select, settings.select), ("ignore", ignore, settings.ignore),
             ) if not given and setting and settings.source},
-            given_by={name: f"{settings.source}: setting '{key}'" for key, name in (
-                ("game", "game" if not game and settings.game else ""),
-                ("rules", "rules" if not rules and settings.rules else ""),
-                *(("options", name) for name in settings.options))
-                if name and settings.source},
         )
 
     def validate(self) -> None:
@@ -94,12 +81,7 @@ class CheckOptions:
         if self.color not in COLORS:
             raise ValueError(f"{self._where('color')}--color takes {', '.join(COLORS)}, "
                              f"not '{self.color}'")
-        given = parse_assignments(self.option_words)
-        for name in given:
-            self.given_by.pop(name, None)  # the command line's value wins
-        self.options.update(given)
-        self.option_words = []
-        check_defaults(self.game, self.rules, self.options, self.given_by)
+        self.validate_reading()
         for rule in (*self.select, *self.ignore):
             if not known_rule(rule):
                 where = self._where("select" if rule in self.select else "ignore")
@@ -116,49 +98,8 @@ class CheckOptions:
         collects what the walk has to tell (folder links)."""
         return files_to_read(self.files, self.exclude, notes)
 
-    @property
-    def header_hook(self) -> HeaderHook | None:
-        return header_defaults(self.game, self.rules, self.options, self.given_by)
-
     def match_hook(self, path: str) -> MatchHook | None:
         """The selection applied to each match of the file at ``path`` (None: keep all)."""
         selection = Selection(self.select, self.ignore, self.partial)
         line_of = None if path == STDIN else file_lines(path)
         return lambda match: selection.adjust(match, line_of)
-
-
-def check_defaults(game: str | None, rules: str | None, options: Mapping[str, str],
-                   sources: Mapping[str, str] | None = None) -> None:
-    """``ValueError`` (a usage error) for a game, preset or option that no game has, or an
-    option value that none of the games with that option take, naming where it was given and
-    the closest name. (A name that fits some game is checked against each record's game.)"""
-    from referee.rules.options import OptionError
-    from referee.rules.registry import find_game, games
-
-    where = {key: given_by(sources, key) for key in ("game", "rules", *options)}
-    if game:
-        try:
-            find_game(game)
-        except KeyError as exc:
-            raise ValueError(f"{where['game']}: {exc.args[0]}") from None
-    every = games()
-    if rules:
-        presets = sorted({name for each in every for name in each.presets})
-        if rules not in presets:
-            raise ValueError(f"{where['rules']}: no game has a preset '{rules}'"
-                             f"{suggest(rules, presets)} (presets: {', '.join(presets)})")
-    for name, value in options.items():
-        specs = [spec for each in every for spec in each.option_specs if spec.name == name]
-        if not specs:
-            names = sorted({spec.name for each in every for spec in each.option_specs})
-            raise ValueError(f"{where[name]} {name}={value}: no game has an option '{name}'"
-                             f"{suggest(name, names)} ('referee games GAME' lists a game's "
-                             "options)")
-        errors = []
-        for spec in specs:
-            try:
-                spec.parse(value)
-            except OptionError as exc:
-                errors.append(str(exc))
-        if len(errors) == len(specs):
-            raise ValueError(f"{where[name]} {name}={value}: {errors[0]}")

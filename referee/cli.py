@@ -11,30 +11,40 @@ import itertools
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from enum import Enum
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 from referee import cli_coercion
-from referee.check import (
+from referee.check_command import run_check
+from referee.checking import (
     STDIN,
-    check_file,
     expand_paths,
     file_error,
     internal_error,
     read_text,
 )
-from referee.check_command import run_check
 from referee.cli_help import choice, choices, plain_argument_names, whole_number
 from referee.cli_output import EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE, version
 from referee.cli_output import echo as _echo
 from referee.cli_output import echo_err as _echo_err
+from referee.cli_records import (
+    ConfigOption,
+    FromOption,
+    GameOption,
+    IsolatedOption,
+    OptionOption,
+    PartialOption,
+    RulesOption,
+    load_settings,
+    on_record,
+    reading_options,
+)
 from referee.errors import RefereeError
 from referee.reporters import (
     render_error,
-    render_finding,
     use_color,
 )
 
@@ -56,8 +66,6 @@ def __getattr__(name: str) -> Any:
         return getattr(import_module(_LAZY[name]), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-
-T = TypeVar("T")
 
 EXIT_CODES = (
     "Exit codes: 0 valid (no error findings; with --expect, every expectation met); "
@@ -104,6 +112,13 @@ class MovesFormat(str, Enum):  # noqa: UP042
     json = "json"
 
 
+class ScoreFormat(str, Enum):  # noqa: UP042
+    """How ``referee score`` writes its sheet."""
+
+    text = "text"
+    json = "json"
+
+
 class ConvertTarget(str, Enum):  # noqa: UP042
     """What ``referee convert`` writes."""
 
@@ -115,7 +130,6 @@ def _version(value: bool) -> None:
     if value:
         typer.echo(f"referee {version()}")
         raise typer.Exit()
-
 
 
 @app.callback()
@@ -158,13 +172,7 @@ def check(
         typer.Option("--expect", help="Compare with the records' Expect tags: every "
                                       "expectation must hold and every error must be expected."),
     ] = False,
-    partial: Annotated[
-        bool,
-        typer.Option("--partial", help="Records may stop before the end (a game in "
-                                       "progress): legal so far is exit 0, and the report "
-                                       "says where each unfinished deal stands and who is "
-                                       "to act."),
-    ] = False,
+    partial: PartialOption = False,
     select: Annotated[
         list[str] | None,
         typer.Option("--select", metavar="RULE", show_default=False,
@@ -184,21 +192,10 @@ def check(
                      help="Skip this file or folder, or names matching this pattern "
                           "(repeatable)."),
     ] = None,
-    game: Annotated[
-        str | None,
-        typer.Option("--game", metavar="GAME", show_default=False,
-                     help="The game of records without a Game tag."),
-    ] = None,
-    rules: Annotated[
-        str | None,
-        typer.Option("--rules", metavar="PRESET", show_default=False,
-                     help="The preset of records without a Rules tag."),
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", metavar="NAME=VALUE", show_default=False,
-                     help="An option for records that do not set it (repeatable)."),
-    ] = None,
+    game: GameOption = None,
+    rules: RulesOption = None,
+    option: OptionOption = None,
+    source: FromOption = None,
     output: Annotated[
         str | None,
         typer.Option("--output", "-o", metavar="FILE", show_default=False,
@@ -219,12 +216,8 @@ def check(
                      help="auto (the default: colour on a terminal, unless NO_COLOR is set; "
                           "FORCE_COLOR forces it), always, never."),
     ] = None,
-    config: Annotated[
-        str | None,
-        typer.Option("--config", metavar="FILE", show_default=False,
-                     help="Read the settings from this file instead of the nearest "
-                          "referee.toml or pyproject.toml ([tool.referee])."),
-    ] = None,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
     jobs: Annotated[
         str,
         typer.Option("--jobs", "-j", metavar="N|auto",
@@ -245,12 +238,12 @@ def check(
     """
     from referee.check_options import CheckOptions
 
-    settings = _settings(config)
+    settings = load_settings(config, isolated)
     options = CheckOptions.merge(
         settings, files=files, output_format=output_format,
         expect=expect, partial=partial, select=select, ignore=ignore, exclude=exclude,
-        game=game, rules=rules, option=option, exit_zero=exit_zero, quiet=quiet,
-        color=color)
+        game=game, rules=rules, option=option, source=source, exit_zero=exit_zero,
+        quiet=quiet, color=color)
     try:
         options.validate()
     except ValueError as exc:
@@ -271,15 +264,6 @@ def parse_jobs(text: str) -> int:
         return int(text)
     raise typer.BadParameter(f"'{text}' is not a number of processes (1 to 1024) or 'auto'",
                              param_hint="'--jobs'")
-
-
-def _settings(config: str | None) -> Any:
-    from referee.config import ConfigError, load_settings
-
-    try:
-        return load_settings(explicit=config)
-    except ConfigError as exc:
-        _fail(f"referee: {exc}")
 
 
 def _to_output(output: str | None, work: Callable[[], int]) -> int:
@@ -308,32 +292,36 @@ def _to_output(output: str | None, work: Callable[[], int]) -> int:
 
 @app.command()
 def score(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A TTN file; - reads standard input.",
-                                        show_default=False)],
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", show_default=False,
+        help="A TTN file, or a .json/.jsonl file of records in the JSON form; - reads "
+             "standard input.")],
+    output_format: Annotated[str, typer.Option(
+        "--format", "-f", metavar=choices(ScoreFormat),
+        help="text: the score sheet for people; json for programs "
+             "(schemas/score.schema.json).")] = "text",
+    game: GameOption = None,
+    rules: RulesOption = None,
+    option: OptionOption = None,
+    partial: PartialOption = False,
+    source: FromOption = None,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Print the score sheet of every match: deal, dealer, contract, points, running score.
 
-    Exit codes: 0 the record is legal; 1 it has rule findings (listed on standard error);
-    2 unreadable input.
+    The findings follow the sheet, and so does the error of an unreadable file: the report
+    is the whole answer (standard error is for usage errors).
+
+    Exit codes: 0 the record is legal; 1 it has rule findings; 2 unreadable input or a
+    usage error.
     """
-    raise typer.Exit(run_score(file))
+    from referee.score_command import run_score
 
-
-def run_score(file: str) -> int:
-    from referee.scoresheet import render_scoresheet
-
-    report = check_file(file)
-    if report.error is not None:
-        _echo_err(render_error(report, use_color(sys.stderr)))
-        return EXIT_UNREADABLE
-    typer.echo(render_scoresheet(report.matches, report.path), nl=False)
-    errors = report.findings("error")
-    if errors:
-        color = use_color(sys.stderr)
-        for finding in errors:
-            _echo_err(render_finding(report.path, finding, color))
-        return EXIT_FINDINGS
-    return EXIT_OK
+    shape = choice(ScoreFormat, output_format, "--format") or ScoreFormat.text
+    reading = reading_options("score", config, isolated, game=game, rules=rules,
+                              option=option, partial=partial, source=source)
+    raise typer.Exit(run_score(file, reading, shape is ScoreFormat.json))
 
 
 # -- fmt -------------------------------------------------------------------------------------
@@ -344,7 +332,8 @@ def fmt(
     files: Annotated[list[str] | None, typer.Argument(
         metavar="FILE", show_default=False,
         help="TTN files (a folder: its *.ttn files; glob patterns are expanded); - reads "
-             "standard input. Default: the settings' paths.")] = None,
+             "standard input; a .json/.jsonl file of records in the JSON form is written as "
+             "canonical TTN. Default: the settings' paths.")] = None,
     check_only: Annotated[
         bool, typer.Option("--check", help="Change nothing; exit 1 if a file is not canonical.")
     ] = False,
@@ -359,10 +348,12 @@ def fmt(
     exclude: Annotated[list[str] | None, typer.Option(
         "--exclude", metavar="PATH", show_default=False,
         help="Skip this file or folder, or names matching this pattern (repeatable).")] = None,
-    config: Annotated[str | None, typer.Option(
-        "--config", metavar="FILE", show_default=False,
-        help="Read the settings from this file instead of the nearest referee.toml or "
-             "pyproject.toml.")] = None,
+    game: GameOption = None,
+    rules: RulesOption = None,
+    option: OptionOption = None,
+    source: FromOption = None,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Rewrite records in canonical TTN (to standard output unless --check, --diff or
     --in-place).
@@ -373,7 +364,9 @@ def fmt(
     if sum((check_only, in_place, diff)) > 1:
         raise typer.BadParameter("use one of --check, --diff and --in-place",
                                  param_hint="'--check' / '--diff' / '--in-place'")
-    settings = _settings(config)
+    settings = load_settings(config, isolated)
+    reading = reading_options("fmt", config, isolated, game=game, rules=rules, option=option,
+                              source=source, settings=settings)
     files = list(files or settings.paths)
     if not files:
         _fail("referee fmt: no files given (name files or folders, or set 'paths' in "
@@ -386,18 +379,27 @@ def fmt(
     names = files_to_read(files, [*settings.exclude, *(exclude or [])])
     if not names:
         _fail("referee fmt: no .ttn files found in " + " ".join(files))
-    raise typer.Exit(run_fmt(names, check_only or diff, in_place, diff))
+    in_json = [name for name in names if reading.reads_json(name)]
+    if in_json and (check_only or in_place or diff):
+        _fail(f"referee fmt: {in_json[0]} holds records in the JSON form, which fmt writes "
+              "as canonical TTN on standard output; --check, --diff and --in-place take TTN "
+              "files (referee convert writes the JSON form)")
+    raise typer.Exit(run_fmt(names, check_only or diff, in_place, diff, reading))
 
 
-def format_file(name: str, check_only: bool, in_place: bool, diff: bool = False) -> bool:
-    """Format one file as ``fmt`` asks; True if it is not (or was not) canonical."""
+def format_file(name: str, check_only: bool, in_place: bool, diff: bool = False,
+                reading: Any = None) -> bool:
+    """Format one file as ``fmt`` asks (read as ``reading``, a ``ReadOptions``, says); True
+    if it is not (or was not) canonical."""
     from referee.fileio import write_atomic
 
-    text = read_text(name)
+    from_json = reading is not None and reading.reads_json(name)
+    hook = reading.header_hook if reading is not None else None
+    text = read_text(name, json=from_json)
     shown = "<stdin>" if name == STDIN else name
-    from referee.canonical import canonical_text  # imported when used: a fast start
+    from referee.convert import convert_text  # imported when used: a fast start
 
-    canonical = canonical_text(text, shown)
+    canonical = "".join(convert_text(text, shown, "ttn", from_json, hook))
     if not (check_only or in_place):
         typer.echo(canonical, nl=False)
     changed = canonical != text
@@ -415,12 +417,13 @@ def format_file(name: str, check_only: bool, in_place: bool, diff: bool = False)
     return changed
 
 
-def run_fmt(files: Iterable[str], check_only: bool, in_place: bool, diff: bool = False) -> int:
+def run_fmt(files: Iterable[str], check_only: bool, in_place: bool, diff: bool = False,
+            reading: Any = None) -> int:
     unreadable = changed = total = 0
     for name in expand_paths(files):
         total += 1
         try:
-            if format_file(name, check_only, in_place, diff):
+            if format_file(name, check_only, in_place, diff, reading):
                 changed += 1
                 if (check_only and not diff) or in_place:
                     _echo_err(f"{name}: {'would be rewritten' if check_only else 'rewritten'}")
@@ -456,29 +459,34 @@ def convert(
                      help="json: JSON Lines, one record a line; ttn: canonical "
                           "TTN. Default: the other form of the input."),
     ] = None,
-    source: Annotated[
-        str | None,
-        typer.Option("--from", metavar=choices(ConvertTarget), show_default=False,
-                     help="The form of the input. Default: json for a .json, .jsonl or "
-                          ".ndjson file, else ttn."),
-    ] = None,
+    source: FromOption = None,
     output: Annotated[
         str | None,
         typer.Option("--output", "-o", metavar="FILE", show_default=False,
                      help="Write here (atomically) instead of to standard output."),
     ] = None,
+    game: GameOption = None,
+    rules: RulesOption = None,
+    option: OptionOption = None,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Convert records between TTN and the JSON form (schemas/record.schema.json).
+
+    The game (a Game tag, or --game and the settings for records without one) tells where
+    each trick starts; tags given on the command line are not written into the output.
 
     Exit codes: 0 converted; 2 unreadable input or a usage error.
     """
     target = choice(ConvertTarget, to, "--to")
     origin = choice(ConvertTarget, source, "--from")
-    raise typer.Exit(run_convert(file, target, output, origin))
+    reading = reading_options("convert", config, isolated, game=game, rules=rules,
+                              option=option, source=source)
+    raise typer.Exit(run_convert(file, target, output, origin, reading))
 
 
 def run_convert(file: str, to: ConvertTarget | None, output: str | None,
-                source: ConvertTarget | None = None) -> int:
+                source: ConvertTarget | None = None, reading: Any = None) -> int:
     from referee.convert import convert_text, is_json_path
     from referee.fileio import write_atomic
 
@@ -488,7 +496,8 @@ def run_convert(file: str, to: ConvertTarget | None, output: str | None,
     text: str | None = None
     try:
         text = read_text(file, json=from_json)
-        chunks = convert_text(text, shown, target, from_json)
+        chunks = convert_text(text, shown, target, from_json,
+                              reading.header_hook if reading is not None else None)
         if output is None or output == STDIN:
             for chunk in chunks:
                 typer.echo(chunk, nl=False)
@@ -628,14 +637,22 @@ def run_simulate(game: str, deals: int, seed: int, preset: str | None,
 
 @app.command()
 def annotate(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False,
-                                        help="A TTN file; - reads standard input.")],
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", show_default=False,
+        help="A TTN file, or a .json/.jsonl file of records in the JSON form (written back "
+             "as TTN); - reads standard input.")],
     output: Annotated[str | None, typer.Option(
         "--output", "-o", metavar="FILE", show_default=False,
         help="Write here (atomically) instead of to standard output.")] = None,
     in_place: Annotated[bool, typer.Option(
         "--in-place", "-i", help="Rewrite FILE (atomically: a temporary file, then a "
                                  "rename; the original is kept if anything fails).")] = False,
+    game: GameOption = None,
+    rules: RulesOption = None,
+    option: OptionOption = None,
+    source: FromOption = None,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Write the record back in canonical TTN with the referee's comments.
 
@@ -653,13 +670,18 @@ def annotate(
     if in_place and file == STDIN:
         raise typer.BadParameter("standard input cannot be rewritten in place",
                                  param_hint="'--in-place'")
-    raise typer.Exit(run_annotate(file, file if in_place else output))
+    reading = reading_options("annotate", config, isolated, game=game, rules=rules,
+                              option=option, source=source)
+    if in_place and reading.reads_json(file):
+        _fail(f"referee annotate: {file} holds records in the JSON form: annotate writes TTN, "
+              "so write it elsewhere with --output")
+    raise typer.Exit(run_annotate(file, file if in_place else output, reading))
 
 
-def run_annotate(file: str, output: str | None) -> int:
+def run_annotate(file: str, output: str | None, reading: Any = None) -> int:
     from referee.annotate import annotated_text
 
-    name, (annotated, errors) = _on_record(file, annotated_text)
+    name, (annotated, errors) = on_record(file, annotated_text, reading)
     if _write_output(output, [annotated]) != EXIT_OK:
         return EXIT_UNREADABLE
     if errors:
@@ -672,8 +694,10 @@ def run_annotate(file: str, output: str | None) -> int:
 
 @app.command()
 def moves(
-    file: Annotated[str, typer.Argument(metavar="FILE", show_default=False,
-                                        help="A TTN file; - reads standard input.")],
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", show_default=False,
+        help="A TTN file, or a .json/.jsonl file of records in the JSON form; - reads "
+             "standard input.")],
     at: Annotated[str, typer.Option(
         "--at", "-a", metavar="POSITION", show_default=False,
         help="The position: DEAL (before its first event), DEAL.TRICK (before the lead of "
@@ -684,9 +708,16 @@ def moves(
     output_format: Annotated[str, typer.Option(
         "--format", "-f", metavar=choices(MovesFormat),
         help="text for people, json for programs.")] = "text",
+    game: GameOption = None,
+    rules: RulesOption = None,
+    option: OptionOption = None,
+    source: FromOption = None,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """List the legal actions at a point of a record, and for each action excluded the rule
-    id that excludes it and why.
+    id that excludes it and why. An unreadable record, or a position it does not have, is
+    the answer too (in the format asked for).
 
     Exit codes: 0 answered; 2 unreadable input, no such position, or a usage error.
     """
@@ -699,13 +730,25 @@ def moves(
         position = parse_position(at)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--at'") from None
-    raise typer.Exit(run_moves(file, position, number, shape))
+    reading = reading_options("moves", config, isolated, game=game, rules=rules,
+                              option=option, source=source)
+    raise typer.Exit(run_moves(file, position, number, shape, reading))
 
 
-def run_moves(file: str, position: Any, record: int, output_format: MovesFormat) -> int:
+def run_moves(file: str, position: Any, record: int, output_format: MovesFormat,
+              reading: Any = None) -> int:
     from referee.moves import moves_at, render_moves
 
-    _, found = _on_record(file, lambda items: moves_at(items, position, record))
+    def show(error: RefereeError) -> None:  # the answer: on standard output
+        if output_format is MovesFormat.json:
+            typer.echo(json.dumps({"file": error.file, "error": {
+                "code": error.code, "message": error.message, "line": error.line or None,
+                "column": error.column or None}}, indent=2, ensure_ascii=False))
+        else:
+            _echo(error.render())
+
+    _, found = on_record(file, lambda items: moves_at(items, position, record), reading,
+                          show)
     if output_format is MovesFormat.json:
         typer.echo(json.dumps(found.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -720,11 +763,19 @@ def run_moves(file: str, position: Any, record: int, output_format: MovesFormat)
 def view(
     files: Annotated[list[str], typer.Argument(
         metavar="FILES", show_default=False,
-        help="TTN files; a directory is searched for *.ttn files (sorted).")],
+        help="TTN files (or .json/.jsonl files of records in the JSON form); a directory is "
+             "searched for *.ttn files (sorted).")],
     output: Annotated[str | None, typer.Option(
         "--output", "-o", metavar="OUT", show_default=False,
         help="For one file: the page to write (default: its name with .html, here). For a "
              "folder or several files: the folder of pages (default: referee-view).")] = None,
+    game: GameOption = None,
+    rules: RulesOption = None,
+    option: OptionOption = None,
+    partial: PartialOption = False,
+    source: FromOption = None,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Write a self-contained HTML replay page per record file (a folder: one page per file
     and an index.html): the table step by step, the findings at their moment, the score
@@ -733,21 +784,26 @@ def view(
     Exit codes: 0 the records are legal; 1 they have findings (the pages are still
     written); 2 a file cannot be read (its page says why), no .ttn file was found, or a
     page cannot be written.
+    The summary (the pages written, and why a file could not be read) is on standard output.
     """
-    raise typer.Exit(run_view(files, output))
+    reading = reading_options("view", config, isolated, game=game, rules=rules,
+                              option=option, partial=partial, source=source)
+    raise typer.Exit(run_view(files, output, reading))
 
 
-def run_view(files: list[str], output: str | None) -> int:
+def run_view(files: list[str], output: str | None, reading: Any = None) -> int:
+    from referee.reading import ReadOptions
     from referee.view.site import write_pages
 
     if STDIN in files:
         _fail("referee view: name files, not standard input (-)")
     try:
-        run = write_pages(files, output)
+        run = write_pages(files, output, reading or ReadOptions())
     except OSError as exc:
         _fail(_write_error(exc.filename or output or ".", exc).render())
+    color = use_color(sys.stdout)
     for report in run.errors:
-        _echo_err(render_error(report, use_color(sys.stderr)))
+        _echo(render_error(report, color), color)
     if not run.pages and not run.errors:
         _fail("referee view: no .ttn files found in " + " ".join(files))
     where = run.index or (run.pages[0] if run.pages else None)
@@ -759,33 +815,6 @@ def run_view(files: list[str], output: str | None) -> int:
 
 
 # -- helpers ---------------------------------------------------------------------------------
-
-
-def _on_record(file: str, work: Callable[[Iterator[Any]], T]) -> tuple[str, T]:
-    """The file's shown name and ``work`` done on its parsed stream (``annotate``,
-    ``moves``); an unreadable file or record is reported with its line and ends the command
-    with exit code 2."""
-    from referee.notation.parser import iter_items
-
-    name = "<stdin>" if file == STDIN else file
-    text: str | None = None
-    try:
-        text = read_text(file)
-        return name, work(iter_items(text, file=name))
-    except RefereeError as exc:
-        if exc.code != "ttn.encoding" and text is not None:
-            exc = exc.in_file(name, text)
-        _echo_err(exc.render())
-        raise typer.Exit(EXIT_UNREADABLE) from None
-
-
-
-
-
-
-
-
-
 
 
 def _fail(message: str) -> NoReturn:
@@ -818,7 +847,7 @@ def _write_error(path: str, exc: OSError) -> RefereeError:
 
 def main() -> None:
     """The ``referee`` console script."""
-    from referee.check import tune_gc
+    from referee.checking import tune_gc
 
     tune_gc()
     try:

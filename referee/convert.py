@@ -6,21 +6,21 @@ import json
 from collections.abc import Iterator
 
 from referee.canonical import canonical_text
+from referee.defaults import HeaderDefaults as HeaderHook
+from referee.errors import RefereeError
+from referee.reading import JSON_SUFFIXES, is_json_path, with_defaults, without_given_tags
 
-JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
-"""File names read as the JSON form."""
-
-
-def is_json_path(path: str) -> bool:
-    """True for a file name of the JSON form (.json, .jsonl, .ndjson)."""
-    return path.lower().endswith(JSON_SUFFIXES)
+__all__ = ["JSON_SUFFIXES", "canonical_with_defaults", "convert_text", "is_json_path"]
 
 
-def convert_text(text: str, path: str, to: str, from_json: bool) -> Iterator[str]:
+def convert_text(text: str, path: str, to: str, from_json: bool,
+                 header_hook: HeaderHook | None = None) -> Iterator[str]:
     """The converted text, in chunks (a JSON line per record, or canonical TTN).
 
     JSON to TTN refuses, with ``record.unwritable``, any record whose text would read back
-    differently (referee.jsontext)."""
+    differently (referee.jsontext). ``header_hook`` (``--game``, ``--rules``, ``--option``
+    and the settings) gives a TTN record the tags it lacks while its tricks are found; they
+    are not written out (referee.reading)."""
     if from_json:
         from referee.jsonform import iter_json_documents, record_from_json, record_to_json
 
@@ -40,7 +40,27 @@ def convert_text(text: str, path: str, to: str, from_json: bool) -> Iterator[str
 
         # The same events as the canonical text (tricks marked by replaying them), so that
         # text -> JSON -> text gives what fmt gives.
-        for record in gather(with_trick_marks(iter_items(text, file=path))):
+        items = with_defaults(iter_items(text, file=path), header_hook)
+        for record in gather(without_given_tags(with_trick_marks(items))):
             yield json.dumps(record_to_json(record), ensure_ascii=False) + "\n"
-    else:
+    elif header_hook is None:
         yield canonical_text(text, path)
+    else:
+        yield canonical_with_defaults(text, path, header_hook)
+
+
+def canonical_with_defaults(text: str, path: str, header_hook: HeaderHook) -> str:
+    """``canonical_text``, the tricks found with the tags ``header_hook`` gives each record
+    that lacks them (a record without a Game tag under ``--game``); those tags are not
+    written."""
+    from referee.canonical import with_trick_marks
+    from referee.notation.parser import iter_items
+    from referee.notation.writer import write_items
+
+    items = with_defaults(iter_items(text, file=path), header_hook)
+    try:
+        return "".join(write_items(without_given_tags(with_trick_marks(items))))
+    except RefereeError as exc:
+        if exc.code == "ttn.encoding":
+            raise
+        raise exc.in_file(exc.file, text) from None

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from referee.check import MatchHook
+from referee.checking import MatchHook
 from referee.report import FileReport, MatchReport
 
 PART_LINES = 20_000
@@ -169,12 +169,18 @@ def _hooks(options: Any, path: str) -> tuple[Any, Any]:
     return options.header_hook, options.match_hook(path)
 
 
+def _json(options: Any, path: str) -> bool:
+    """True if ``referee check``'s options read ``path`` in the JSON form (by its name, or
+    ``--from json``); such a file is checked whole."""
+    return options is not None and options.reads_json(path)
+
+
 def check_part(part: Part, expect: bool, options: Any = None) -> FileReport | None:
     """The report of one part, or None if it is not clean (the caller checks the file whole).
 
     ``options`` are ``referee check``'s (``CheckOptions``: the hooks of --game, --select...).
     """
-    from referee.check import _replay_into, check_file
+    from referee.checking import _replay_into, check_file
     from referee.notation.parser import iter_lines
 
     header_hook, match_hook = _hooks(options, part.path)
@@ -185,7 +191,8 @@ def check_part(part: Part, expect: bool, options: Any = None) -> FileReport | No
         kept.append(compact(match))
 
     if part.whole:
-        report = check_file(part.path, expect, None, header_hook, match_hook, keep)
+        report = check_file(part.path, expect, None, header_hook, match_hook, keep,
+                            json=_json(options, part.path))
         report.matches = kept
         return report
     report = FileReport(part.path)
@@ -231,7 +238,7 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
     it), and the file's matches are handed to that as they end (as a worker's part comes
     back) instead of kept in its report (``check_file``'s ``on_match``).
     """
-    from referee.check import STDIN, check_file
+    from referee.checking import STDIN, check_file
 
     # Standard input (first if named) is read here, not by a worker.
     here = paths if jobs < 2 else [path for path in paths[:1] if path == STDIN]
@@ -240,7 +247,8 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
         here = paths
     for path in here:
         on_match = handler("<stdin>" if path == STDIN else path) if handler else None
-        yield check_file(path, expect, progress, *_hooks(options, path), on_match)
+        yield check_file(path, expect, progress, *_hooks(options, path), on_match,
+                         json=_json(options, path))
     if here is paths:
         return
     import multiprocessing
@@ -299,7 +307,7 @@ class _Joined:
                options: Any) -> FileReport:
         """The joined report; if a part was not clean, the report of the whole file checked
         here (only its matches from that part on are handed over: the others were)."""
-        from referee.check import check_file
+        from referee.checking import check_file
 
         if not self.failed_from:
             return self.report
@@ -312,7 +320,8 @@ class _Joined:
                     handed(match)
 
         path = self.report.path
-        return check_file(path, expect, progress, *_hooks(options, path), on_match)
+        return check_file(path, expect, progress, *_hooks(options, path), on_match,
+                          json=_json(options, path))
 
 
 def _deals(match: Any) -> int:

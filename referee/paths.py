@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from fnmatch import fnmatch
 from pathlib import PurePath
 
-from referee.check import STDIN, sorted_paths
+from referee.checking import STDIN, sorted_paths
 
 _GLOB_CHARS = frozenset("*?[")
 

@@ -13,7 +13,7 @@ from test_cli import DEAL
 from typer.testing import CliRunner
 
 from referee.annotate import annotated_text, is_referee_comment
-from referee.check import check_text
+from referee.checking import check_text
 from referee.cli import app
 from referee.errors import RefereeError
 from referee.notation.parser import iter_items, parse_records

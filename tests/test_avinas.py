@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.check import check_text
+from referee.checking import check_text
 from referee.games.avinas import (
     Avinas,
     AvinasMatch,

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sample_records import expectations_in
 
-from referee.check import check_file
+from referee.checking import check_file
 from referee.games.avinas import Avinas, trump_order
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps

@@ -21,7 +21,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import referee.progress
-from referee.check import check_text
+from referee.checking import check_text
 from referee.cli import OutputFormat, run_check
 from referee.notation.writer import dumps
 from referee.progress import Progress
@@ -64,13 +64,17 @@ def test_golden_output(capsys, monkeypatch, fmt: OutputFormat, expect: bool):
     if UPDATE:
         golden.write_text(out, encoding="utf-8")
     assert out == golden.read_text(encoding="utf-8")
-    # The unreadable file is shown to people on stderr, except under github, whose job log
-    # shows standard output and standard error together: there it is one annotation.
+    # Every diagnostic is in the report, the unreadable file's located error too (once, in
+    # its file's place); standard error has at most the summary that follows a document.
     shown = "records/broken.ttn:6:7: error [ttn.card]: '1OS' is not a card"
-    if fmt is OutputFormat.github:
-        assert shown not in err and out.count("file=records/broken.ttn") == 1
+    assert "broken.ttn" not in err
+    if fmt is OutputFormat.text:
+        assert out.startswith(shown + " (ranks") and out.count(shown) == 1
+        assert out.splitlines()[1:3] == ["  N: JS 1OS", "        ^"]
+    elif fmt is OutputFormat.github:
+        assert out.count("file=records/broken.ttn") == 1
     else:
-        assert err.startswith(shown)
+        assert "'1OS' is not a card" in out
     summary = ("4 files, 3 deals, 2 findings, 2 notes, 1 unreadable file"
                + (", 1 unmet expectation" if expect else "") + " (0.00 s)")
     where = out if fmt in (OutputFormat.text, OutputFormat.github) else err

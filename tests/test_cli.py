@@ -138,25 +138,41 @@ def test_check_syntax_error_goes_on_with_other_files(tmp_path):
     good = write(tmp_path, "good.ttn", LEGAL)
     result = run("check", bad, good)
     assert result.exit_code == 2
-    lines = result.stderr.splitlines()
+    # The located error is part of the report (as ruff and mypy write theirs), in its place.
+    lines = result.stdout.splitlines()
     assert lines[0].startswith(f"{bad}:4:7: error [ttn.card]: '1OS' is not a card")
     assert lines[1:3] == ["  N: JS 1OS", "        ^"]
     assert f"{good}:1: twenty-eight" in result.stdout
     assert "2 files, 1 deal, 0 findings, 0 notes, 1 unreadable file" in result.stdout
+    assert result.stderr == ""
+
+
+def test_one_report_keeps_the_located_error_of_an_unreadable_file(tmp_path):
+    bad = write(tmp_path, "bad.ttn", BAD_CARD)
+    good = write(tmp_path, "good.ttn", LEGAL)
+    report = tmp_path / "report.txt"
+    result = run("check", bad, good, "-o", report)
+    assert result.exit_code == 2
+    assert result.stdout == "" and result.stderr == ""
+    text = report.read_text(encoding="utf-8")
+    assert text.startswith(f"{bad}:4:7: error [ttn.card]: '1OS' is not a card")
+    assert "  N: JS 1OS\n        ^\n" in text
+    assert f"{good}:1: twenty-eight" in text
+    assert "2 files, 1 deal, 0 findings, 0 notes, 1 unreadable file" in text.splitlines()[-1]
 
 
 def test_check_record_error(tmp_path):
     path = write(tmp_path, "seat.ttn", '[Game "28"]\n\ndeal 1 dealer X\n')
     result = run("check", path)
     assert result.exit_code == 2
-    assert f"{path}:3:1: error [record.seat]" in result.stderr
-    assert "deal 1 dealer X" in result.stderr
+    assert f"{path}:3:1: error [record.seat]" in result.stdout
+    assert "deal 1 dealer X" in result.stdout
 
 
 def test_check_missing_file(tmp_path):
     result = run("check", tmp_path / "nope.ttn")
     assert result.exit_code == 2
-    assert f"{tmp_path / 'nope.ttn'}: error [file.not-found]" in result.stderr
+    assert f"{tmp_path / 'nope.ttn'}: error [file.not-found]" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -169,9 +185,9 @@ def test_check_binary_or_non_utf8(tmp_path, junk):
     path = write(tmp_path, "junk.ttn", junk)
     result = run("check", path)
     assert result.exit_code == 2
-    assert f"{path}:" in result.stderr
-    assert "error [ttn.encoding]" in result.stderr
-    assert "\x00" not in result.stderr
+    assert f"{path}:" in result.stdout
+    assert "error [ttn.encoding]" in result.stdout
+    assert "\x00" not in result.stdout
 
 
 def test_check_walks_directories_sorted(tmp_path):
@@ -227,7 +243,7 @@ def test_check_json_validates(tmp_path, report_validator):
     finding = data["files"][1]["matches"][0]["deals"][0]["findings"][0]
     assert (finding["rule"], finding["deal"], finding["trick"], finding["seat"],
             finding["line"]) == ("28.follow-suit", 1, 2, "E", 13)
-    assert "error [ttn.card]" in result.stderr  # errors also go to stderr for people
+    assert "ttn.card" not in result.stderr  # in the document only: one report
 
 
 def test_check_json_of_unreadable_files(tmp_path, report_validator):
@@ -281,8 +297,8 @@ def test_malformed_expect_tag(tmp_path):
     path = write(tmp_path, "x.ttn", LEGAL.replace('[Expect "valid"]', '[Expect "bogus"]'))
     result = run("check", "--expect", path)
     assert result.exit_code == 2
-    assert f"{path}:2:1: error [record.expect]: unknown Expect kind 'bogus'" in result.stderr
-    assert '  [Expect "bogus"]' in result.stderr
+    assert f"{path}:2:1: error [record.expect]: unknown Expect kind 'bogus'" in result.stdout
+    assert '  [Expect "bogus"]' in result.stdout
 
 
 # -- score -------------------------------------------------------------------------------------
@@ -301,14 +317,19 @@ def test_score(tmp_path):
 
 
 def test_score_with_findings_and_errors(tmp_path):
+    # Findings and errors are part of the score report, after the sheet.
     result = run("score", write(tmp_path, "illegal.ttn", ILLEGAL))
     assert result.exit_code == 1
-    assert "error [28.follow-suit]" in result.stderr
-    assert "1 finding" in result.stdout
+    sheet, _, after = result.stdout.partition("\nresult: ")
+    assert "1 finding" in sheet
+    assert f"{tmp_path / 'illegal.ttn'}:13:10: error [28.follow-suit]" in after
+    assert result.stderr == ""
     result = run("score", write(tmp_path, "bad.ttn", BAD_CARD))
     assert result.exit_code == 2
-    assert "error [ttn.card]" in result.stderr
-    assert run("score", tmp_path / "missing.ttn").exit_code == 2
+    assert result.stdout.startswith(f"{tmp_path / 'bad.ttn'}:4:7: error [ttn.card]")
+    assert result.stderr == ""
+    result = run("score", tmp_path / "missing.ttn")
+    assert result.exit_code == 2 and "error [file.not-found]" in result.stdout
 
 
 # -- fmt ---------------------------------------------------------------------------------------
@@ -495,7 +516,7 @@ def test_python_dash_m(tmp_path):
                           capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
-    assert "error [ttn.encoding]" in done.stderr
+    assert "error [ttn.encoding]" in done.stdout
     done = subprocess.run([sys.executable, "-m", "referee", "--version"], capture_output=True,
                           text=True, env=env, cwd=tmp_path, timeout=60)
     assert done.returncode == 0
@@ -506,21 +527,21 @@ def test_python_dash_m(tmp_path):
 
 
 def test_a_bug_is_reported_per_file_without_traceback(tmp_path, monkeypatch):
-    import referee.check
+    import referee.checking
 
     def broken(items):
         raise RuntimeError("boom")
         yield  # pragma: no cover
 
-    monkeypatch.setattr(referee.check, "replay_stream", broken)
+    monkeypatch.setattr(referee.checking, "replay_stream", broken)
     result = run("check", write(tmp_path, "a.ttn", LEGAL), write(tmp_path, "b.ttn", LEGAL))
     assert result.exit_code == 2
-    assert result.stderr.count("error [referee.internal]: internal error") == 2
-    assert "RuntimeError: boom" in result.stderr
+    assert result.stdout.count("error [referee.internal]: internal error") == 2
+    assert "RuntimeError: boom" in result.stdout
 
 
 def test_check_text_and_check_file(tmp_path):
-    from referee.check import check_file, check_paths, check_text
+    from referee.checking import check_file, check_paths, check_text
 
     report = check_text(ILLEGAL, "x.ttn", expect=True)
     assert report.error is None and report.expectations == []

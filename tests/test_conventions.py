@@ -262,12 +262,12 @@ def test_expect_never_says_met_for_unreadable_input(project, text, fmt):
 def test_expect_kind_and_rule_id_are_looked_up(project):
     (project / "case.ttn").write_text(
         '[Game "28"]\n[Expect "ilegal" "deal 1"]\n', encoding="utf-8")
-    assert "did you mean 'illegal'?" in run("check", "--expect", "case.ttn").stderr
+    assert "did you mean 'illegal'?" in run("check", "--expect", "case.ttn").stdout
     (project / "case.ttn").write_text(
         '[Game "28"]\n[Expect "illegal" "28.follow_suit"]\n', encoding="utf-8")
     result = run("check", "--expect", "case.ttn")
     assert result.exit_code == 2
-    assert "unknown rule id '28.follow_suit' (did you mean '28.follow-suit'?)" in result.stderr
+    assert "unknown rule id '28.follow_suit' (did you mean '28.follow-suit'?)" in result.stdout
 
 
 # -- partial records ---------------------------------------------------------------------------
@@ -375,7 +375,7 @@ def test_unknown_option_in_a_record_suggests(project):
     (project / "case.ttn").write_text(
         '[Game "28"]\n[Option "min_bidd" "16"]\n', encoding="utf-8")
     result = run("check", "case.ttn")
-    assert "unknown option 'min_bidd' (did you mean 'min_bid'?)" in result.stderr
+    assert "unknown option 'min_bidd' (did you mean 'min_bid'?)" in result.stdout
     result = run("simulate", "28", "--option", "min_bidd=16")
     assert "did you mean 'min_bid'?" in result.stderr
 
@@ -423,7 +423,7 @@ def test_moves_for_a_seat_that_does_not_act_there(project):
     result = run("moves", "stop.ttn", "--at", "1.4.N")
     assert result.exit_code == 2
     assert "N does not act at trick 4 in the record; W is to act there (--at 1.4.W)" \
-        in result.stderr
+        in result.stdout
 
 
 def test_moves_in_an_unfinished_auction_is_not_a_trick(project):
@@ -432,7 +432,7 @@ def test_moves_in_an_unfinished_auction_is_not_a_trick(project):
     result = run("moves", "auction.ttn", "--at", "1.1")
     assert result.exit_code == 2
     assert "the record stops before trick 1, the bidder N has not chosen trumps" \
-        in result.stderr
+        in result.stdout
     assert "N trump 8S" in run("moves", "auction.ttn", "--at", "end").stdout
 
 
@@ -519,7 +519,7 @@ def test_every_syntax_error_and_every_later_match_is_reported(project):
     revokes = [f for m in report["matches"] for d in m["deals"] for f in d["findings"]
                if f["rule"] == "28.follow-suit"]
     assert [f["line"] for f in revokes] == [14, 3 * lines + 14]
-    text = run("check", "three.ttn").stderr
+    text = run("check", "three.ttn").stdout
     assert text.count("error [ttn.card]") == 2
 
 
@@ -527,7 +527,7 @@ def test_syntax_hints_name_a_card_and_the_games_own_words(project):
     (project / "bad.ttn").write_text(PLAIN.replace("5. W KD S 8D", "5. W KD S 8X"),
                                      encoding="utf-8")
     result = run("check", "bad.ttn")
-    assert "expected a card, 'trump' or call, pair or single" in result.stderr
+    assert "expected a card, 'trump' or call, pair or single" in result.stdout
     for other in ("'rob'", "'exchange'", "'down'", "knock"):
         assert other not in result.stderr
 
@@ -536,7 +536,7 @@ def test_an_unclosed_tag_is_reported_at_the_end_of_its_line(project):
     (project / "tag.ttn").write_text('[Game "twenty-eight"\n[Event "x"]\n\ndeal 1 dealer S\n',
                                      encoding="utf-8")
     result = run("check", "tag.ttn")
-    assert "tag.ttn:1:21: error [ttn.tag]: the tag is not closed with ']'" in result.stderr
+    assert "tag.ttn:1:21: error [ttn.tag]: the tag is not closed with ']'" in result.stdout
 
 
 # -- convert -------------------------------------------------------------------------------------

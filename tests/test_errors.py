@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.check import check_text
+from referee.checking import check_text
 from referee.errors import NotationSyntaxError, RecordError, located
 from referee.record import Span, Tag
 

@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 from illegal28 import CASES, GAMES, Changed, Walk, ordinary_deals, walk, with_deal
 
-from referee.check import check_text
+from referee.checking import check_text
 from referee.games.scoring28 import SCORE_TABLES, forced_score
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from breaking import replay_breaks
 
-from referee.check import check_text
+from referee.checking import check_text
 from referee.games.fifty_six import FiftySix
 from referee.games.forty import Forty
 from referee.games.scoring28 import SCORE_TABLES, contract_score, forced_score, stake

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sample_records import expectations_in
 
-from referee.check import check_file
+from referee.checking import check_file
 from referee.notation.parser import parse_records
 from referee.rules.registry import find_game, ruleset_for
 

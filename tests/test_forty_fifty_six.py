@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.check import check_text
+from referee.checking import check_text
 from referee.games.fifty_six import FiftySix
 from referee.games.forty import Forty
 from referee.rules.registry import find_game

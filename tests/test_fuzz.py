@@ -36,7 +36,7 @@ from pathlib import Path
 import pytest
 
 from referee.annotate import annotated_text
-from referee.check import check_text
+from referee.checking import check_text
 from referee.errors import RefereeError
 from referee.jsonform import json_lines, json_lines_to_records, record_from_json
 from referee.junit import render_junit

@@ -4,11 +4,13 @@ Every case here once broke a promise: a traceback or an unlocated ``referee.inte
 rewrite that changed what a record means, a device or a link replaced by a plain file, a
 temporary file left behind, a record skipped without a word, memory without bound. Cases that
 need an unprivileged user run the command through ``setpriv`` and are skipped, with the
-reason, where the test runner cannot drop privileges.
+reason, where the test runner cannot drop privileges or where that user cannot run the
+interpreter and import referee (a checkout in a private folder).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -28,15 +30,18 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = '[Game "28"]\n'
 RECORD = GAME + "deal 1 dealer N\n"
 CAN_DROP = hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("setpriv") is not None
-NEEDS_DROP = pytest.mark.skipif(
-    not CAN_DROP, reason="needs root and setpriv to run the command as the user 'nobody'")
+
+
+def as_user(user: str) -> list[str]:
+    """The command prefix that runs a command as ``user`` (with no groups)."""
+    return ["setpriv", f"--reuid={user}", "--regid=nogroup", "--clear-groups"]
 
 
 def referee(*args: str, stdin: bytes | None = None, cwd: Path | None = None,
             user: str | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
     command = [sys.executable, "-m", "referee", *args]
     if user:
-        command = ["setpriv", f"--reuid={user}", "--regid=nogroup", "--clear-groups", *command]
+        command = [*as_user(user), *command]
     result = subprocess.run(command, input=stdin, capture_output=True, timeout=timeout, cwd=cwd)
     assert b"Traceback" not in result.stderr, result.stderr.decode()
     assert b"referee.internal" not in result.stderr + result.stdout
@@ -270,6 +275,54 @@ def open_dir() -> Iterator[Path]:
     shutil.rmtree(path, ignore_errors=True)
 
 
+@functools.cache
+def why_nobody_cannot_run_referee(folder: Path) -> str | None:
+    """Why the user 'nobody' cannot run this interpreter and import referee (and the pytest
+    plugin) from ``folder``, or None when it can.
+
+    It cannot where the checkout or its virtual environment sits in a folder other users may
+    not enter (a ``mktemp -d`` folder, root's home of mode 700): then the tests that run the
+    command as 'nobody' say so and are skipped rather than failing on "No module named".
+    """
+    if not CAN_DROP:
+        return "needs root and setpriv to run the command as the user 'nobody'"
+    probe = [*as_user("nobody"), sys.executable, "-c",
+             "import pytest, referee.cli, referee.pytest_plugin"]
+    try:
+        done = subprocess.run(probe, capture_output=True, timeout=60, cwd=folder)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"the user 'nobody' cannot run {sys.executable}: {exc}"
+    if done.returncode == 0:
+        return None
+    said = done.stderr.decode(errors="replace").strip().splitlines()
+    return (f"the user 'nobody' cannot run {sys.executable} and import referee (is the checkout "
+            f"or its environment in a private folder?): "
+            f"{said[-1] if said else f'exit code {done.returncode}'}")
+
+
+def test_the_probe_says_why_the_other_user_cannot_run_referee(monkeypatch, open_dir: Path):
+    module = sys.modules[__name__]
+    monkeypatch.setattr(module, "CAN_DROP", True)
+    # As the user 'nobody' in a private folder: the interpreter starts, referee is not found.
+    monkeypatch.setattr(module, "as_user", lambda user: [
+        sys.executable, "-c", "import sys; sys.exit(\"ModuleNotFoundError: No module named "
+        "'referee'\")", "--"])
+    reason = why_nobody_cannot_run_referee.__wrapped__(open_dir)
+    assert reason is not None and reason.endswith("No module named 'referee'")
+    assert "cannot run" in reason and "private folder" in reason
+    monkeypatch.setattr(module, "as_user", lambda user: [])  # this user: it can
+    assert why_nobody_cannot_run_referee.__wrapped__(open_dir) is None
+
+
+@pytest.fixture()
+def nobody_dir(open_dir: Path) -> Path:
+    """``open_dir``, once the user 'nobody' is known to be able to run referee there."""
+    reason = why_nobody_cannot_run_referee(open_dir.parent)
+    if reason is not None:
+        pytest.skip(reason)
+    return open_dir
+
+
 def _tree(tmp_path: Path) -> Path:
     top = tmp_path / "tree"
     (top / "locked").mkdir(parents=True)
@@ -282,10 +335,9 @@ def _tree(tmp_path: Path) -> Path:
     return top
 
 
-@NEEDS_DROP
-def test_an_unreadable_folder_is_reported_with_exit_code_2(open_dir: Path) -> None:
-    top = _tree(open_dir)
-    result = referee("check", str(top), user="nobody")
+def test_an_unreadable_folder_is_reported_with_exit_code_2(nobody_dir: Path) -> None:
+    top = _tree(nobody_dir)
+    result = referee("check", str(top), cwd=nobody_dir, user="nobody")
     assert result.returncode == 2
     assert f"{top / 'locked'}: error [file.unreadable]: permission denied" in (err(result))
 
@@ -319,7 +371,7 @@ def _plugin_run(project: Path, user: str | None = None) -> subprocess.CompletedP
     command = [sys.executable, "-m", "pytest", "-p", "referee.pytest_plugin", "--referee",
                "-p", "no:cacheprovider", "-q", "-rA", str(project)]
     if user:
-        command = ["setpriv", f"--reuid={user}", "--regid=nogroup", "--clear-groups", *command]
+        command = [*as_user(user), *command]
     return subprocess.run(command, capture_output=True, timeout=120, cwd=project)
 
 
@@ -345,9 +397,8 @@ def test_the_plugin_fails_an_item_for_a_link_loop_a_folder_loop_and_a_control_ch
     assert "FAILED sub/up::read" in out and "PASSED ok.ttn" in out
 
 
-@NEEDS_DROP
-def test_the_plugin_fails_an_item_for_an_unreadable_record(open_dir: Path) -> None:
-    tmp_path = open_dir
+def test_the_plugin_fails_an_item_for_an_unreadable_record(nobody_dir: Path) -> None:
+    tmp_path = nobody_dir
     (tmp_path / "ok.ttn").write_text(_expect_record(), encoding="utf-8")
     locked = tmp_path / "locked.ttn"
     locked.write_text(_expect_record(), encoding="utf-8")

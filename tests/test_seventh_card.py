@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.check import check_text
+from referee.checking import check_text
 from referee.cli import canonical_text
 from referee.jsonform import record_from_json, record_to_json
 from referee.notation.parser import parse_records

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.check import check_file, sorted_paths
+from referee.checking import check_file, sorted_paths
 from referee.cli import OutputFormat, run_check
 from referee.cli_output import jsonable as _jsonable
 from referee.reporters import (

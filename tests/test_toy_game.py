@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.check import check_text
+from referee.checking import check_text
 from referee.moves import Position, moves_at
 from referee.notation.parser import iter_items
 from referee.rules import registry

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.check import check_text
+from referee.checking import check_text
 from referee.errors import RecordError
 from referee.games.twenty_eight import TwentyEight
 from referee.notation.parser import iter_items, parse_records

@@ -10,7 +10,7 @@ import pytest
 from breaking import replay_breaks
 from sample_records import expectations_in
 
-from referee.check import check_file, check_text
+from referee.checking import check_file, check_text
 from referee.jsonform import json_lines, json_lines_to_records, record_to_json, validate
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps

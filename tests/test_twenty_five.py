@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cards import RANKS, make_pack
-from referee.check import check_text
+from referee.checking import check_text
 from referee.cli import app
 from referee.games.twenty_five import TwentyFive
 from referee.games.twenty_five_cards import PLAIN_ORDER, TRUMP_ORDER, trump_data
@@ -591,7 +591,7 @@ def test_presets_resolve(preset: str):
 def test_score_sheet_has_no_auction_columns():
     from pathlib import Path
 
-    from referee.check import check_file
+    from referee.checking import check_file
     from referee.scoresheet import render_scoresheet
 
     sample = Path(__file__).resolve().parent.parent / "samples/twenty-five/match-4-pairs.ttn"

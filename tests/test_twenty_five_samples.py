@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from sample_records import expectations_in
 
-from referee.check import check_file, check_text
+from referee.checking import check_file, check_text
 from referee.games.twenty_five import TwentyFive
 
 ROOT = Path(__file__).resolve().parent.parent

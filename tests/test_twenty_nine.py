@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.check import check_text
+from referee.checking import check_text
 from referee.games.scoring28 import match_winner
 from referee.games.twenty_nine import TwentyNine
 from referee.rules.registry import find_game

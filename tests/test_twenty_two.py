@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.check import check_text
+from referee.checking import check_text
 from referee.errors import RecordError
 from referee.games.twenty_two import (
     DAMAGE,
@@ -936,7 +936,7 @@ def test_a_stopped_deal_without_a_result_line_is_not_scored():
 def test_score_sheet_shows_damage_and_who_is_alive():
     from pathlib import Path
 
-    from referee.check import check_file
+    from referee.checking import check_file
     from referee.scoresheet import render_scoresheet
 
     path = Path(__file__).resolve().parent.parent / "samples/twenty-two/game-6-players.ttn"

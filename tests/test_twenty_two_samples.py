@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sample_records import expectations_in
 
-from referee.check import check_file
+from referee.checking import check_file
 from referee.games.twenty_two import TwentyTwo
 
 ROOT = Path(__file__).resolve().parent.parent

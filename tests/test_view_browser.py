@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from referee.check import check_file
+from referee.checking import check_file
 from referee.simulate import simulate, table_spec
 from referee.view.data import page_data
 from referee.view.site import write_pages

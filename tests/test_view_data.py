@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.check import check_file
+from referee.checking import check_file
 from referee.simulate import simulate, table_spec
 from referee.view.data import page_data
 from referee.view.page import embed_json, render_index, render_page, score_chart

@@ -6,9 +6,10 @@ picks the step to show.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from referee.check import internal_error
+from referee.checking import internal_error
 from referee.errors import RefereeError
 from referee.jsonform import record_to_json
 from referee.notation.writer import format_action
@@ -18,9 +19,12 @@ from referee.scoresheet import render_match_sheet
 from referee.view.adapter import DealSteps, MatchSteps, Step, replay_record
 
 
-def page_data(report: FileReport) -> dict[str, Any]:
-    """Everything the page of one checked file (``referee.check.check_file``) shows,
-    JSON-ready. An unreadable file gives its error and no matches: the page says why.
+def page_data(report: FileReport,
+              read: Callable[[str], list[Record]] | None = None) -> dict[str, Any]:
+    """Everything the page of one checked file (``referee.checking.check_file``) shows,
+    JSON-ready; its records are read by ``read`` (default: ``referee.load``; ``referee
+    view`` reads them as it checked them: the JSON form, the tags given by --game...). An
+    unreadable file gives its error and no matches: the page says why.
     """
     name = report.path
     data: dict[str, Any] = {"file": name, "report": report.to_json(), "matches": []}
@@ -30,7 +34,7 @@ def page_data(report: FileReport) -> dict[str, Any]:
     from referee import load
 
     try:
-        records = load(name)
+        records = (read or load)(name)
         data["matches"] = [match_data(replay_record(record), record)
                            for record in records]
     except RefereeError as exc:  # checked readable above; kept for a file changed since

@@ -10,12 +10,16 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from referee.check import check_file, expand_paths
+from referee.checking import check_file, expand_paths
 from referee.fileio import write_atomic
 from referee.report import FileReport
 from referee.view.data import page_data
 from referee.view.page import index_entries, render_index, render_page
+
+if TYPE_CHECKING:
+    from referee.reading import ReadOptions
 
 DEFAULT_FOLDER = "referee-view"
 INDEX = "index.html"
@@ -32,14 +36,16 @@ class ViewRun:
     """Files that could not be read (their pages say why, except for a missing file)."""
 
 
-def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
-    """Write the pages of every record file in ``paths`` (folders walked for ``*.ttn``)."""
+def write_pages(paths: list[str], output: str | None = None,
+                reading: ReadOptions | None = None) -> ViewRun:
+    """Write the pages of every record file in ``paths`` (folders walked for ``*.ttn``),
+    each read as ``reading`` says (``referee view``'s --game, --partial, --from...)."""
     names = list(dict.fromkeys(expand_paths(paths)))
     single = len(names) == 1 and len(paths) == 1 and not os.path.isdir(paths[0])
     run = ViewRun()
     if single:
         target = Path(output) if output else Path(Path(names[0]).stem + ".html")
-        _write_one(names[0], target, run, None, names[0])
+        _write_one(names[0], target, run, None, names[0], reading)
         return run
     if not names:
         return run
@@ -51,7 +57,7 @@ def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
         relative = shown.with_suffix(".html")
         target = folder / relative
         back = os.path.relpath(folder / INDEX, target.parent).replace(os.sep, "/")
-        data = _write_one(name, target, run, back, shown.as_posix())
+        data = _write_one(name, target, run, back, shown.as_posix(), reading)
         entries.extend(index_entries(data, relative.as_posix(), shown.as_posix()))
     run.index = folder / INDEX
     folder.mkdir(parents=True, exist_ok=True)
@@ -59,9 +65,10 @@ def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
     return run
 
 
-def _write_one(name: str, target: Path, run: ViewRun, back: str | None, shown: str) -> dict:
-    report = check_file(name)
-    data = page_data(report)
+def _write_one(name: str, target: Path, run: ViewRun, back: str | None, shown: str,
+               reading: ReadOptions | None = None) -> dict:
+    report = check_file(name) if reading is None else reading.check(name)
+    data = page_data(report, None if reading is None else reading.records)
     if report.error is not None:
         run.errors.append(report)
     if (report.error_code or "").startswith("file."):
@@ -69,7 +76,7 @@ def _write_one(name: str, target: Path, run: ViewRun, back: str | None, shown: s
     target.parent.mkdir(parents=True, exist_ok=True)
     _write(target, render_page(data, back, shown))
     run.pages.append(target)
-    run.findings += sum(m["findings"] for m in data["matches"])
+    run.findings += len(report.findings("error"))  # as checked: --partial counts
     return data
 
 

@@ -28,7 +28,7 @@ from typing import Any
 from readers import differences
 
 from referee.annotate import annotated_text
-from referee.check import STDIN, check_file, check_text
+from referee.checking import STDIN, check_file, check_text
 from referee.cli import canonical_text
 from referee.errors import RefereeError
 from referee.jsonform import iter_json_documents, record_from_json, record_to_json

@@ -136,12 +136,24 @@ def check_text(text: str, path: str = "<string>", expect: bool = False,
     return report
 
 
+def json_items(text: str, where: str) -> Iterator[StreamItem]:
+    """The records of a text in the JSON form (one record, a list, or JSON Lines), as the
+    stream of headers and deals the TTN reader gives (a JSON record has no lines: its
+    findings are placed by deal, trick and seat)."""
+    from referee.jsonform import iter_json_records
+
+    for record in iter_json_records(text, where):
+        yield record.header
+        yield from record.deals
+
+
 def check_file(
     path: str | Path, expect: bool = False, progress: Callable[[], None] | None = None,
     header_hook: HeaderHook | None = None, match_hook: MatchHook | None = None,
-    on_match: MatchHook | None = None,
+    on_match: MatchHook | None = None, json: bool = False,
 ) -> FileReport:
-    """Check one TTN file, streamed deal by deal (``-`` reads standard input, streamed too).
+    """Check one TTN file, streamed deal by deal (``-`` reads standard input, streamed too),
+    or, with ``json``, a file of records in the JSON form (read whole).
 
     ``progress``, if given, is called once per deal read (for a progress bar); the hooks, if
     given, see each record's header before its replay and each match's report after it.
@@ -157,9 +169,10 @@ def check_file(
     report = FileReport(name)
     syntax: list[NotationSyntaxError] = []
     try:
-        if name == "<stdin>":
-            items: Iterable[StreamItem] = iter_stream(sys.stdin.buffer, name, syntax,
-                                                      comments=False)
+        if json:
+            items: Iterable[StreamItem] = json_items(read_text(path, json=True), name)
+        elif name == "<stdin>":
+            items = iter_stream(sys.stdin.buffer, name, syntax, comments=False)
         elif os.path.isdir(path):
             os.listdir(path)  # an unreadable folder says so (permission denied)
             raise IsADirectoryError(name)
@@ -170,8 +183,8 @@ def check_file(
         _replay_into(report, items, expect, header_hook, match_hook, syntax, on_match)
         _set_syntax_errors(report, syntax)
     except RefereeError as exc:
-        shown = (source_line(path, exc.line)
-                 if exc.source_line is None and exc.code != "ttn.encoding" else None)
+        shown = (source_line(path, exc.line) if exc.source_line is None and not json
+                 and exc.code != "ttn.encoding" else None)  # a JSON line may be very long
         # Syntax errors met before this one keep their place: the first in the file leads.
         _set_syntax_errors(report, [*syntax, exc.in_file(name, source_line=shown)])
     except UnicodeDecodeError as exc:
