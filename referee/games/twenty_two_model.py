@@ -129,9 +129,10 @@ def _options() -> tuple[OptionSpec, ...]:
     )
 
 
-STANDARD = Preset("standard", "seed 001 with the digest's defaults: the last survivor wins", {})
+STANDARD = Preset("standard", "the rules of pagat.com and gamerules.com, with the referee's "
+                  "defaults: the last survivor wins", {})
 FIRST_DEATH_ENDS = Preset("first-death-ends", "the game ends when the first player dies; the "
-                          "least damage wins, ties shared (yamaimo blog, 3.7 game_end)",
+                          "least damage wins, ties shared (a common house rule; option game_end)",
                           {"game_end": "first-death"})
 
 
