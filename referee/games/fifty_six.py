@@ -64,8 +64,9 @@ DEFAULTS_56 = {
 }
 """Fifty-Six's defaults where they differ from 28 (A7.5 and the decisions above)."""
 
-STANDARD_56 = Preset("standard", "six players, a double 48-card pack, bids 28 to 56, bids "
-                     "of 40 or more worth 2, the first of two identical cards wins", {})
+STANDARD_56 = Preset("standard", "Wikipedia's Fifty-Six (Kerala) with the referee's "
+                     "defaults: six players, a double 48-card pack, bids 28 to 56, bids of 40 "
+                     "or more worth 2, the first of two identical cards wins", {})
 
 
 GENERIC_56 = GenericRules(
