@@ -39,36 +39,91 @@ CARDS: dict[str, str] = {
 """Each game's cards in words, where they are not read from the engine's tables."""
 
 SCORE_COLUMNS = (
-    ("deal, dealer", "the deal's number and who dealt it"),
-    ("bidder, bid, target", "who won the auction, the bid, and what the bidding side needed "
-                            "(the bid, changed by a pair); `-` where the game has no contract"),
-    ("points", "the card points each side took in the deal"),
-    ("made", "`yes` if the bidding side reached its target, `no` if not"),
-    ("game points", "what the deal added to each side's score"),
-    ("score", "the running match score after the deal"),
-    ("outcome", "what decided the deal, in words"),
+    (("deal", "dealer"), "deal, dealer", "the deal's number and who dealt it"),
+    (("bidder", "bid", "target"), "bidder, bid, target",
+     "who won the auction, the bid, and what the bidding side needed (the bid, changed by a "
+     "pair); `-` where the deal had no contract"),
+    (("points",), "points", "the card points each side took in the deal"),
+    (("made",), "made", "`yes` if the bidding side reached its target, `no` if not"),
+    (("game points",), "game points", "what the deal added to each side's score"),
+    (("score",), "score", "the running match score after the deal"),
+    (("outcome",), "outcome", "what decided the deal, in words"),
 )
+"""The score sheet's columns: (the keys of ``Ruleset.sheet_labels``, the heading, meaning)."""
 
-SCORE_WORDS = "\n".join([
-    "`referee score FILE` prints the score sheet of each match, one row per deal:",
-    "",
-    "| column | meaning |",
-    "| --- | --- |",
-    *(f"| {column} | {meaning} |" for column, meaning in SCORE_COLUMNS),
-    "",
-    "Words in the outcome column:",
-    "",
+SCORE_MEANINGS: dict[str, dict[str, str]] = {
+    "twenty-five": {
+        "points": "the points each side took in the deal: 5 a trick (a deal that ends the "
+                  "game counts the tricks up to the one that reached 25)",
+        "game points": "what the deal added to each side's score (the same points)",
+        "score": "each side's score after the deal; the first side to 25 wins",
+    },
+    "twenty-two": {
+        "points": "the damage each player took in the deal (the loser's last card; `-` for "
+                  "a player who was already dead)",
+        "score": "each player's total damage after the deal; 22 or more is death",
+    },
+}
+"""What a column means in a game whose sheet differs from the contract games'."""
+
+_CONTRACT_WORDS = (
     "- **made** / **failed**: the bidding side did / did not reach its target.",
     "- **misplay by SEAT**: an illegal play by that seat decided the deal (see the option "
     "`misplay_penalty` where the game has it).",
+)
+_COMMON_WORDS = (
     "- **disputed**: the record has a rule finding in this deal, or the referee could not "
     "replay all of it; the figures are the referee's reading, to be settled at the table.",
     "- **not scored**: the deal counts for nothing (annulled, redealt, or incomplete).",
-    "- **annulled** / **cancelled** / **redeal**: the deal was thrown in, as the rules allow.",
     "- **not settled**: the deal could not be replayed far enough to compute a result.",
     "- **N findings**: how many rule findings `referee check` reports in the deal.",
-])
-"""The score sheet's columns and outcome words, explained (the same for every game)."""
+)
+_OUTCOME_WORDS: dict[str, tuple[str, ...]] = {
+    "twenty-five": (
+        "- **tricks: ...**: the points each side took in a deal played to its end.",
+        "- **... reach 25 at trick N: game over**: the trick that won the game; nothing is "
+        "played after it.",
+    ),
+    "twenty-two": (
+        "- **SEAT loses with CARD: +N**: the highest card of the last trick and the damage it "
+        "gives; tied players all lose.",
+        "- **SEAT dies**: the player reached 22 damage and is dealt no more cards.",
+        "- **alive ...**: the players still in the game after the deal.",
+        "- **not played to its end: damage as recorded**: the deal's replay stopped; its "
+        "damage is taken from its `result` line (without one the deal is not scored).",
+    ),
+}
+"""The outcome words of the games without an auction (the others use the contract words)."""
+
+
+def score_words(ruleset: Any) -> str:
+    """The score sheet's columns and outcome words, in the game's own terms."""
+    labels = ruleset.sheet_labels
+    meanings = SCORE_MEANINGS.get(ruleset.name, {})
+    rows = []
+    for keys, heading, meaning in SCORE_COLUMNS:
+        shown = [labels.get(key, key) for key in keys]
+        if not any(shown):
+            continue  # a column the game's sheet leaves out
+        title = ", ".join(label for label in shown if label) if keys[0] in labels else heading
+        rows.append(f"| {title} | {meanings.get(keys[0], meaning)} |")
+    contract = labels.get("bidder", "bidder") != ""
+    words = (*(_CONTRACT_WORDS if contract else _OUTCOME_WORDS.get(ruleset.name, ())),
+             *_COMMON_WORDS)
+    if contract:
+        words += ("- **annulled** / **cancelled** / **redeal**: the deal was thrown in, as "
+                  "the rules allow.",)
+    return "\n".join([
+        "`referee score FILE` prints the score sheet of each match, one row per deal:",
+        "",
+        "| column | meaning |",
+        "| --- | --- |",
+        *rows,
+        "",
+        "Words in the outcome column:",
+        "",
+        *words,
+    ])
 
 
 def card_text(game: str) -> str:
@@ -80,9 +135,11 @@ def card_text(game: str) -> str:
             return " ".join(card.replace("T", "10", 1) if card[0] == "T" else card
                             for card in cards)
 
-        return ("52 cards. Trumps, highest first (hearts trumps: "
-                f"{shown(TRUMP_ORDER['H'])}; clubs trumps: {shown(TRUMP_ORDER['C'])}). "
-                "The ace of hearts is always the third trump. Plain suits, highest first: "
+        trumps = "; ".join(f"{name} trumps: {shown(TRUMP_ORDER[suit])}"
+                           for suit, name in (("H", "hearts"), ("D", "diamonds"),
+                                              ("C", "clubs"), ("S", "spades")))
+        return ("52 cards. Trumps, highest first (" + trumps + "). The ace of hearts is "
+                "always the third trump. Plain suits, highest first: "
                 f"hearts {shown(PLAIN_ORDER['H'])}; diamonds {shown(PLAIN_ORDER['D'])}; "
                 f"clubs {shown(PLAIN_ORDER['C'])}; spades {shown(PLAIN_ORDER['S'])} "
                 "(\"highest in red, lowest in black\"). Every trick is worth 5 points; the "
@@ -139,7 +196,7 @@ def reference_block(ruleset: Any) -> str:
             "explanation.", "", "| id | the rule |", "| --- | --- |"]
     out += [f"| `{rule.id}` | {_cell(public_text(rule.summary))} |"
             for rule in ruleset.rules.values()]
-    out += ["", "### The score sheet", "", SCORE_WORDS.rstrip(), "", END]
+    out += ["", "### The score sheet", "", score_words(ruleset), "", END]
     return "\n".join(out) + "\n"
 
 

@@ -51,7 +51,7 @@ SOURCES: dict[str, tuple[tuple[str, str], ...]] = {
 """The public pages each game's rules were taken from, as (title, address)."""
 
 _SEEDS = {
-    "000": "Wikipedia", "001": "the Twenty-Two rules text", "002": "a Twenty-Nine rules text",
+    "000": "Wikipedia", "001": "pagat.com and gamerules.com", "002": "gamerules.com",
     "003": "gamerules.com", "004": "gamerules.com",
 }
 _SOURCE_CODES = {
@@ -86,6 +86,9 @@ _CLEANUPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 _INTERNAL = re.compile(rf"spec/|/work/|\bdigest\b|\bdecision \d|\bseed \d{{3}}|\b{_SECTION}\b"
+                       # the users' texts the rules were taken from: "the seed", "the Twenty-Two
+                       # rules text"; a section of a working note, "3.9 C5" ("--seed" passes)
+                       r"|(?<!-)\bthe seeds?\b|\brules text\b|\b\d\.\d+ C\d+\b"
                        r"|\b(?:S0|WP-old|S2|P29|R29|ZL|EB1911)\b|\(C\d+"
                        r"|(?<![\d.])\b\d\.\d+ [a-z_`]"
                        # the annulment rules' shorthand "(R3)", "R1 redeal", "A6.6 R6"

@@ -466,7 +466,7 @@ def test_aligned_end_of_line_comments_stay_aligned(project):
 
 def test_the_readme_record_is_canonical(project):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    record = readme.split("## A record\n\n```\n", 1)[1].split("```", 1)[0]
+    record = readme.split("## A record\n\n```ttn\n", 1)[1].split("```", 1)[0]
     (project / "readme.ttn").write_text(record, encoding="utf-8")
     assert run("fmt", "--check", "readme.ttn").exit_code == 0
     assert run("check", "readme.ttn").exit_code == 0
@@ -561,7 +561,7 @@ def test_json_round_trip_keeps_repeated_trick_marks(project):
 
 def test_the_readme_record_is_a_sample():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    record = readme.split("## A record\n\n```\n", 1)[1].split("```", 1)[0]
+    record = readme.split("## A record\n\n```ttn\n", 1)[1].split("```", 1)[0]
     sample = (ROOT / "samples/twenty-eight/readme-notation-tour.ttn").read_text(encoding="utf-8")
     assert "".join(line for line in sample.splitlines(keepends=True)
                    if not line.startswith("[Expect ")) == record

@@ -74,6 +74,9 @@ def test_public_text_drops_references_to_working_notes():
     assert public_text("game points: forty (A7.4, losses paid to the opponents)") == (
         "game points: forty (losses paid to the opponents)")
     assert internal_references("see A4.2 and decision 5") == ["A4.2", "decision 5"]
+    assert internal_references("as the seed says (3.9 C5), the Twenty-Two rules text") == [
+        "the seed", "3.9 C5", "rules text"]
+    assert internal_references("referee simulate --seed 3; seeded runs") == []
 
 
 def test_every_docs_page_is_in_the_site_navigation():

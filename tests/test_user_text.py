@@ -27,7 +27,9 @@ SHORTHAND = re.compile(
     r"|\(R[0-9]\)|\bR[1-6]\b"  # the annulment rules' shorthand: "(R3)", "A6.6 R1"
     r"|\b(?:S0|WP-old|P28|P29)\b"  # source labels of the working notes
     r"|\b2[89]-[0-4][0-9]\b"  # edge-case numbers such as 28-02 (bid ranges like 28-56 pass)
-    r"|(?<![0-9.])10\.[0-9]{1,2}\b(?![0-9.])")  # the notes on open questions, "10.21"
+    r"|(?<![0-9.])10\.[0-9]{1,2}\b(?![0-9.])"  # the notes on open questions, "10.21"
+    r"|\bthe seeds?\b|\brules text\b"  # the users' texts: "the seed", "the 22 rules text"
+    r"|\b[0-9]\.[0-9]+ C[0-9]+\b")  # an open question by its section: "3.9 C5"
 NOTE_ID = re.compile(rf"{SHORTHAND.pattern}|\.md\b")  # and no file names in messages
 runner = CliRunner()
 
@@ -118,13 +120,15 @@ def test_result_mismatch_names_teams_hyphenated(tmp_path):
 
 @pytest.mark.parametrize("text", ["first hand E demanded a redeal (R1)", "cancelled (A6.6 R3)",
                                   "see A4.2", "B3.5: the spare", "(S0 no. 4)", "case 29-33",
-                                  "(10.21; dealer_forced_bid)"])
+                                  "(10.21; dealer_forced_bid)", "follows the seed",
+                                  "the Twenty-Two rules text", "(3.9 C5)"])
 def test_pattern_catches_rulebook_shorthand(text):
     assert NOTE_ID.search(text)
 
 
 @pytest.mark.parametrize("text", ["bids 28-56", "28: 14-28; 29: 15-28", "10 of hearts",
-                                  "Q♣ 7T Q♠ J♦ AT 10T", "score P1-P3-P5 0"])
+                                  "Q♣ 7T Q♠ J♦ AT 10T", "score P1-P3-P5 0",
+                                  "referee simulate --seed 3", "a seeded run"])
 def test_pattern_lets_plain_words_pass(text):
     assert not NOTE_ID.search(text)
 

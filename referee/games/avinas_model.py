@@ -256,7 +256,7 @@ def _options() -> tuple[OptionSpec, ...]:
     )
 
 
-STANDARD = Preset("standard", "seed 004 (gamerules.com) with the digest's defaults", {})
+STANDARD = Preset("standard", "gamerules.com's rules with the referee's defaults", {})
 EVERY_TRICK = Preset("trump-lead-every-trick", "the trick-2 lead rule (trump if held, "
                      "otherwise face up or face down) for every lead from trick 2 on",
                      {"trump_lead_every_trick": True})

@@ -64,8 +64,9 @@ DEFAULTS_56 = {
 }
 """Fifty-Six's defaults where they differ from 28 (A7.5 and the decisions above)."""
 
-STANDARD_56 = Preset("standard", "A7.5: six players, a double 48-card pack, bids 28-56, "
-                     "honours (40+) worth 2, the first of two identical cards wins", {})
+STANDARD_56 = Preset("standard", "Wikipedia's Fifty-Six (Kerala) with the referee's "
+                     "defaults: six players, a double 48-card pack, bids 28 to 56, bids of 40 "
+                     "or more worth 2, the first of two identical cards wins", {})
 
 
 GENERIC_56 = GenericRules(
@@ -128,9 +129,11 @@ class FiftySix(TwentyEight):
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_56
     rule_ids = RULE_IDS_56
-    rules = _rules(RULE_IDS_56)
+    rules = _rules(RULE_IDS_56, defaults=DEFAULTS_56, seats=6,
+                   equal="two identical trumps")
     option_specs = _options(RULE_IDS_56, DEFAULTS_56,
-                            second_rounds=tuple(f"min{n}" for n in range(28, 57)))
+                            second_rounds=tuple(f"min{n}" for n in range(28, 57)),
+                            equal="the two copies of a card")
     refused_options = REFUSED_SIX_PLAYER
     second_round_table = None  # a second-round contract scores by the game's own table
     presets = {"standard": STANDARD_56}

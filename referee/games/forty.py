@@ -62,8 +62,8 @@ DEFAULTS_40 = {
 }
 """Forty's defaults where they differ from 28 (A7.4)."""
 
-STANDARD_40 = Preset("standard", "seed 000's 40 paragraph (A7.4): six players, 36 cards, "
-                     "J and 3 equal, minimum 20, the 1/2, 2/3, 3/4 table, Thani 4/5", {})
+STANDARD_40 = Preset("standard", "Wikipedia's Forty: six players, 36 cards, J and 3 equal, "
+                     "bids 20 to 40, game points 1/2, 2/3, 3/4 by the bid, Thani 4/5", {})
 
 
 GENERIC_40 = GenericRules(
@@ -126,8 +126,12 @@ class Forty(TwentyEight):
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_40
     rule_ids = RULE_IDS_40
-    rules = _rules(RULE_IDS_40, batch="three")
-    option_specs = _options(RULE_IDS_40, DEFAULTS_40, batch="three", second_rounds=("min30",))
+    rules = _rules(RULE_IDS_40, batch="three", defaults=DEFAULTS_40, seats=6,
+                   equal="a J and a 3 of trumps", texts={
+                       "28.seventh-card": "Forty deals six cards each: there is no seventh "
+                       "card, and the trump card is one of the bidder's first three"})
+    option_specs = _options(RULE_IDS_40, DEFAULTS_40, batch="three", second_rounds=("min30",),
+                            equal="a J and a 3 of one suit")
     refused_options = REFUSED_SIX_PLAYER
     second_round_table = None  # a second-round contract scores by the game's own table
     presets = {"standard": STANDARD_40}

@@ -159,13 +159,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("players", "choice", "3-9", "how many players may sit at the table (2 and 10 "
                "only when set)", (), choices=("3-9", "2-10")),
     OptionSpec("rob_compulsory", "bool", False,
-               "the eligible player must rob (EB1911) instead of may (seed)", ("25.must-rob",)),
+               "the eligible player must rob (the 1911 Encyclopaedia Britannica) instead of may "
+               "(gamerules.com)", ("25.must-rob",)),
     OptionSpec("rob_deadline_holder", "choice", "own_first_play",
                "the trump-ace holder robs before his own first play, or before the opening "
                "lead", ("25.rob-deadline",), choices=("own_first_play", "before_opening_lead")),
     OptionSpec("rob_deadline_dealer", "choice", "own_first_play",
-               "the dealer robs a turned-up ace before his own first play (seed), or before "
-               "the opening lead (EB1911)", ("25.rob-deadline",),
+               "the dealer robs a turned-up ace before his own first play (gamerules.com), or "
+               "before the opening lead (the 1911 Encyclopaedia Britannica)", ("25.rob-deadline",),
                choices=("own_first_play", "before_opening_lead")),
     OptionSpec("unrobbed_ace_penalty", "choice", "none",
                "a trump ace not robbed with by the deadline: no effect, or it ranks as the "
@@ -189,9 +190,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
                ("25.game-end",)),
 )
 
-STANDARD = Preset("standard", "seed 003 (gamerules.com) with the digest's defaults: the "
+STANDARD = Preset("standard", "gamerules.com's rules with the referee's defaults: the "
                   "robber robs before his own first play", {})
-DEALER_ROBS_FIRST = Preset("dealer-robs-first", "the older rule (EB1911): the dealer robs a "
+DEALER_ROBS_FIRST = Preset("dealer-robs-first", "the older rule (the 1911 Encyclopaedia "
+                           "Britannica): the dealer robs a "
                            "turned-up ace before the opening lead",
                            {"rob_deadline_dealer": "before_opening_lead"})
 

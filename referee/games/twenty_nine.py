@@ -75,10 +75,11 @@ DEFAULTS_29 = {
 }
 """Column D29 of the digest's section 8 where it differs from 28."""
 
-STANDARD_29 = Preset("standard", "seed 002: clockwise, 15-28, dealer forced to 15, spare "
-                     "indicator, the first void player must call, no duty to trump, last trick "
-                     "+1", {})
-PAGAT_OLDER = Preset("pagat-older", "pagat's older 29 text (B4.4): calling is optional, the "
+STANDARD_29 = Preset("standard", "the common rules: clockwise, bids 15 to 28, the dealer "
+                     "bids 15 when the others pass, a spare card shows the trump suit, the "
+                     "first player void in the suit led must call, the caller need not trump, "
+                     "the last trick is worth 1 more", {})
+PAGAT_OLDER = Preset("pagat-older", "pagat.com's older rules: calling is optional, the "
                      "caller must trump, trumps played before the call count",
                      {"trump_call_mandatory": False, "caller_must_trump": True,
                       "pre_reveal_trumps_count": True})
@@ -147,7 +148,7 @@ class TwentyNine(TwentyEight):
               "twenty-eight-and-twenty-nine.md Part B, sections 8-10")
     generic = GENERIC_29
     rule_ids = RULE_IDS_29
-    rules = _rules(RULE_IDS_29)
+    rules = _rules(RULE_IDS_29, defaults=DEFAULTS_29)
     option_specs = _options(RULE_IDS_29, DEFAULTS_29)
     refused_options: dict[str, tuple[OptionValue | None, str]] = {}  # the duel is 29's
     presets = {"standard": STANDARD_29, "pagat-older": PAGAT_OLDER, "bangladesh": BANGLADESH}

@@ -60,6 +60,15 @@ changes each one:
     taken from the record.
 11. Hands (decision 5): a missing hand line is inferred as the seat's plays and discards
     minus its draws. No check needs the deal order.
+12. After a deal whose replay stopped, its damage comes from its ``result`` line; without
+    one, who lost, by how much and who died are unknown. No later finding rests on what the
+    record does not establish; each becomes a note naming the check not made: the hand
+    size and the dealer of the next deal (taken as recorded), who is still in the game (a
+    seat with no hand line and no action is out, also when a result line says otherwise),
+    the pack, the cap on the hand size and the stock (the markers are a range: one loser
+    at least, one per living player at most), the damage totals (a range until a
+    ``result score`` line gives them) and so a death. A hand size, a stock or a total
+    outside every possible value is still reported.
 """
 
 from __future__ import annotations
@@ -101,7 +110,7 @@ from referee.games.twenty_two_model import (  # the game's data and pure rules, 
     show,
     strengths,
 )
-from referee.games.twenty_two_play import Play22
+from referee.games.twenty_two_record import FromRecord22
 from referee.games.twenty_two_view import table_view
 from referee.record import Action, Deal, Hand
 from referee.rules.base import (
@@ -117,7 +126,7 @@ from referee.seats import CLOCKWISE, COUNTER_CLOCKWISE, Table
 
 
 @register
-class TwentyTwo(Play22):
+class TwentyTwo(FromRecord22):
     """Twenty-Two, 2 to 6 players each for themselves (digest section 3)."""
 
     name = "twenty-two"
@@ -174,15 +183,9 @@ class TwentyTwo(Play22):
         alive = set(living)
         return [seat for seat in self.table.order_from(first, self.direction) if seat in alive]
 
-    def available(self, match: Match22) -> int:
-        """Cards left in the pack: markers are out of it (T22-D3)."""
-        markers = len(match.markers) + match.unknown_markers
-        return self.pack_size - (markers if self.options.markers_removed else 0)
-
     def deal_size(self, match: Match22) -> int:
         """Cards each: the nominal size capped so everyone gets as many (T22-D2, T22-D4)."""
-        nominal = FIRST_DEAL_SIZE if match.deals == 0 else match.nominal
-        return min(nominal, self.available(match) // len(match.alive))
+        return self.deal_sizes(match)[1]
 
     # -- match -------------------------------------------------------------------------------
     def new_match(self) -> Match22:
@@ -200,7 +203,9 @@ class TwentyTwo(Play22):
         return match.over
 
     def match_result(self, match: Match22) -> str:
-        damage = " ".join(f"{seat} {value}" for seat, value in match.damage.items())
+        damage = " ".join(f"{seat} {value}" + (f" to {value + match.damage_slack[seat]}"
+                                                 if match.damage_slack.get(seat) else "")
+                          for seat, value in match.damage.items())
         if not match.over:
             return f"in progress: damage {damage}; alive {' '.join(match.alive)}"
         return f"{match.ending} (damage {damage})"
@@ -250,20 +255,14 @@ class TwentyTwo(Play22):
     def start_deal(self, match: Match22, deal: Deal) -> TwentyTwoState:
         self.current_match = match
         findings: list[tuple[str, str, str | None]] = []
-        gone = self._gone_by_the_record(match, deal)
+        gone, unsure = self._gone_by_the_record(match, deal)
         dealer, leader = self._dealer_and_leader(match, deal, findings)
         state = TwentyTwoState(deal.number, dealer, leader, list(match.alive))
         state.deal_findings.extend(findings)
-        if gone:
-            who = " and ".join(gone)
-            state.notes.append(("22.dead-player", f"{who} "
-                                f"{'has' if len(gone) == 1 else 'have'} no hand line and no "
-                                f"action in deal {deal.number}: taken to have died in deal "
-                                f"{match.deals}, whose damage is unknown"))
+        self._note_who_is_in(state, match, gone, unsure)
         state.recorded = result_lines(deal)
         self._note_the_last_deal(state, match)
-        size = self.deal_size(match)
-        if size < 1:
+        if self.deal_size(match) < 1:
             raise located(RecordError(
                 "record.deal-size", f"{len(match.alive)} players cannot be dealt a card each "
                 f"from {self.available(match)} cards"), deal)
@@ -283,20 +282,12 @@ class TwentyTwo(Play22):
         if state.size == 0:
             raise located(RecordError("record.hand-size", f"deal {deal.number} deals no cards"),
                           deal)
-        if state.size != size and not match.size_unknown:
-            nominal = FIRST_DEAL_SIZE if match.deals == 0 else match.nominal
-            why = ("the first deal" if match.deals == 0
-                   else f"the last loser took {nominal} damage")
-            cap = ""
-            if size < nominal:
-                cap = (f", capped: {self.available(match)} cards for {len(match.alive)} "
-                       f"players")
-            state.deal_findings.append((
-                "22.deal-size",
-                f"each player is dealt {state.size} cards; deal {deal.number} should deal "
-                f"{size} ({why}{cap})", None))
+        least, most = self.deal_sizes(match)
+        if not match.size_unknown:
+            self._check_size(state, match, deal.number, least, most)
         state.unseen = +left  # the pack less the markers and every hand dealt
         state.stock = max(self.available(match) - state.size * len(state.living), 0)
+        state.stock_low = max(self.available_least(match) - state.size * len(state.living), 0)
         state.first_stock = state.stock
         if self._pending_stock is not None:
             state.stock_order = self._pending_stock
@@ -304,39 +295,6 @@ class TwentyTwo(Play22):
         state.exchange_queue = self._order(leader, state.living)
         self._begin_play_if_done(state)
         return state
-
-    def _note_the_last_deal(self, state: TwentyTwoState, match: Match22) -> None:
-        """README decision 8: the last deal was not replayed to its end, so this deal's size
-        (and the markers) rest on what its record says; a note names the checks lost."""
-        if not match.from_record:
-            return
-        lost = []
-        if match.size_unknown:
-            lost.append("the hand size of this deal (the hands are taken as recorded)")
-        if match.size_unknown and match.losers is None:
-            state.stock_unknown = True
-            lost.append("the size of the stock (a lead may end the exchange round)")
-        if match.unknown_markers and self.options.markers_removed:
-            lost.append("that no damage marker is dealt or drawn again, in this deal and "
-                        "later ones (the card a loser kept is not in the record)")
-        could_not = f"; could not check {' nor '.join(lost)}" if lost else ""
-        state.notes.append(("22.deal-size", f"deal {match.deals} was not replayed to "
-                            f"its end: {match.from_record}{could_not}"))
-        match.from_record = ""
-
-    @staticmethod
-    def _gone_by_the_record(match: Match22, deal: Deal) -> list[str]:
-        """README decision 8: when the last deal's damage is unknown, so is who died in it. A
-        living player with neither a hand line nor an action in this deal is taken as dead
-        (the record deals him nothing); returns them, now out of ``match.alive``."""
-        if not (match.size_unknown and match.losers is None):
-            return []
-        present = {hand.seat for hand in deal.hands} | {e.action.seat for e in deal.events}
-        gone = [seat for seat in match.alive if seat not in present]
-        if len(gone) >= len(match.alive) - 1:
-            return []  # a deal with fewer than two players is no evidence
-        match.alive = [seat for seat in match.alive if seat not in gone]
-        return gone
 
     def _pack_left(self, match: Match22) -> Counter[Card]:
         left = Counter(self.pack_counts)
@@ -586,8 +544,8 @@ class TwentyTwo(Play22):
                                   "exchange or decline", fatal=True)
             # a lead before the round is over: judged as a lead, then reported for the round
             problem = self._check_held(seat, cards, hand) or self._check_lead(seat, cards, hand)
-            if problem is not None and problem.fatal or state.stock_unknown:
-                return problem
+            if problem is not None and problem.fatal or state.stock_low <= 0:
+                return problem  # the stock may be empty: the lead may end the round
             waiting = ", ".join(state.exchange_queue)
             return Exclusion("22.exchange-first", f"{waiting} must exchange or decline "
                               "('exchange none') before the first lead")
@@ -663,6 +621,7 @@ class TwentyTwo(Play22):
                 if card in state.stock_order:
                     state.stock_order.remove(card)
         state.stock = max(state.stock - from_stock, 0)
+        state.stock_low = max(state.stock_low - from_stock, 0)  # it held them at least
         if state.stage == EXCHANGE and seat not in state.exchanged:
             state.exchanged.add(seat)
             if seat in state.exchange_queue:
@@ -674,6 +633,13 @@ class TwentyTwo(Play22):
 
     def _apply_play(self, state: TwentyTwoState, action: Action) -> None:
         if state.stage == EXCHANGE:  # the players not yet asked are taken to decline
+            if state.stock_low <= 0 < state.stock:  # not reported: the stock may be empty
+                state.notes.append(("22.exchange-first", f"could not check {action.seat}'s "
+                                    f"lead to trick 1 while {', '.join(state.exchange_queue)} "
+                                    f"had not exchanged: the stock then held 0 to "
+                                    f"{state.stock} cards (the damage markers of a deal that "
+                                    "was not replayed to its end are not known), and an empty "
+                                    "stock ends the exchange round"))
             state.exchange_queue = []
             self._begin_play_if_done(state)
         self._lay_cards(state, action.seat, action.cards, strengths(action.cards))
@@ -701,12 +667,15 @@ class TwentyTwo(Play22):
         result = DealResult(contract=Damage(state.size, state.first_stock))
         match.deals += 1
         match.size_unknown = False
+        match.stopped = 0
         if not state.last_cards:
             return self._settle_from_record(match, state, result)
         top = max(STRENGTH[card[0]] for _, card in state.last_cards)
         losers = sorted(((seat, card) for seat, card in state.last_cards
                          if STRENGTH[card[0]] == top), key=lambda pair: self.table.index(pair[0]))
         value = DAMAGE[losers[0][1][0]]
+        if match.damage_slack:
+            self._totals_from_record(match, state, {seat: value for seat, _ in losers})
         died = self._damage(match, [(seat, value, card) for seat, card in losers])
         match.losers = tuple(seat for seat, _ in losers)
         match.nominal = value
@@ -757,10 +726,17 @@ class TwentyTwo(Play22):
         the markers, deaths): it is taken from the deal's ``result`` line, with a note in the
         next deal; the deal itself is marked disputed."""
         result.disputed = True
+        match.stopped = state.number
         damage = self._recorded_damage(match, state)
         if not damage:
             match.losers = match.next_dealer = None  # the record names the next dealer
             match.size_unknown = True
+            # someone lost (one marker at least, one per living player at most), by at most
+            # an ace's damage: later deals check only what holds whatever it was
+            match.unknown_markers += 1
+            match.marker_slack += len(state.living) - 1
+            for seat in state.living:
+                match.damage_slack[seat] = match.damage_slack.get(seat, 0) + max(DAMAGE.values())
             match.from_record = "no damage could be computed, and its record gives none"
             result.scored = False
             result.outcome = "not scored: the deal was not played to its end"

@@ -129,9 +129,10 @@ def _options() -> tuple[OptionSpec, ...]:
     )
 
 
-STANDARD = Preset("standard", "seed 001 with the digest's defaults: the last survivor wins", {})
+STANDARD = Preset("standard", "the rules of pagat.com and gamerules.com, with the referee's "
+                  "defaults: the last survivor wins", {})
 FIRST_DEATH_ENDS = Preset("first-death-ends", "the game ends when the first player dies; the "
-                          "least damage wins, ties shared (yamaimo blog, 3.7 game_end)",
+                          "least damage wins, ties shared (a common house rule; option game_end)",
                           {"game_end": "first-death"})
 
 
@@ -199,7 +200,18 @@ class Match22:
     the next deal is unknown (its hands give it)."""
     from_record: str = ""
     """What the last deal's record supplied because its replay did not finish (for a note
-    in the next deal, README decision 8)."""
+    in the next deal)."""
+    stopped: int = 0
+    """The number of the last deal when its replay did not finish, else 0: who is still in
+    the game is then what the next deal's record shows."""
+    marker_slack: int = 0
+    """Damage markers that may be out of the pack beyond those counted: a deal whose damage
+    is unknown had at least one loser (counted in ``unknown_markers``) and at most one per
+    living player. The pack, the cap on the hand size and the stock are then ranges."""
+    damage_slack: dict[str, int] = field(default_factory=dict)
+    """Damage a seat may have taken beyond ``damage`` in a deal whose damage is unknown:
+    its total is ``damage`` to ``damage + slack``, and a death within that range is decided
+    by the record (the seat's presence in the next deal)."""
 
     @property
     def score(self) -> dict[str, int]:
@@ -247,9 +259,10 @@ class TwentyTwoState(DealState):
         self.last_cards: list[tuple[str, Card]] = []
         self.recorded: list[ResultLine] = []
         """The deal's ``result`` lines: what an unfinished deal takes from the record."""
-        self.stock_unknown = False
-        """The markers of an earlier deal are not known to be there (its damage is unknown):
-        the stock may be smaller than it seems, so a lead may end the exchange round."""
+        self.stock_low = 0
+        """The fewest cards the stock can hold (``stock`` is the most): less than ``stock``
+        when the damage markers of an earlier deal are not known. A lead ends the exchange
+        round without a finding while the stock may be empty."""
 
     @property
     def position_trick(self) -> int | None:

@@ -18,28 +18,27 @@ from referee.rules.options import OptionSpec, OptionValue, Preset
 
 FAMILY_RULES: tuple[tuple[str, str, str], ...] = (
     ("28.opening-bid", "first hand must open the auction with a bid of at least the minimum "
-     "(or demand a redeal with a pointless four)", "A3.2"),
-    ("28.bid-range", "a bid lies between min_bid and max_bid (28: 14-28; 29: 15-28)",
+     "({min_bid}){opening_redeal}", "A3.2"),
+    ("28.bid-range", "a bid lies between min_bid and max_bid ({min_bid} to {max_bid})",
      "A3.3, B3.2"),
     ("28.bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
     ("28.partner-raise", "raising over one's partner's standing bid is limited by the "
      "partner_raise option (pagat: 20 or more)", "A3.5"),
-    ("28.auction-over", "nothing is bid after the auction has ended (every other player "
-     "passing after the last bid: three at a table of four; or a bid of the maximum)",
-     "A3.4"),
+    ("28.auction-over", "nothing is bid after the auction has ended (the {others} other "
+     "players passing after the last bid, or a bid of the maximum, {max_bid})", "A3.4"),
     ("28.pass-final", "with pass_final a player who has passed may not bid again", "8 "
      "(pass_final)"),
     ("28.dealer-bid", "with dealer_forced_bid, when everybody else has passed the dealer "
      "must bid (exactly the minimum under 'exact')", "B3.2, 10.21"),
     ("28.auction-open", "trumps are chosen and cards played only after the auction has "
      "ended", "A3.4"),
-    ("28.redeal", "only first hand, at his first turn, with no point card in his first "
-     "four, may demand a redeal", "A6.6 R1"),
+    ("28.redeal", "{redeal_if}only first hand, at his first turn, with no point card in his "
+     "first four, may demand a redeal", "A6.6 R1"),
     ("28.trump-card", "the bidder lays one card of his first four face down as the trump "
      "card (own_card), or shows the suit with a spare 2-5 card (spare)",
      "A3.7, A3.8, B3.3, B3.5"),
-    ("28.seventh-card", "the bidder may call for his seventh card (third of the second "
-     "batch) as the trump card", "A3.9, B3.4"),
+    ("28.seventh-card", "{seventh_if}the bidder may call for his seventh card (third of the "
+     "second batch) as the trump card", "A3.9, B3.4"),
     ("28.double", "only an opponent of the bidder may double, once, after the trump choice "
      "and before the second batch", "A7.1"),
     ("28.redouble", "only the bidder or his partner may redouble, once, directly after the "
@@ -52,8 +51,8 @@ FAMILY_RULES: tuple[tuple[str, str, str], ...] = (
      "minimum", "B3.2 (auction format), SPT, KC"),
     ("28.second-round", "with second_round = minN a second auction follows the trump "
      "choice and the doubles, opened by the bidder: bids of N or more above the standing "
-     "bid, ending after three passes following a bid (five at six seats), four passes "
-     "without one (six), or at the maximum; play waits for its end", "A3.6, A7.4"),
+     "bid, ending after {others} passes following a bid, {seats} passes without one, or at "
+     "the maximum; play waits for its end", "A3.6, A7.4"),
     ("28.c-call", "with c_call, only the bidder may say C, directly after the opponents' "
      "double and instead of a redouble, while his side's score is 0 at the start of the "
      "deal: the deal is then worth 6 game points", "A7.2, 10.19"),
@@ -71,12 +70,12 @@ FAMILY_RULES: tuple[tuple[str, str, str], ...] = (
      "suit led must call for the concealed trump", "A4.3(g), B4.3"),
     ("28.call-must-trump", "the player who called must play a trump to that trick if he "
      "holds one (caller_must_trump)", "A4.3(c)2, A4.3(e), B4.4"),
-    ("28.undertrump", "a void player may not play a trump lower than (or, Forty and Fifty-Six, "
-     "equal to) a trump already in the trick unless he holds nothing else", "A4.4(d)"),
+    ("28.undertrump", "{undertrump_if}a void player may not play a trump that does not beat a "
+     "trump already in the trick{undertrump_equal} unless he holds nothing else", "A4.4(d)"),
     ("28.pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
      "the holder's side has won a trick since", "A5.1-A5.6, B5"),
-    ("28.void-deal", "with void_if_trump_never_called = void (28), a deal in which nobody "
-     "called for the trump before the last trick is void and its last trick is not "
+    ("28.void-deal", "with void_if_trump_never_called = void{void_default}, a deal in which "
+     "nobody called for the trump before the last trick is void and its last trick is not "
      "played", "A4.5, B4.6"),
     ("28.deal-order", "the record gives each hand in its two dealing rounds where a check "
      "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
@@ -121,16 +120,39 @@ RULE_IDS_28 = family_ids(GENERIC_28, {rule: rule for rule, _, _ in FAMILY_RULES}
 """Twenty-Eight's rule ids: its own."""
 
 
-def _rules(ids: FamilyIds, batch: str = "four") -> dict[str, Rule]:
-    """The catalogue of a game's rules under its ids (``ids``); ``batch`` is the first
-    batch's size in words (Forty deals three), so that "first four" reads right in every
-    game."""
+def _rules(ids: FamilyIds, batch: str = "four",
+           defaults: Mapping[str, OptionValue] | None = None, seats: int = 4,
+           equal: str = "", texts: Mapping[str, str] | None = None) -> dict[str, Rule]:
+    """The catalogue of a game's rules under its ids (``ids``), each in the game's own
+    values: ``batch`` is the first batch's size in words (Forty deals three), ``defaults``
+    the game's option defaults (as for ``_options``), ``seats`` the players at the table,
+    ``equal`` the game's equal cards in words ("" where it has none), ``texts`` the rules a
+    game words its own way (Twenty-Eight's id -> text)."""
+    values = {spec.name: spec.default for spec in _options(ids, defaults, batch)}
+    words = {
+        "min_bid": values["min_bid"], "max_bid": values["max_bid"],
+        "others": _NUMBER_WORDS[seats - 1], "seats": _NUMBER_WORDS[seats],
+        "opening_redeal": ("" if not values["redeal_fh_pointless"] else
+                           f", or demand a redeal when his first {batch} hold no point card"),
+        "redeal_if": "" if values["redeal_fh_pointless"] else (
+            "with redeal_fh_pointless (off by default), "),
+        "seventh_if": "" if values["seventh_card"] else "with seventh_card (off by default), ",
+        "undertrump_if": "" if values["no_undertrump"] else "with no_undertrump (off by default), ",
+        "undertrump_equal": f" (of {equal}, the one played later does not)" if equal else "",
+        "void_default": (" (the default)" if values["void_if_trump_never_called"] == "void"
+                         else ""),
+    }
     generic = GenericRules(*(ids[rule] for rule in GENERIC_28))
     rules = generic_rules(generic, "A3-A4, decision 4")
     for name, summary, section in FAMILY_RULES:
         rule_id = ids[name]
-        rules[rule_id] = Rule(rule_id, summary.replace("first four", f"first {batch}"), section)
+        text = (texts or {}).get(name) or summary.replace("first four",
+                                                          f"first {batch}").format(**words)
+        rules[rule_id] = Rule(rule_id, text, section)
     return rules
+
+
+_NUMBER_WORDS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
 SpecMaker = Callable[..., OptionSpec]
@@ -163,7 +185,7 @@ def _auction_specs(spec: SpecMaker, ids: FamilyIds, second_rounds: tuple[str, ..
              "a player who passed may not bid again; the turn skips him",
              (ids["28.pass-final"], ids["28.turn"], ids["28.auction-over"])),
         spec("auction_style", "choice", "open",
-             "open auction, or duel (Bangladesh, Twenty-Nine only): first hand holds, each "
+             "open auction, or duel (the Bangladesh auction): first hand holds, each "
              "other player in turn challenges the survivor with a number, the holder answers "
              "hold or passes, a pass is final",
              (ids["28.hold"], ids["28.turn"], ids["28.bid-higher"], ids["28.auction-over"]),
@@ -174,8 +196,7 @@ def _auction_specs(spec: SpecMaker, ids: FamilyIds, second_rounds: tuple[str, ..
              (ids["28.dealer-bid"], ids["28.auction-over"]), choices=("none", "exact", "any")),
         spec("second_round", "choice", "off",
              "a second auction after the full deal, before play: off, or minN (its bids are "
-             "N or more; 28 and 29: min24, Forty: min30, Fifty-Six: any N in its range); a "
-             "contract won in it scores +2 / -3 in 28 and 29, by the table in 40 and 56",
+             "N or more); a contract won in it scores {second_score}",
              (ids["28.second-round"], ids["28.turn"], ids["28.bid-higher"], ids["28.single-hand"]),
              choices=("off", *second_rounds)),
     )
@@ -218,7 +239,7 @@ def _trump_and_play_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, 
              "goes on with tricks won by the suit led (play_on, spare indicator)",
              (ids["28.void-deal"], ids["28.call"]), choices=("void", "forced_trick8", "play_on")),
         spec("last_trick_bonus", "int", 0,
-             "points for winning the last trick (29: 1, giving 29 in all)", (),
+             "points for winning the last trick", (),
              minimum=0, maximum=10),
     )
 
@@ -234,8 +255,9 @@ def _pair_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
              "flat: pair_value either way; west_bengal: the bidding side needs a bid of "
              "19+ and lowers 19 by 3", (ids["28.pair"],), choices=("flat", "west_bengal")),
         spec("pair_trick_requirement", "choice", "after_reveal",
-             "which trick won lets a side show the pair: after_reveal (S0), any_trick "
-             "(S2 literal, ZL), s0_variant (opponents need none; the bidding side any trick)",
+             "which trick won lets a side show the pair: after_reveal (Wikipedia), any_trick "
+             "(gamerules.com read literally, zlevellabs.com), s0_variant (opponents need none; "
+             "the bidding side any trick)",
              (ids["28.pair"],), choices=("after_reveal", "any_trick", "s0_variant")),
         spec("pair_window", "choice", "any_time",
              "when the pair may be shown: any_time once the conditions hold, or after_win "
@@ -243,10 +265,11 @@ def _pair_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
              (ids["28.pair"],), choices=("any_time", "after_win")),
         spec("pair_min_bid", "int", 0,
              "lowest bid at which the bidding side may show the pair (0: no limit; "
-             "Bangladesh and P29 later: 19)", (ids["28.pair"],), minimum=0, maximum=64),
+             "19 in the Bangladesh rules)", (ids["28.pair"],), minimum=0, maximum=64),
         spec("pair_clamp", "choice", "yes",
              "the target after a pair: yes, kept within [min_bid, max_bid]; no, unbounded; "
-             "ineffective, a pair that would leave the range has no effect (S2 reading)",
+             "ineffective, a pair that would leave the range has no effect (gamerules.com's "
+             "reading)",
              (ids["28.pair"],), choices=("yes", "no", "ineffective")),
     )
 
@@ -256,8 +279,8 @@ def _scoring_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
     return (
         spec("score_table", "choice", "flat",
              "game points per deal by bid: flat +/-1, goc (1/2/3/4 from 14/20/24/28), kh "
-             "(2 above 20), forty (A7.4, losses paid to the opponents), fifty-six (2 from "
-             "40)", (), choices=tuple(SCORE_TABLES)),
+             "(2 above 20), forty (losses paid to the opponents), fifty-six (2 from 40)", (),
+             choices=tuple(SCORE_TABLES)),
         spec("under_half_double_loss", "bool", False,
              "a bidding side taking less than half its target loses double", ()),
         spec("high_bid_two", "bool", False,
@@ -272,24 +295,24 @@ def _scoring_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
              "neither", (ids["28.double"], ids["28.redouble"]), minimum=1, maximum=4),
         spec("c_call", "bool", False,
              "the bidder may answer the opponents' double with 'C' (c-call) while his side's "
-             "score is 0, staking 6 game points (28 and 29)",
+             "score is 0, staking 6 game points",
              (ids["28.c-call"], ids["28.redouble"])),
         spec("cot", "choice", "off",
              "winning every trick doubles the game points: off, made (the bidding side "
              "making with all tricks), made_and_lost (also a loss with none)", (),
              choices=("off", "made", "made_and_lost")),
         spec("single_hand", "bool", True,
-             "a player may play alone for every trick, no trumps (28: +/-3)",
+             "a player may play alone for every trick, no trumps (single_hand_points)",
              (ids["28.single-hand"],)),
         spec("single_hand_points", "int", 3,
-             "game points a single hand wins (28: 3; Forty's Thani: 4)", (),
+             "game points a single hand wins", (),
              minimum=1, maximum=12),
         spec("single_hand_loss", "int", 0,
-             "game points a lost single hand costs (0: the same as it wins; Thani: 5, paid "
-             "to the opponents with score_table = forty)", (), minimum=0, maximum=12),
+             "game points a lost single hand costs (0: the same as it wins; paid to the "
+             "opponents with score_table = forty)", (), minimum=0, maximum=12),
         spec("single_hand_show", "bool", False,
              "the bidder may show a hand certain to win every trick (show) instead of playing "
-             "it: a hand of one suit scores 3, any other the contract as made (28 and 29)",
+             "it: a hand of one suit scores 3, any other the contract as made",
              (ids["28.show"],)),
         spec("no_trump_two", "bool", False,
              "with the spare indicator, a 2 as indicator declares no trumps: ranks reversed "
@@ -302,7 +325,7 @@ def _deal_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
     """Options of the match, redeals and annulments, equal cards and the misplay penalty."""
     return (
         spec("dummy", "bool", False,
-             "the bidder's partner's hand is exposed (P29): public information only, it "
+             "the bidder's partner's hand is exposed (pagat.com): public information only, it "
              "changes no rule the referee checks", ()),
         spec("game_target", "int", 6, "the match is won at +N and lost at -N",
              (ids["28.match-over"],), minimum=1),
@@ -311,33 +334,35 @@ def _deal_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
              (ids["28.redeal"], ids["28.opening-bid"])),
         spec("redeal_first_two_pointless", "bool", False,
              "the deal is annulled when either of the first two speakers has no point card "
-             "in his first four (P29 variation)", ()),
+             "in his first four (a variation on pagat.com)", ()),
         spec("annul_fh_and_next_pointless", "bool", False,
              "the deal is cancelled when first hand and the next player each have a "
-             "pointless first four (S0)", ()),
+             "pointless first four (Wikipedia)", ()),
         spec("annul_eight_zero", "bool", True,
-             "a deal in which a player's whole hand has no point card is cancelled (S0)", ()),
+             "a deal in which a player's whole hand has no point card is cancelled "
+             "(Wikipedia)", ()),
         spec("annul_other", "bool", False,
              "the deal is cancelled when a player holds all four Jacks or a whole hand of "
-             "one suit, or (at the reveal) the bidder's opponents hold no trump (WP-old)",
+             "one suit, or (at the reveal) the bidder's opponents hold no trump (older Wikipedia "
+             "texts)",
              ()),
         spec("equal_cards", "choice", "first_wins",
-             "of two equal cards in a trick (Forty's J and 3, Fifty-Six's two copies of a "
-             "card) the first played wins, or the last (28 and 29 have no equal cards)",
+             "of two equal cards in a trick ({equal}) the first played wins, or the last",
              (ids["28.undertrump"], ids["28.single-hand"]), choices=("first_wins", "last_wins")),
         spec("misplay_penalty", "choice", "offender_side_loses",
-             "a violation scores the deal against the first offender's side, doubled to the "
-             "opponents (Forty), or is only reported", (),
+             "a violation scores the deal against the first offender's side "
+             "(offender_side_loses), the same doubled to the opponents (double_to_opponents), "
+             "or is only reported (report_only)", (),
              choices=("offender_side_loses", "double_to_opponents", "report_only")),
     )
 
 
 def _options(ids: FamilyIds, defaults: Mapping[str, OptionValue] | None = None,
-             batch: str = "four", second_rounds: tuple[str, ...] = ("min24",)
-             ) -> tuple[OptionSpec, ...]:
+             batch: str = "four", second_rounds: tuple[str, ...] = ("min24",),
+             equal: str = "") -> tuple[OptionSpec, ...]:
     """The family's options (digest section 8) with ``defaults`` overriding 28's per game;
-    ``batch`` as for ``_rules``; ``second_rounds``: the game's values of ``second_round``
-    besides ``off``."""
+    ``batch`` and ``equal`` as for ``_rules``; ``second_rounds``: the game's values of
+    ``second_round`` besides ``off``. Each meaning is in the game's own words."""
     d = dict(defaults or {})
 
     def spec(name: str, kind: str, default: OptionValue, meaning: str,
@@ -353,7 +378,15 @@ def _options(ids: FamilyIds, defaults: Mapping[str, OptionValue] | None = None,
     )
     if d:
         raise ValueError(f"defaults for undeclared options: {sorted(d)}")
-    return tuple(replace(spec, meaning=spec.meaning.replace("first four", f"first {batch}"))
+    table = next(spec.default for spec in specs if spec.name == "score_table")
+    words = {
+        "second_score": ("+2 made / -3 failed" if table in ("flat", "goc", "kh")
+                         else "by the game's score table"),
+        "equal": equal or "this pack has none: the option changes nothing",
+    }
+    return tuple(replace(spec, meaning=spec.meaning.replace("first four", f"first {batch}")
+                         .replace("{second_score}", words["second_score"])
+                         .replace("{equal}", words["equal"]))
                  for spec in specs)
 
 
@@ -377,8 +410,8 @@ WEST_BENGAL_PAIR_FROM = 19
 19 it lowers the target by 3."""
 
 
-STANDARD = Preset("standard", "seed 000 (Wikipedia) with the digest's defaults; raising over "
-                  "one's partner is free (README decision 2)", {})
+STANDARD = Preset("standard", "Wikipedia's rules with the referee's defaults; raising over "
+                  "one's partner is free", {})
 
 
 PAGAT = Preset("pagat", "pagat.com: raising over one's partner needs 20; with no call in "
@@ -386,7 +419,7 @@ PAGAT = Preset("pagat", "pagat.com: raising over one's partner needs 20; with no
                {"partner_raise": "min20", "void_if_trump_never_called": "forced_trick8"})
 
 
-WEST_BENGAL = Preset("west-bengal", "seed 000's West Bengal variant: minimum bid 16; the "
+WEST_BENGAL = Preset("west-bengal", "Wikipedia's West Bengal variant: minimum bid 16; the "
                      "bidding side shows the pair only from 19, and 19 goes down by 3",
                      {"min_bid": 16, "pair_scale": "west_bengal"})
 
