@@ -35,13 +35,14 @@ if TYPE_CHECKING:
 
 def run_check(files: Iterable[str], output_format: Any, expect: bool,
               clock: Callable[[], float] = time.perf_counter, options: Any = None,
-              jobs: int = 1) -> int:
+              jobs: int = 1, runner: Any = None) -> int:
     """Check every file (in path order), print the report, and return the exit code.
 
     Text and GitHub output is printed as each file is done, the JSON document as each match
     ends; the JUnit document at the end, from test cases written out as each match ends; the
     SARIF document at the end. ``jobs`` worker processes share the files
-    (``referee.parallel``); the output is the same. Unreadable files are also shown on
+    (``referee.parallel``), or ``runner`` sends them to a cluster (``referee.cluster``) cut
+    for ``jobs`` workers; the output is the same. Unreadable files are also shown on
     standard error, for people (not under github, whose annotations already show them). The
     summary line goes to standard output, except after a document, which must stay alone
     there.
@@ -67,7 +68,7 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     sink = MatchSink(fmt, expect, color, options.quiet, totals)
     began = clock()
     for report in check_files(paths, expect, jobs, progress.deal if progress else None,
-                              options, sink.handler):
+                              options, sink.handler, runner):
         done = clock()
         took, began = done - began, done  # the file's check (and writing the one before it)
         totals.add(report)

@@ -232,6 +232,15 @@ def check(
                           "files, and large files at their records, are shared out, and the "
                           "report is the same, in the same order, as with one."),
     ] = "1",
+    dask: Annotated[
+        str | None,
+        typer.Option("--dask", metavar="ADDRESS", show_default=False,
+                     help="Check on a Dask cluster: a scheduler address (tcp://host:8786), "
+                          "a scheduler file, or 'local' for a cluster of --jobs worker "
+                          "processes on this machine (auto by default). The files are read "
+                          "here and sent; the report is the same as with one process. Needs "
+                          "pip install 'referee[dask]'."),
+    ] = None,
 ) -> None:
     """Referee records: illegal actions, points, game points and match results.
 
@@ -255,10 +264,32 @@ def check(
         options.validate()
     except ValueError as exc:
         _fail(f"referee check: {exc}")
+    if dask is not None:
+        raise typer.Exit(_check_on_cluster(dask, jobs, output, options))
     workers = parse_jobs(jobs)
     raise typer.Exit(_to_output(output, lambda: run_check(
         options.files, OutputFormat(options.format), options.expect, options=options,
         jobs=workers)))
+
+
+def _check_on_cluster(address: str, jobs: str, output: str | None, options: Any) -> int:
+    """``check --dask ADDRESS``: the run of ``check`` with its units on a Dask cluster."""
+    from referee import cluster
+
+    if address != cluster.LOCAL and jobs != "1":
+        _fail("referee check: --jobs sets the workers of '--dask local' only; a cluster at "
+              f"{address} has the workers it has")
+    workers = parse_jobs("auto" if jobs == "1" else jobs)
+    try:
+        client = cluster.connect(address, workers)
+    except cluster.ClusterError as exc:
+        _fail(f"referee check: {exc}")
+    try:
+        return _to_output(output, lambda: run_check(
+            options.files, OutputFormat(options.format), options.expect, options=options,
+            jobs=max(2, cluster.threads(client)), runner=cluster.runner(client)))
+    finally:
+        cluster.close(client)
 
 
 def parse_jobs(text: str) -> int:
