@@ -49,15 +49,30 @@ class CheckOptions:
     given_by: dict[str, str] = field(default_factory=dict)
     """"game", "rules" or an option name -> where it was given, for the game, preset and
     options taken from a settings file (the others came from their command-line flag)."""
+    baseline: str | None = None
+    """--baseline FILE: report only the findings not in it (referee.archive)."""
+    write_baseline: str | None = None
+    """--write-baseline FILE: write the findings reported to it."""
+    duplicates: str | None = None
+    """--duplicates: "note" or "error" for a deal seen earlier in the run (None: not looked
+    for)."""
+
+    @property
+    def keys(self) -> bool:
+        """Whether the matches need their records' identities and deals' keys."""
+        return bool(self.baseline or self.write_baseline or self.duplicates)
 
     @classmethod
     def merge(cls, settings: Settings, *, files: list[str] | None, output_format: str | None,
               expect: bool, partial: bool, select: list[str] | None,
               ignore: list[str] | None, exclude: list[str] | None, game: str | None,
               rules: str | None, option: list[str] | None, exit_zero: bool, quiet: bool,
-              color: str | None) -> CheckOptions:
+              color: str | None, baseline: str | None = None,
+              write_baseline: str | None = None, duplicates: str | None = None,
+              ) -> CheckOptions:
         """The command line's values where given, else the settings', else the defaults."""
         return cls(
+            baseline=baseline, write_baseline=write_baseline, duplicates=duplicates,
             files=list(files) if files else list(settings.paths),
             format=output_format or settings.format or "text",
             expect=expect,
@@ -91,6 +106,9 @@ class CheckOptions:
         if self.format not in FORMATS:
             raise ValueError(f"{self._where('format')}unknown format '{self.format}'"
                              f"{suggest(self.format, FORMATS)} (formats: {', '.join(FORMATS)})")
+        if self.duplicates is not None and self.duplicates not in ("note", "error"):
+            raise ValueError(f"--duplicates takes note or error, not '{self.duplicates}'"
+                             f"{suggest(self.duplicates, ('note', 'error'))}")
         if self.color not in COLORS:
             raise ValueError(f"{self._where('color')}--color takes {', '.join(COLORS)}, "
                              f"not '{self.color}'")

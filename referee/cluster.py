@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from referee.parallel import Part, Runner, check_part, part_ends, read_part
@@ -140,6 +140,16 @@ def connect(address: str, workers: int) -> Any:
     except Exception as exc:  # an address that is not one, a scheduler that is not there
         where = "a local cluster" if address == LOCAL else f"the Dask scheduler at {address}"
         raise ClusterError(f"cannot reach {where}: {type(exc).__name__}: {exc}") from None
+
+
+def on_cluster(address: str, workers: int, work: Callable[[int, Runner], int]) -> int:
+    """``work(jobs, runner)`` with the runner of a client of ``address`` (``connect``), the
+    files cut for the cluster's threads; the client (and a local cluster) closed after."""
+    client = connect(address, workers)
+    try:
+        return work(max(2, threads(client)), runner(client))
+    finally:
+        close(client)
 
 
 def close(client: Any) -> None:

@@ -169,6 +169,11 @@ def _hooks(options: Any, path: str) -> tuple[Any, Any]:
     return options.header_hook, options.match_hook(path)
 
 
+def _keys(options: Any) -> bool:
+    """Whether the run needs the records' identities and the deals' keys."""
+    return options is not None and bool(options.keys)
+
+
 def check_part(part: Part, expect: bool, options: Any = None,
                data: bytes | None = None) -> FileReport | None:
     """The report of one part, or None if it is not clean (the caller checks the file whole).
@@ -189,7 +194,8 @@ def check_part(part: Part, expect: bool, options: Any = None,
         kept.append(compact(match))
 
     if part.whole and data is None:
-        report = check_file(part.path, expect, None, header_hook, match_hook, keep)
+        report = check_file(part.path, expect, None, header_hook, match_hook, keep,
+                            _keys(options))
         report.matches = kept
         return report
     report = FileReport(part.path)
@@ -198,7 +204,8 @@ def check_part(part: Part, expect: bool, options: Any = None,
         lines = part_lines(part) if data is None else _data_lines(part, data)
         items = iter_lines(lines, part.path, syntax, comments=False,
                            first_line=part.first)  # as check_file reads a file
-        _replay_into(report, items, expect, header_hook, match_hook, syntax, keep)
+        _replay_into(report, items, expect, header_hook, match_hook, syntax, keep,
+                     _keys(options))
     except Exception:  # unreadable here: the whole file is checked again, in order
         return None
     report.matches = kept
@@ -238,6 +245,8 @@ def _compactor(options: Any) -> Callable[[MatchReport], Any]:
 
     output_format = getattr(options, "format", "")
     if output_format == "json":
+        if _keys(options):  # a baseline or duplicates: the match is rendered after them
+            return lambda match: match
         from referee.cli_output import jsonable
 
         return lambda match: RenderedMatch.of(match, jsonable)
@@ -280,7 +289,8 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
         here = paths
     for path in here:
         on_match = handler("<stdin>" if path == STDIN else path) if handler else None
-        yield check_file(path, expect, progress, *_hooks(options, path), on_match)
+        yield check_file(path, expect, progress, *_hooks(options, path), on_match,
+                         _keys(options))
     if here is paths or not parts:
         return
     results = (runner or _pool(jobs))(parts, expect, options)
@@ -361,7 +371,8 @@ class _Joined:
                     handed(match)
 
         path = self.report.path
-        return check_file(path, expect, progress, *_hooks(options, path), on_match)
+        return check_file(path, expect, progress, *_hooks(options, path), on_match,
+                          _keys(options))
 
 
 def _deals(match: Any) -> int:
