@@ -131,6 +131,11 @@ def connect(address: str, workers: int) -> Any:
     logging.getLogger("distributed").setLevel(logging.ERROR)
     try:
         if address == LOCAL:
+            import dask
+
+            # A worker samples its threads' stacks every 10 ms for the dashboard's profile:
+            # some 10 % of the CPU of a check, for a dashboard a local run does not have.
+            dask.config.set({"distributed.worker.profile.enabled": False})
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                    host="127.0.0.1", dashboard_address=None)
             return Client(cluster, set_as_default=False)
