@@ -3,6 +3,7 @@
     python bench/perf.py [--deals 10000] [--other-deals 2000] [--rounds 3]
                          [--memory 10000,100000] [--formats text,json,github,junit,sarif]
                          [--jobs-deals 20000] [--jobs-formats text,json]
+                         [--dask-deals 100000]
                          [--checkout DIR] [--skip SECTION,...]
 
 Sections (each can be skipped with --skip):
@@ -25,6 +26,13 @@ Sections (each can be skipped with --skip):
   two cores free) and CPU time, of all processes and of each (bench/cpu_probe.py): the
   speed-up two idle cores allow is the CPU time of ``--jobs 1`` over that of the busiest
   process of ``--jobs 2`` (or half their total, if more).
+
+- ``dask``: ``referee check --jobs 2`` and ``--dask local --jobs 2`` (a ``LocalCluster`` of two
+  worker processes on this machine, started and stopped by the command) on the same file of
+  ``--dask-deals`` deals, in each of ``--jobs-formats``: whether the outputs are
+  byte-identical, wall time and the CPU time of the whole process tree (the workers
+  included), and what the cluster costs over the pool. Needs the dask extra; skipped with a
+  line saying so without it.
 
 - ``profile``: where the time of the full check of Twenty-Eight goes, by layer (cProfile's
   own time of each function, summed by the module it lives in; the profiler slows Python
@@ -49,7 +57,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ("throughput", "start", "memory", "jobs", "profile")
+SECTIONS = ("throughput", "start", "memory", "jobs", "dask", "profile")
 
 
 def _setup_path(checkout: Path) -> None:
@@ -255,6 +263,45 @@ def _jobs_run(args: argparse.Namespace, fmt: str, count: int, path: Path) -> dic
     return dict(split, output=output, cpu=cpu, wall=wall)
 
 
+def dask(args: argparse.Namespace) -> None:
+    from data import repeated_file, ttn_file
+
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        print("## --dask: skipped (pip install 'referee[dask]')\n")
+        return
+    copies = max(1, args.dask_deals // args.deals)
+    path = repeated_file(ttn_file("twenty-eight", args.deals), copies)
+    command, env = referee_command(args)
+    print(f"## --dask local (two workers) against --jobs 2 on {args.dask_deals:,} deals "
+          f"({os.cpu_count()} cores, load {os.getloadavg()[0]:.2f} at the start); "
+          f"{args.jobs_rounds} rounds in turn, medians")
+    runs = {"--jobs 2": ["--jobs", "2"], "--dask local": ["--dask", "local", "--jobs", "2"]}
+    for fmt in args.jobs_formats:
+        figures: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
+        outputs: dict[str, bytes] = {}
+        for _ in range(args.jobs_rounds):
+            for name, flags in runs.items():
+                out = HERE / "dask.out"
+                cpu, wall, _, code = run_child(
+                    command + ["check", "--format", fmt, *flags, str(path)], env, out)
+                outputs[name] = re.sub(rb'\([0-9.]+ s\)\n$| time="[0-9.]+"', b"",
+                                       out.read_bytes())
+                out.unlink()
+                figures[name].append((cpu, wall))
+        same = outputs["--jobs 2"] == outputs["--dask local"]
+        cpu = {name: statistics.median(c for c, _ in runs_) for name, runs_ in figures.items()}
+        wall = {name: statistics.median(w for _, w in runs_) for name, runs_ in figures.items()}
+        for name in runs:
+            print(f"{fmt:<6} {name:<13} wall {wall[name]:6.1f} s, CPU {cpu[name]:6.1f} s, "
+                  f"{args.dask_deals / wall[name]:,.0f} deals/s (wall), exit {code}")
+        print(f"{fmt:<6} outputs {'byte-identical' if same else 'DIFFERENT'}; the cluster "
+              f"costs {cpu['--dask local'] - cpu['--jobs 2']:+.1f} s CPU and "
+              f"{wall['--dask local'] - wall['--jobs 2']:+.1f} s wall over the pool")
+    print()
+
+
 LAYERS = (
     ("lark", "Lark lexer and LALR parser"),
     ("referee/notation/chunks", "reading lines and cutting chunks"),
@@ -314,6 +361,7 @@ def main(argv: list[str] | None = None) -> None:
     options.add_argument("--jobs-deals", type=int, default=20000)
     options.add_argument("--jobs-formats", type=lambda s: s.split(","), default=["text", "json"])
     options.add_argument("--jobs-rounds", type=int, default=3)
+    options.add_argument("--dask-deals", type=int, default=100000)
     options.add_argument("--checkout", type=Path, default=HERE.parent)
     options.add_argument("--compare", type=Path, default=None,
                          help="another checkout whose start-up is measured in turn with it")
@@ -329,7 +377,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"referee from {args.checkout}; Python {platform.python_version()}, "
           f"{platform.machine()}, {os.cpu_count()} cores")
     sections = {"throughput": throughput, "start": start, "memory": memory, "jobs": jobs,
-                "profile": profile}
+                "dask": dask, "profile": profile}
     for name in SECTIONS:
         if name not in args.skip:
             sections[name](args)

@@ -10,17 +10,20 @@ A json-module-style API::
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from referee.errors import NotationSyntaxError, RecordError, RefereeError
 from referee.record import Record
+from referee.version import __version__
 
-__version__ = "0.1.0"
+if TYPE_CHECKING:
+    from referee.report import FileReport
 
 __all__ = [
     "NotationSyntaxError", "Record", "RecordError", "RefereeError", "__version__", "check",
-    "dump", "dumps", "from_json", "load", "loads", "to_json",
+    "check_many", "dump", "dumps", "from_json", "load", "loads", "to_json",
 ]
 
 
@@ -80,3 +83,23 @@ def check(path: str | Path, expect: bool = False):
     from referee.reading import is_json_path
 
     return check_file(path, expect=expect, json=is_json_path(str(path)))
+
+
+def check_many(paths: Iterable[str | Path], expect: bool = False, jobs: int = 1,
+               client: Any = None) -> Iterator[FileReport]:
+    """Referee every file named (folders walked for ``*.ttn``), in path order: the
+    ``FileReport`` that ``check`` gives of each, as each is done.
+
+    ``jobs`` worker processes share the files (large files cut at their records), or, given
+    a ``dask.distributed`` ``Client``, the tasks of its cluster do (the files are read here
+    and sent, so the workers need referee installed but not the files).
+    """
+    from referee.checking import sorted_paths
+    from referee.parallel import check_files
+
+    runner = None
+    if client is not None:
+        from referee import cluster
+
+        runner, jobs = cluster.runner(client), max(2, cluster.threads(client))
+    return check_files(sorted_paths(paths), expect, jobs, runner=runner)

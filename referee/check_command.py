@@ -30,18 +30,20 @@ from referee.reporters import (
 )
 
 if TYPE_CHECKING:
+    from referee.archive.run import ArchiveRun
     from referee.junit import JunitStream
 
 
 def run_check(files: Iterable[str], output_format: Any, expect: bool,
               clock: Callable[[], float] = time.perf_counter, options: Any = None,
-              jobs: int = 1) -> int:
+              jobs: int = 1, runner: Any = None) -> int:
     """Check every file (in path order), print the report, and return the exit code.
 
     Text and GitHub output is printed as each file is done, the JSON document as each match
     ends; the JUnit document at the end, from test cases written out as each match ends; the
     SARIF document at the end. ``jobs`` worker processes share the files
-    (``referee.parallel``); the output is the same. Every diagnostic is in the report, the
+    (``referee.parallel``), or ``runner`` sends them to a cluster (``referee.cluster``) cut
+    for ``jobs`` workers; the output is the same. Every diagnostic is in the report, the
     located error of an unreadable file too (in its file's place, as ruff and mypy write
     theirs), so ``-o report.txt`` or ``> report.txt`` keeps them all; standard error has
     the progress bar, the notes of the folder walk and usage errors. The summary line goes
@@ -63,12 +65,18 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     color = fmt == "text" and use_color(sys.stdout, options.color)
     err_color = use_color(sys.stderr, options.color)
     totals = Totals()
+    from referee.archive.baseline import BaselineError
     from referee.parallel import check_files
 
-    sink = MatchSink(fmt, expect, color, options.quiet, totals)
+    try:
+        archive = archive_run(options)
+    except BaselineError as exc:
+        _echo_err(f"referee check: {exc}")
+        return EXIT_UNREADABLE
+    sink = MatchSink(fmt, expect, color, options.quiet, totals, archive)
     began = clock()
     for report in check_files(paths, expect, jobs, progress.deal if progress else None,
-                              options, sink.handler):
+                              options, sink.handler, runner):
         done = clock()
         took, began = done - began, done  # the file's check (and writing the one before it)
         totals.add(report)
@@ -83,6 +91,9 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
         _echo_err("referee check: no .ttn files found in " + " ".join(options.files))
     sink.end()
     elapsed = clock() - started
+    if archive is not None:
+        archive.finish(version())
+        totals.baseline = archive.summary()
     if streamed:
         typer.echo(render_summary(totals, color, expect, elapsed), color=color or None)
     else:
@@ -93,6 +104,19 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     return EXIT_OK if options.exit_zero and code == EXIT_FINDINGS else code
 
 
+def archive_run(options: Any) -> ArchiveRun | None:
+    """The baseline and duplicate checks the options ask for (None: neither). Raises
+    ``BaselineError`` for a baseline that cannot be read."""
+    if not options.keys:
+        return None
+    from referee.archive.baseline import Baseline
+    from referee.archive.run import ArchiveRun
+
+    baseline = Baseline.read(options.baseline) if options.baseline else None
+    return ArchiveRun(baseline, options.baseline, options.write_baseline, options.duplicates,
+                      options.select, options.ignore)
+
+
 class MatchSink:
     """Where each file's matches go as they end, and where its report is written: text,
     github, JSON and JUnit reports are written from the matches and these are dropped (memory
@@ -100,8 +124,9 @@ class MatchSink:
     findings of the matches that have any (slim_match)."""
 
     def __init__(self, output_format: str, expect: bool, color: bool, quiet: bool,
-                 totals: Totals) -> None:
+                 totals: Totals, archive: ArchiveRun | None = None) -> None:
         self.format = output_format
+        self.archive = archive
         self.expect = expect
         self.color = color
         self.quiet = quiet
@@ -132,10 +157,12 @@ class MatchSink:
 
             def write(match: MatchReport) -> None:
                 slim = slim_match(match, False)
-                if slim.findings:  # a SARIF result per finding: nothing for the others
+                if slim.findings or slim.baselined:  # a SARIF result per finding
                     kept.append(slim)
 
         def on_match(match: MatchReport) -> None:
+            if self.archive is not None:
+                self.archive.on_match(path, match)
             self.totals.add_match(match)
             if write is not None:
                 write(match)
@@ -168,5 +195,6 @@ class MatchSink:
         elif self.format == "sarif":
             from referee.sarif import render_sarif
 
-            typer.echo(json.dumps(render_sarif(self.collected, self.expect, version()),
-                                  indent=2, ensure_ascii=False))
+            baseline = self.archive is not None and self.archive.baseline is not None
+            typer.echo(json.dumps(render_sarif(self.collected, self.expect, version(),
+                                               baseline), indent=2, ensure_ascii=False))

@@ -42,6 +42,18 @@ class CheckOptions(ReadOptions):
     settings_source: dict[str, str] = field(default_factory=dict)
     """Setting name -> the settings file it came from, for values not given on the command
     line (so that an error names the file to fix)."""
+    baseline: str | None = None
+    """--baseline FILE: report only the findings not in it (referee.archive)."""
+    write_baseline: str | None = None
+    """--write-baseline FILE: write the findings reported to it."""
+    duplicates: str | None = None
+    """--duplicates: "note" or "error" for a deal seen earlier in the run (None: not looked
+    for)."""
+
+    @property
+    def keys(self) -> bool:
+        """Whether the matches need their records' identities and deals' keys."""
+        return bool(self.baseline or self.write_baseline or self.duplicates)
 
     @classmethod
     def merge(cls, settings: Settings, *, files: list[str] | None = None,  # type: ignore[override]
@@ -50,9 +62,12 @@ class CheckOptions(ReadOptions):
               exclude: list[str] | None = None, game: str | None = None,
               rules: str | None = None, option: list[str] | None = None,
               source: str | None = None, exit_zero: bool = False, quiet: bool = False,
-              color: str | None = None) -> CheckOptions:
+              color: str | None = None, baseline: str | None = None,
+              write_baseline: str | None = None, duplicates: str | None = None,
+              ) -> CheckOptions:
         """The command line's values where given, else the settings', else the defaults."""
         return cls(
+            baseline=baseline, write_baseline=write_baseline, duplicates=duplicates,
             **ReadOptions.merged(settings, game=game, rules=rules, option=option,
                                  partial=partial, source=source),
             files=list(files) if files else list(settings.paths),
@@ -78,6 +93,9 @@ class CheckOptions(ReadOptions):
         if self.format not in FORMATS:
             raise ValueError(f"{self._where('format')}unknown format '{self.format}'"
                              f"{suggest(self.format, FORMATS)} (formats: {', '.join(FORMATS)})")
+        if self.duplicates is not None and self.duplicates not in ("note", "error"):
+            raise ValueError(f"--duplicates takes note or error, not '{self.duplicates}'"
+                             f"{suggest(self.duplicates, ('note', 'error'))}")
         if self.color not in COLORS:
             raise ValueError(f"{self._where('color')}--color takes {', '.join(COLORS)}, "
                              f"not '{self.color}'")

@@ -20,12 +20,16 @@ import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from referee.errors import NotationSyntaxError, RefereeError
 from referee.limits import MAX_JSON_LINE_CHARS, MAX_LINE_CHARS
 from referee.record import RecordHeader, StreamItem
 from referee.replay import replay_stream
 from referee.report import FileReport, MatchReport
+
+if TYPE_CHECKING:
+    from referee.archive.keys import RecordKeys
 
 STDIN = "-"
 """The path that stands for standard input."""
@@ -150,7 +154,7 @@ def json_items(text: str, where: str) -> Iterator[StreamItem]:
 def check_file(
     path: str | Path, expect: bool = False, progress: Callable[[], None] | None = None,
     header_hook: HeaderHook | None = None, match_hook: MatchHook | None = None,
-    on_match: MatchHook | None = None, json: bool = False,
+    on_match: MatchHook | None = None, json: bool = False, keys: bool = False,
 ) -> FileReport:
     """Check one TTN file, streamed deal by deal (``-`` reads standard input, streamed too),
     or, with ``json``, a file of records in the JSON form (read whole).
@@ -159,7 +163,8 @@ def check_file(
     given, see each record's header before its replay and each match's report after it.
     ``on_match``, if given, is handed each match's finished report (hooks applied, Expect
     tags compared) instead of the file's report keeping it, so that a report can be written
-    as it goes and a file of any length is checked in flat memory.
+    as it goes and a file of any length is checked in flat memory. ``keys`` gives each match
+    its record's identity and each deal its key (for baselines and duplicates).
     """
     from referee.notation.parser import iter_file, iter_stream
 
@@ -180,7 +185,7 @@ def check_file(
             items = iter_file(path, syntax, comments=False)  # checking needs no comments
         if progress is not None:
             items = _counted(items, progress)
-        _replay_into(report, items, expect, header_hook, match_hook, syntax, on_match)
+        _replay_into(report, items, expect, header_hook, match_hook, syntax, on_match, keys)
         _set_syntax_errors(report, syntax)
     except RefereeError as exc:
         shown = (source_line(path, exc.line) if exc.source_line is None and not json
@@ -289,14 +294,17 @@ def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
                  header_hook: HeaderHook | None = None,
                  match_hook: MatchHook | None = None,
                  syntax: list[NotationSyntaxError] | None = None,
-                 on_match: MatchHook | None = None) -> None:
+                 on_match: MatchHook | None = None, keys: bool = False) -> None:
     """Stream ``items`` through the replay, appending each match as soon as it ends (or
     handing it to ``on_match``).
 
     The Expect tags of each record are read as its header passes by, so a malformed tag is
-    an error located at the tag, and compared when that record's report comes out.
+    an error located at the tag, and compared when that record's report comes out. With
+    ``keys``, each match gets its record's identity and each deal its key
+    (referee.archive.keys: for baselines and duplicates), made as the items pass by.
     """
     pending: deque[list] = deque()
+    identities: deque[RecordKeys] = deque()
 
     def tap() -> Iterator[StreamItem]:
         for item in items:
@@ -306,9 +314,13 @@ def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
                 from referee.expect import expectations_of
 
                 pending.append(expectations_of(item))
+            if keys:
+                _key_item(item, identities)
             yield item
 
     for match in replay_stream(tap()):
+        if keys and identities:
+            identities.popleft().set_on(match)
         if syntax and any(e.record_line == match.line for e in syntax):
             continue  # a deal of this record could not be read: its match is not judged
         if on_match is None:
@@ -324,6 +336,17 @@ def _replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
             report.expectations.extend(match.unmet)
         if on_match is not None:
             on_match(match)
+
+
+def _key_item(item: StreamItem, identities: deque[RecordKeys]) -> None:
+    """Start a record's keys at its header, or add a deal's key (and, at its first deal,
+    the record's identity)."""
+    from referee.archive.keys import RecordKeys
+
+    if isinstance(item, RecordHeader):
+        identities.append(RecordKeys(item))
+    elif identities:  # (the replay reports a deal before any tags)
+        identities[-1].add(item)
 
 
 def internal_error(path: str, exc: Exception) -> RefereeError:

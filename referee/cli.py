@@ -225,6 +225,35 @@ def check(
                           "files, and large files at their records, are shared out, and the "
                           "report is the same, in the same order, as with one."),
     ] = "1",
+    baseline: Annotated[
+        str | None,
+        typer.Option("--baseline", metavar="FILE", show_default=False,
+                     help="Report only the findings that this baseline does not hold (one "
+                          "for one), and say how many it matched and how many of its "
+                          "findings no longer occur."),
+    ] = None,
+    write_baseline: Annotated[
+        str | None,
+        typer.Option("--write-baseline", metavar="FILE", show_default=False,
+                     help="Write every finding reported to this baseline file (JSON, "
+                          "schemas/baseline.schema.json), atomically."),
+    ] = None,
+    duplicates: Annotated[
+        str | None,
+        typer.Option("--duplicates", metavar="[=error]", show_default=False,
+                     help="Report every deal that appears again in the files checked "
+                          "(record.duplicate): a note, or an error with --duplicates=error. "
+                          "Memory grows with the deals checked (a key each)."),
+    ] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option("--dask", metavar="ADDRESS", show_default=False,
+                     help="Check on a Dask cluster: a scheduler address (tcp://host:8786), "
+                          "a scheduler file, or 'local' for a cluster of --jobs worker "
+                          "processes on this machine (auto by default). The files are read "
+                          "here and sent; the report is the same as with one process. Needs "
+                          "pip install 'referee[dask]'."),
+    ] = None,
 ) -> None:
     """Referee records: illegal actions, points, game points and match results.
 
@@ -243,15 +272,35 @@ def check(
         settings, files=files, output_format=output_format,
         expect=expect, partial=partial, select=select, ignore=ignore, exclude=exclude,
         game=game, rules=rules, option=option, source=source, exit_zero=exit_zero,
-        quiet=quiet, color=color)
+        quiet=quiet, color=color, baseline=baseline, write_baseline=write_baseline,
+        duplicates=duplicates)
     try:
         options.validate()
     except ValueError as exc:
         _fail(f"referee check: {exc}")
+    if dask is not None:
+        raise typer.Exit(_check_on_cluster(dask, jobs, output, options))
     workers = parse_jobs(jobs)
     raise typer.Exit(_to_output(output, lambda: run_check(
         options.files, OutputFormat(options.format), options.expect, options=options,
         jobs=workers)))
+
+
+def _check_on_cluster(address: str, jobs: str, output: str | None, options: Any) -> int:
+    """``check --dask ADDRESS``: the run of ``check`` with its units on a Dask cluster."""
+    from referee import cluster
+
+    if address != cluster.LOCAL and jobs != "1":
+        _fail("referee check: --jobs sets the workers of '--dask local' only; a cluster at "
+              f"{address} has the workers it has")
+    try:
+        return cluster.on_cluster(address, parse_jobs("auto" if jobs == "1" else jobs),
+                                  lambda workers, runner: _to_output(output, lambda: run_check(
+                                      options.files, OutputFormat(options.format),
+                                      options.expect, options=options, jobs=workers,
+                                      runner=runner)))
+    except cluster.ClusterError as exc:
+        _fail(f"referee check: {exc}")
 
 
 def parse_jobs(text: str) -> int:
@@ -851,7 +900,9 @@ def main() -> None:
 
     tune_gc()
     try:
-        app(prog_name="referee")
+        from referee.cli_help import optional_values
+
+        app(args=optional_values(sys.argv[1:]), prog_name="referee")
     except BrokenPipeError:
         # The reader went away (``referee check dir | head``): stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -69,3 +69,20 @@ def whole_number(value: str | int | None, flag: str, minimum: int | None = None)
 def choices(kind: type[Enum]) -> str:
     """``a|b|c``: the metavar of a choice option."""
     return "|".join(member.value for member in kind)
+
+
+OPTIONAL_VALUES = {"--duplicates": "note"}
+"""Options whose value may be left out (``--duplicates`` or ``--duplicates=error``), and the
+value they then take. The value is joined to the option with ``=``: a bare option never takes
+the next word (a file name) as its value."""
+
+
+def optional_values(args: list[str]) -> list[str]:
+    """``args`` with each bare option of OPTIONAL_VALUES given its value (up to ``--``)."""
+    given = list(args)
+    for index, word in enumerate(given):
+        if word == "--":
+            break
+        if word in OPTIONAL_VALUES:
+            given[index] = f"{word}={OPTIONAL_VALUES[word]}"
+    return given

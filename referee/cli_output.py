@@ -14,7 +14,7 @@ EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
 def version() -> str:
     """The package's version (the installed distribution's, else the source tree's)."""
     try:
-        from referee import __version__
+        from referee.version import __version__
 
         return __version__
     except ImportError:

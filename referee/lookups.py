@@ -73,6 +73,8 @@ RECORD_IDS: dict[str, str] = {
                                   "its end is not compared",
     "record.score-from-record": "note: an unscored deal's match score is taken from its "
                                 "'result score' line, so that later deals are still checked",
+    "record.duplicate": "note (an error under --duplicates=error): the same deal (dealer, "
+                        "hands and play) appears earlier in the files checked",
 }
 """Findings and notes about a record as a whole, whatever its game (exit code 1 for the
 errors)."""

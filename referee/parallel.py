@@ -175,12 +175,21 @@ def _json(options: Any, path: str) -> bool:
     return options is not None and options.reads_json(path)
 
 
-def check_part(part: Part, expect: bool, options: Any = None) -> FileReport | None:
+def _keys(options: Any) -> bool:
+    """Whether the run needs the records' identities and the deals' keys."""
+    return options is not None and bool(options.keys)
+
+
+def check_part(part: Part, expect: bool, options: Any = None,
+               data: bytes | None = None) -> FileReport | None:
     """The report of one part, or None if it is not clean (the caller checks the file whole).
 
     ``options`` are ``referee check``'s (``CheckOptions``: the hooks of --game, --select...).
+    ``data``, if given, is the part's bytes, read by the caller (a worker on another machine
+    has no file to read): the part is then read from those, and any error, even in a whole
+    file, sends the file back to the caller, which alone can show the line in error.
     """
-    from referee.checking import _replay_into, check_file
+    from referee.checking import _replay_into, check_file, json_items
     from referee.notation.parser import iter_lines
 
     header_hook, match_hook = _hooks(options, part.path)
@@ -190,21 +199,52 @@ def check_part(part: Part, expect: bool, options: Any = None) -> FileReport | No
     def keep(match: MatchReport) -> None:  # compacted as it ends: less for the collector
         kept.append(compact(match))
 
-    if part.whole:
+    if part.whole and data is None:
         report = check_file(part.path, expect, None, header_hook, match_hook, keep,
-                            json=_json(options, part.path))
+                            json=_json(options, part.path), keys=_keys(options))
         report.matches = kept
         return report
     report = FileReport(part.path)
     syntax: list[Any] = []
     try:
-        items = iter_lines(part_lines(part), part.path, syntax, comments=False,
-                           first_line=part.first)  # as check_file reads a file
-        _replay_into(report, items, expect, header_hook, match_hook, syntax, keep)
+        if data is not None and _json(options, part.path):  # the JSON form, sent whole
+            items: Any = json_items(data.decode("utf-8"), part.path)
+        else:
+            lines = part_lines(part) if data is None else _data_lines(part, data)
+            items = iter_lines(lines, part.path, syntax, comments=False,
+                               first_line=part.first)  # as check_file reads a file
+        _replay_into(report, items, expect, header_hook, match_hook, syntax, keep,
+                     _keys(options))
     except Exception:  # unreadable here: the whole file is checked again, in order
         return None
     report.matches = kept
     return None if syntax or report.error is not None else report
+
+
+def _data_lines(part: Part, data: bytes) -> Iterator[str]:
+    """The lines of ``part`` from its bytes, read as ``part_lines`` reads them from the file."""
+    import io
+
+    from referee.notation.lines import raw_lines, reader_lines
+
+    return reader_lines(raw_lines(io.BytesIO(data), part.path))
+
+
+def part_ends(parts: list[Part]) -> list[int | None]:
+    """The byte offset where each part ends (None: at the end of its file): the next part's
+    offset, where that part continues the same file."""
+    ends: list[int | None] = []
+    for part, after in zip(parts, [*parts[1:], None], strict=True):
+        cut = after is not None and after.path == part.path and after.first > 1
+        ends.append(after.offset if cut and after is not None else None)
+    return ends
+
+
+def read_part(part: Part, end: int | None) -> bytes:
+    """The bytes of ``part`` (raises ``OSError`` if its file cannot be read)."""
+    with open(part.path, "rb") as raw:
+        raw.seek(part.offset)
+        return raw.read() if end is None else raw.read(end - part.offset)
 
 
 def _compactor(options: Any) -> Callable[[MatchReport], Any]:
@@ -214,6 +254,8 @@ def _compactor(options: Any) -> Callable[[MatchReport], Any]:
 
     output_format = getattr(options, "format", "")
     if output_format == "json":
+        if _keys(options):  # a baseline or duplicates: the match is rendered after them
+            return lambda match: match
         from referee.cli_output import jsonable
 
         return lambda match: RenderedMatch.of(match, jsonable)
@@ -226,9 +268,15 @@ def _work(task: tuple[Part, bool, Any]) -> FileReport | None:
     return check_part(*task)
 
 
+Runner = Callable[[list[Part], bool, Any], Iterator[FileReport | None]]
+"""Checks parts elsewhere: given the parts, ``expect`` and the options, yields each part's
+``check_part`` report (None: checked here again) in the parts' order."""
+
+
 def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
                 progress: Callable[[], None] | None = None, options: Any = None,
                 handler: Callable[[str], MatchHook] | None = None,
+                runner: Runner | None = None,
                 ) -> Iterator[FileReport]:
     """``check_file`` of each path in order, by ``jobs`` worker processes when ``jobs`` > 1.
 
@@ -236,40 +284,52 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
     ``options`` are ``referee check``'s (``CheckOptions``), for their hooks. ``handler``, if
     given, is asked for each file's match handler (given the file's name as reports write
     it), and the file's matches are handed to that as they end (as a worker's part comes
-    back) instead of kept in its report (``check_file``'s ``on_match``).
+    back) instead of kept in its report (``check_file``'s ``on_match``). ``runner``, if
+    given, checks the parts instead of a pool of ``jobs`` processes (a Dask cluster:
+    referee.cluster), files cut for ``jobs`` workers; standard input is still read here.
     """
     from referee.checking import STDIN, check_file
 
     # Standard input (first if named) is read here, not by a worker.
-    here = paths if jobs < 2 else [path for path in paths[:1] if path == STDIN]
+    alone = jobs < 2 and runner is None
+    here = paths if alone else [path for path in paths[:1] if path == STDIN]
     parts = plan(paths[len(here):], jobs)
-    if len(parts) < 2:
+    if len(parts) < 2 and runner is None:
         here = paths
     for path in here:
         on_match = handler("<stdin>" if path == STDIN else path) if handler else None
         yield check_file(path, expect, progress, *_hooks(options, path), on_match,
-                         json=_json(options, path))
-    if here is paths:
+                         json=_json(options, path), keys=_keys(options))
+    if here is paths or not parts:
         return
-    import multiprocessing
+    results = (runner or _pool(jobs))(parts, expect, options)
+    joined: _Joined | None = None
+    for part, report in zip(parts, results, strict=True):
+        if part.first == 1:  # a new file
+            if joined is not None:
+                yield joined.finish(expect, progress, options)
+            joined = _Joined(part.path, handler(part.path) if handler else None)
+        assert joined is not None
+        joined.add(part, report, progress)
+    if joined is not None:
+        yield joined.finish(expect, progress, options)
 
-    from referee.notation.parser import _parser
 
-    _parser()  # built once here: forked workers inherit it instead of each building it
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with context.Pool(min(jobs, len(parts))) as pool:
-        results = pool.imap(_work, [(part, expect, options) for part in parts])
-        joined: _Joined | None = None
-        for part, report in zip(parts, results, strict=True):
-            if part.first == 1:  # a new file
-                if joined is not None:
-                    yield joined.finish(expect, progress, options)
-                joined = _Joined(part.path, handler(part.path) if handler else None)
-            assert joined is not None
-            joined.add(part, report, progress)
-        if joined is not None:
-            yield joined.finish(expect, progress, options)
+def _pool(jobs: int) -> Runner:
+    """A runner of ``jobs`` worker processes on this machine (``--jobs``)."""
+
+    def run(parts: list[Part], expect: bool, options: Any) -> Iterator[FileReport | None]:
+        import multiprocessing
+
+        from referee.notation.parser import _parser
+
+        _parser()  # built once here: forked workers inherit it instead of each building it
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with context.Pool(min(jobs, len(parts))) as pool:
+            yield from pool.imap(_work, [(part, expect, options) for part in parts])
+
+    return run
 
 
 class _Joined:
@@ -321,7 +381,7 @@ class _Joined:
 
         path = self.report.path
         return check_file(path, expect, progress, *_hooks(options, path), on_match,
-                          json=_json(options, path))
+                          json=_json(options, path), keys=_keys(options))
 
 
 def _deals(match: Any) -> int:

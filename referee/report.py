@@ -61,6 +61,10 @@ class DealReport:
     findings: list[Finding] = field(default_factory=list)
     result: DealResult | None = None
     unchecked: str | None = None
+    key: str = ""
+    """The deal's key (referee.archive.keys), made only when a run needs it."""
+    line: int = 0
+    """The deal line's line number, with the key."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -94,6 +98,10 @@ class MatchReport:
     """This record's unmet expectations (under --expect), as in ``FileReport.expectations``."""
     team_labels: dict[str, str] = field(default_factory=dict)
     """Team name -> its spelling for people (``P1-P3-P5``); teams not in it show as named."""
+    identity: str = ""
+    """The record's identity (referee.archive.keys), made only when a run needs it."""
+    baselined: list[Finding] = field(default_factory=list)
+    """Findings a baseline holds, taken out of the report (SARIF lists them as unchanged)."""
 
     def all_findings(self) -> list[Finding]:
         found = list(self.findings)

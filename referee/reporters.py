@@ -65,6 +65,8 @@ class Totals:
     notes: int = 0
     errors: int = 0
     unmet: int = 0
+    baseline: str = ""
+    """What a baseline matched, in words ('' without one)."""
 
     def add(self, report: FileReport) -> None:
         """Count a file, its error, its unmet expectations and the matches it kept."""
@@ -287,6 +289,8 @@ def render_summary(
             else "expectations not checked in unreadable files" if totals.errors
             else "all expectations met"
         )
+    if totals.baseline:
+        parts.append(totals.baseline)
     text = ", ".join(parts)
     if seconds is not None:
         text += f" ({seconds:.2f} s)"
@@ -316,7 +320,8 @@ def slim_match(match: MatchReport, deals: bool) -> MatchReport:
     if not deals:
         return replace(match, options={}, score={}, deals=[], findings=match.all_findings())
     return replace(match, options={}, score={}, deals=[
-        DealReport(deal.number, deal.dealer, deal.findings, None, deal.unchecked)
+        DealReport(deal.number, deal.dealer, deal.findings, None, deal.unchecked, deal.key,
+                   deal.line)
         for deal in match.deals])
 
 

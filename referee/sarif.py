@@ -19,8 +19,10 @@ INFORMATION_URI = "https://www.pagat.com/"
 
 
 def render_sarif(reports: Iterable[FileReport], expect: bool = False,
-                 version: str = "unknown") -> dict[str, Any]:
-    """The SARIF log of a run over ``reports``."""
+                 version: str = "unknown", baseline: bool = False) -> dict[str, Any]:
+    """The SARIF log of a run over ``reports``; under ``baseline`` (``--baseline``) each
+    finding's result has a ``baselineState``: ``new``, or ``unchanged`` for the findings the
+    baseline holds (taken out of the other reports, listed here)."""
     from referee.lookups import all_rules
 
     known = all_rules()
@@ -44,14 +46,18 @@ def render_sarif(reports: Iterable[FileReport], expect: bool = False,
                                        unmet_line(sentence), 0))
             continue
         for match in report.matches:
-            for finding in match.all_findings():
-                used[finding.rule] = (known[finding.rule].summary if finding.rule in known
-                                      else finding.rule)
-                message = finding.message
-                if finding.alternatives:
-                    message += " (legal here: " + ", ".join(finding.alternatives) + ")"
-                results.append(_result(finding.rule, finding.severity, message, path,
-                                       finding.span.line, finding.span.column))
+            states = [(match.all_findings(), "new"), (match.baselined, "unchanged")]
+            for findings, state in states if baseline else states[:1]:
+                for finding in findings:
+                    used[finding.rule] = (known[finding.rule].summary if finding.rule in known
+                                          else finding.rule)
+                    message = finding.message
+                    if finding.alternatives:
+                        message += " (legal here: " + ", ".join(finding.alternatives) + ")"
+                    results.append(_result(finding.rule, finding.severity, message, path,
+                                           finding.span.line, finding.span.column))
+                    if baseline:
+                        results[-1]["baselineState"] = state
     rules = [{"id": rule, "shortDescription": {"text": summary}}
              for rule, summary in sorted(used.items())]
     return {

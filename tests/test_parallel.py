@@ -7,14 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from simulated_files import write_simulated
 
 from referee import parallel
 from referee.cli import OutputFormat, run_check
-from referee.games import GAME_MODULES
 from referee.simulate import simulate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-GAMES = [name.replace("_", "-") for name in GAME_MODULES]
 
 
 def _output(capsys: pytest.CaptureFixture[str], files: list[str], fmt: OutputFormat,
@@ -34,14 +33,7 @@ def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="module")
 def simulated(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """A file of simulated records for every game, and one of all of them in a row."""
-    folder = tmp_path_factory.mktemp("simulated")
-    texts = []
-    for index, game in enumerate(GAMES):
-        text = simulate(game, 12, 5 + index)
-        (folder / f"{game}.ttn").write_text(text + "\n", encoding="utf-8")
-        texts.append(text)
-    (folder / "all.ttn").write_text("\n\n".join(texts) + "\n", encoding="utf-8")
-    return sorted(str(path) for path in folder.iterdir())
+    return write_simulated(tmp_path_factory.mktemp("simulated"), 12, 5)
 
 
 def test_simulated_files_are_cut_into_parts(simulated: list[str], small_parts: None) -> None:
