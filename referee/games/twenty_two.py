@@ -202,7 +202,7 @@ class TwentyTwo(Play22):
     def match_result(self, match: Match22) -> str:
         damage = " ".join(f"{seat} {value}" for seat, value in match.damage.items())
         if not match.over:
-            return f"in progress: damage {damage}; alive {' '.join(match.alive)}"
+            return f"match not over: damage {damage}; alive {' '.join(match.alive)}"
         return f"{match.ending} (damage {damage})"
 
     # -- the deal ----------------------------------------------------------------------------
