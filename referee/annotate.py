@@ -26,6 +26,7 @@ from referee.record import Comment, Deal, Event, RecordHeader, StreamItem
 from referee.replay import MatchReplay
 from referee.report import DealReport, Finding, MatchReport
 from referee.rules.base import DealResult, DealState, Ruleset, TrickSummary
+from referee.scoresheet import not_scored
 
 TALLY, FINDING = "=", "!"
 MARKS = (TALLY, FINDING)
@@ -246,14 +247,6 @@ def deal_line(number: int, report: DealReport, labels: Mapping[str, str] | None 
     if unchecked:
         text += f"; {unchecked}"
     return text
-
-
-def not_scored(outcome: str) -> str:
-    """A deal not scored, said once: its outcome when that says so already ("not scored: the
-    auction did not end"), else the outcome and "(not scored)", or just "not scored"."""
-    if not outcome:
-        return "not scored"
-    return outcome if outcome.startswith("not scored") else f"{outcome} (not scored)"
 
 
 def finding_comment(finding: Finding) -> Comment:

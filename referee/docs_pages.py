@@ -43,7 +43,8 @@ SCORE_COLUMNS = (
     ("bidder, bid, target", "who won the auction, the bid, and what the bidding side needed "
                             "(the bid, changed by a pair); `-` where the game has no contract"),
     ("points", "the card points each side took in the deal"),
-    ("made", "`yes` if the bidding side reached its target, `no` if not"),
+    ("made", "`yes` if the bidding side reached its target, `no` if not; `yes (penalty)` or "
+             "`no (penalty)` where a misplay penalty, not the cards, decided it"),
     ("game points", "what the deal added to each side's score"),
     ("score", "the running match score after the deal"),
     ("outcome", "what decided the deal, in words"),
@@ -63,7 +64,8 @@ SCORE_WORDS = "\n".join([
     "`misplay_penalty` where the game has it).",
     "- **disputed**: the record has a rule finding in this deal, or the referee could not "
     "replay all of it; the figures are the referee's reading, to be settled at the table.",
-    "- **not scored**: the deal counts for nothing (annulled, redealt, or incomplete).",
+    "- **not scored**: the deal counts for nothing (annulled, redealt, or incomplete); said "
+    "once, with the reason (`not scored: the deal is incomplete`).",
     "- **annulled** / **cancelled** / **redeal**: the deal was thrown in, as the rules allow.",
     "- **not settled**: the deal could not be replayed far enough to compute a result.",
     "- **N findings**: how many rule findings `referee check` reports in the deal.",
