@@ -540,7 +540,8 @@ def games(
 def rule(
     rule_id: Annotated[str | None, typer.Argument(
         metavar="RULE", show_default=False,
-        help="A rule id as reports show it (28.follow-suit, ttn.card, record.game).")] = None,
+        help="A rule id as reports show it (28.follow-suit, ttn.card, record.game); a name "
+             "without its game (follow-suit) lists the ids that match.")] = None,
     list_all: Annotated[bool, typer.Option("--list", help="List every id, game by game.")
                         ] = False,
 ) -> None:
