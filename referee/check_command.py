@@ -24,6 +24,7 @@ from referee.reporters import (
     github_lines,
     is_terminal,
     render_error,
+    render_statistics,
     render_summary,
     slim_match,
     use_color,
@@ -65,6 +66,7 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     from referee.parallel import check_files
 
     sink = MatchSink(fmt, expect, color, options.quiet, totals)
+    sink.statistics = options.statistics
     began = clock()
     for report in check_files(paths, expect, jobs, progress.deal if progress else None,
                               options, sink.handler):
@@ -83,6 +85,10 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     if not totals.files:
         _echo_err("referee check: no .ttn files found in " + " ".join(options.files))
     sink.end()
+    if options.statistics and fmt == "text":  # json has them in the document
+        statistics = render_statistics(totals, color)
+        if statistics:
+            _echo(statistics, color)
     elapsed = clock() - started
     if streamed:
         typer.echo(render_summary(totals, color, expect, elapsed), color=color or None)
@@ -116,6 +122,7 @@ class MatchSink:
             self.stream = JunitStream(expect)
         self.gathered: list[Any] = []  # the current file's FileLines or slim matches
         self.collected: list[FileReport] = []  # SARIF: the files' reports, slim matches
+        self.statistics = False  # --statistics: a JSON document lists the counts per rule
 
     def handler(self, path: str) -> Callable[[MatchReport], None]:
         """Where the matches of the file at ``path`` go as they end."""
@@ -162,7 +169,7 @@ class MatchSink:
     def end(self) -> None:
         """Close the document (JSON, JUnit) or write it (SARIF)."""
         if isinstance(self.stream, JsonStream):
-            self.stream.end(self.totals)
+            self.stream.end(self.totals, self.statistics)
         elif self.stream is not None:
             self.stream.end(lambda text: typer.echo(text, nl=False))
         elif self.format == "sarif":

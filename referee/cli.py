@@ -213,6 +213,12 @@ def check(
         bool,
         typer.Option("--quiet", "-q", help="Only findings and the summary: no line per match."),
     ] = False,
+    statistics: Annotated[
+        bool,
+        typer.Option("--statistics", help="After the findings, a count per rule id, the "
+                                          "commonest first (json: a 'statistics' list; "
+                                          "github, junit and sarif ignore it)."),
+    ] = False,
     color: Annotated[
         str | None,
         typer.Option("--color", show_default=False, metavar=choices(ColorMode),
@@ -251,6 +257,7 @@ def check(
         expect=expect, partial=partial, select=select, ignore=ignore, exclude=exclude,
         game=game, rules=rules, option=option, exit_zero=exit_zero, quiet=quiet,
         color=color)
+    options.statistics = statistics
     try:
         options.validate()
     except ValueError as exc:
