@@ -73,6 +73,8 @@ RECORD_IDS: dict[str, str] = {
                                   "its end is not compared",
     "record.score-from-record": "note: an unscored deal's match score is taken from its "
                                 "'result score' line, so that later deals are still checked",
+    "record.tag": "note: a tag whose name is close to one the referee reads ([Rule ...] for "
+                  "[Rules ...]) is kept as written but not read",
 }
 """Findings and notes about a record as a whole, whatever its game (exit code 1 for the
 errors)."""

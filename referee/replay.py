@@ -27,6 +27,7 @@ from referee.rules.base import DealResult, DealState, Exclusion, MatchState, Rul
 from referee.rules.loop import DealRun, match_over, trick_mark_fits
 from referee.rules.registry import ruleset_for
 from referee.seats import team_key
+from referee.tag_names import tag_notes
 
 DealWatch = Callable[[Event, DealState], None]
 """Called after each event of a deal is replayed, with the state then."""
@@ -60,6 +61,7 @@ class MatchReplay:
         )
         self.in_progress: int | None = None
         """The number of the last deal replayed if the record stops before it is over."""
+        self.report.findings.extend(tag_notes(header))
 
     def replay_deal(self, deal: Deal, watch: DealWatch | None = None,
                     dealt: Callable[[DealState], None] | None = None) -> DealReport:
