@@ -17,7 +17,7 @@ from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
-from referee import cli_coercion
+from referee import cli_coercion, completion
 from referee.check import (
     STDIN,
     check_file,
@@ -148,6 +148,7 @@ def check(
     output_format: Annotated[
         str | None,
         typer.Option("--format", "-f", show_default=False, metavar=choices(OutputFormat),
+                     autocompletion=completion.complete_format,
                      help="text for people (the default); json for programs "
                           "(schemas/report.schema.json); github for GitHub Actions "
                           "annotations; junit for CI dashboards (JUnit XML, a test case per "
@@ -168,12 +169,14 @@ def check(
     select: Annotated[
         list[str] | None,
         typer.Option("--select", metavar="RULE", show_default=False,
+                     autocompletion=completion.complete_rule,
                      help="Report only these rule ids, or ids under a prefix (28, ttn); "
                           "repeatable, or comma-separated."),
     ] = None,
     ignore: Annotated[
         list[str] | None,
         typer.Option("--ignore", metavar="RULE", show_default=False,
+                     autocompletion=completion.complete_rule,
                      help="Never report these rule ids (or prefixes). A single finding is "
                           "accepted in the record by a comment on its line: "
                           "'; referee: accept RULE'."),
@@ -187,16 +190,19 @@ def check(
     game: Annotated[
         str | None,
         typer.Option("--game", metavar="GAME", show_default=False,
+                     autocompletion=completion.complete_game,
                      help="The game of records without a Game tag."),
     ] = None,
     rules: Annotated[
         str | None,
         typer.Option("--rules", metavar="PRESET", show_default=False,
+                     autocompletion=completion.complete_preset,
                      help="The preset of records without a Rules tag."),
     ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", metavar="NAME=VALUE", show_default=False,
+                     autocompletion=completion.complete_option,
                      help="An option for records that do not set it (repeatable)."),
     ] = None,
     output: Annotated[
@@ -222,6 +228,7 @@ def check(
     color: Annotated[
         str | None,
         typer.Option("--color", show_default=False, metavar=choices(ColorMode),
+                     autocompletion=completion.complete_color,
                      help="auto (the default: colour on a terminal, unless NO_COLOR is set; "
                           "FORCE_COLOR forces it), always, never."),
     ] = None,
@@ -463,12 +470,14 @@ def convert(
     to: Annotated[
         str | None,
         typer.Option("--to", "-t", metavar=choices(ConvertTarget), show_default=False,
+                     autocompletion=completion.complete_form,
                      help="json: JSON Lines, one record a line; ttn: canonical "
                           "TTN. Default: the other form of the input."),
     ] = None,
     source: Annotated[
         str | None,
         typer.Option("--from", metavar=choices(ConvertTarget), show_default=False,
+                     autocompletion=completion.complete_form,
                      help="The form of the input. Default: json for a .json, .jsonl or "
                           ".ndjson file, else ttn."),
     ] = None,
@@ -524,7 +533,7 @@ def run_convert(file: str, to: ConvertTarget | None, output: str | None,
 @app.command()
 def games(
     game: Annotated[str | None, typer.Argument(
-        metavar="GAME", show_default=False,
+        metavar="GAME", show_default=False, autocompletion=completion.complete_game,
         help="A game or alias (28, twenty-eight); omit it for the list of games.")] = None,
 ) -> None:
     """List the games, or one game's presets, options and rule ids."""
@@ -549,7 +558,7 @@ def games(
 @app.command()
 def rule(
     rule_id: Annotated[str | None, typer.Argument(
-        metavar="RULE", show_default=False,
+        metavar="RULE", show_default=False, autocompletion=completion.complete_rule,
         help="A rule id as reports show it (28.follow-suit, ttn.card, record.game); a name "
              "without its game (follow-suit) lists the ids that match.")] = None,
     list_all: Annotated[bool, typer.Option("--list", help="List every id, game by game.")
@@ -576,13 +585,15 @@ def rule(
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(metavar="GAME", help="A game or alias (28, twenty-eight).",
-                                        show_default=False)],
+                                        show_default=False,
+                                        autocompletion=completion.complete_game)],
     deals: Annotated[str, typer.Option("--deals", "-n", metavar="N",
                                        help="How many deals.")] = "1",
     seed: Annotated[str, typer.Option("--seed", "-s", metavar="SEED",
                                       help="The random seed: the same seed gives the same "
                                            "record.")] = "0",
     preset: Annotated[str | None, typer.Option("--preset", "-p", "--rules", metavar="PRESET",
+                                               autocompletion=completion.complete_preset,
                                                help="A preset of the game (default: "
                                                     "standard).",
                                                show_default=False)] = None,
@@ -600,6 +611,7 @@ def simulate(
                                                    "or explicit teams such as 'P1 P3,P2 P4'.",
                                               show_default=False)] = None,
     option: Annotated[list[str] | None, typer.Option("--option", metavar="NAME=VALUE",
+                                                     autocompletion=completion.complete_option,
                                                      help="Set a game option (repeatable).",
                                                      show_default=False)] = None,
 ) -> None:
@@ -694,6 +706,7 @@ def moves(
                                         help="Which record (match) of the file.")] = "1",
     output_format: Annotated[str, typer.Option(
         "--format", "-f", metavar=choices(MovesFormat),
+        autocompletion=completion.complete_moves_format,
         help="text for people, json for programs.")] = "text",
 ) -> None:
     """List the legal actions at a point of a record, and for each action excluded the rule
