@@ -261,3 +261,11 @@ def test_rule_suggests_an_id_of_the_game_typed_first():
     assert result.exit_code == 2
     assert "(did you mean '28.follow-suit'?)" in result.stderr
     assert "did you mean '28." in run("rule", "28.foo").stderr
+
+
+def test_every_tag_the_writer_orders_is_a_known_tag_name():
+    from referee.notation.writer import TAG_ORDER
+    from referee.tag_names import KNOWN_TAGS, meant_tag
+
+    assert set(TAG_ORDER) <= set(KNOWN_TAGS)
+    assert all(meant_tag(name) is None for name in KNOWN_TAGS)
