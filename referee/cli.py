@@ -410,10 +410,9 @@ def format_file(name: str, check_only: bool, in_place: bool, diff: bool = False)
     text = read_text(name)
     shown = "<stdin>" if name == STDIN else name
     from referee.canonical import canonical_text  # imported when used: a fast start
-
-    canonical = canonical_text(text, shown)
     from referee.refusals import refuse_unreadable
 
+    canonical = canonical_text(text, shown)
     refuse_unreadable(text, shown)  # what check cannot read is not formatted either
     if not (check_only or in_place):
         typer.echo(canonical, nl=False)
