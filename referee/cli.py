@@ -379,7 +379,8 @@ def fmt(
              "pyproject.toml.")] = None,
 ) -> None:
     """Rewrite records in canonical TTN (to standard output unless --check, --diff or
-    --in-place).
+    --in-place). A record that check cannot read (an unknown game, a seat not at the table)
+    is refused and left as it is.
 
     Exit codes: 0 done (or, with --check/--diff, every file is canonical); 1 a file would be
     rewritten; 2 unreadable input, no .ttn file found, or a usage error.
