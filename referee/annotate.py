@@ -26,6 +26,7 @@ from referee.record import Comment, Deal, Event, RecordHeader, StreamItem
 from referee.replay import MatchReplay
 from referee.report import DealReport, Finding, MatchReport
 from referee.rules.base import DealResult, DealState, Ruleset, TrickSummary
+from referee.scoresheet import not_scored
 
 TALLY, FINDING = "=", "!"
 MARKS = (TALLY, FINDING)
@@ -33,10 +34,13 @@ MARKS = (TALLY, FINDING)
 
 
 def add_comment(holder: Deal | Event | Any, comment: Comment) -> None:
-    """Give ``holder`` the referee's ``comment`` at the end of its line: before the comments
-    written on lines of their own after it, which stay in front of what follows them."""
+    """Give ``holder`` the referee's ``comment``: one at the end of its line goes before the
+    comments written on lines of their own after it, which stay in front of what follows
+    them; one on a line of its own (a deal's summary) goes after the referee's own-line
+    comments already there, before the user's."""
     comments = holder.comments
-    index = next((i for i, c in enumerate(comments) if c.own_line), len(comments))
+    index = next((i for i, c in enumerate(comments) if c.own_line
+                  and not (comment.own_line and is_referee_comment(c))), len(comments))
     comments.insert(index, comment)
 
 
@@ -144,16 +148,19 @@ def _annotate_deal(replay: MatchReplay, deal: Deal) -> None:
     report = replay.replay_deal(deal, annotator)
     replay.check_number(deal)
     annotator.attach_new_findings(None)  # incomplete deal, result lines, match over
-    add_comment(_last_holder(deal), Comment(tally_text(
-        deal_line(deal.number, report, replay.report.team_labels))))
+    for line in summary_lines(deal_line(deal.number, report, replay.report.team_labels)):
+        add_comment(_last_holder(deal), Comment(tally_text(line), own_line=True))
 
 
 def _close_match(replay: MatchReplay, last: Deal) -> None:
     report = replay.finish()
     words = report.result or "no result"
-    if not report.finished:
-        words += " (the match is not over)"
-    add_comment(_last_holder(last), Comment(tally_text(f"match: {words}")))
+    if report.finished:
+        words = f"match: {words}"
+    elif "match not over" not in words:
+        words = f"match not over: {words}"
+    for line in summary_lines(words, head=False):
+        add_comment(_last_holder(last), Comment(tally_text(line), own_line=True))
 
 
 def _last_holder(deal: Deal):
@@ -172,6 +179,25 @@ def tally_text(words: str) -> str:
     return f"{TALLY} {_clean(words)}"
 
 
+SUMMARY_WIDTH = 96
+"""The longest summary comment line wanted (its ``{= }`` included) before it is cut."""
+
+
+def summary_lines(words: str, head: bool = True) -> list[str]:
+    """A deal's or a match's summary as comment lines of their own, cut at a ``; `` into
+    lines of about SUMMARY_WIDTH characters (a part longer than that stands alone, uncut);
+    with ``head``, what the deal came to stands alone on the first line (``deal 1: N-S made
+    17 of target 16``) and its figures follow (``points ...; game points ...; score ...``)."""
+    first, *parts = _clean(words).split("; ")
+    lines = [first]
+    for part in parts:
+        if (len(lines) > 1 or not head) and len(lines[-1]) + len(part) + 6 <= SUMMARY_WIDTH:
+            lines[-1] += "; " + part
+        else:
+            lines.append(part)
+    return lines
+
+
 def _numbers(values: dict[str, int], labels: Mapping[str, str], signed: bool = False) -> str:
     """``NS 14 EW 6``; a team of more than two seats as people read it (``P1-P3-P5 14``)."""
     return " ".join(f"{labels.get(team, team)} {value:+d}" if signed
@@ -179,10 +205,12 @@ def _numbers(values: dict[str, int], labels: Mapping[str, str], signed: bool = F
 
 
 def trick_line(ruleset: Ruleset, trick: TrickSummary) -> str:
-    """``trick 3: W wins 10; NS 14 EW 6`` (games without trick points: ``trick 3: W wins``)."""
+    """``trick 3: W wins, 10 points; NS 14 EW 6`` (games without trick points:
+    ``trick 3: W wins``)."""
     text = f"trick {trick.number}: {trick.winner} wins"
     if trick.running:
-        text += f" {trick.points}; {_numbers(dict(trick.running), ruleset.table.team_labels())}"
+        points = f"{trick.points} point" + ("" if trick.points == 1 else "s")
+        text += f", {points}; {_numbers(dict(trick.running), ruleset.table.team_labels())}"
     return text
 
 
@@ -199,18 +227,18 @@ def _unchecked(report: DealReport) -> str | None:
 
 
 def deal_line(number: int, report: DealReport, labels: Mapping[str, str] | None = None) -> str:
-    """``deal 3: N-S made 18 of 16; game points NS +1 EW -1; score NS 2 EW -1``."""
+    """``deal 3: N-S made 18 of 16; game points NS +1 EW -1; score NS 2 EW -1``; a deal not
+    scored says so once (``deal 2: not scored: the deal is incomplete; ...``)."""
     unchecked = _unchecked(report)
     labels = labels or {}
     result: DealResult | None = report.result
-    parts = [f"deal {number}:"]
     if result is None or not result.scored:
-        parts.append("not scored" + (f" ({unchecked})" if unchecked else ""))
-        if result is not None and result.outcome:
-            parts.append(f"- {result.outcome}")
+        text = f"deal {number}: {not_scored(result.outcome if result is not None else '')}"
+        if unchecked:
+            text += f"; {unchecked}"
         if result is not None and result.score:
-            parts.append(f"; score {_numbers(result.score, labels)}")
-        return " ".join(parts)
+            text += f"; score {_numbers(result.score, labels)}"
+        return text
     text = f"deal {number}: {result.outcome or 'scored'}"
     if result.points:
         text += f"; points {_numbers(result.points, labels)}"

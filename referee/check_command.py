@@ -24,6 +24,7 @@ from referee.reporters import (
     github_lines,
     is_terminal,
     render_error,
+    render_statistics,
     render_summary,
     slim_match,
     use_color,
@@ -74,6 +75,7 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
         _echo_err(f"referee check: {exc}")
         return EXIT_UNREADABLE
     sink = MatchSink(fmt, expect, color, options.quiet, totals, archive)
+    sink.statistics = options.statistics
     began = clock()
     for report in check_files(paths, expect, jobs, progress.deal if progress else None,
                               options, sink.handler, runner):
@@ -90,6 +92,10 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     if not totals.files:
         _echo_err("referee check: no .ttn files found in " + " ".join(options.files))
     sink.end()
+    if options.statistics and fmt == "text":  # json has them in the document
+        statistics = render_statistics(totals, color)
+        if statistics:
+            _echo(statistics, color)
     elapsed = clock() - started
     if archive is not None:
         archive.finish(version())
@@ -140,6 +146,7 @@ class MatchSink:
             self.stream = JunitStream(expect)
         self.gathered: list[Any] = []  # the current file's FileLines or slim matches
         self.collected: list[FileReport] = []  # SARIF: the files' reports, slim matches
+        self.statistics = False  # --statistics: a JSON document lists the counts per rule
 
     def handler(self, path: str) -> Callable[[MatchReport], None]:
         """Where the matches of the file at ``path`` go as they end."""
@@ -189,7 +196,7 @@ class MatchSink:
     def end(self) -> None:
         """Close the document (JSON, JUnit) or write it (SARIF)."""
         if isinstance(self.stream, JsonStream):
-            self.stream.end(self.totals)
+            self.stream.end(self.totals, self.statistics)
         elif self.stream is not None:
             self.stream.end(lambda text: typer.echo(text, nl=False))
         elif self.format == "sarif":

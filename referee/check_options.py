@@ -39,6 +39,9 @@ class CheckOptions(ReadOptions):
     exit_zero: bool = False
     quiet: bool = False
     color: str = "auto"
+    statistics: bool = False
+    """``--statistics``: a count per rule id after the findings (text), or a ``statistics``
+    list in a JSON report; github, junit and sarif reports ignore it."""
     settings_source: dict[str, str] = field(default_factory=dict)
     """Setting name -> the settings file it came from, for values not given on the command
     line (so that an error names the file to fix)."""

@@ -17,7 +17,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from referee import cli_coercion
+from referee import cli_coercion, completion
 from referee.check_command import run_check
 from referee.checking import (
     STDIN,
@@ -162,6 +162,7 @@ def check(
     output_format: Annotated[
         str | None,
         typer.Option("--format", "-f", show_default=False, metavar=choices(OutputFormat),
+                     autocompletion=completion.complete_format,
                      help="text for people (the default); json for programs "
                           "(schemas/report.schema.json); github for GitHub Actions "
                           "annotations; junit for CI dashboards (JUnit XML, a test case per "
@@ -176,12 +177,14 @@ def check(
     select: Annotated[
         list[str] | None,
         typer.Option("--select", metavar="RULE", show_default=False,
+                     autocompletion=completion.complete_rule,
                      help="Report only these rule ids, or ids under a prefix (28, ttn); "
                           "repeatable, or comma-separated."),
     ] = None,
     ignore: Annotated[
         list[str] | None,
         typer.Option("--ignore", metavar="RULE", show_default=False,
+                     autocompletion=completion.complete_rule,
                      help="Never report these rule ids (or prefixes). A single finding is "
                           "accepted in the record by a comment on its line: "
                           "'; referee: accept RULE'."),
@@ -210,9 +213,16 @@ def check(
         bool,
         typer.Option("--quiet", "-q", help="Only findings and the summary: no line per match."),
     ] = False,
+    statistics: Annotated[
+        bool,
+        typer.Option("--statistics", help="After the findings, a count per rule id, the "
+                                          "commonest first (json: a 'statistics' list; "
+                                          "github, junit and sarif ignore it)."),
+    ] = False,
     color: Annotated[
         str | None,
         typer.Option("--color", show_default=False, metavar=choices(ColorMode),
+                     autocompletion=completion.complete_color,
                      help="auto (the default: colour on a terminal, unless NO_COLOR is set; "
                           "FORCE_COLOR forces it), always, never."),
     ] = None,
@@ -274,6 +284,7 @@ def check(
         game=game, rules=rules, option=option, source=source, exit_zero=exit_zero,
         quiet=quiet, color=color, baseline=baseline, write_baseline=write_baseline,
         duplicates=duplicates)
+    options.statistics = statistics
     try:
         options.validate()
     except ValueError as exc:
@@ -405,7 +416,8 @@ def fmt(
     isolated: IsolatedOption = False,
 ) -> None:
     """Rewrite records in canonical TTN (to standard output unless --check, --diff or
-    --in-place).
+    --in-place). A record that check cannot read (an unknown game, a seat not at the table)
+    is refused and left as it is.
 
     Exit codes: 0 done (or, with --check/--diff, every file is canonical); 1 a file would be
     rewritten; 2 unreadable input, no .ttn file found, or a usage error.
@@ -447,8 +459,11 @@ def format_file(name: str, check_only: bool, in_place: bool, diff: bool = False,
     text = read_text(name, json=from_json)
     shown = "<stdin>" if name == STDIN else name
     from referee.convert import convert_text  # imported when used: a fast start
+    from referee.refusals import refuse_unreadable
 
     canonical = "".join(convert_text(text, shown, "ttn", from_json, hook))
+    # what check cannot read is not formatted either (a JSON record: as its TTN text)
+    refuse_unreadable(canonical if from_json else text, shown, hook)
     if not (check_only or in_place):
         typer.echo(canonical, nl=False)
     changed = canonical != text
@@ -505,6 +520,7 @@ def convert(
     to: Annotated[
         str | None,
         typer.Option("--to", "-t", metavar=choices(ConvertTarget), show_default=False,
+                     autocompletion=completion.complete_form,
                      help="json: JSON Lines, one record a line; ttn: canonical "
                           "TTN. Default: the other form of the input."),
     ] = None,
@@ -572,7 +588,7 @@ def run_convert(file: str, to: ConvertTarget | None, output: str | None,
 @app.command()
 def games(
     game: Annotated[str | None, typer.Argument(
-        metavar="GAME", show_default=False,
+        metavar="GAME", show_default=False, autocompletion=completion.complete_game,
         help="A game or alias (28, twenty-eight); omit it for the list of games.")] = None,
 ) -> None:
     """List the games, or one game's presets, options and rule ids."""
@@ -597,8 +613,9 @@ def games(
 @app.command()
 def rule(
     rule_id: Annotated[str | None, typer.Argument(
-        metavar="RULE", show_default=False,
-        help="A rule id as reports show it (28.follow-suit, ttn.card, record.game).")] = None,
+        metavar="RULE", show_default=False, autocompletion=completion.complete_rule,
+        help="A rule id as reports show it (28.follow-suit, ttn.card, record.game); a name "
+             "without its game (follow-suit) lists the ids that match.")] = None,
     list_all: Annotated[bool, typer.Option("--list", help="List every id, game by game.")
                         ] = False,
 ) -> None:
@@ -623,13 +640,15 @@ def rule(
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(metavar="GAME", help="A game or alias (28, twenty-eight).",
-                                        show_default=False)],
+                                        show_default=False,
+                                        autocompletion=completion.complete_game)],
     deals: Annotated[str, typer.Option("--deals", "-n", metavar="N",
                                        help="How many deals.")] = "1",
     seed: Annotated[str, typer.Option("--seed", "-s", metavar="SEED",
                                       help="The random seed: the same seed gives the same "
                                            "record.")] = "0",
     preset: Annotated[str | None, typer.Option("--preset", "-p", "--rules", metavar="PRESET",
+                                               autocompletion=completion.complete_preset,
                                                help="A preset of the game (default: "
                                                     "standard).",
                                                show_default=False)] = None,
@@ -647,6 +666,7 @@ def simulate(
                                                    "or explicit teams such as 'P1 P3,P2 P4'.",
                                               show_default=False)] = None,
     option: Annotated[list[str] | None, typer.Option("--option", metavar="NAME=VALUE",
+                                                     autocompletion=completion.complete_option,
                                                      help="Set a game option (repeatable).",
                                                      show_default=False)] = None,
 ) -> None:
@@ -756,6 +776,7 @@ def moves(
                                         help="Which record (match) of the file.")] = "1",
     output_format: Annotated[str, typer.Option(
         "--format", "-f", metavar=choices(MovesFormat),
+        autocompletion=completion.complete_moves_format,
         help="text for people, json for programs.")] = "text",
     game: GameOption = None,
     rules: RulesOption = None,

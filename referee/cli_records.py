@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
+from referee import completion
 from referee.cli_output import EXIT_UNREADABLE
 from referee.cli_output import echo_err as _echo_err
 
@@ -24,20 +25,21 @@ if TYPE_CHECKING:  # imported when a command runs: --help stays fast
 T = TypeVar("T")
 
 GameOption = Annotated[str | None, typer.Option(
-    "--game", metavar="GAME", show_default=False,
+    "--game", metavar="GAME", show_default=False, autocompletion=completion.complete_game,
     help="The game of records without a Game tag (default: the settings' game).")]
 RulesOption = Annotated[str | None, typer.Option(
-    "--rules", metavar="PRESET", show_default=False,
+    "--rules", metavar="PRESET", show_default=False, autocompletion=completion.complete_preset,
     help="The preset of records without a Rules tag.")]
 OptionOption = Annotated[list[str] | None, typer.Option(
     "--option", metavar="NAME=VALUE", show_default=False,
+    autocompletion=completion.complete_option,
     help="An option for records that do not set it (repeatable).")]
 PartialOption = Annotated[bool, typer.Option(
     "--partial",
     help="Records may stop before the end (a game in progress): legal so far is exit 0, and "
          "the report says where each unfinished deal stands and who is to act.")]
 FromOption = Annotated[str | None, typer.Option(
-    "--from", metavar="ttn|json", show_default=False,
+    "--from", metavar="ttn|json", show_default=False, autocompletion=completion.complete_form,
     help="The form of the input: ttn, or json (the JSON form, schemas/record.schema.json: "
          "one record, a list, or JSON Lines). Default: json for a .json, .jsonl or .ndjson "
          "file, else ttn.")]

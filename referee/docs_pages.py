@@ -44,7 +44,8 @@ SCORE_COLUMNS = (
      "who won the auction, the bid, and what the bidding side needed (the bid, changed by a "
      "pair); `-` where the deal had no contract"),
     (("points",), "points", "the card points each side took in the deal"),
-    (("made",), "made", "`yes` if the bidding side reached its target, `no` if not"),
+    (("made",), "made", "`yes` if the bidding side reached its target, `no` if not; "
+     "`yes (penalty)` or `no (penalty)` where a misplay penalty, not the cards, decided it"),
     (("game points",), "game points", "what the deal added to each side's score"),
     (("score",), "score", "the running match score after the deal"),
     (("outcome",), "outcome", "what decided the deal, in words"),
@@ -74,7 +75,9 @@ _CONTRACT_WORDS = (
 _COMMON_WORDS = (
     "- **disputed**: the record has a rule finding in this deal, or the referee could not "
     "replay all of it; the figures are the referee's reading, to be settled at the table.",
-    "- **not scored**: the deal counts for nothing (annulled, redealt, or incomplete).",
+    "- **not scored**: the deal counts for nothing (annulled, redealt, or incomplete); said "
+    "once, with the reason (`not scored: the deal is incomplete`).",
+    "- **annulled** / **cancelled** / **redeal**: the deal was thrown in, as the rules allow.",
     "- **not settled**: the deal could not be replayed far enough to compute a result.",
     "- **N findings**: how many rule findings `referee check` reports in the deal.",
 )

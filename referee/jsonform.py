@@ -123,8 +123,22 @@ def _validator() -> Draft202012Validator:
     return Draft202012Validator(load_schema("record.schema.json"))
 
 
+def check_format(data: Any, where: str = "<json>", line: int = 0) -> None:
+    """Raise RecordError ``record.json`` for a record of another format version, whatever
+    else it holds: a later version may be shaped otherwise, so its other faults mean
+    nothing (a record without ``format`` is left to the schema)."""
+    if not isinstance(data, dict) or "format" not in data or data["format"] == FORMAT:
+        return
+    given = data["format"]
+    shown = f"'{given}'" if isinstance(given, str) else json.dumps(given)[:40]
+    raise RecordError("record.json", f"unsupported format version {shown} (this referee "
+                      f"reads {FORMAT})", file=where, line=line, column=1 if line else 0)
+
+
 def validate(data: Any, where: str = "<json>", line: int = 0) -> None:
-    """Raise RecordError ``record.json`` at the first schema violation, with its JSON path."""
+    """Raise RecordError ``record.json`` at the first schema violation, with its JSON path
+    (a record of another format version says so first)."""
+    check_format(data, where, line)
     # The first error the validator meets, not the first of all of them sorted: collecting
     # every error of a large document that breaks the schema everywhere takes seconds.
     error = next(iter(_validator().iter_errors(data)), None)
@@ -165,6 +179,8 @@ def record_from_json(
     """
     if check_schema:
         validate(data, where, line)
+    else:
+        check_format(data, where, line)
     header = RecordHeader(
         [Tag(t["name"], list(t["values"]), comments=_comments_from(t)) for t in data["tags"]],
         _comments_from(data),

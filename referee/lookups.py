@@ -75,6 +75,8 @@ RECORD_IDS: dict[str, str] = {
                                 "'result score' line, so that later deals are still checked",
     "record.duplicate": "note (an error under --duplicates=error): the same deal (dealer, "
                         "hands and play) appears earlier in the files checked",
+    "record.tag": "note: a tag whose name is close to one the referee reads ([Rule ...] for "
+                  "[Rules ...]) is kept as written but not read",
 }
 """Findings and notes about a record as a whole, whatever its game (exit code 1 for the
 errors)."""

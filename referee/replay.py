@@ -27,6 +27,7 @@ from referee.rules.base import DealResult, DealState, Exclusion, MatchState, Rul
 from referee.rules.loop import DealRun, match_over, trick_mark_fits
 from referee.rules.registry import ruleset_for
 from referee.seats import team_key
+from referee.tag_names import tag_notes
 
 DealWatch = Callable[[Event, DealState], None]
 """Called after each event of a deal is replayed, with the state then."""
@@ -58,6 +59,9 @@ class MatchReplay:
             line=header.span.line,
             team_labels=self.ruleset.table.team_labels(),
         )
+        self.in_progress: int | None = None
+        """The number of the last deal replayed if the record stops before it is over."""
+        self.report.findings.extend(tag_notes(header))
 
     def replay_deal(self, deal: Deal, watch: DealWatch | None = None,
                     dealt: Callable[[DealState], None] | None = None) -> DealReport:
@@ -99,6 +103,9 @@ class MatchReplay:
                 deal=deal.number, span=_last_span(deal),
             ))
             report.unchecked = report.unchecked or "the record ends before the deal is over"
+            self.in_progress = deal.number
+        else:
+            self.in_progress = None
         result = run.settle()
         report.unchecked = report.unchecked or ruleset.unchecked_reason(state)
         report.result = result
@@ -235,8 +242,12 @@ class MatchReplay:
                 ))
 
     def finish(self) -> MatchReport:
-        self.report.result = self.ruleset.match_result(self.match)
+        result = self.ruleset.match_result(self.match)
         self.report.finished = self.ruleset.is_match_over(self.match)
+        if self.in_progress is not None and not self.report.finished:
+            # the game speaks of the match; a deal the record leaves unfinished is said apart
+            result = f"deal {self.in_progress} in progress; {result}"
+        self.report.result = result
         self.report.score = dict(self.match.score)
         return self.report
 

@@ -21,11 +21,12 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import IO, Any
 
 import typer
 
+from referee.record import Span
 from referee.report import DealReport, FileReport, Finding, MatchReport
 
 JSON_VERSION = 1
@@ -57,7 +58,8 @@ def use_color(stream: IO[str] | None, mode: str = "auto") -> bool:
 
 @dataclass(slots=True)
 class Totals:
-    """What the final summary line counts."""
+    """What the final summary line counts, and (``by_rule``) the findings and notes of each
+    rule id, for ``--statistics``."""
 
     files: int = 0
     deals: int = 0
@@ -67,6 +69,8 @@ class Totals:
     unmet: int = 0
     baseline: str = ""
     """What a baseline matched, in words ('' without one)."""
+    by_rule: dict[tuple[str, str], int] = field(default_factory=dict)
+    """(rule id, severity) -> how many."""
 
     def add(self, report: FileReport) -> None:
         """Count a file, its error, its unmet expectations and the matches it kept."""
@@ -82,6 +86,8 @@ class Totals:
             self.deals += match.deals
             self.findings += match.findings
             self.notes += match.notes
+            for rule, severity, count in match.rules:
+                self.count_rule(rule, severity, count)
             return
         self.deals += len(match.deals)
         for finding in match.all_findings():
@@ -89,6 +95,23 @@ class Totals:
                 self.findings += 1
             elif finding.severity == "note":
                 self.notes += 1
+            self.count_rule(finding.rule, finding.severity)
+
+    def count_rule(self, rule: str, severity: str, count: int = 1) -> None:
+        key = (rule, severity)
+        self.by_rule[key] = self.by_rule.get(key, 0) + count
+
+    def statistics(self) -> list[tuple[str, str, int]]:
+        """(rule id, severity, count), the commonest first (errors before notes, then by id
+        on a tie), as ``--statistics`` lists them."""
+        return sorted(((rule, severity, count) for (rule, severity), count
+                       in self.by_rule.items()),
+                      key=lambda row: (-row[2], row[1] != "error", row[0]))
+
+    def statistics_json(self) -> list[dict[str, Any]]:
+        """The ``statistics`` of a JSON report (schemas/report.schema.json)."""
+        return [{"rule": rule, "severity": severity, "count": count}
+                for rule, severity, count in self.statistics()]
 
     @classmethod
     def of(cls, reports: Iterable[FileReport]) -> Totals:
@@ -134,7 +157,8 @@ class FileLines:
     match by match: a finding's line and one line per match are kept, not the match, so a
     file of any length is reported in memory that grows with its findings, not its deals
     (the match lines, which come after every finding, wait in a temporary file when there
-    are many)."""
+    are many). In a text report (not under ``quiet``) each finding shows its source line
+    with a caret under the event, read from the file once it is done."""
 
     HELD = 10_000
     """Match lines held in memory before they go to the temporary file."""
@@ -145,7 +169,7 @@ class FileLines:
         self.color = color
         self.quiet = quiet
         self.github = github
-        self.findings: list[tuple[int, int, str]] = []
+        self.findings: list[tuple[int, int, str, Span]] = []
         self.match_lines: list[str] = []
         self.spilled: IO[str] | None = None
 
@@ -153,7 +177,7 @@ class FileLines:
         for finding in match.all_findings():
             text = (_github_finding(github_path(self.path), finding) if self.github
                     else render_finding(self.path, finding, self.color))
-            self.findings.append((finding.span.line, finding.span.column, text))
+            self.findings.append((finding.span.line, finding.span.column, text, finding.span))
         if not (self.quiet or self.github):
             self.match_lines.append(render_match(self.path, match, self.color))
             if len(self.match_lines) >= self.HELD:
@@ -171,13 +195,52 @@ class FileLines:
         """The findings by position (a stable sort: ties keep the order found), then the
         matches' lines."""
         found = sorted(self.findings, key=lambda item: (item[0], item[1]))
-        yield from (text for _, _, text in found)
+        shown = not (self.quiet or self.github)
+        sources = source_lines(self.path, {item[0] for item in found}) if shown else {}
+        for _, _, text, span in found:
+            yield with_source(text, sources.get(span.line), span)
         if self.spilled is not None:
             self.spilled.seek(0)
             yield from (line[:-1] for line in self.spilled)
             self.spilled.close()
             self.spilled = None
         yield from self.match_lines
+
+
+def source_lines(path: str, wanted: set[int]) -> dict[int, str]:
+    """The lines numbered in ``wanted`` of the file at ``path``, read once and only as far
+    as the last of them; nothing for standard input or a file that cannot be read."""
+    wanted = {line for line in wanted if line > 0}
+    if not wanted or path in ("<stdin>", "<string>") or not os.path.isfile(path):
+        return {}
+    last = max(wanted)
+    found: dict[int, str] = {}
+    try:
+        with open(path, encoding="utf-8", errors="replace", newline="") as stream:
+            for number, text in enumerate(stream, 1):
+                if number in wanted:
+                    found[number] = text.rstrip("\r\n")
+                if number >= last:
+                    break
+    except OSError:
+        return {}
+    return found
+
+
+def with_source(text: str, source: str | None, span: Span) -> str:
+    """A finding's text with its source line and carets under the event (as a syntax error
+    shows its line) after the first line, before the legal alternatives."""
+    if source is None:
+        return text
+    from referee.errors import _window
+
+    line = source.replace("\t", " ")
+    start = max(span.column - 1, 0)
+    end = span.end_column - 1 if span.end_line == span.line else start + 1
+    width = max(1, min(end, len(line)) - start)
+    shown, caret = _window(line, start)
+    head, newline, rest = text.partition("\n")
+    return f"{head}\n  {shown}\n  {' ' * caret}{'^' * width}" + (newline + rest if rest else "")
 
 
 def render_file(report: FileReport, color: bool = False, expect: bool = False,
@@ -269,6 +332,28 @@ def unmet_line(sentence: str) -> int:
     return int(found.group(1)) if found else 0
 
 
+def render_statistics(totals: Totals, color: bool = False) -> str:
+    """``--statistics``: a line per rule id, the commonest first: its count, the id, error or
+    note, and what the rule requires ("" when nothing was found)."""
+    rows = totals.statistics()
+    if not rows:
+        return ""
+    from referee.lookups import all_rules
+    from referee.rule_help import public_text
+
+    known = all_rules()
+    width = max(len(str(count)) for _, _, count in rows)
+    id_width = max(len(rule) for rule, _, _ in rows)
+    lines = []
+    for rule, severity, count in rows:
+        entry = known.get(rule)
+        summary = public_text(entry.summary) if entry is not None else ""
+        label = _style(severity.ljust(5), color, fg="red" if severity == "error" else "cyan")
+        lines.append(f"{str(count).rjust(width)}  {rule.ljust(id_width)}  {label}  "
+                     f"{summary}".rstrip())
+    return "\n".join(lines)
+
+
 def render_summary(
     totals: Totals, color: bool = False, expect: bool = False, seconds: float | None = None
 ) -> str:
@@ -327,20 +412,22 @@ def slim_match(match: MatchReport, deals: bool) -> MatchReport:
 
 @dataclass(frozen=True, slots=True)
 class RenderedMatch:
-    """A match as a ``--jobs`` worker sends it back for a JSON report: what the totals count,
-    and its text in the document (``JsonStream``), rendered by the worker."""
+    """A match as a ``--jobs`` worker sends it back for a JSON report: what the totals count
+    (``rules``: rule id, severity, count), and its text in the document (``JsonStream``),
+    rendered by the worker."""
 
     deals: int
     findings: int
     notes: int
     text: str
+    rules: tuple[tuple[str, str, int], ...] = ()
 
     @classmethod
     def of(cls, match: MatchReport, default: Callable[[Any], Any]) -> RenderedMatch:
         counts = Totals()
         counts.add_match(match)
         return cls(counts.deals, counts.findings, counts.notes,
-                   _json_text(match.to_json(), 8, default))
+                   _json_text(match.to_json(), 8, default), tuple(counts.statistics()))
 
 
 def _json_text(value: Any, indent: int, default: Callable[[Any], Any]) -> str:
@@ -395,9 +482,12 @@ class JsonStream:
         self.write("\n    }")
         self.open = False
 
-    def end(self, totals: Totals) -> None:
-        self.write(("\n  ]" if self.files else "]") + ',\n  "summary": '
-                   + self._dump(totals.to_json(), 2) + "\n}\n")
+    def end(self, totals: Totals, statistics: bool = False) -> None:
+        """Close the document: the ``statistics`` (if asked for) and the ``summary``."""
+        self.write("\n  ]" if self.files else "]")
+        if statistics:
+            self.write(',\n  "statistics": ' + self._dump(totals.statistics_json(), 2))
+        self.write(',\n  "summary": ' + self._dump(totals.to_json(), 2) + "\n}\n")
 
 
 # -- GitHub Actions --------------------------------------------------------------------------

@@ -136,7 +136,18 @@ def explain_rule(rule_id: str) -> str:
     entries = all_rules()
     entry = entries.get(rule_id)
     if entry is None:
-        raise KeyError(f"unknown rule id '{rule_id}'{suggest(rule_id, entries)} "
+        named = matching_rules(rule_id, entries)
+        if len(named) == 1:
+            return explain_rule(named[0])
+        if named:
+            return (f"'{rule_id}' is not a whole rule id; the ids it matches (referee rule ID "
+                    "explains one):\n"
+                    + "\n".join(_rows((entries[key].id, entries[key].summary)
+                                      for key in named)) + "\n")
+        prefix = rule_id.partition(".")[0]
+        own = [key for key in entries if key.partition(".")[0] == prefix]
+        hint = suggest(rule_id, own) if "." in rule_id else ""
+        raise KeyError(f"unknown rule id '{rule_id}'{hint or suggest(rule_id, entries)} "
                        "(referee rule --list shows them all)")
     lines = [f"{entry.id}: {public_text(entry.summary)}"]
     if entry.game in _KINDS:
@@ -153,6 +164,19 @@ def explain_rule(rule_id: str) -> str:
     for title, address in sources_of(game.name):
         lines.append(f"source: {title} <{address}>")
     return "\n".join(lines) + "\n"
+
+
+def matching_rules(name: str, entries: Iterable[str]) -> list[str]:
+    """The ids a name without its game stands for: those whose name after the game's prefix
+    is ``name`` (``follow-suit``: ``28.follow-suit``, ``29.follow-suit``, ...), else those
+    whose name holds it as a word (``follow``); none for a name with a dot."""
+    if "." in name or not name:
+        return []
+    names = {key: key.partition(".")[2] for key in entries}
+    exact = [key for key, rest in names.items() if rest == name]
+    if exact:
+        return exact
+    return [key for key, rest in names.items() if name in rest.split("-")]
 
 
 def list_rules() -> str:

@@ -107,12 +107,13 @@ def _row(deal: DealReport, teams: list[str]) -> list[str]:
         points = [_value(result.points.get(team)) for team in teams]
         game_points = [_signed(result.game_points.get(team)) for team in teams]
         score = [_value(result.score.get(team)) for team in teams]
-        if result.outcome:
-            remarks.append(result.outcome)
-        if result.disputed:
-            remarks.append("disputed")
-        if not result.scored:
-            remarks.append("not scored")
+        if not result.scored:  # said once, whether or not the outcome says it already
+            remarks.append(not_scored(result.outcome))
+        else:
+            if result.outcome:
+                remarks.append(result.outcome)
+            if result.disputed:  # scored, but from what the record says or as played
+                remarks.append("disputed")
     stop = next((f for f in deal.findings if f.rule == NOT_CHECKED), None)
     if stop is not None:
         remarks.append(f"not checked after line {stop.span.line}")
@@ -126,11 +127,19 @@ def _row(deal: DealReport, teams: list[str]) -> list[str]:
         _value(contract.bid),
         _value(contract.target),
         *points,
-        _made(contract.made),
+        _made(contract.made, bool(contract.as_dict().get("penalty"))),
         *game_points,
         *score,
         "; ".join(remarks),
     ]
+
+
+def not_scored(outcome: str) -> str:
+    """A deal not scored, said once: its outcome when that says so already ("not scored: the
+    auction did not end"), else the outcome and "(not scored)", or just "not scored"."""
+    if not outcome:
+        return "not scored"
+    return outcome if outcome.startswith("not scored") else f"{outcome} (not scored)"
 
 
 def _value(value: Any) -> str:
@@ -143,11 +152,13 @@ def _signed(value: int | None) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def _made(value: Any) -> str:
+def _made(value: Any, penalty: bool = False) -> str:
+    """``yes`` or ``no``; ``yes (penalty)`` where a misplay penalty, not the cards, counts
+    the contract as made (or lost)."""
     if value is None:
         return MISSING
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return ("yes" if value else "no") + (" (penalty)" if penalty else "")
     return str(value)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -49,13 +48,25 @@ def findings(text: str) -> list[tuple]:
 def test_tricks_deal_and_match_are_tallied():
     out = annotate(LEGAL)
     # trick 1: S calls and trumps with QH; AS 1 + QH 0 + 9S 2 + 8S 0 = 3 points to N-S
-    assert "1. W AS  S call  S QH  E 9S  N 8S {= trick 1: S wins 3; NS 3 EW 0}" in out
+    assert ("1. W AS  S call  S QH  E 9S  N 8S {= trick 1: S wins, 3 points; NS 3 EW 0}"
+            in out)
     # trick 2: S TD E KD N 8D W AD: W's ace of diamonds wins TD 1 + AD 1 = 2 points
-    assert "{= trick 2: W wins 2; NS 3 EW 2}" in out
+    assert "{= trick 2: W wins, 2 points; NS 3 EW 2}" in out
     assert out.count("{= trick ") == 8
-    assert re.search(r"\{= deal 1: E-W failed 11 of target 24; points NS 17 EW 11; "
-                     r"game points NS \+0 EW -1; score NS 0 EW -1\}", out)
-    assert "{= match: " in out
+    # the deal's summary and the match's stand on comment lines of their own
+    assert out.endswith("\n{= deal 1: E-W failed 11 of target 24}\n"
+                        "{= points NS 17 EW 11; game points NS +0 EW -1; score NS 0 EW -1}\n"
+                        "{= match not over: NS 0 EW -1}\n")
+
+
+def test_summary_lines_stay_short_and_say_not_scored_once():
+    stopped = "".join(LEGAL.splitlines(keepends=True)[:LEGAL.splitlines().index(
+        next(line for line in LEGAL.splitlines() if line.startswith("3.")))])
+    out = annotate(stopped)
+    assert max(len(line) for line in out.splitlines() if line.startswith("{=")) <= 100
+    assert "{= deal 1: not scored: the deal is incomplete}" in out
+    assert out.count("not scored") == 1
+    assert "{= deal 1 in progress; match not over: NS 0 EW 0}" in out
 
 
 def test_finding_names_rule_requirement_and_alternatives():

@@ -111,7 +111,7 @@ def test_base_deal_is_legal_and_scored():
                             "multiplier": 1, "made": False}
     assert res.outcome == "N-S failed 11 of target 16"
     assert match.score == {"NS": -1, "EW": 0}
-    assert match.result == "in progress: NS -1 EW 0"
+    assert match.result == "match not over: NS -1 EW 0"
 
 
 def test_registry_and_aliases():

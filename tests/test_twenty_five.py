@@ -151,7 +151,7 @@ def test_base_deal_is_legal_and_scored():
     assert result.contract.as_dict() == {"turnup": "5C", "trump": "C"}
     assert result.outcome == "tricks: N 5, E 5, W 15"
     assert match.score == {"N": 5, "E": 5, "S": 0, "W": 15}
-    assert match.result == "in progress: N 5 E 5 S 0 W 15"
+    assert match.result == "match not over: N 5 E 5 S 0 W 15"
 
 
 def test_robbed_deal_is_legal_and_scored():

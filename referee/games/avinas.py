@@ -219,7 +219,7 @@ class Avinas(AvinasDeal, Ruleset):
         pips = ", ".join(f"{self._label(t)} {p}" for t, p in match.score.items())
         lost = self._loser(match)
         if lost is None:
-            return f"in progress: pips {pips}; {self._rams_text(match)}"
+            return f"match not over: pips {pips}; {self._rams_text(match)}"
         loser, why = lost
         winner = self.other_team[loser]
         return (f"{self._label(winner)} win: {self._label(loser)} reached {why} (pips {pips}); "

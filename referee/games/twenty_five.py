@@ -342,7 +342,7 @@ class TwentyFive(Ruleset):
     def match_result(self, match: Match25) -> str:
         shown = " ".join(f"{self.labels[team]} {value}" for team, value in match.score.items())
         if match.winner is None:
-            return f"in progress: {shown}"
+            return f"match not over: {shown}"
         label = self.labels[match.winner]
         others = [team for team in match.score if team != match.winner]
         rest = ", ".join(f"{self.labels[t]} {match.score[t]}" for t in others)

@@ -207,7 +207,7 @@ class TwentyTwo(FromRecord22):
                                                  if match.damage_slack.get(seat) else "")
                           for seat, value in match.damage.items())
         if not match.over:
-            return f"in progress: damage {damage}; alive {' '.join(match.alive)}"
+            return f"match not over: damage {damage}; alive {' '.join(match.alive)}"
         return f"{match.ending} (damage {damage})"
 
     # -- the deal ----------------------------------------------------------------------------

@@ -396,7 +396,8 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
 
     @abstractmethod
     def match_result(self, match: MatchT) -> str:
-        """The match result in words ("N-S win +6 to 0"), or how it stands."""
+        """The match result in words ("N-S win +6 to 0"), or how it stands ("match not over:
+        NS 3 EW 1"; the replay says which deal is in progress, if one is)."""
 
     def adopt_score(self, match: MatchT, score: Mapping[str, int]) -> bool:
         """Go on from a recorded match score after a deal whose replay stopped and which the

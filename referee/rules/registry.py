@@ -52,7 +52,11 @@ def ruleset_for(header: RecordHeader) -> Ruleset:
     """Bind the record's game, preset and options to its table; ``RecordError`` if impossible."""
     game_tag = header.get("Game")
     if game_tag is None:
-        error = RecordError("record.game", "the record has no Game tag")
+        from referee.tag_names import meant_tag
+
+        slip = next((tag.name for tag in header.tags if meant_tag(tag.name) == "Game"), None)
+        hint = f" (is '{slip}' meant to be 'Game'? tag names are case-sensitive)" if slip else ""
+        error = RecordError("record.game", f"the record has no Game tag{hint}")
         raise located(error, header.tags[0] if header.tags else header)
     try:
         game = find_game(game_tag.value)

@@ -227,7 +227,7 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
         label = self.table.team_labels().get
         shown = " ".join(f"{label(team, team)} {points}" for team, points in match.score.items())
         if not self.is_match_over(match):
-            return f"in progress: {shown}"
+            return f"match not over: {shown}"
         winner = max(match.score, key=match.score.__getitem__)
         return f"{label(winner, winner)} wins ({shown})"
 

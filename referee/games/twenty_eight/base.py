@@ -233,7 +233,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         shown = " ".join(f"{team_label(self.team_seats.get(team, (team,)))} {value}"
                          for team, value in match.score.items())
         if winner is None:
-            return f"in progress: {shown}"
+            return f"match not over: {shown}"
         own = match.score[winner]
         if own >= self.opts.game_target:
             return f"{self._label(winner)} win (+{own})"

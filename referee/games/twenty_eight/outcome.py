@@ -48,6 +48,9 @@ class Contract:
     """The bidder who showed his hand instead of playing it (show.py)."""
     made: bool | None = None
     """Made or not, once the deal is scored."""
+    penalty: bool = False
+    """``made`` is the misplay penalty's verdict, not the cards' (17-11 against a target of 19
+    counts as made when the other side misplayed)."""
 
     def as_dict(self) -> dict[str, Any]:
         """The contract in a JSON report, its facts in the score sheet's order; facts that do
@@ -67,10 +70,12 @@ class Contract:
                 data["show"] = self.show
         if self.made is not None:
             data["made"] = self.made
+        if self.penalty:
+            data["penalty"] = True
         return data
 
-    def settled(self, made: bool) -> Contract:
-        return replace(self, made=made)
+    def settled(self, made: bool, penalty: bool = False) -> Contract:
+        return replace(self, made=made, penalty=penalty)
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,8 +161,8 @@ class Settle(Engine28):
         contract, score, what = state.mode.penalty_terms(self, state, bidder, made, factor)
         text = (f"misplay by {first} ({side}): {self._label(bidding_team)}'s {what} counts as "
                 f"{'made' if made else 'lost'}")
-        return Settlement(Outcome.PENALTY, text, contract.settled(score.made), bidding_team,
-                          score.delta)
+        return Settlement(Outcome.PENALTY, text, contract.settled(score.made, penalty=True),
+                          bidding_team, score.delta)
 
     def _bid_penalty_terms(self, state: TwentyEightState, bidder: str, made: bool,
                            factor: int) -> tuple[Contract, ContractScore, str]:
