@@ -86,8 +86,16 @@ class MatchReplay:
         for rule, message, seat in state.deal_findings:
             report.findings.append(Finding(rule, message, deal=deal.number, seat=seat,
                                            span=deal.span))
+        noted = len(state.notes)
         for event, exclusion in run.events(watch, every=False):
             self._report_event(state, event, exclusion, report)
+        if len(state.notes) > noted:
+            # a note added during the walk: the deal ended before its record, at the first
+            # action it ignored
+            span = deal.events[-state.ignored].span if state.ignored else deal.span
+            for rule, message in state.notes[noted:]:
+                report.findings.append(Finding(rule, message, deal=deal.number, span=span,
+                                               severity="note"))
         if run.stopped is None and not ruleset.is_deal_over(state):
             report.findings.append(Finding(
                 ruleset.generic.incomplete,
@@ -177,7 +185,7 @@ class MatchReplay:
         judged on the state before the event."""
         ruleset = self.ruleset
         action = event.action
-        if not trick_mark_fits(state, event.trick):
+        if not state.ignoring and not trick_mark_fits(state, event.trick):
             where = (f"this play opens trick {state.trick_no + 1}" if state.trick_len == 0
                      else f"trick {state.trick_no} is still in progress")
             report.findings.append(Finding(

@@ -78,6 +78,10 @@ FAMILY_RULES: tuple[tuple[str, str, str], ...] = (
     ("28.void-deal", "with void_if_trump_never_called = void (28), a deal in which nobody "
      "called for the trump before the last trick is void and its last trick is not "
      "played", "A4.5, B4.6"),
+    ("28.thrown-in", "a deal thrown in before its play (first hand's redeal, everybody "
+     "passing, a cancellation for pointless cards or, at the reveal, for the opponents' "
+     "missing trumps) ends there: what the record holds after it is not judged, and a note "
+     "says so", "A6.6"),
     ("28.deal-order", "the record gives each hand in its two dealing rounds where a check "
      "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
      "A6.6 R1, decision 5"),

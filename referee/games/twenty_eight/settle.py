@@ -53,8 +53,9 @@ class Settle(Engine28):
                 f"{state.turn} must lead to trick {len(state.tricks) + 1}")
 
     def unchecked_reason(self, state: TwentyEightState) -> str | None:
-        if state.disregard:
-            return f"the deal is cancelled ({state.annulled}); recorded play disregarded"
+        if state.ignored:
+            return (f"the deal ended before its record ({state.annulled}): the "
+                    f"{_actions(state.ignored)} recorded after it are not judged")
         return None
 
     def settle(self, match: Match28, state: TwentyEightState, offenders: list[str]
@@ -90,9 +91,11 @@ class Settle(Engine28):
         """Write ``verdict`` into the match (deals played, next dealer, score) and the
         report's ``DealResult``."""
         match.deals += 1
-        match.redeal_same_dealer = bool(state.annulled)
-        # an annulled deal is dealt again by the same dealer; otherwise the deal passes on
-        match.next_dealer = state.dealer if state.annulled else self._next(state.dealer)
+        # a deal thrown in and not scored is dealt again by the same dealer; a scored deal
+        # (the misplay penalty scores one thrown in after an offence) passes the deal on
+        again = verdict.outcome is Outcome.ANNULLED
+        match.redeal_same_dealer = again
+        match.next_dealer = state.dealer if again else self._next(state.dealer)
         result = DealResult(
             points=dict(state.points), game_points={team: 0 for team in self.team_names},
             contract=verdict.contract or NoContract(),
@@ -209,3 +212,8 @@ def _pay(match: Match28, result: DealResult, delta: int, team: str,
     else:
         result.game_points[team] = delta
         match.score[team] += delta
+
+
+def _actions(count: int) -> str:
+    """``count`` actions, in words ("action" once, "3 actions")."""
+    return "action" if count == 1 else f"{count} actions"
