@@ -278,8 +278,8 @@ class Auction(Engine28):
 
     def _close_auction(self, state: TwentyEightState) -> None:
         if state.high_bidder is None:
-            self._annul(state, "all four passed" if self.players == 4
-                        else f"all {self.players} passed")
+            count = {4: "four", 6: "six"}.get(self.players, str(self.players))
+            self._annul(state, f"all {count} passed")
             return
         state.bidder, state.bid = state.high_bidder, state.high_bid
         state.stage = TRUMP

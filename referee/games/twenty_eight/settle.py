@@ -153,12 +153,15 @@ class Settle(Engine28):
             # no contract to raise to a whole game
             base = copy(state)
             base.c_by = None
+            table = self._score_table(base)
             score = forced_score(False, opts.min_bid, 1, high_bid_two=opts.high_bid_two,
-                                 high_bid_from=self.high_bid_from,
-                                 table=self._score_table(base), factor=factor)
+                                 high_bid_from=self.high_bid_from, table=table, factor=factor)
+            # the lowest stake follows the game's table: under Forty's the opponents gain it
+            paid = (f"the opponents gain {-score.delta}" if table.loss_to_opponents
+                    else f"{side} lose {-score.delta}")
             return Settlement(Outcome.PENALTY, f"misplay by {first} ({side}) before any bid: "
-                              f"{side} lose the lowest stake", None, self._team(first),
-                              score.delta)
+                              f"{side} lose the lowest stake ({paid})", None,
+                              self._team(first), score.delta)
         bidding_team = self._team(bidder)
         made = self._team(first) != bidding_team
         contract, score, what = state.mode.penalty_terms(self, state, bidder, made, factor)
