@@ -175,7 +175,8 @@ def _auction_specs(spec: SpecMaker, ids: FamilyIds, second_rounds: tuple[str, ..
         spec("dealer_forced_bid", "choice", "none",
              "when the first players all pass: none (all pass throws the deal in), exact "
              "(the dealer must bid exactly min_bid) or any (the dealer must bid)",
-             (ids["28.dealer-bid"], ids["28.auction-over"]), choices=("none", "exact", "any")),
+             (ids["28.dealer-bid"], ids["28.auction-over"], ids["28.thrown-in"]),
+             choices=("none", "exact", "any")),
         spec("second_round", "choice", "off",
              "a second auction after the full deal, before play: off, or minN (its bids are "
              "N or more; 28 and 29: min24, Forty: min30, Fifty-Six: any N in its range); a "
@@ -312,19 +313,22 @@ def _deal_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
              (ids["28.match-over"],), minimum=1),
         spec("redeal_fh_pointless", "bool", True,
              "first hand with no point card in his first four may demand a redeal",
-             (ids["28.redeal"], ids["28.opening-bid"])),
+             (ids["28.redeal"], ids["28.opening-bid"], ids["28.thrown-in"])),
         spec("redeal_first_two_pointless", "bool", False,
              "the deal is annulled when either of the first two speakers has no point card "
-             "in his first four (P29 variation)", ()),
+             "in his first four (P29 variation)", (ids["28.thrown-in"],)),
         spec("annul_fh_and_next_pointless", "bool", False,
-             "the deal is cancelled when first hand and the next player each have a "
-             "pointless first four (S0)", ()),
+             "first hand with no point card in his first four may choose not to bid (pass); "
+             "his pass cancels the deal when the next player has no point card in his first "
+             "four either (S0); a bid by first hand cancels nothing",
+             (ids["28.opening-bid"], ids["28.thrown-in"])),
         spec("annul_eight_zero", "bool", True,
-             "a deal in which a player's whole hand has no point card is cancelled (S0)", ()),
+             "a deal in which a player's whole hand has no point card is cancelled (S0)",
+             (ids["28.thrown-in"],)),
         spec("annul_other", "bool", False,
              "the deal is cancelled when a player holds all four Jacks or a whole hand of "
              "one suit, or (at the reveal) the bidder's opponents hold no trump (WP-old)",
-             ()),
+             (ids["28.thrown-in"],)),
         spec("equal_cards", "choice", "first_wins",
              "of two equal cards in a trick (Forty's J and 3, Fifty-Six's two copies of a "
              "card) the first played wins, or the last (28 and 29 have no equal cards)",
