@@ -110,6 +110,14 @@ class MatchReplay:
             self._after_stop(run.results, result, report)
         else:
             for line in run.results:
+                if state.ignored and line.kind == "points":
+                    # the card points of play the deal's end left unjudged: nothing to compare
+                    report.findings.append(Finding(
+                        RESULT_NOT_COMPARED,
+                        f"the recorded card points of deal {report.number} are not compared: "
+                        f"the deal ended before the play recorded after it",
+                        deal=report.number, span=line.span, severity="note"))
+                    continue
                 self._compare_result(line, result, report, deal)
         if report.findings:
             add_seat_order_hints(deal, report, ruleset.table.seats, ruleset.next_seat)

@@ -215,3 +215,36 @@ def test_referee_games_lists_the_rule(game):
     assert result.exit_code == 0
     assert f"{PREFIX[game]}.thrown-in" in result.output
     assert "annul_fh_and_next_pointless" in result.output
+
+
+def test_card_points_of_play_after_a_redeal_are_not_compared(tmp_path):
+    """The result line of play written after a redeal: its card points belong to no deal (a
+    note); the match score is still compared."""
+    body = "E redeal\n1. E QH N QC W 9H S JH\nresult NS 4 EW 0\nresult score NS 0 EW 0"
+    code, deals = check(tmp_path, record(body))
+    assert code == 0
+    assert rules(deals[0], "note") == ["28.thrown-in", "record.result-not-compared"]
+    code, deals = check(tmp_path, record(body.replace("score NS 0", "score NS 1")))
+    assert code == 1 and rules(deals[0]) == ["record.result-mismatch"]
+
+
+NO_TRUMP_FOR_N_S = """\
+N: KS QS 8S 7S | JS 9S JD 9D
+E: KH QH 8H 7H | JH 9H AS TS
+S: AD TD KD QD | 8D 7D AC TC
+W: JC 9C AH TH | KC QC 8C 7C"""
+"""E-W hold every heart: with hearts trumps, the bidder's opponents hold no trump."""
+
+
+def test_play_after_a_cancellation_at_the_reveal_is_not_judged(tmp_path):
+    """annul_other: the bidder's opponents hold no trump, found when it is exposed (W calls in
+    trick 1); the tricks after the call are not judged (N leads trick 2 out of turn)."""
+    body = "E 14  N pass  W pass  S pass\nE trump KH\n1. E AS N 7S W call W AH S 8D\n2. N AC"
+    code, deals = check(tmp_path, record(body, hands=NO_TRUMP_FOR_N_S))
+    assert rules(deals[0]) == ["28.turn"]  # the option off: the play is judged
+    code, deals = check(tmp_path, record(body, hands=NO_TRUMP_FOR_N_S,
+                                         options=(("annul_other", "yes"),)))
+    assert code == 0
+    assert rules(deals[0], "note") == ["28.thrown-in"]
+    assert deals[0]["findings"][0]["column"] == 21  # W's card after his call
+    assert "opponents were dealt no trump" in deals[0]["result"]["outcome"]
