@@ -76,7 +76,8 @@ def test_play_after_a_redeal_is_passed_over_with_a_note(tmp_path):
     assert (note["line"], note["column"]) == (9, 1)  # the first action after the redeal
     assert "demanded a redeal" in note["message"]
     assert deal["result"]["game_points"] == {"NS": 0, "EW": 0}
-    assert deal["unchecked"].endswith("the 6 actions recorded after it are not judged")
+    assert deal["unchecked"].endswith("the 6 actions recorded after it are disregarded (not "
+                                      "judged)")
 
 
 def test_wrong_trick_marks_after_a_cancelled_deal_are_not_judged(tmp_path):
@@ -134,7 +135,7 @@ P6: TS 9D JH JS | QD JC TD TH"""
 
 @pytest.mark.parametrize(("game", "hands", "points", "paid"), [
     ("forty", SIX, {"P1P3P5": 4, "P2P4P6": 0}, "the opponents gain 4"),
-    ("fifty-six", SIX_56, {"P1P3P5": 0, "P2P4P6": -1}, "P2-P4-P6 lose 1"),
+    ("fifty-six", SIX_56, {"P1P3P5": 0, "P2P4P6": -1}, "P2-P4-P6 lose the lowest stake"),
 ])
 def test_the_lowest_stake_follows_the_table(tmp_path, game, hands, points, paid):
     """First hand P6 passes illegally and everybody passes: Forty's table pays the lowest

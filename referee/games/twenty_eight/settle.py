@@ -55,7 +55,8 @@ class Settle(Engine28):
     def unchecked_reason(self, state: TwentyEightState) -> str | None:
         if state.ignored:
             return (f"the deal ended before its record ({state.annulled}): the "
-                    f"{_actions(state.ignored)} recorded after it are not judged")
+                    f"{_actions(state.ignored)} recorded after it are disregarded (not "
+                    f"judged)")
         return None
 
     def settle(self, match: Match28, state: TwentyEightState, offenders: list[str]
@@ -157,10 +158,10 @@ class Settle(Engine28):
             score = forced_score(False, opts.min_bid, 1, high_bid_two=opts.high_bid_two,
                                  high_bid_from=self.high_bid_from, table=table, factor=factor)
             # the lowest stake follows the game's table: under Forty's the opponents gain it
-            paid = (f"the opponents gain {-score.delta}" if table.loss_to_opponents
-                    else f"{side} lose {-score.delta}")
+            paid = (f" (the opponents gain {-score.delta})" if table.loss_to_opponents
+                    else f" ({-score.delta})" if score.delta != -1 else "")
             return Settlement(Outcome.PENALTY, f"misplay by {first} ({side}) before any bid: "
-                              f"{side} lose the lowest stake ({paid})", None,
+                              f"{side} lose the lowest stake{paid}", None,
                               self._team(first), score.delta)
         bidding_team = self._team(bidder)
         made = self._team(first) != bidding_team
