@@ -76,8 +76,8 @@ def test_play_after_a_redeal_is_passed_over_with_a_note(tmp_path):
     assert (note["line"], note["column"]) == (9, 1)  # the first action after the redeal
     assert "demanded a redeal" in note["message"]
     assert deal["result"]["game_points"] == {"NS": 0, "EW": 0}
-    assert deal["unchecked"].endswith("the 6 actions recorded after it are disregarded (not "
-                                      "judged)")
+    assert deal["unchecked"] == ("the 6 actions recorded after the deal ended are disregarded "
+                                 "(not judged)")
 
 
 def test_wrong_trick_marks_after_a_cancelled_deal_are_not_judged(tmp_path):

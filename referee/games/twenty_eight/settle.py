@@ -54,9 +54,9 @@ class Settle(Engine28):
 
     def unchecked_reason(self, state: TwentyEightState) -> str | None:
         if state.ignored:
-            return (f"the deal ended before its record ({state.annulled}): the "
-                    f"{_actions(state.ignored)} recorded after it are disregarded (not "
-                    f"judged)")
+            # why it ended is in the outcome, or in the note (a deal the penalty scores)
+            return (f"the {_actions(state.ignored)} recorded after the deal ended "
+                    f"{'is' if state.ignored == 1 else 'are'} disregarded (not judged)")
         return None
 
     def settle(self, match: Match28, state: TwentyEightState, offenders: list[str]
