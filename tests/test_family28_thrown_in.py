@@ -249,3 +249,10 @@ def test_play_after_a_cancellation_at_the_reveal_is_not_judged(tmp_path):
     assert rules(deals[0], "note") == ["28.thrown-in"]
     assert deals[0]["findings"][0]["column"] == 21  # W's card after his call
     assert "opponents were dealt no trump" in deals[0]["result"]["outcome"]
+
+
+def test_no_deal_order_note_for_cancellation_4_when_first_hand_bids(tmp_path):
+    flat = "\n".join(line.replace(" |", "") for line in SUITS.splitlines())
+    _, deals = check(tmp_path, record("E 14  N pass  W pass  S pass", hands=flat,
+                                      options=OPTION))
+    assert "28.deal-order" not in rules(deals[0], "note")

@@ -206,8 +206,10 @@ class DealSetup(Engine28):
         if all(four is not None for four in state.first_four.values()):
             return  # every hand is given in its dealing rounds: nothing to note
         unchecked: list[str] = []
-        if self.opts.redeal_first_two_pointless or self.opts.annul_fh_and_next_pointless:
-            # R2 and P29's annulment look at the first two speakers' first batches (B6.5)
+        if self.opts.redeal_first_two_pointless or (self.opts.annul_fh_and_next_pointless
+                                                    and _opens_with_a_pass(deal, state)):
+            # R2 (on first hand's pass) and P29's annulment look at the first two speakers'
+            # first batches (B6.5)
             fh = state.first_hand
             unknown = [seat for seat in (fh, self._next(fh)) if state.first_four.get(seat) is None]
             if unknown:
@@ -245,3 +247,13 @@ class DealSetup(Engine28):
                     f"{self._first_batch_words()} had no point card (redeal)")
         if unchecked:
             state.notes.append((self.rule_id("28.deal-order"), "; ".join(dict.fromkeys(unchecked))))
+
+
+def _opens_with_a_pass(deal: Deal, state: TwentyEightState) -> bool:
+    """True if the deal's first call is first hand's pass (cancellation no. 4 then needs the
+    first two speakers' first batches)."""
+    for event in deal.events:
+        action = event.action
+        if action.kind in ("bid", "pass", "redeal", "hold"):
+            return action.kind == "pass" and action.seat == state.first_hand
+    return False
