@@ -93,9 +93,13 @@ class MatchReplay:
         noted = len(state.notes)
         for event, exclusion in run.events(watch, every=False):
             self._report_event(state, event, exclusion, report)
-        for rule, message in state.notes[noted:]:  # what the deal's own events left unchecked
-            report.findings.append(Finding(rule, message, deal=deal.number, span=deal.span,
-                                           severity="note"))
+        if len(state.notes) > noted:
+            # a note added during the walk: the deal ended before its record, at the first
+            # action it ignored
+            span = deal.events[-state.ignored].span if state.ignored else deal.span
+            for rule, message in state.notes[noted:]:
+                report.findings.append(Finding(rule, message, deal=deal.number, span=span,
+                                               severity="note"))
         if run.stopped is None and not ruleset.is_deal_over(state):
             report.findings.append(Finding(
                 ruleset.generic.incomplete,
@@ -113,6 +117,14 @@ class MatchReplay:
             self._after_stop(run.results, result, report)
         else:
             for line in run.results:
+                if state.ignored and line.kind == "points":
+                    # the card points of play the deal's end left unjudged: nothing to compare
+                    report.findings.append(Finding(
+                        RESULT_NOT_COMPARED,
+                        f"the recorded card points of deal {report.number} are not compared: "
+                        f"the deal ended before the play recorded after it",
+                        deal=report.number, span=line.span, severity="note"))
+                    continue
                 self._compare_result(line, result, report, deal)
         if report.findings:
             add_seat_order_hints(deal, report, ruleset.table.seats, ruleset.next_seat)
@@ -188,7 +200,7 @@ class MatchReplay:
         judged on the state before the event."""
         ruleset = self.ruleset
         action = event.action
-        if not trick_mark_fits(state, event.trick):
+        if not state.ignoring and not trick_mark_fits(state, event.trick):
             where = (f"this play opens trick {state.trick_no + 1}" if state.trick_len == 0
                      else f"trick {state.trick_no} is still in progress")
             report.findings.append(Finding(

@@ -17,6 +17,12 @@ seat does not hold, a play out of the auction or after the deal, a suit named wh
 needed, or a false redeal claim stops the deal, which is then scored against the contract as
 it stands (no bid yet: the offender's side loses one game point); the penalty beats a void or
 annulled deal.
+
+A deal thrown in (first hand's redeal, everybody passing, a hand without a point once the
+second batch is dealt, and the optional cancellations of the first two speakers' pointless
+fours) ends there: whatever the record holds after it is passed over, never an offence. The
+same dealer deals again after a deal thrown in and not scored; after any other deal (one the
+penalty scores included) the deal passes on in turn (``judge_record`` checks the dealers).
 """
 
 from __future__ import annotations
@@ -81,6 +87,8 @@ class Rules:
     redeal_fh: bool
     annul_eight_zero: bool
     max_bid: int = 28
+    fh_and_next: bool = False  # first hand's pass cancels when the next's four is pointless too
+    first_two: bool = False  # either of the first two speakers' pointless four annuls
     c_call: bool = False
     show: bool = False
     second_round: int | None = None
@@ -150,6 +158,16 @@ def rules_for(record: Record) -> Rules:
             rules.second_round = None if value == "off" else int(value.removeprefix("min"))
         elif name == "auction_style":
             rules.duel = value == "duel"
+        elif name == "dealer_forced_bid" and value in ("none", "exact"):
+            rules.dealer_forced = value == "exact"
+        elif name == "annul_fh_and_next_pointless":
+            rules.fh_and_next = value == "yes"
+        elif name == "redeal_first_two_pointless":
+            rules.first_two = value == "yes"
+        elif name == "annul_eight_zero":
+            rules.annul_eight_zero = value == "yes"
+        elif name == "redeal_fh_pointless":
+            rules.redeal_fh = value == "yes"
         else:
             raise Unsupported(name)
     return rules
@@ -164,6 +182,7 @@ class Verdict:
     points: dict[str, int] = field(default_factory=dict)
     game_points: dict[str, int] = field(default_factory=dict)
     score: dict[str, int] = field(default_factory=dict)
+    again: bool = False  # thrown in and not scored: the same dealer deals the next deal
 
 
 class Illegal(Exception):
@@ -232,6 +251,9 @@ class DealJudge:
         # what comes before is refereed, what comes after is disregarded
         self.annul_pending = rules.annul_eight_zero and any(
             points_of(self.first[s] + self.second[s]) == 0 for s in self.first)
+        if rules.first_two and any(points_of(self.first[s]) == 0
+                                   for s in (self.fh, self.next(self.fh))):
+            self.ended = "annulled"  # thrown in at the deal: nothing after it counts
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -256,8 +278,8 @@ class DealJudge:
                 or (self.stage == "window" and action.kind not in ("double", "redouble",
                                                                    "c-call"))):
             self.ended = "annulled"
-        if self.ended == "annulled" and self.annul_pending:
-            return None  # disregarded
+        if self.ended == "annulled":
+            return None  # the deal was thrown in: what the record holds after it is passed over
         try:
             getattr(self, "do_" + action.kind.replace("-", "_"))(action)
         except Illegal as illegal:
@@ -304,10 +326,13 @@ class DealJudge:
         if seat != self.turn:
             errors.append("turn")
         first_turn = seat == self.fh and not self.spoken
+        opening = seat == self.fh and not self.spoken  # the deal's first call is first hand's
         others = len(self.order) - 1
         others_passed = self.high is None and self.passes == others
+        pointless_fh = points_of(self.first[seat]) == 0
         if bid is None:
-            if first_turn and self.r.opening_forced:
+            if first_turn and self.r.opening_forced and not (self.r.fh_and_next
+                                                              and pointless_fh):
                 errors.append("opening-bid")
             if others_passed and self.r.dealer_forced and seat == self.dealer:
                 errors.append("dealer-bid")
@@ -325,6 +350,9 @@ class DealJudge:
             self.passes += 1
             if self.high is None and self.passes == others + 1:
                 self.ended = "annulled"  # passed out: the deal is thrown in
+            if (opening and self.r.fh_and_next and pointless_fh
+                    and points_of(self.first[self.next(seat)]) == 0):
+                self.ended = "annulled"  # first hand declined, and the next has no point
         else:
             self.high = (bid, seat)
             self.passes = 0
@@ -843,7 +871,8 @@ class DealJudge:
 def judge_deal(rules: Rules, deal: Deal, score: dict[str, int]) -> Verdict:
     """One deal from the match score ``score`` (updated in place)."""
     if any(abs(v) >= GAME_TARGET for v in score.values()):
-        return Verdict(first_error=(-1, f"{rules.prefix}.match-over"), score=dict(score))
+        return Verdict(first_error=(len(deal.events), f"{rules.prefix}.match-over"),
+                       score=dict(score))
     judge = DealJudge(rules, deal, score)
     verdict = Verdict()
     for index, event in enumerate(deal.events):
@@ -867,6 +896,7 @@ def judge_deal(rules: Rules, deal: Deal, score: dict[str, int]) -> Verdict:
     elif judge.ended == "played" and not judge.stopped:
         verdict.points = judge.card_points()
     verdict.game_points = judge.game_points()
+    verdict.again = judge.ended == "annulled" and judge.offender is None
     for team, value in verdict.game_points.items():
         score[team] += value
     verdict.score = dict(score)
@@ -874,7 +904,23 @@ def judge_deal(rules: Rules, deal: Deal, score: dict[str, int]) -> Verdict:
 
 
 def judge_record(record: Record) -> list[Verdict]:
-    """Replay ``record`` and give one Verdict per deal."""
+    """Replay ``record`` and give one Verdict per deal; a deal not dealt by the seat whose
+    turn it is (the next in turn, or the same dealer after a deal thrown in and not scored)
+    has that as its first error, placed after its last event."""
     rules = rules_for(record)
     score = dict.fromkeys(sorted(set(rules.team.values())), 0)
-    return [judge_deal(rules, deal, score) for deal in record.deals]
+    verdicts: list[Verdict] = []
+    dealer: str | None = None
+    for deal in record.deals:
+        verdict = judge_deal(rules, deal, score)
+        if verdict.first_error is not None and verdict.first_error[1].endswith(".match-over"):
+            verdicts.append(verdict)
+            continue
+        if dealer is not None and deal.dealer != dealer:
+            verdict.first_error = (len(deal.events), f"{rules.prefix}.dealer")
+        dealt = deal.dealer or dealer
+        assert dealt is not None
+        order = rules.order
+        dealer = dealt if verdict.again else order[(order.index(dealt) + 1) % len(order)]
+        verdicts.append(verdict)
+    return verdicts

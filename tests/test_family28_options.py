@@ -248,13 +248,18 @@ N: KS QS 8S 7S | JS 9S AS TS
 E: KH QH 8H 7H | JH 9H AH TH
 S: JD 9D AD TD | KD QD 8D 7D
 W: JC 9C AC TC | KC QC 8C 7C"""
-    # dealer S: first hand E and next N both hold pointless fours
-    text = record28("E 14", play="", hands=hands, options=(("annul_fh_and_next_pointless",
-                                                           "yes"),))
-    assert checked(text).deals[0].result.outcome.startswith("annulled")
-    outcome = checked(text).deals[0].result.outcome
-    assert "first hand E and the next player N both have a first four without a point card" in (
-        outcome) and "R2" not in outcome
+    # dealer S: first hand E and next N both hold pointless fours; E chooses not to bid
+    option = (("annul_fh_and_next_pointless", "yes"),)
+    text = record28("E pass  N 15", play="", hands=hands, options=option)
+    deal = checked(text).deals[0]
+    assert deal.result.outcome.startswith("annulled")
+    assert [f.rule for f in deal.findings] == ["28.thrown-in"]  # N's bid is not judged
+    assert ("first hand E passed with no point card in his first four, and the next player "
+            "N has none in his first four either") in deal.result.outcome
+    assert "R2" not in deal.result.outcome
+    # first hand bid: the deal goes on (the option cancels it only when he passes)
+    text = record28("E 14", play="", hands=hands, options=option)
+    assert "auction did not end" in checked(text).deals[0].result.outcome
     # R4 (annul_other): each player holds a whole suit
     text = record28("E 14", play="", hands=hands, options=(("annul_other", "yes"),))
     assert "one suit" in checked(text).deals[0].result.outcome

@@ -6,6 +6,11 @@ Both must agree on every deal: the first illegal action (where, under which rule
 replay stops, the card points, the game points and the match score. 30 deals per
 configuration run in the suite (some 500 in all); ORACLE28_DEALS=N runs N per configuration,
 and ``python tests/test_oracle28.py N`` (with SEED=S) prints every disagreement.
+
+The chained comparison replays the broken records as whole matches, so that what a broken
+deal does to the next one (who deals it, the match score) is compared too; the deals thrown
+in (a redeal, everybody passing, the cancellations) are compared on records made to contain
+them.
 """
 
 from __future__ import annotations
@@ -13,10 +18,11 @@ from __future__ import annotations
 import copy
 import os
 import random
+from pathlib import Path
 
 import pytest
 from breaking import error_and_stop, replace_one_event
-from oracle28 import Unsupported, Verdict, judge_deal, rules_for
+from oracle28 import Unsupported, Verdict, judge_deal, judge_record, rules_for
 
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
@@ -39,6 +45,10 @@ CONFIGS = [
     ("forty", {"second_round": "min30"}),
     ("fifty-six", {}),
     ("fifty-six", {"second_round": "min40"}),
+    ("twenty-eight", {"annul_fh_and_next_pointless": True}),
+    ("twenty-nine", {"redeal_first_two_pointless": True}),
+    ("twenty-nine", {"annul_fh_and_next_pointless": True, "redeal_fh_pointless": True,
+                     "annul_eight_zero": True}),
 ]
 
 
@@ -128,6 +138,51 @@ def compare(game: str, options: dict, deals: int, seed: int, wild: bool = False
     return problems
 
 
+def compare_chained(game: str, options: dict, deals: int, seed: int, wild: bool = False
+                    ) -> list[str]:
+    """Every disagreement on the broken records replayed as whole matches (a broken deal's
+    score and its dealer rotation carry over to the deals after it)."""
+    text = simulate(game, deals, seed, options=options)
+    broken = parse_records(text)
+    rng = random.Random(seed)
+    if wild:
+        wild_breaks(broken, rng)
+    else:
+        break_one_action(broken, rng)
+    return compare_records(parse_records(dumps(broken)), f"{game} {options} seed {seed}")
+
+
+def compare_records(records: list[Record], label: str) -> list[str]:
+    """Every disagreement between the oracle and the referee on ``records``, deal by deal."""
+    problems: list[str] = []
+    for record in records:
+        replay = MatchReplay(record.header)
+        for deal, ours in zip(record.deals, judge_record(record), strict=True):
+            theirs = referee_view(deal, replay.replay_deal(deal))
+            if ours.first_error is not None and ours.first_error[1].endswith(".match-over"):
+                ours.score = {}  # a deal after the end of the match is not scored at all
+            problems += [f"{label} deal {deal.number}: {d}" for d in differences(ours, theirs)]
+    return problems
+
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+THROWN_IN = sorted([*SAMPLES.glob("*/thrown-in-*.ttn"), *SAMPLES.glob("*/cancel-04-*.ttn"),
+                    SAMPLES / "twenty-eight" / "edge-28-02-redeal-first-hand.ttn",
+                    SAMPLES / "twenty-eight" / "edge-28-41-eight-pointless-cards.ttn",
+                    SAMPLES / "twenty-nine" / "edge-29-33-first-two-pointless.ttn",
+                    SAMPLES / "twenty-nine" / "edge-29-01-dealer-passes.ttn"])
+
+
+@pytest.mark.parametrize("path", THROWN_IN, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_oracle_agrees_on_thrown_in_deals(path: Path) -> None:
+    """Deals thrown in (a redeal, everybody passing, the cancellations), with play recorded
+    after them, and the deals that follow them (their dealers): the same verdicts (the
+    samples' Expect tags pin the referee's)."""
+    records = parse_records(path.read_text(encoding="utf-8"))
+    problems = compare_records(records, path.name)
+    assert not problems, "\n".join(problems)
+
+
 @pytest.mark.parametrize(("game", "options"), CONFIGS)
 def test_oracle_agrees(game: str, options: dict) -> None:
     try:
@@ -143,12 +198,21 @@ def test_oracle_agrees_on_random_breaks(game: str, options: dict) -> None:
     assert not problems, "\n".join(problems[:20])
 
 
+@pytest.mark.parametrize(("game", "options"), CONFIGS)
+@pytest.mark.parametrize("wild", [False, True])
+def test_oracle_agrees_on_broken_matches(game: str, options: dict, wild: bool) -> None:
+    problems = compare_chained(game, options, DEALS, 2028, wild)
+    assert not problems, "\n".join(problems[:20])
+
+
 if __name__ == "__main__":
     import sys
 
     count = int(sys.argv[1]) if len(sys.argv) > 1 else DEALS
     for game, options in CONFIGS:
         for wild in (False, True):
-            for line in compare(game, options, count, int(os.environ.get("SEED", "2026")),
-                                wild):
+            seed = int(os.environ.get("SEED", "2026"))
+            for line in compare(game, options, count, seed, wild):
                 print(("wild " if wild else "") + line)
+            for line in compare_chained(game, options, count, seed, wild):
+                print(("chained wild " if wild else "chained ") + line)

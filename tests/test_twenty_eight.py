@@ -398,9 +398,15 @@ def test_redeal_option_off():
     assert ("28.redeal", 1, None, "E") in errors(match)
 
 
-def test_anything_after_a_legal_redeal_is_deal_over():
-    match = check(record("E redeal  N 16", hands=POINTLESS_E))
-    assert errors(match) == [("28.deal-over", 1, None, "N")]
+def test_anything_after_a_legal_redeal_is_ignored_with_a_note():
+    # the redeal ended the deal: what the record holds after it is not judged (no
+    # 28.deal-over, and first hand, who rightly demanded the redeal, loses nothing)
+    match = check(record("E redeal  N 16\n1. E QH N QC W 9H S JH\n2. N 9S", hands=POINTLESS_E))
+    assert errors(match) == []
+    assert notes(match) == ["28.thrown-in"]
+    assert "demanded a redeal" in finding(match, "28.thrown-in").message
+    res = result(match)
+    assert res.scored is False and res.game_points == {"NS": 0, "EW": 0}
 
 
 # -- trump choice ------------------------------------------------------------------------------
@@ -928,7 +934,7 @@ W: TC TD TS AD | 7D 7S AS TH"""
     match = check(record("E 15  N pass  W pass  S pass\nE trump 9H\n1. E JC N JS W 7D S 8C",
                          hands=hands))
     assert errors(match) == []
-    assert match.all_findings() == []
+    assert notes(match) == ["28.thrown-in"]  # at the first play, which is not judged
     res = result(match)
     assert res.scored is False and "S was dealt 8 cards without a point" in res.outcome
     off = check(record("E 15  N pass  W pass  S pass", hands=hands,

@@ -110,6 +110,7 @@ RULE_IDS_56 = family_ids(
         "28.undertrump": "56.undertrump",
         "28.pair": "56.pair",
         "28.void-deal": "56.void-deal",
+        "28.thrown-in": "56.thrown-in",
         "28.deal-order": "56.deal-order",
     },
 )

@@ -107,6 +107,7 @@ RULE_IDS_40 = family_ids(
         "28.undertrump": "40.undertrump",
         "28.pair": "40.pair",
         "28.void-deal": "40.void-deal",
+        "28.thrown-in": "40.thrown-in",
         "28.deal-order": "40.deal-order",
     },
 )

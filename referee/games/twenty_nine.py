@@ -129,6 +129,7 @@ RULE_IDS_29 = family_ids(
         "28.undertrump": "29.undertrump",
         "28.pair": "29.pair",
         "28.void-deal": "29.void-deal",
+        "28.thrown-in": "29.thrown-in",
         "28.deal-order": "29.deal-order",
     },
 )

@@ -88,6 +88,11 @@ class DealState:
     number of the trick in progress (or about to start; 0 before play) and ``trick_len``
     how many plays it already has; ``notes`` collects what the referee could not check
     (hands inferred, a missing deal order), ``deal_findings`` what is wrong from the start.
+
+    A deal can end before its record does (a 28 deal thrown in: a redeal, everybody passing,
+    a cancellation). From then on ``ignoring`` is true: the recorded actions are not judged,
+    not even their trick marks; ``ignored`` counts them (they are the deal's last actions),
+    and a note the game adds to ``notes`` while it ignores them is reported at the first.
     """
 
     number: int
@@ -96,6 +101,7 @@ class DealState:
     trick_no: int = 0
     trick_len: int = 0
     play_started: bool = False
+    ignored: int = 0
     tricks_from_the_deal: ClassVar[bool] = False
     """True in games whose actions before the first lead (bids, the trump, a rob) are placed
     at trick 1; otherwise they belong to no trick."""
@@ -105,6 +111,11 @@ class DealState:
         """(rule id, message): checks the referee could not make, once per deal."""
         self.deal_findings: list[tuple[str, str, str | None]] = []
         """(rule id, message, seat): violations found when the deal starts (dealer, deal)."""
+
+    @property
+    def ignoring(self) -> bool:
+        """True once the deal has ended before its record (a game says when)."""
+        return False
 
     @property
     def trick_at_hand(self) -> int:

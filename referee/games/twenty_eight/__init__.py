@@ -58,9 +58,10 @@ changes each one:
     ``misplay_penalty``.
 12. Under-half rule: measured against the adjusted target, strictly less than half,
     multiplying the double (A6.4, 10.17). Option ``under_half_double_loss``.
-13. The deal passes in the turn direction; an annulled deal (R1 redeal, R3 eight pointless
-    cards, everybody passing) is dealt again by the same dealer; a void deal moves on
-    (A2, 10.11). A stated dealer that differs is reported (28.dealer).
+13. The deal passes in the turn direction; a deal thrown in and not scored (R1 redeal, R3
+    eight pointless cards, everybody passing, R2) is dealt again by the same dealer; a void
+    deal, and a deal thrown in that the misplay penalty scores (decision 13), move on (A2,
+    10.11). A stated dealer that differs is reported (28.dealer).
 14. Illegal actions are carried out (decisions 4 and 8) where the state stays well defined:
     an illegal bid stands as made (its bidder holds the bid at that level, whether or not it
     raises, and the auction goes on); an illegal pass stands; illegal doubles, redoubles and
@@ -88,7 +89,8 @@ changes each one:
 18. The misplay penalty (decision 8) scores against the contract standing when the replay
     stopped (or at the end): the standing high bid even if the auction never ended, the
     doubles said by then; with no bid yet the offender's side loses the lowest stake (a lost
-    bid of min_bid: 1 in 28). It comes before a void or annulled deal.
+    bid of min_bid: 1 in 28). It comes before a void or annulled deal, and the deal it scores
+    is a scored deal (decision 13).
 19. The options of the whole family (section 8) are declared here with 28's defaults; the
     other games pass their own defaults to ``_options``. Values the referee cannot honour are
     declared but refused with ``record.option`` (each game's ``refused_options``):
@@ -112,9 +114,14 @@ changes each one:
     the opponents need no trick, the bidding side any trick), ``pair_window`` (any_time;
     after_win: right after a trick won by the declarer's side, before the next lead),
     ``pair_min_bid`` (the bidding side's lowest bid for a pair).
-24. Annulments (A6.6, B6.5), all disregarding the recorded play and keeping the dealer:
-    ``annul_eight_zero`` (R3), ``annul_fh_and_next_pointless`` (R2: first hand's and the next
-    player's first fours both pointless), ``redeal_first_two_pointless`` (P29: either of
+24. Annulments (A6.6, B6.5), all ending the deal like a redeal or everybody passing
+    (28.thrown-in: what the record holds after it is not judged, with one note at the first
+    action passed over) and, unless the penalty scores it, keeping the dealer:
+    ``annul_eight_zero`` (R3), ``annul_fh_and_next_pointless`` (R2: first hand, whose first
+    four is pointless, chooses not to bid, and the next player's first four is pointless too;
+    the option lets such a first hand pass, and a bid by him cancels nothing; the digest's
+    default is off, R1 covering first hand: he must bid or demand a redeal),
+    ``redeal_first_two_pointless`` (P29: either of
     them), ``annul_other`` (R4: all the Jacks or a whole hand of one suit at the deal; the
     bidder's opponents holding no trump, at the reveal). R3 and R4 on whole hands take effect
     when the second batch is dealt ("checked after the second batch"): the auction, the

@@ -9,7 +9,6 @@ from referee.games.scoring28 import (
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.state import (
     AUCTION,
-    OVER,
     TRUMP,
     TwentyEightState,
 )
@@ -43,14 +42,12 @@ class Auction(Engine28):
             return self._excl("28.turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
         first_call = not state.calls
         if action.kind == "pass":
-            if first_call and opts.opening_bid_forced and seat == state.first_hand:
-                extra = ""
-                if opts.redeal_fh_pointless:
-                    extra = (f" (or demand a redeal if his first {self._first_batch_words()} "
-                             f"hold no point)")
+            if (first_call and opts.opening_bid_forced and seat == state.first_hand
+                    and not self._may_decline(state, seat)):
                 return self._excl(
                     "28.opening-bid", f"{seat} is first hand and must open with a bid of "
-                    f"{opts.min_bid} or more{extra}; he may not pass")
+                    f"{opts.min_bid} or more{self._opening_alternatives(state, seat)}; he may "
+                    f"not pass")
             if self._dealer_must_bid(state, seat):
                 return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the dealer, "
                                   f"must bid{self._forced_bid_words()}; he may not pass")
@@ -64,6 +61,26 @@ class Auction(Engine28):
             return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the dealer, "
                               f"must bid{self._forced_bid_words()}, not {value}")
         return self._over_standing_problem(seat, state.high_bidder, state.high_bid, value)
+
+    def _may_decline(self, state: TwentyEightState, seat: str) -> bool:
+        """True if first hand ``seat`` may pass at his first turn under
+        ``annul_fh_and_next_pointless`` (A6.6 R2): his first batch has no point card (or the
+        record does not give it: a note says the check could not be made)."""
+        if not self.opts.annul_fh_and_next_pointless:
+            return False
+        four = state.first_four.get(seat)
+        return four is None or is_pointless(four, self.card_point_table)
+
+    def _opening_alternatives(self, state: TwentyEightState, seat: str) -> str:
+        """What else first hand may do instead of opening, in words (for the message)."""
+        batch = self._first_batch_words()
+        if self.opts.redeal_fh_pointless and self.opts.annul_fh_and_next_pointless:
+            return (f" (or, if his first {batch} hold no point, demand a redeal or pass)")
+        if self.opts.redeal_fh_pointless:
+            return f" (or demand a redeal if his first {batch} hold no point)"
+        if self.opts.annul_fh_and_next_pointless:
+            return f" (or pass if his first {batch} hold no point)"
+        return ""
 
     def _fast_call(self, state: TwentyEightState, action: Action) -> bool:
         """A bid or pass of the open auction judged and carried out in one step: in turn, a
@@ -213,11 +230,34 @@ class Auction(Engine28):
     def _apply_pass(self, state: TwentyEightState, action: Action) -> None:
         if state.stage != AUCTION:
             return
+        first_call = not state.calls
         state.calls.append((action.seat, None))
         state.passes_in_row += 1
         state.passed.add(action.seat)
         state.turn = self._next_speaker(state, action.seat)
+        if first_call and action.seat == state.first_hand:
+            reason = self._declined_with_next_pointless(state)
+            if reason:
+                self._annul(state, reason)
+                return
         self._maybe_end_auction(state)
+
+    def _declined_with_next_pointless(self, state: TwentyEightState) -> str | None:
+        """Why first hand's pass at his first turn cancels the deal (A6.6 R2, option
+        ``annul_fh_and_next_pointless``): his first batch and the next player's both have no
+        point card. None if not, or if the record does not give either batch (the deal goes
+        on, and a note says the check could not be made)."""
+        if not self.opts.annul_fh_and_next_pointless:
+            return None
+        fh = state.first_hand
+        nxt = self._next(fh)
+        fours = (state.first_four.get(fh), state.first_four.get(nxt))
+        if any(four is None or not is_pointless(four, self.card_point_table)
+               for four in fours):
+            return None
+        batch = self._first_batch_words()
+        return (f"first hand {fh} passed with no point card in his first {batch}, and the "
+                f"next player {nxt} has none in his first {batch} either")
 
     def _maybe_end_auction(self, state: TwentyEightState) -> None:
         opts = self.opts
@@ -238,10 +278,8 @@ class Auction(Engine28):
 
     def _close_auction(self, state: TwentyEightState) -> None:
         if state.high_bidder is None:
-            state.annulled = ("all four passed" if self.players == 4
-                              else f"all {self.players} passed")
-            state.stage = OVER
-            state.turn = None
+            count = {4: "four", 6: "six"}.get(self.players, str(self.players))
+            self._annul(state, f"all {count} passed")
             return
         state.bidder, state.bid = state.high_bidder, state.high_bid
         state.stage = TRUMP
@@ -249,7 +287,5 @@ class Auction(Engine28):
 
     def _apply_redeal(self, state: TwentyEightState, action: Action) -> None:
         if self._redeal_problem(state, action.seat) is None:
-            state.annulled = (f"first hand {action.seat} demanded a redeal: his first "
-                              f"{self._first_batch_words()} cards hold no point card")
-            state.stage = OVER
-            state.turn = None
+            self._annul(state, f"first hand {action.seat} demanded a redeal: his first "
+                        f"{self._first_batch_words()} cards hold no point card")

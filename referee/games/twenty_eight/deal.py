@@ -53,28 +53,26 @@ class DealSetup(Engine28):
         return state
 
     def _annul(self, state: TwentyEightState, reason: str) -> None:
-        """Cancel the deal (A6.6): no score, recorded play disregarded, same dealer."""
+        """Throw the deal in (A6.6: a redeal, everybody passing, a cancellation): what the
+        record holds after it is not judged; unless the misplay penalty scores it (an
+        offence before), it is not scored and the same dealer deals again."""
         state.annulled = reason
         state.disregard = True
         state.stage = OVER
         state.turn = None
 
     def _annulment_at_deal(self, state: TwentyEightState) -> str | None:
-        """Why the first batches cancel the deal before the auction (A6.6 R2; B6.5), or
-        None."""
-        opts = self.opts
+        """Why the first batches cancel the deal before the auction (B6.5), or None. (First
+        hand's and the next player's pointless fours cancel it only when first hand passes,
+        A6.6 R2: see the auction.)"""
+        if not self.opts.redeal_first_two_pointless:
+            return None
         fh = state.first_hand
-        first_two = (fh, self._next(fh))
-        fours = [state.first_four.get(seat) for seat in first_two]
-        pointless = [four is not None and self.point_cards.isdisjoint(four) for four in fours]
-        if opts.redeal_first_two_pointless:
-            for seat, four, empty in zip(first_two, fours, pointless, strict=True):
-                if empty:
-                    return (f"{seat}, one of the first two to speak, has no point card in "
-                            f"his first {self._first_batch_words()} ({self._show(four)})")
-        if opts.annul_fh_and_next_pointless and all(pointless):
-            return (f"first hand {fh} and the next player {first_two[1]} both have "
-                    f"a first {self._first_batch_words()} without a point card")
+        for seat in (fh, self._next(fh)):
+            four = state.first_four.get(seat)
+            if four is not None and self.point_cards.isdisjoint(four):
+                return (f"{seat}, one of the first two to speak, has no point card in "
+                        f"his first {self._first_batch_words()} ({self._show(four)})")
         return None
 
     def _annulment_of_whole_hands(self, state: TwentyEightState) -> str | None:
@@ -208,8 +206,10 @@ class DealSetup(Engine28):
         if all(four is not None for four in state.first_four.values()):
             return  # every hand is given in its dealing rounds: nothing to note
         unchecked: list[str] = []
-        if self.opts.redeal_first_two_pointless or self.opts.annul_fh_and_next_pointless:
-            # R2 and P29's annulment look at the first two speakers' first batches (B6.5)
+        if self.opts.redeal_first_two_pointless or (self.opts.annul_fh_and_next_pointless
+                                                    and _opens_with_a_pass(deal, state)):
+            # R2 (on first hand's pass) and P29's annulment look at the first two speakers'
+            # first batches (B6.5)
             fh = state.first_hand
             unknown = [seat for seat in (fh, self._next(fh)) if state.first_four.get(seat) is None]
             if unknown:
@@ -247,3 +247,13 @@ class DealSetup(Engine28):
                     f"{self._first_batch_words()} had no point card (redeal)")
         if unchecked:
             state.notes.append((self.rule_id("28.deal-order"), "; ".join(dict.fromkeys(unchecked))))
+
+
+def _opens_with_a_pass(deal: Deal, state: TwentyEightState) -> bool:
+    """True if the deal's first call is first hand's pass (cancellation no. 4 then needs the
+    first two speakers' first batches)."""
+    for event in deal.events:
+        action = event.action
+        if action.kind in ("bid", "pass", "redeal", "hold"):
+            return action.kind == "pass" and action.seat == state.first_hand
+    return False

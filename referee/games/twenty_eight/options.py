@@ -77,6 +77,10 @@ FAMILY_RULES: tuple[tuple[str, str, str], ...] = (
     ("28.void-deal", "with void_if_trump_never_called = void{void_default}, a deal in which "
      "nobody called for the trump before the last trick is void and its last trick is not "
      "played", "A4.5, B4.6"),
+    ("28.thrown-in", "a deal thrown in before its play (first hand's redeal, everybody "
+     "passing, a cancellation for pointless cards or, at the reveal, for the opponents' "
+     "missing trumps) ends there: what the record holds after it is not judged, and a note "
+     "says so", "A6.6"),
     ("28.deal-order", "the record gives each hand in its two dealing rounds where a check "
      "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
      "A6.6 R1, decision 5"),
@@ -193,7 +197,8 @@ def _auction_specs(spec: SpecMaker, ids: FamilyIds, second_rounds: tuple[str, ..
         spec("dealer_forced_bid", "choice", "none",
              "when the first players all pass: none (all pass throws the deal in), exact "
              "(the dealer must bid exactly min_bid) or any (the dealer must bid)",
-             (ids["28.dealer-bid"], ids["28.auction-over"]), choices=("none", "exact", "any")),
+             (ids["28.dealer-bid"], ids["28.auction-over"], ids["28.thrown-in"]),
+             choices=("none", "exact", "any")),
         spec("second_round", "choice", "off",
              "a second auction after the full deal, before play: off, or minN (its bids are "
              "N or more); a contract won in it scores {second_score}",
@@ -331,21 +336,22 @@ def _deal_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
              (ids["28.match-over"],), minimum=1),
         spec("redeal_fh_pointless", "bool", True,
              "first hand with no point card in his first four may demand a redeal",
-             (ids["28.redeal"], ids["28.opening-bid"])),
+             (ids["28.redeal"], ids["28.opening-bid"], ids["28.thrown-in"])),
         spec("redeal_first_two_pointless", "bool", False,
              "the deal is annulled when either of the first two speakers has no point card "
-             "in his first four (a variation on pagat.com)", ()),
+             "in his first four (a variation on pagat.com)", (ids["28.thrown-in"],)),
         spec("annul_fh_and_next_pointless", "bool", False,
-             "the deal is cancelled when first hand and the next player each have a "
-             "pointless first four (Wikipedia)", ()),
+             "first hand with no point card in his first four may choose not to bid (pass); "
+             "his pass cancels the deal when the next player has no point card in his first "
+             "four either (Wikipedia); a bid by first hand cancels nothing",
+             (ids["28.opening-bid"], ids["28.thrown-in"])),
         spec("annul_eight_zero", "bool", True,
              "a deal in which a player's whole hand has no point card is cancelled "
-             "(Wikipedia)", ()),
+             "(Wikipedia)", (ids["28.thrown-in"],)),
         spec("annul_other", "bool", False,
              "the deal is cancelled when a player holds all four Jacks or a whole hand of "
-             "one suit, or (at the reveal) the bidder's opponents hold no trump (older Wikipedia "
-             "texts)",
-             ()),
+             "one suit, or (at the reveal) the bidder's opponents hold no trump (older "
+             "Wikipedia texts)", (ids["28.thrown-in"],)),
         spec("equal_cards", "choice", "first_wins",
              "of two equal cards in a trick ({equal}) the first played wins, or the last",
              (ids["28.undertrump"], ids["28.single-hand"]), choices=("first_wins", "last_wins")),

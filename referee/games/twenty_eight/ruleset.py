@@ -126,7 +126,7 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
 
     def check(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         if state.disregard or self._cancelled_now(state, action):
-            return None  # R3: the deal is cancelled and its recorded play disregarded
+            return None  # the deal was thrown in: what follows is not judged (apply notes it)
         if state.stage == OVER:
             return self._after_end(state, action)
         if action.kind == "play":
@@ -154,16 +154,23 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
                 f"{_COUNT_WORDS.get(self.tricks_per_deal - 1, self.tricks_per_deal - 1)} "
                 f"tricks, so trick "
                 f"{len(state.tricks) + 1} is not played and the deal is not scored", fatal=True)
-        if state.annulled:
-            return self._excl("28.deal-over", f"the deal was annulled ({state.annulled}); "
-                              f"nothing more is recorded in it", fatal=True)
         return self._excl("28.deal-over", f"the deal is over after trick {len(state.tricks)}; "
                           f"nothing more is recorded in it", fatal=True)
+
+    def _ignore(self, state: TwentyEightState) -> None:
+        """Pass over an action recorded after the deal was thrown in; the first one gets the
+        note (the replay places it at that action)."""
+        state.ignored += 1
+        if state.ignored == 1:
+            state.notes.append((self.rule_id("28.thrown-in"),
+                                f"the deal ended before this action ({state.annulled}): "
+                                f"what the record holds from here is not judged"))
 
     def apply(self, state: TwentyEightState, action: Action) -> None:
         if self._cancelled_now(state, action) and state.annul_at_batch:
             self._annul(state, state.annul_at_batch)  # the second batch shows the hands
         if state.disregard:
+            self._ignore(state)
             return
         kind = action.kind
         if state.stage == OVER:

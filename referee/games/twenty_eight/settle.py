@@ -53,8 +53,10 @@ class Settle(Engine28):
                 f"{state.turn} must lead to trick {len(state.tricks) + 1}")
 
     def unchecked_reason(self, state: TwentyEightState) -> str | None:
-        if state.disregard:
-            return f"the deal is cancelled ({state.annulled}); recorded play disregarded"
+        if state.ignored:
+            # why it ended is in the outcome, or in the note (a deal the penalty scores)
+            return (f"the {_actions(state.ignored)} recorded after the deal ended "
+                    f"{'is' if state.ignored == 1 else 'are'} disregarded (not judged)")
         return None
 
     def settle(self, match: Match28, state: TwentyEightState, offenders: list[str]
@@ -90,9 +92,11 @@ class Settle(Engine28):
         """Write ``verdict`` into the match (deals played, next dealer, score) and the
         report's ``DealResult``."""
         match.deals += 1
-        match.redeal_same_dealer = bool(state.annulled)
-        # an annulled deal is dealt again by the same dealer; otherwise the deal passes on
-        match.next_dealer = state.dealer if state.annulled else self._next(state.dealer)
+        # a deal thrown in and not scored is dealt again by the same dealer; a scored deal
+        # (the misplay penalty scores one thrown in after an offence) passes the deal on
+        again = verdict.outcome is Outcome.ANNULLED
+        match.redeal_same_dealer = again
+        match.next_dealer = state.dealer if again else self._next(state.dealer)
         result = DealResult(
             points=dict(state.points), game_points={team: 0 for team in self.team_names},
             contract=verdict.contract or NoContract(),
@@ -150,12 +154,15 @@ class Settle(Engine28):
             # no contract to raise to a whole game
             base = copy(state)
             base.c_by = None
+            table = self._score_table(base)
             score = forced_score(False, opts.min_bid, 1, high_bid_two=opts.high_bid_two,
-                                 high_bid_from=self.high_bid_from,
-                                 table=self._score_table(base), factor=factor)
+                                 high_bid_from=self.high_bid_from, table=table, factor=factor)
+            # the lowest stake follows the game's table: under Forty's the opponents gain it
+            paid = (f" (the opponents gain {-score.delta})" if table.loss_to_opponents
+                    else f" ({-score.delta})" if score.delta != -1 else "")
             return Settlement(Outcome.PENALTY, f"misplay by {first} ({side}) before any bid: "
-                              f"{side} lose the lowest stake", None, self._team(first),
-                              score.delta)
+                              f"{side} lose the lowest stake{paid}", None,
+                              self._team(first), score.delta)
         bidding_team = self._team(bidder)
         made = self._team(first) != bidding_team
         contract, score, what = state.mode.penalty_terms(self, state, bidder, made, factor)
@@ -209,3 +216,8 @@ def _pay(match: Match28, result: DealResult, delta: int, team: str,
     else:
         result.game_points[team] = delta
         match.score[team] += delta
+
+
+def _actions(count: int) -> str:
+    """``count`` actions, in words ("action" once, "3 actions")."""
+    return "action" if count == 1 else f"{count} actions"

@@ -107,6 +107,8 @@ class TwentyEightState(DealState):
         """Why the deal is cancelled once the second batch is dealt (R3, R4 on whole hands):
         the auction, the trump choice and the doubles before it are still refereed."""
         self.disregard = False
+        """The deal ended before its record (``annulled`` says why): the actions recorded
+        after it are not judged (``ignored`` counts them)."""
         self.void = False
         # the seed variants (c_call.py, show.py, second_round.py, duel.py)
         self.start_score: dict[str, int] = {}
@@ -130,6 +132,13 @@ class TwentyEightState(DealState):
         whether first hand must bid the minimum because nobody named a number."""
         self.duel_challenger: str | None = None
         self.duel_forced = False
+
+    @property
+    def ignoring(self) -> bool:
+        """The deal has ended before its record (thrown in or cancelled): what follows is not
+        judged. Whole hands that cancel the deal (R3, R4) do so once play would begin."""
+        return self.disregard or (self.annul_at_batch is not None
+                                  and self.stage not in (AUCTION, TRUMP))
 
     @property
     def second_pending(self) -> bool:
