@@ -21,8 +21,6 @@ from referee import cli_coercion, completion
 from referee.check_command import run_check
 from referee.checking import (
     STDIN,
-    expand_paths,
-    file_error,
     internal_error,
     read_text,
 )
@@ -445,67 +443,9 @@ def fmt(
         _fail(f"referee fmt: {in_json[0]} holds records in the JSON form, which fmt writes "
               "as canonical TTN on standard output; --check, --diff and --in-place take TTN "
               "files (referee convert writes the JSON form)")
+    from referee.fmt_command import run_fmt
+
     raise typer.Exit(run_fmt(names, check_only or diff, in_place, diff, reading))
-
-
-def format_file(name: str, check_only: bool, in_place: bool, diff: bool = False,
-                reading: Any = None) -> bool:
-    """Format one file as ``fmt`` asks (read as ``reading``, a ``ReadOptions``, says); True
-    if it is not (or was not) canonical."""
-    from referee.fileio import write_atomic
-
-    from_json = reading is not None and reading.reads_json(name)
-    hook = reading.header_hook if reading is not None else None
-    text = read_text(name, json=from_json)
-    shown = "<stdin>" if name == STDIN else name
-    from referee.convert import convert_text  # imported when used: a fast start
-    from referee.refusals import refuse_unreadable
-
-    canonical = "".join(convert_text(text, shown, "ttn", from_json, hook))
-    # what check cannot read is not formatted either (a JSON record: as its TTN text)
-    refuse_unreadable(canonical if from_json else text, shown, hook)
-    if not (check_only or in_place):
-        typer.echo(canonical, nl=False)
-    changed = canonical != text
-    if diff and changed:
-        import difflib
-
-        typer.echo("".join(difflib.unified_diff(
-            text.splitlines(keepends=True), canonical.splitlines(keepends=True),
-            f"{shown} (as written)", f"{shown} (canonical)")), nl=False)
-    if in_place and changed:
-        try:
-            write_atomic(name, canonical)
-        except OSError as exc:
-            raise _write_error(name, exc) from None
-    return changed
-
-
-def run_fmt(files: Iterable[str], check_only: bool, in_place: bool, diff: bool = False,
-            reading: Any = None) -> int:
-    unreadable = changed = total = 0
-    for name in expand_paths(files):
-        total += 1
-        try:
-            if format_file(name, check_only, in_place, diff, reading):
-                changed += 1
-                if (check_only and not diff) or in_place:
-                    _echo_err(f"{name}: {'would be rewritten' if check_only else 'rewritten'}")
-        except RefereeError as exc:
-            unreadable += 1
-            _echo_err(exc.render())
-        except Exception as exc:  # a bug, not bad input: say so and go on with other files
-            unreadable += 1
-            _echo_err(internal_error(name, exc).render())
-    if check_only or in_place:
-        verb = "would be rewritten" if check_only else "rewritten"
-        _echo_err(f"{total} file{'s' * (total != 1)}, {changed} {verb}"
-                  + (f", {unreadable} unreadable" if unreadable else ""))
-    if not total:
-        _echo_err("referee fmt: no .ttn files found in " + " ".join(map(str, files)))
-    if unreadable or not total:  # as check: an empty folder is not a success
-        return EXIT_UNREADABLE
-    return EXIT_FINDINGS if check_only and changed else EXIT_OK
 
 
 # -- convert ---------------------------------------------------------------------------------
@@ -910,9 +850,9 @@ def _write_output(output: str | None, chunks: Iterable[str]) -> int:
 
 
 def _write_error(path: str, exc: OSError) -> RefereeError:
-    reason = file_error(path, exc).message
-    return RefereeError("file.write", f"not written ({reason}); the original is unchanged",
-                        file=path)
+    from referee.fmt_command import write_error
+
+    return write_error(path, exc)
 
 
 def main() -> None:
