@@ -92,6 +92,7 @@ return JSON.stringify({
   seats: seats, middle: middle, won: won ? won.dataset.seat : null,
   running: running ? running.textContent : null,
   where: document.getElementById('where').textContent,
+  position: document.getElementById('position').textContent,
   rules: [...document.querySelectorAll('#status .finding .rule')].map((r) => r.textContent),
   illegal: [...document.querySelectorAll('#table .play.illegal')].map((p) => p.dataset.seat),
   stopped: [...document.querySelectorAll('#status .stopped')].map((r) => r.textContent),
@@ -176,13 +177,15 @@ def test_step_through_a_deal_by_keyboard(page: Any, browser: Any, game: str) -> 
     shown = page(relative, f"#deal={number + 1}&step=3")
     assert shown["hash"] == f"#deal={number + 1}&step=3"
     shown = press(browser, Keys.HOME)
-    assert f"deal {deal['number']} of " in shown["where"] and "as dealt" in shown["where"]
+    assert f"deal {deal['number']} of " in shown["position"]
+    assert shown["where"].endswith(deal["steps"][0]["said"])
     screenshot_taken = False
     for n, step in enumerate(deal["steps"]):
         before = shown["seats"]
         if n:
             shown = press(browser, Keys.ARROW_RIGHT)
         assert shown["hash"].endswith(f"&step={n}")
+        assert shown["where"].endswith(step["said"])  # the live region says it in words
         # what the referee computed
         assert shown["seats"] == {seat: cards.split() for seat, cards in step["hands"].items()}
         assert shown["middle"] == [[seat, cards] for seat, cards, _ in step["middle"]]
@@ -214,7 +217,8 @@ def test_link_opens_a_deal_and_trick(page: Any, browser: Any) -> None:
     (end,) = [n for n, s in enumerate(deal["steps"]) if s["trick"] == 3 and s.get("winner")]
     shown = page(relative, "#deal=2&trick=3")
     assert shown["hash"] == f"#deal=2&step={end}"
-    assert f"deal {deal['number']} of " in shown["where"] and "trick 3" in shown["where"]
+    assert f"deal {deal['number']} of " in shown["position"]
+    assert shown["where"].startswith("Deal 2 of ") and "Trick 3, card 4: " in shown["where"]
     assert len(shown["middle"]) == 4 and shown["won"] == deal["steps"][end]["winner"]
     (west,) = [n for n, s in enumerate(deal["steps"])
                if s["trick"] == 3 and s["seat"] == "W" and s["kind"] == "play"]
@@ -225,9 +229,9 @@ def test_link_opens_a_deal_and_trick(page: Any, browser: Any) -> None:
 
 def test_link_into_a_later_match(page: Any, browser: Any, site: Path) -> None:
     shown = page("several", "#match=2&deal=1&trick=1")
-    assert shown["where"].startswith("Match 2 · Twenty-Five, deal 1 of ")
+    assert shown["position"].startswith("Match 2 · Twenty-Five, deal 1 of ")
     assert shown["won"] is not None and shown["hash"].startswith("#match=2&deal=1&step=")
-    assert press(browser, Keys.PAGE_UP)["where"].startswith("Match 1 · ")
+    assert press(browser, Keys.PAGE_UP)["position"].startswith("Match 1 · ")
 
 
 def test_jump_to_a_finding(page: Any, browser: Any) -> None:
@@ -264,7 +268,7 @@ def test_index_and_phone_width(page: Any, browser: Any, site: Path) -> None:
     assert len(links) == len(GAMES) + 2 + 2  # several.ttn holds two matches: a row each
     (second,) = [link for link in links if link.text == "several.ttn (match 2)"]
     second.click()
-    assert snapshot(browser)["where"].startswith("Match 2 · ")
+    assert snapshot(browser)["position"].startswith("Match 2 · ")
     assert browser.find_elements(By.CSS_SELECTOR, "#table .seat")
     browser.set_window_size(390, 844)
     try:

@@ -14,7 +14,7 @@ from pathlib import Path
 from referee.check import check_file, expand_paths
 from referee.fileio import write_atomic
 from referee.report import FileReport
-from referee.view.data import page_data
+from referee.view.data import page_data, shown_name
 from referee.view.page import index_entries, render_index, render_page
 
 DEFAULT_FOLDER = "referee-view"
@@ -39,7 +39,7 @@ def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
     run = ViewRun()
     if single:
         target = Path(output) if output else Path(Path(names[0]).stem + ".html")
-        _write_one(names[0], target, run, None, names[0])
+        _write_one(names[0], target, run, None, shown_name(names[0]))
         return run
     if not names:
         return run
@@ -61,7 +61,7 @@ def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
 
 def _write_one(name: str, target: Path, run: ViewRun, back: str | None, shown: str) -> dict:
     report = check_file(name)
-    data = page_data(report)
+    data = page_data(report, shown)
     if report.error is not None:
         run.errors.append(report)
     if (report.error_code or "").startswith("file."):
@@ -94,4 +94,6 @@ def _common_folder(names: list[str]) -> str:
 
 
 def _title(paths: list[str]) -> str:
-    return ", ".join(paths) if len(paths) <= 3 else f"{len(paths)} places"
+    """The index's title: the places as given, an absolute one by its last name only."""
+    names = [shown_name(os.path.normpath(path)) for path in paths]
+    return ", ".join(names) if len(names) <= 3 else f"{len(names)} places"
