@@ -94,3 +94,20 @@ def test_documented_keys_are_the_page_keys() -> None:
     for word, key in keys.items():
         assert f"| {word} |" in docs
         assert re.search(rf"\b{key}: \"\w+\"", script), key
+
+
+def test_pages_made_from_absolute_paths_name_only_the_files(tmp_path: Path) -> None:
+    records = tmp_path / "club" / "records"
+    records.mkdir(parents=True)
+    (records / "night.ttn").write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    target = tmp_path / "one.html"
+    result = runner.invoke(app, ["view", str(records / "night.ttn"), "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    page = target.read_text(encoding="utf-8")
+    assert str(tmp_path) not in page and "<title>night.ttn - referee</title>" in page
+    result = runner.invoke(app, ["view", str(records), "-o", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    for written in (tmp_path / "site").rglob("*.html"):
+        assert str(tmp_path) not in written.read_text(encoding="utf-8"), written
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Records in records</title>" in index
