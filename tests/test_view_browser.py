@@ -18,6 +18,7 @@ these tests (a missing browser there is an error).
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -614,3 +615,39 @@ def test_without_javascript(page: Any, browser: Any) -> None:
         assert not browser.find_element(By.ID, "viewer").is_displayed()
     finally:
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+# -- the documentation's images -------------------------------------------------------------
+
+CLIP = """
+const top = document.querySelector(arguments[0]).getBoundingClientRect();
+const bottom = document.querySelector(arguments[1]).getBoundingClientRect();
+return JSON.stringify({x: 0, y: top.top + window.scrollY - 6,
+  width: document.documentElement.clientWidth, height: bottom.bottom - top.top + 12, scale: 1});
+"""
+TOUR_SAMPLE = SAMPLES / "twenty-eight" / "readme-notation-tour.ttn"
+
+
+def test_docs_images(browser: Any, tmp_path: Path, shots: Path) -> None:
+    """The images of README.md and docs/viewing.md, from the README's sample: a trick won,
+    with the controls (``REFEREE_DOCS_IMAGES=1`` writes them into docs/), and the whole deal
+    at the end."""
+    folder = ROOT / "docs" if os.environ.get("REFEREE_DOCS_IMAGES") else shots
+    write_pages([str(TOUR_SAMPLE)], str(tmp_path / "tour.html"))
+    steps = full_data(TOUR_SAMPLE.relative_to(SAMPLES).as_posix())["matches"][0]["deals"][0][
+        "steps"]
+    (won,) = [n for n, s in enumerate(steps) if s["trick"] == 2 and s.get("winner")]
+    browser.set_window_size(1000, 1000)
+    try:
+        for name, fragment, top, bottom in (
+                ("view-twenty-eight.png", f"#deal=1&step={won}&bottom=S", ".controls", ".board"),
+                ("view-whole-deal.png", f"#deal=1&step={len(steps) - 1}", ".board", "#whole")):
+            browser.get((tmp_path / "tour.html").as_uri() + fragment)
+            clip = json.loads(browser.execute_script(CLIP, top, bottom))
+            shot = browser.execute_cdp_cmd("Page.captureScreenshot", {
+                "format": "png", "clip": clip, "captureBeyondViewport": True})
+            image = base64.b64decode(shot["data"])
+            assert image.startswith(b"\x89PNG") and len(image) < 150_000, name
+            (folder / name).write_bytes(image)
+    finally:
+        browser.set_window_size(1280, 1000)

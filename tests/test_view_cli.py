@@ -90,10 +90,15 @@ def test_documented_keys_are_the_page_keys() -> None:
     docs = (ROOT / "docs" / "viewing.md").read_text(encoding="utf-8")
     script = asset("view.js")
     keys = {"Right arrow": "ArrowRight", "Left arrow": "ArrowLeft", "Home": "Home",
-            "End": "End", "Page Down": "PageDown", "Page Up": "PageUp", "F": "f"}
+            "End": "End", "Page Down": "PageDown", "Page Up": "PageUp", "F": "f",
+            "Space": '" "', "R": "r", "?": '"?"'}
     for word, key in keys.items():
         assert f"| {word} |" in docs
-        assert re.search(rf"\b{key}: \"\w+\"", script), key
+        assert re.search(rf"(\b|^|\s){re.escape(key)}: \"\w+\"", script, re.M), key
+    # the page's own list of keys (?) names them all too
+    from referee.view.page import KEYS
+    assert {key for key, _ in KEYS} == {"→", "←", "Home", "End", "Page Down", "Page Up",
+                                         "F", "Space", "R", "?"}
 
 
 def test_pages_made_from_absolute_paths_name_only_the_files(tmp_path: Path) -> None:

@@ -397,7 +397,7 @@
     const seats = item.match.seats.join(" ");
     if (pick.dataset.seats === seats) return;
     pick.dataset.seats = seats;
-    pick.replaceChildren(el("option", { value: "", text: "none (" + item.match.seats[0] + " at the top)" }),
+    pick.replaceChildren(el("option", { value: "", text: "none" }),
       ...item.match.seats.map((seat) => el("option", { value: seat, text: seat })));
   }
 
