@@ -61,10 +61,15 @@ def page_data(report: FileReport, name: str | None = None,
 
 def _canonical(path: str) -> str:
     """The record file in canonical TTN (``referee fmt``), for the page's copy and
-    download buttons; comments are kept."""
+    download buttons; comments are kept. A file ``fmt`` would refuse (the check read it, so
+    only one changed since) is given as it is."""
     from referee.canonical import canonical_text
 
-    return canonical_text(Path(path).read_text(encoding="utf-8-sig"), path)
+    text = Path(path).read_text(encoding="utf-8-sig")
+    try:
+        return canonical_text(text, path)
+    except RefereeError:
+        return text
 
 
 def _error(report: FileReport) -> dict[str, Any]:
