@@ -135,6 +135,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (records / "several.ttn").write_text(
         simulate("twenty-five", 6, 2, None, **table_spec("twenty-five", 4, None)),
         encoding="utf-8")
+    # tables of 5, 7 and 9 seats
+    for seats in (5, 7, 9):
+        (records / f"seats-{seats}.ttn").write_text(
+            simulate("twenty-five", 1, 2, None, **table_spec("twenty-five", seats, None)),
+            encoding="utf-8")
     write_pages([str(records)], str(folder))
     # a page whose table has a seat at the bottom by default, as a View tag will ask
     data = page_data(check_file(records / GAMES["twenty-eight"]), "west.ttn", bottom="W")
@@ -315,7 +320,8 @@ return JSON.stringify({
 def test_index_and_phone_width(page: Any, browser: Any, site: Path, shots: Path) -> None:
     browser.get((site / "index.html").as_uri())
     links = browser.find_elements(By.CSS_SELECTOR, "table.index a")
-    assert len(links) == len(GAMES) + 2 + 2  # several.ttn holds two matches: a row each
+    # several.ttn holds two matches (a row each), and three tables of 5, 7 and 9 seats
+    assert len(links) == len(GAMES) + 2 + 2 + 3
     (second,) = [link for link in links if link.text == "several.ttn (match 2)"]
     second.click()
     assert snapshot(browser)["position"].startswith("Match 2 · ")
@@ -367,10 +373,12 @@ def assert_at_bottom(browser: Any, seat: str, order: list[str]) -> None:
     assert sorted(around, key=lambda s: around[s]["angle"]) == turned
 
 
-@pytest.mark.parametrize("game", ["twenty-five", "twenty-eight", "forty"])  # 3, 4, 6 seats
-def test_any_seat_at_the_bottom(page: Any, browser: Any, game: str) -> None:
-    relative = GAMES[game]
-    seats = full_data(relative)["matches"][0]["seats"]
+@pytest.mark.parametrize("relative", [GAMES["twenty-five"], GAMES["twenty-eight"], "seats-5",
+                                      GAMES["forty"], "seats-7", "seats-9"])  # 3 to 9 seats
+def test_any_seat_at_the_bottom(page: Any, browser: Any, site: Path, relative: str) -> None:
+    page(relative)
+    seats = browser.execute_script(
+        "return JSON.parse(document.getElementById('data').textContent).matches[0].seats")
     for seat in seats:
         shown = page(relative, f"#deal=1&step=2&bottom={seat}")
         assert shown["hash"] == f"#deal=1&step=2&bottom={seat}"
