@@ -366,6 +366,10 @@ def test_words_of_other_games() -> None:
     assert action_said(Action("P1", "exchange", ("4D",), drawn=("QS", "2H"))) == (
         "P1 exchanges the four of diamonds for the queen of spades and the two of hearts")
     assert action_said(Action("N", "trump", value="H")) == "North chooses the trump: hearts"
+    avinas = page_data(check_file(SAMPLES / "avinas/match-01-standard.ttn"))
+    (down, *_) = [s for d in avinas["matches"][0]["deals"] for s in d["steps"]
+                  if s["kind"] == "down"]
+    assert re.fullmatch(r"Trick \d+, card 1: \w+ leads a card face down\.", down["said"])
 
 
 def test_face_down_card_and_whole_deal(tmp_path: Path) -> None:

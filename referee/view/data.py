@@ -208,12 +208,16 @@ def finding_data(finding: Finding, step: int) -> dict[str, Any]:
     return data
 
 
+TRICK_KINDS = ("play", "down")
+"""Actions that put a card in the trick: a play, and Avinas's face-down lead."""
+
+
 def step_data(step: Step, findings: list[int]) -> dict[str, Any]:
     """One step, compact: hands as space-separated cards (the page's largest part)."""
     moment = step.moment
     event = step.event
     card = None
-    if event is not None and event.action.kind == "play" and moment.middle:
+    if event is not None and event.action.kind in TRICK_KINDS and moment.middle:
         seats = [play[0] for play in moment.middle]
         if event.action.seat in seats:  # the play's place in its trick, counted from 1
             card = len(seats) - seats[::-1].index(event.action.seat)

@@ -35,7 +35,7 @@ ACTION_WORDS: dict[str, str] = {
     "rob": "{seat} robs the turned-up card, discarding {cards}",
     "exchange": "{seat} exchanges {cards} for {drawn}",
     "knock": "{seat} knocks",
-    "down": "{seat} lays {cards} face up",
+    "down": "{seat} leads a card face down",
     "stop": "{seat} stops the play",
     "claim": "{seat} claims the remaining tricks",
     "redeal": "{seat} asks for a new deal",
