@@ -211,7 +211,7 @@ def _match_html(match: dict[str, Any], number: int, count: int, index: int) -> s
         f"{event}<p class=\"result\">Result: <strong>{escape(result)}</strong>; "
         f"{match['findings']} finding{'' if match['findings'] == 1 else 's'}</p>"
         f"{score_chart(match['course'], match.get('teamLabels'))}"
-        f'<details open><summary>Score sheet</summary><pre class="sheet">'
+        f'<details open><summary>Score sheet</summary><pre class="sheet" tabindex="0">'
         f"{escape(match['sheet'])}</pre></details>"
         f'<section class="diagrams" aria-label="Every deal of the match as dealt">'
         f"<h3>Every deal as dealt</h3>"
