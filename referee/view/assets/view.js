@@ -530,7 +530,7 @@
   const keys = {
     ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last",
     PageUp: "prevDeal", PageDown: "nextDeal", f: "nextFinding", " ": "play", r: "turn",
-    "?": "keys",
+    "?": "keys", F: "nextFinding", R: "turn", // F and R: with Caps Lock on
   };
   // Where a key belongs to what has the focus: forms, buttons, lists, editable text.
   const OWN_KEYS = new Set(["INPUT", "TEXTAREA", "SELECT", "BUTTON", "SUMMARY", "DIALOG"]);
