@@ -116,3 +116,12 @@ def test_pages_made_from_absolute_paths_name_only_the_files(tmp_path: Path) -> N
         assert str(tmp_path) not in written.read_text(encoding="utf-8"), written
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "<title>Records in records</title>" in index
+
+
+def test_pages_with_a_seat_at_the_bottom(tmp_path: Path) -> None:
+    from referee.view.site import write_pages
+
+    run = write_pages([str(SAMPLE)], str(tmp_path / "p.html"), bottom="P2")
+    assert '"bottom":"P2"' in run.pages[0].read_text(encoding="utf-8")
+    run = write_pages([str(SAMPLE)], str(tmp_path / "q.html"), bottom="N")  # no such seat
+    assert '"bottom":null' in run.pages[0].read_text(encoding="utf-8")

@@ -32,14 +32,16 @@ class ViewRun:
     """Files that could not be read (their pages say why, except for a missing file)."""
 
 
-def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
-    """Write the pages of every record file in ``paths`` (folders walked for ``*.ttn``)."""
+def write_pages(paths: list[str], output: str | None = None,
+                bottom: str | None = None) -> ViewRun:
+    """Write the pages of every record file in ``paths`` (folders walked for ``*.ttn``);
+    ``bottom``: the seat each table shows at the bottom unless the link says otherwise."""
     names = list(dict.fromkeys(expand_paths(paths)))
     single = len(names) == 1 and len(paths) == 1 and not os.path.isdir(paths[0])
     run = ViewRun()
     if single:
         target = Path(output) if output else Path(Path(names[0]).stem + ".html")
-        _write_one(names[0], target, run, None, shown_name(names[0]))
+        _write_one(names[0], target, run, None, shown_name(names[0]), bottom)
         return run
     if not names:
         return run
@@ -51,7 +53,7 @@ def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
         relative = shown.with_suffix(".html")
         target = folder / relative
         back = os.path.relpath(folder / INDEX, target.parent).replace(os.sep, "/")
-        data = _write_one(name, target, run, back, shown.as_posix())
+        data = _write_one(name, target, run, back, shown.as_posix(), bottom)
         entries.extend(index_entries(data, relative.as_posix(), shown.as_posix()))
     run.index = folder / INDEX
     folder.mkdir(parents=True, exist_ok=True)
@@ -59,9 +61,10 @@ def write_pages(paths: list[str], output: str | None = None) -> ViewRun:
     return run
 
 
-def _write_one(name: str, target: Path, run: ViewRun, back: str | None, shown: str) -> dict:
+def _write_one(name: str, target: Path, run: ViewRun, back: str | None, shown: str,
+               bottom: str | None = None) -> dict:
     report = check_file(name)
-    data = page_data(report, shown)
+    data = page_data(report, shown, bottom)
     if report.error is not None:
         run.errors.append(report)
     if (report.error_code or "").startswith("file."):
