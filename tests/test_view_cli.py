@@ -90,7 +90,38 @@ def test_documented_keys_are_the_page_keys() -> None:
     docs = (ROOT / "docs" / "viewing.md").read_text(encoding="utf-8")
     script = asset("view.js")
     keys = {"Right arrow": "ArrowRight", "Left arrow": "ArrowLeft", "Home": "Home",
-            "End": "End", "Page Down": "PageDown", "Page Up": "PageUp", "F": "f"}
+            "End": "End", "Page Down": "PageDown", "Page Up": "PageUp", "F": "f",
+            "Space": '" "', "R": "r", "?": '"?"'}
     for word, key in keys.items():
         assert f"| {word} |" in docs
-        assert re.search(rf"\b{key}: \"\w+\"", script), key
+        assert re.search(rf"(\b|^|\s){re.escape(key)}: \"\w+\"", script, re.M), key
+    # the page's own list of keys (?) names them all too
+    from referee.view.page import KEYS
+    assert {key for key, _ in KEYS} == {"→", "←", "Home", "End", "Page Down", "Page Up",
+                                         "F", "Space", "R", "?"}
+
+
+def test_pages_made_from_absolute_paths_name_only_the_files(tmp_path: Path) -> None:
+    records = tmp_path / "club" / "records"
+    records.mkdir(parents=True)
+    (records / "night.ttn").write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    target = tmp_path / "one.html"
+    result = runner.invoke(app, ["view", str(records / "night.ttn"), "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    page = target.read_text(encoding="utf-8")
+    assert str(tmp_path) not in page and "<title>night.ttn - referee</title>" in page
+    result = runner.invoke(app, ["view", str(records), "-o", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    for written in (tmp_path / "site").rglob("*.html"):
+        assert str(tmp_path) not in written.read_text(encoding="utf-8"), written
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Records in records</title>" in index
+
+
+def test_pages_with_a_seat_at_the_bottom(tmp_path: Path) -> None:
+    from referee.view.site import write_pages
+
+    run = write_pages([str(SAMPLE)], str(tmp_path / "p.html"), bottom="P2")
+    assert '"bottom":"P2"' in run.pages[0].read_text(encoding="utf-8")
+    run = write_pages([str(SAMPLE)], str(tmp_path / "q.html"), bottom="N")  # no such seat
+    assert '"bottom":null' in run.pages[0].read_text(encoding="utf-8")

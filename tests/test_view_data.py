@@ -330,3 +330,89 @@ def test_index_lists_results_and_findings(tmp_path: Path) -> None:
     page = (tmp_path / "site" / "good.html").read_text(encoding="utf-8")
     assert 'href="index.html"' in page
     assert render_index([]).count("<tr>") == 1  # the header row only
+
+
+def test_each_step_said_in_words(tmp_path: Path) -> None:
+    deal = data_of(tmp_path, TOUR)["matches"][0]["deals"][0]
+    steps = deal["steps"]
+    assert steps[0]["said"] == "As dealt: East deals, North is first hand."
+    assert step_after(steps, "N 14")["said"] == "North bids 14."
+    assert step_after(steps, "W pass")["said"] == "West passes."
+    # the trump card is laid face down: the words do not give it away, as the table does not
+    assert step_after(steps, "N trump KS")["said"] == "North lays the trump card face down."
+    assert step_after(steps, "N QD")["said"] == (
+        "Trick 1, card 1: North plays the queen of diamonds.")
+    assert step_after(steps, "E TD")["said"] == (
+        "Trick 1, card 4: East plays the ten of diamonds; South wins the trick, 2 points.")
+    assert [step_after(steps, t)["card"] for t in ("N QD", "W KD", "S AD", "E TD")] == [1, 2, 3, 4]
+    assert step_after(steps, "W call")["said"] == "West calls for the trump to be shown."
+    assert step_after(steps, "N pair")["said"] == "North declares the pair."
+    assert "card" not in step_after(steps, "N pair")
+    assert deal["summary"] == ("Replay of Twenty-Eight, deal 1 of 1, dealt by East: "
+                               f"{deal['result']['outcome']}; points NS 16, EW 12")
+
+
+def test_words_of_other_games() -> None:
+    from referee.record import Action
+    from referee.view.words import action_said, card_name
+
+    assert card_name("TS") == "the ten of spades" and card_name("??") == "an unseen card"
+    assert action_said(Action("P2", "play", ("KH", "KS"))) == (
+        "P2 plays the king of hearts and the king of spades")
+    assert action_said(Action("E", "play", ("9C",)), face_down=True) == (
+        "East leads a card face down")
+    assert action_said(Action(None, "turnup", ("7C",))) == (
+        "The card turned up is the seven of clubs")
+    assert action_said(Action("P1", "exchange", ("4D",), drawn=("QS", "2H"))) == (
+        "P1 exchanges the four of diamonds for the queen of spades and the two of hearts")
+    assert action_said(Action("N", "trump", value="H")) == "North chooses the trump: hearts"
+    avinas = page_data(check_file(SAMPLES / "avinas/match-01-standard.ttn"))
+    (down, *_) = [s for d in avinas["matches"][0]["deals"] for s in d["steps"]
+                  if s["kind"] == "down"]
+    assert re.fullmatch(r"Trick \d+, card 1: \w+ leads a card face down\.", down["said"])
+
+
+def test_face_down_card_and_whole_deal(tmp_path: Path) -> None:
+    data = data_of(tmp_path, TOUR)
+    steps = steps_of(data)
+    laid = steps.index(step_after(steps, "N trump KS"))
+    back = steps.index(step_after(steps, "W call"))
+    deal = data["matches"][0]["deals"][0]
+    assert deal["faceDown"] == [{"seat": "N", "cards": ["KS"], "laid": laid, "back": back}]
+    page = render_page(data)
+    (diagram,) = re.findall(r'<section class="diagram" id="dealt-0-0".*?</section>', page)
+    assert f"North laid K♠ face down at step {laid} (N trump KS)" in diagram
+    assert f"back in the hand at step {back} (W call)" in diagram
+    assert "Points taken: NS 16, EW 12" in diagram and deal["result"]["outcome"] in diagram
+    # N's hand as dealt, a suit a line: K Q of spades, 9 K of hearts, 9 Q 7 of diamonds, A
+    north = re.search(r'<th scope="row">N.*?</tr>', diagram).group(0)
+    assert [re.sub(r"<[^>]+>", "", line).split()[1:] for line in
+            re.findall(r'<span class="suitline.*?</span> [^<]*</span>', north)] == [
+        ["K", "Q"], ["9", "K"], ["9", "Q", "7"], ["A"]]
+    # a deal never shown: the trump of a record that stops before the call
+    assert "never shown" in render_page(data_of(tmp_path, TOUR.split("2. S 8D")[0]))
+
+
+def test_record_and_default_bottom_seat(tmp_path: Path) -> None:
+    from referee.canonical import canonical_text
+
+    path = tmp_path / "tour.ttn"
+    path.write_text(TOUR, encoding="utf-8")
+    data = page_data(check_file(path), bottom="S")
+    assert data["ttn"] == canonical_text(TOUR, str(path))
+    assert data["matches"][0]["bottom"] == "S"
+    assert page_data(check_file(path), bottom="P4")["matches"][0]["bottom"] is None
+    assert page_data(check_file(path))["matches"][0]["bottom"] is None
+
+
+def test_shared_page_names_no_folder_of_the_machine(tmp_path: Path) -> None:
+    from referee.view.data import shown_name
+
+    assert shown_name(str(tmp_path / "a" / "b.ttn")) == "b.ttn"
+    assert shown_name("samples/x.ttn") == "samples/x.ttn"
+    path = tmp_path / "tour.ttn"
+    path.write_text(TOUR, encoding="utf-8")
+    page = render_page(page_data(check_file(str(path))))
+    assert str(tmp_path) not in page
+    assert "<title>tour.ttn - referee</title>" in page and '"path":"tour.ttn"' in page
+    assert "<noscript>" in page and "needs JavaScript" in page

@@ -6,7 +6,10 @@ picks the step to show.
 
 from __future__ import annotations
 
+import os
+from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from referee.checking import internal_error
@@ -17,26 +20,40 @@ from referee.record import AUCTION_KINDS, Record
 from referee.report import FileReport, Finding
 from referee.scoresheet import render_match_sheet
 from referee.view.adapter import DealSteps, MatchSteps, Step, replay_record
+from referee.view.words import deal_summary, step_said
 
 
-def page_data(report: FileReport,
+def shown_name(path: str) -> str:
+    """A file as a page meant for sharing names it: a relative path as given, an absolute
+    one by its file name only (the page must not tell where it was made)."""
+    return os.path.basename(path) if os.path.isabs(path) else path
+
+
+def page_data(report: FileReport, name: str | None = None, bottom: str | None = None,
               read: Callable[[str], list[Record]] | None = None) -> dict[str, Any]:
     """Everything the page of one checked file (``referee.checking.check_file``) shows,
-    JSON-ready; its records are read by ``read`` (default: ``referee.load``; ``referee
-    view`` reads them as it checked them: the JSON form, the tags given by --game...). An
-    unreadable file gives its error and no matches: the page says why.
+    JSON-ready, the file named ``name`` (by default ``shown_name`` of its path); its records
+    are read by ``read`` (default: ``referee.load``; ``referee view`` reads them as it
+    checked them: the JSON form, the tags given by --game...). An unreadable file gives its
+    error and no matches: the page says why. ``bottom`` is the
+    seat the table shows at the bottom when the link does not say (by default the table's
+    first seat is at the top).
     """
-    name = report.path
-    data: dict[str, Any] = {"file": name, "report": report.to_json(), "matches": []}
+    path = report.path
+    name = name or shown_name(path)
+    shared = report.to_json()
+    shared["path"] = name
+    data: dict[str, Any] = {"file": name, "report": shared, "matches": []}
     if report.error is not None:
         data["error"] = _error(report)
         return data
     from referee import load
 
     try:
-        records = (read or load)(name)
-        data["matches"] = [match_data(replay_record(record), record)
+        records = (read or load)(path)
+        data["matches"] = [match_data(replay_record(record), record, bottom)
                            for record in records]
+        data["ttn"] = _canonical(path, records)
     except RefereeError as exc:  # checked readable above; kept for a file changed since
         data["error"] = {"code": exc.code, "message": exc.message, "line": exc.line or None}
     except Exception as exc:  # a bug, not bad input: the page says so, no traceback
@@ -45,15 +62,42 @@ def page_data(report: FileReport,
     return data
 
 
+def _canonical(path: str, records: list[Record]) -> str:
+    """The record file in canonical TTN (``referee fmt``), for the page's copy and
+    download buttons; comments are kept. A file ``fmt`` would refuse (the check read it, so
+    only one changed since) is given as it is; a file of the JSON form is written as TTN."""
+    from referee.canonical import canonical_text
+    from referee.reading import is_json_path
+
+    if is_json_path(path):
+        from referee import dumps
+
+        return dumps(records)
+    text = Path(path).read_text(encoding="utf-8-sig")
+    try:
+        return canonical_text(text, path)
+    except RefereeError:
+        return text
+
+
 def _error(report: FileReport) -> dict[str, Any]:
     return {"code": report.error_code, "message": report.error,
             "line": report.error_line or None, "column": report.error_column or None}
 
 
-def match_data(match: MatchSteps, record: Record) -> dict[str, Any]:
-    """One record: its table, its deals step by step, the score sheet and the score's course."""
+def match_data(match: MatchSteps, record: Record, bottom: str | None = None
+               ) -> dict[str, Any]:
+    """One record: its table, its deals step by step, the score sheet and the score's course.
+    ``bottom``: the seat shown at the bottom by default (ignored if the table has no such
+    seat)."""
     ruleset, report = match.ruleset, match.report
     table = ruleset.table
+    labels = table.team_labels()
+    deals = [deal_data(deal, before) for deal, before in zip(
+        match.deals, _scores_before(match), strict=True)]
+    for deal in deals:
+        deal["summary"] = deal_summary(ruleset.title, deal["number"], len(deals),
+                                       deal["dealer"], deal["result"], labels)
     return {
         "game": ruleset.name,
         "title": ruleset.title,
@@ -61,7 +105,8 @@ def match_data(match: MatchSteps, record: Record) -> dict[str, Any]:
         "seats": list(table.seats),
         "teams": [list(team) for team in table.teams],
         "teamOf": {seat: table.team_of(seat) for seat in table.seats},
-        "teamLabels": table.team_labels(),  # P1-P3-P5 as the messages spell it; NS stays
+        "teamLabels": labels,  # P1-P3-P5 as the messages spell it; NS stays
+        "bottom": bottom if bottom in table.seats else None,
         "event": _tag(record, "Event"),
         "result": report.result,
         "finished": report.finished,
@@ -70,8 +115,7 @@ def match_data(match: MatchSteps, record: Record) -> dict[str, Any]:
         "sheet": render_match_sheet(report),
         "course": score_course(match),
         "record": record_to_json(record),
-        "deals": [deal_data(deal, before) for deal, before in zip(
-            match.deals, _scores_before(match), strict=True)],
+        "deals": deals,
     }
 
 
@@ -106,7 +150,8 @@ def _scores_before(match: MatchSteps) -> list[dict[str, int]]:
     return scores
 
 
-def deal_data(deal: DealSteps, score_before: dict[str, int] | None = None) -> dict[str, Any]:
+def deal_data(deal: DealSteps, score_before: dict[str, int] | None = None
+              ) -> dict[str, Any]:
     """One deal: dealer, first hand, auction grid, steps, findings, notes and result."""
     report = deal.report
     findings: list[dict[str, Any]] = []
@@ -116,7 +161,11 @@ def deal_data(deal: DealSteps, score_before: dict[str, int] | None = None) -> di
         for finding in step.findings:
             ids.append(len(findings))
             findings.append(finding_data(finding, number))
-        steps.append(step_data(step, ids))
+        data = step_data(step, ids)
+        data["said"] = step_said(step.event.action if step.event else None, data,
+                                 report.dealer, deal.first_hand,
+                                 steps[-1] if steps else None)
+        steps.append(data)
     return {
         "number": deal.deal.number,
         "dealer": report.dealer,
@@ -132,7 +181,33 @@ def deal_data(deal: DealSteps, score_before: dict[str, int] | None = None) -> di
         # a seat without a hand line: the referee inferred its hand from the play
         "inferred": [seat for seat in deal.steps[0].moment.hands
                      if seat not in {hand.seat for hand in deal.deal.hands}],
+        "faceDown": face_down_cards(steps),
     }
+
+
+def face_down_cards(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Cards a seat set aside face down (the 28 family's trump card): which, by whom, the
+    step that laid them and the step that put them back in the hand (None: never shown).
+    Read from the steps: a seat's face-down count goes up as the card leaves its hand
+    without going to the middle, and down as it comes back."""
+    found: list[dict[str, Any]] = []
+    open_: dict[str, dict[str, Any]] = {}
+    counts: dict[str, int] = {}
+    for n in range(1, len(steps)):
+        before, now = steps[n - 1], steps[n]
+        for seat in set(counts) | set(now.get("concealed") or {}):
+            count = (now.get("concealed") or {}).get(seat, 0)
+            if count > counts.get(seat, 0):
+                played = Counter(c for s, cards, _ in now["middle"] if s == seat for c in cards)
+                gone = (Counter(before["hands"].get(seat, "").split())
+                        - Counter(now["hands"].get(seat, "").split()) - played)
+                open_[seat] = {"seat": seat, "cards": sorted(gone.elements()),
+                               "laid": n, "back": None}
+                found.append(open_[seat])
+            elif count < counts.get(seat, 0) and seat in open_:
+                open_.pop(seat)["back"] = n
+            counts[seat] = count
+    return found
 
 
 def finding_data(finding: Finding, step: int) -> dict[str, Any]:
@@ -141,10 +216,19 @@ def finding_data(finding: Finding, step: int) -> dict[str, Any]:
     return data
 
 
+TRICK_KINDS = ("play", "down")
+"""Actions that put a card in the trick: a play, and Avinas's face-down lead."""
+
+
 def step_data(step: Step, findings: list[int]) -> dict[str, Any]:
     """One step, compact: hands as space-separated cards (the page's largest part)."""
     moment = step.moment
     event = step.event
+    card = None
+    if event is not None and event.action.kind in TRICK_KINDS and moment.middle:
+        seats = [play[0] for play in moment.middle]
+        if event.action.seat in seats:  # the play's place in its trick, counted from 1
+            card = len(seats) - seats[::-1].index(event.action.seat)
     data: dict[str, Any] = {
         "text": format_action(event.action) if event is not None else None,
         "seat": event.action.seat if event is not None else None,
@@ -160,7 +244,7 @@ def step_data(step: Step, findings: list[int]) -> dict[str, Any]:
     optional = {"winner": moment.winner, "points": moment.trick_points,
                 "running": moment.running or None, "out": moment.out or None,
                 "concealed": moment.concealed or None,
-                "findings": findings or None}
+                "findings": findings or None, "card": card}
     data.update({key: value for key, value in optional.items() if value is not None})
     if not step.replayed:
         data["replayed"] = False

@@ -15,6 +15,9 @@ from html import escape
 from importlib.resources import files
 from typing import Any
 
+from referee.cards import card_text
+from referee.view.words import SUIT_NAMES, seat_name
+
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
 """Line styles of the score chart's teams: told apart without colour."""
 MARKERS = ("circle", "square", "diamond", "triangle", "circle", "square")
@@ -93,8 +96,12 @@ def render_page(data: dict[str, Any], index_href: str | None = None,
     if matches:
         parts.append(_viewer_html())
         for number, match in enumerate(matches, 1):
-            parts.append(_match_html(match, number, len(matches)))
+            parts.append(_match_html(match, number, len(matches), number - 1))
     parts.append("</main>")
+    if matches:  # the score sheet above is plain HTML; the replay needs the script
+        parts.insert(1, '<noscript><p class="noscript">The replay of each deal needs '
+                        "JavaScript; without it this page shows each match's result, score "
+                        "sheet and deals as dealt.</p></noscript>")
     script = (
         f'<script type="application/json" id="data">{embed_json(packed(data))}</script>\n'
         f"<script>\n{asset('view.js')}</script>\n"
@@ -113,41 +120,86 @@ def _error_html(error: dict[str, Any], name: str) -> str:
             "</section>")
 
 
+CONTROLS = (
+    # id, keys, arrow before, name, arrow after, title. The name is what the button shows
+    # and says (the arrows are hidden from screen readers); Latin-1 arrows: every font has
+    # them, where media-control symbols are often missing.
+    ("first", "Home", "«", "Start", "", "The deal as dealt"),
+    ("prev", "ArrowLeft", "‹", "Back", "", "The previous step"),
+    ("play", "Space", "", "Play", "", "Play the deal step by step; again to pause"),
+    ("next", "ArrowRight", "", "Next", "›", "The next step"),
+    ("last", "End", "", "End", "»", "The end of the deal"),
+    ("prevDeal", "PageUp", "«", "Previous deal", "", "The previous deal"),
+    ("nextDeal", "PageDown", "", "Next deal", "»", "The next deal"),
+    ("nextFinding", "F", "", "Next finding", "", "The next step with a finding"),
+)
+"""The replay's buttons; ``view.js`` binds each id to its action."""
+
+KEYS = (
+    ("→", "the next step"), ("←", "the previous step"), ("Home", "the deal as dealt"),
+    ("End", "the end of the deal"), ("Page Down", "the next deal"),
+    ("Page Up", "the previous deal"), ("F", "the next step with a finding"),
+    ("Space", "play or pause"), ("R", "turn the table: the next seat at the bottom"),
+    ("?", "this list of keys"),
+)
+"""The keys the page answers, as its list of keys (``?``) shows them."""
+
+SPEEDS = ((0.5, "0.5 s"), (1, "1 s"), (2, "2 s"))
+"""Autoplay's time per step, in seconds; one second by default."""
+
+
+def _button(key: str, keys: str, before: str, name: str, after: str, title: str) -> str:
+    def arrow(text: str) -> str:
+        return f'<span aria-hidden="true">{text}</span>' if text else ""
+
+    inner = " ".join(filter(None, (arrow(before), name, arrow(after))))
+    return (f'<button type="button" id="{key}" aria-keyshortcuts="{keys}" '
+            f'title="{escape(title)} ({keys})">{inner}</button>')
+
+
 def _viewer_html() -> str:
-    """The replay area: controls, the table, the auction, the log. The script fills it."""
-    buttons = [
-        # Latin-1 arrows: every system font has them (media-control symbols often lack).
-        ("first", "Home", "« Start", "Start of the deal"),
-        ("prev", "ArrowLeft", "‹ Back", "Previous step"),
-        ("next", "ArrowRight", "Next ›", "Next step"),
-        ("last", "End", "End »", "End of the deal"),
-        ("prevDeal", "PageUp", "« Deal", "Previous deal"),
-        ("nextDeal", "PageDown", "Deal »", "Next deal"),
-        ("nextFinding", "F", "Next finding", "Next finding"),
-    ]
-    controls = "".join(
-        f'<button type="button" id="{key}" aria-keyshortcuts="{keys}" title="{label} '
-        f'({keys})" aria-label="{label}">{text}</button>'
-        for key, keys, text, label in buttons
-    )
+    """The replay area: controls, the table, the auction, the log. The script fills it;
+    without a script it stays hidden (the ``noscript`` line says why)."""
+    controls = "".join(_button(*control) for control in CONTROLS)
+    speeds = "".join(f'<option value="{value}"{" selected" if value == 1 else ""}>{text}'
+                     "</option>" for value, text in SPEEDS)
+    keys = "".join(f"<tr><th scope=\"row\"><kbd>{escape(key)}</kbd></th><td>{escape(what)}"
+                   "</td></tr>" for key, what in KEYS)
     return (
-        '<section id="viewer" aria-label="Replay">'
-        f'<nav class="controls" aria-label="Replay controls">{controls}'
-        '<label class="pick">Deal <select id="dealPick"></select></label></nav>'
+        # a focusable region: the keys work when the page is embedded in another
+        '<section id="viewer" role="region" tabindex="0" aria-label="Replay" hidden>'
+        f'<nav class="controls" aria-label="Replay controls">{controls}</nav>'
+        '<div class="options">'
+        '<label class="pick">Deal <select id="dealPick"></select></label>'
+        f'<label class="pick">Speed <select id="speed">{speeds}</select></label>'
+        '<label class="pick">Bottom seat <select id="bottomPick"></select></label>'
+        '<button type="button" id="keysButton" aria-keyshortcuts="?" '
+        'aria-haspopup="dialog">Keys ?</button></div>'
+        '<p id="position" class="position"></p>'
         '<p id="where" class="where" aria-live="polite"></p>'
-        '<div class="board"><div id="table" class="table" aria-label="The table"></div>'
-        '<aside class="side"><div id="status" class="status"></div>'
+        '<div class="board"><div id="table" class="table" role="group" '
+        'aria-label="The table"></div>'
+        '<aside class="side" aria-label="The deal"><div id="status" class="status"></div>'
         '<div id="auction" class="auction"></div></aside></div>'
+        '<div id="whole" class="whole"></div>'
         '<div id="notes" class="notes"></div>'
-        '<div class="lower"><section aria-label="Events of the deal"><h2>Events</h2>'
-        '<ol id="log" class="log"></ol></section>'
-        '<section aria-label="Findings of the deal"><h2>Findings</h2>'
+        '<div class="lower"><section aria-labelledby="eventsTitle">'
+        '<h2 id="eventsTitle">Events</h2><ol id="log" class="log"></ol></section>'
+        '<section aria-labelledby="findingsTitle"><h2 id="findingsTitle">Findings</h2>'
         '<ul id="findingList" class="findings"></ul></section></div>'
+        '<div class="share"><button type="button" id="copyRecord">Copy record</button>'
+        '<button type="button" id="copyLink">Copy link</button>'
+        '<a id="download" class="download" href="#">Download .ttn</a>'
+        '<span id="shareStatus" class="share-status" role="status"></span></div>'
+        '<dialog id="keys" aria-labelledby="keysTitle"><h2 id="keysTitle">Keys</h2>'
+        '<p>The keys act when the focus is not in a button or a list to choose from.</p>'
+        f'<table class="keylist"><tbody>{keys}</tbody></table>'
+        '<form method="dialog"><button type="submit">Close</button></form></dialog>'
         "</section>"
     )
 
 
-def _match_html(match: dict[str, Any], number: int, count: int) -> str:
+def _match_html(match: dict[str, Any], number: int, count: int, index: int) -> str:
     title = match["title"] + (f" ({match['preset']})" if match.get("preset") else "")
     heading = f"Match {number} of {count}: {title}" if count > 1 else f"The match: {title}"
     result = match["result"] or "no result"
@@ -159,9 +211,69 @@ def _match_html(match: dict[str, Any], number: int, count: int) -> str:
         f"{event}<p class=\"result\">Result: <strong>{escape(result)}</strong>; "
         f"{match['findings']} finding{'' if match['findings'] == 1 else 's'}</p>"
         f"{score_chart(match['course'], match.get('teamLabels'))}"
-        f'<details open><summary>Score sheet</summary><pre class="sheet">'
-        f"{escape(match['sheet'])}</pre></details></section>"
+        f'<details open><summary>Score sheet</summary><pre class="sheet" tabindex="0">'
+        f"{escape(match['sheet'])}</pre></details>"
+        f'<section class="diagrams" aria-label="Every deal of the match as dealt">'
+        f"<h3>Every deal as dealt</h3>"
+        + "".join(deal_diagram(match, deal, index, d) for d, deal in enumerate(match["deals"]))
+        + "</section></section>"
     )
+
+
+SUIT_ORDER = "SHDC"
+
+
+def _hand_html(cards: list[str]) -> str:
+    """A hand as deal diagrams print it, a suit per line (``♠ A 10 7``); the suit is said
+    by name (a screen reader may skip the symbol), the ranks as written."""
+    lines = []
+    for suit in SUIT_ORDER:
+        ranks = [card_text(c)[:-1] for c in cards if c[1:2] == suit]
+        if ranks:
+            lines.append(f'<span class="suitline suit-{suit}"><span class="pip" role="img" '
+                         f'aria-label="{SUIT_NAMES[suit]}">{card_text("A" + suit)[-1]}'
+                         f"</span> {' '.join(ranks)}</span>")
+    return "".join(lines) or "no cards"
+
+
+def deal_diagram(match: dict[str, Any], deal: dict[str, Any], m: int, d: int) -> str:
+    """The whole deal, for the end of its replay and for paper: every hand as dealt, the
+    card laid face down and when it was back in the hand, each side's points and the
+    contract's outcome. The page's script shows it after the deal's last step."""
+    steps = deal["steps"]
+    team = {seat: (match.get("teamLabels") or {}).get(t, t)
+            for seat, t in match["teamOf"].items()}
+    several = len(match["teams"]) < len(match["seats"])
+    rows = "".join(
+        f'<tr><th scope="row">{escape(seat)}'
+        + (f' <span class="teamname">{escape(team[seat])}</span>' if several else "")
+        + "</th><td>"
+        + _hand_html(steps[0]["hands"].get(seat, "").split()) + "</td></tr>"
+        for seat in match["seats"])
+    lines = []
+    for down in deal.get("faceDown", []):
+        cards = ", ".join(card_text(c) for c in down["cards"]) or "a card"
+        laid, back = down["laid"], down["back"]
+        line = (f"{seat_name(down['seat'])} laid {cards} face down at step {laid} "
+                f"({steps[laid]['text']})")
+        line += (f"; back in the hand at step {back} ({steps[back]['text']})"
+                 if back is not None else "; never shown")
+        lines.append(f"<p>{escape(line)}.</p>")
+    result = deal.get("result")
+    if result:
+        lines.append(f"<p><strong>{escape(result.get('outcome') or 'scored')}</strong></p>")
+        for label, key in (("Points taken", "points"), ("Game points", "game_points")):
+            values = result.get(key) or {}
+            if values:
+                said = ", ".join(f"{(match.get('teamLabels') or {}).get(t, t)} {v}"
+                                 for t, v in values.items())
+                lines.append(f"<p>{label}: {escape(said)}</p>")
+    else:
+        lines.append("<p>Not scored.</p>")
+    dealer = f", dealer {escape(deal['dealer'])}" if deal.get("dealer") else ""
+    return (f'<section class="diagram" id="dealt-{m}-{d}" aria-label="Deal '
+            f'{deal["number"]} as dealt"><h4>Deal {deal["number"]} as dealt{dealer}</h4>'
+            f'<table class="dealt"><tbody>{rows}</tbody></table>{"".join(lines)}</section>')
 
 
 def score_chart(course: dict[str, list[int]], labels: dict[str, str] | None = None,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from referee.checking import check_file, expand_paths
 from referee.fileio import write_atomic
 from referee.report import FileReport
-from referee.view.data import page_data
+from referee.view.data import page_data, shown_name
 from referee.view.page import index_entries, render_index, render_page
 
 if TYPE_CHECKING:
@@ -37,15 +37,16 @@ class ViewRun:
 
 
 def write_pages(paths: list[str], output: str | None = None,
-                reading: ReadOptions | None = None) -> ViewRun:
+                reading: ReadOptions | None = None, bottom: str | None = None) -> ViewRun:
     """Write the pages of every record file in ``paths`` (folders walked for ``*.ttn``),
-    each read as ``reading`` says (``referee view``'s --game, --partial, --from...)."""
+    each read as ``reading`` says (``referee view``'s --game, --partial, --from...);
+    ``bottom``: the seat each table shows at the bottom unless the link says otherwise."""
     names = list(dict.fromkeys(expand_paths(paths)))
     single = len(names) == 1 and len(paths) == 1 and not os.path.isdir(paths[0])
     run = ViewRun()
     if single:
         target = Path(output) if output else Path(Path(names[0]).stem + ".html")
-        _write_one(names[0], target, run, None, names[0], reading)
+        _write_one(names[0], target, run, None, shown_name(names[0]), reading, bottom)
         return run
     if not names:
         return run
@@ -57,7 +58,7 @@ def write_pages(paths: list[str], output: str | None = None,
         relative = shown.with_suffix(".html")
         target = folder / relative
         back = os.path.relpath(folder / INDEX, target.parent).replace(os.sep, "/")
-        data = _write_one(name, target, run, back, shown.as_posix(), reading)
+        data = _write_one(name, target, run, back, shown.as_posix(), reading, bottom)
         entries.extend(index_entries(data, relative.as_posix(), shown.as_posix()))
     run.index = folder / INDEX
     folder.mkdir(parents=True, exist_ok=True)
@@ -66,9 +67,9 @@ def write_pages(paths: list[str], output: str | None = None,
 
 
 def _write_one(name: str, target: Path, run: ViewRun, back: str | None, shown: str,
-               reading: ReadOptions | None = None) -> dict:
+               reading: ReadOptions | None = None, bottom: str | None = None) -> dict:
     report = check_file(name) if reading is None else reading.check(name)
-    data = page_data(report, None if reading is None else reading.records)
+    data = page_data(report, shown, bottom, None if reading is None else reading.records)
     if report.error is not None:
         run.errors.append(report)
     if (report.error_code or "").startswith("file."):
@@ -101,4 +102,6 @@ def _common_folder(names: list[str]) -> str:
 
 
 def _title(paths: list[str]) -> str:
-    return ", ".join(paths) if len(paths) <= 3 else f"{len(paths)} places"
+    """The index's title: the places as given, an absolute one by its last name only."""
+    names = [shown_name(os.path.normpath(path)) for path in paths]
+    return ", ".join(names) if len(names) <= 3 else f"{len(names)} places"

@@ -30,6 +30,8 @@
     match.deals.forEach((deal, d) => deals.push({ m: m, d: d, match: match, deal: deal }));
   });
   let at = { k: 0, s: 0 }; // deal (index into deals) and step
+  let bottom = null; // the seat shown at the bottom; null: the table's first seat at the top
+  let bottomChosen = false; // chosen by the reader or the link (else the match's default)
 
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
@@ -71,10 +73,20 @@
     return deals[at.k];
   }
 
-  function seatPosition(index, count) {
-    // Seats clockwise from the top, on an ellipse (percent of the table's box).
-    const angle = -Math.PI / 2 + (2 * Math.PI * index) / count;
+  function seatPosition(index, count, bottomIndex) {
+    // Seats clockwise on an ellipse (percent of the table's box): from the top, or, with a
+    // seat chosen for the bottom, from it, the others in their order around the table.
+    const angle = bottomIndex < 0
+      ? -Math.PI / 2 + (2 * Math.PI * index) / count
+      : Math.PI / 2 + (2 * Math.PI * (index - bottomIndex)) / count;
     return { x: 50 + 38 * Math.cos(angle), y: 50 + 38 * Math.sin(angle) };
+  }
+
+  // The seat at the bottom for this deal's match: the reader's choice, else the match's
+  // default (a View tag's seat), else none.
+  function bottomSeat(item) {
+    const seat = bottomChosen ? bottom : item.match.bottom;
+    return item.match.seats.includes(seat) ? seat : null;
   }
 
   // A team as the messages spell it: P1-P3-P5 (teams of three or more), NS as written.
@@ -95,8 +107,10 @@
       const finding = deal.findings[f];
       if (finding.seat && finding.severity === "error") highlighted.add(finding.seat);
     });
+    const low = bottomSeat(item);
+    table.dataset.bottom = low || "";
     match.seats.forEach((seat, i) => {
-      const pos = seatPosition(i, match.seats.length);
+      const pos = seatPosition(i, match.seats.length, match.seats.indexOf(low));
       const cards = step.hands[seat] ? step.hands[seat].split(" ").filter(Boolean) : [];
       const marks = [];
       if (seat === deal.dealer) marks.push(el("span", { cls: "mark dealer", text: "dealer" }));
@@ -112,7 +126,9 @@
           cls: "card back", role: "img", "aria-label": "the trump card, face down", text: "trump",
         })]));
       }
-      if (!hand.children.length) hand.appendChild(el("span", { cls: "empty", text: "no cards" }));
+      if (!hand.children.length) {
+        hand.appendChild(el("span", { role: "listitem", cls: "empty", text: "no cards" }));
+      }
       const box = el("section", {
         cls: "seat team" + (teamIndex[seat] % 6) + (seat === step.turn ? " acting" : "")
           + (highlighted.has(seat) ? " offender" : "") + (seat === step.winner ? " winner" : ""),
@@ -121,6 +137,7 @@
         "data-side": pos.x < 30 ? "left" : pos.x > 70 ? "right" : null,
         "aria-label": "seat " + seat,
         "data-seat": seat,
+        "data-bottom": seat === low ? "" : null,
       }, [
         el("h3", {}, [el("span", { cls: "name", text: seat }),
           team ? el("span", { cls: "teamname", text: "team " + teamLabel(match, team) }) : null]),
@@ -246,18 +263,24 @@
   // The log and the finding list are built once per deal; a step only moves the marker.
   let drawnDeal = -1;
 
+  // "Trick 3, card 2 · W K♥": where a play lies in the deal, as a reader counts.
+  function stepLabel(item, step) {
+    if (step.text === null) return "Deal " + item.deal.number + " as dealt";
+    const text = prettyText(step.text);
+    return step.card ? "Trick " + step.trick + ", card " + step.card + " · " + text : text;
+  }
+
   function buildLog(item) {
     const log = $("log");
     log.replaceChildren();
     item.deal.steps.forEach((step, s) => {
       const flagged = (step.findings || []).some((f) => item.deal.findings[f].severity === "error");
-      const text = step.text === null ? "deal " + item.deal.number + " dealt" : prettyText(step.text);
       const button = el("button", { type: "button", cls: "step", "data-step": s },
-        [el("span", { text: (step.trick && step.kind === "play" ? step.trick + ". " : "") + text })]);
+        [el("span", { text: stepLabel(item, step) })]);
       if (step.winner) button.appendChild(el("span", { cls: "won", text: " - " + step.winner + " wins" }));
       if (flagged) button.appendChild(el("span", { cls: "flag", text: " - finding" }));
       if (step.replayed === false) button.appendChild(el("span", { cls: "flag", text: " - not replayed" }));
-      button.addEventListener("click", () => go(at.k, s));
+      button.addEventListener("click", (event) => { pause(); go(at.k, s); refocus(event); });
       log.appendChild(el("li", { cls: flagged ? "flagged" : null }, [button]));
     });
   }
@@ -288,7 +311,7 @@
     if (!deal.findings.length) list.appendChild(el("li", { text: "None." }));
     deal.findings.forEach((finding) => {
       const link = el("a", { href: fragment(at.k, finding.step), cls: "jump" }, [findingNode(finding, false)]);
-      link.addEventListener("click", (e) => { e.preventDefault(); go(at.k, finding.step); });
+      link.addEventListener("click", (e) => { e.preventDefault(); pause(); go(at.k, finding.step); refocus(e); });
       list.appendChild(el("li", {}, [link]));
     });
     const notes = $("notes");
@@ -302,22 +325,37 @@
     }
   }
 
-  function describe(item, step) {
-    const match = item.match;
+  // Where the reader is, shown (not spoken: the live region says the step in words).
+  function position(item) {
     const where = [];
     if (data.matches.length > 1) where.push("Match " + (item.m + 1));
-    where.push(match.title + ", deal " + item.deal.number + " of " + match.deals.length);
-    let what = step.text === null ? "as dealt" : prettyText(step.text);
-    if (step.trick && step.kind === "play") what = "trick " + step.trick + ": " + what;
-    if (step.winner) what += "; " + step.winner + " wins the trick";
-    return where.join(" · ") + " · step " + at.s + " of " + (item.deal.steps.length - 1) + " · " + what;
+    where.push(item.match.title + ", deal " + item.deal.number + " of " + item.match.deals.length);
+    return where.join(" · ") + " · step " + at.s + " of " + (item.deal.steps.length - 1);
   }
 
   function fragment(k, s) {
     const item = deals[k];
+    const low = bottomChosen ? bottomSeat(item) : null;
     return "#" + (data.matches.length > 1 ? "match=" + (item.m + 1) + "&" : "")
-      + "deal=" + (item.d + 1) + "&step=" + s;
+      + "deal=" + (item.d + 1) + "&step=" + s + (low ? "&bottom=" + encodeURIComponent(low) : "");
   }
+
+  // After the deal's last step: the whole deal (every hand as dealt, the face-down card,
+  // the points and the outcome), the same diagram the page prints under the score sheet.
+  function drawWhole(item) {
+    const box = $("whole");
+    box.replaceChildren();
+    if (at.s !== item.deal.steps.length - 1) return;
+    const diagram = document.getElementById("dealt-" + item.m + "-" + item.d);
+    if (!diagram) return;
+    const copy = diagram.cloneNode(true);
+    copy.removeAttribute("id");
+    copy.setAttribute("aria-label", "The whole deal");
+    copy.querySelector("h4").textContent = "The whole deal: " + copy.querySelector("h4").textContent;
+    box.appendChild(copy);
+  }
+
+  let spokenDeal = -1;
 
   function draw() {
     const item = current();
@@ -325,13 +363,23 @@
     drawTable(item, step);
     drawStatus(item, step);
     drawAuction(item);
+    drawWhole(item);
     if (drawnDeal !== at.k) {
       buildLog(item);
       drawFindings(item);
+      drawBottomPick(item);
       drawnDeal = at.k;
     }
     markLog();
-    $("where").textContent = describe(item, step);
+    $("bottomPick").value = bottomSeat(item) || "";
+    $("position").textContent = position(item);
+    // A new deal is announced with its number; a step in words, as the table shows it.
+    const said = (spokenDeal !== at.k ? "Deal " + item.deal.number + " of "
+      + item.match.deals.length + ". " : "") + step.said;
+    spokenDeal = at.k;
+    $("where").textContent = said;
+    $("viewer").setAttribute("aria-label", (data.matches.length > 1 ? "Match " + (item.m + 1) + ": " : "")
+      + item.deal.summary);
     $("dealPick").value = String(at.k);
     $("prev").disabled = at.s === 0;
     $("first").disabled = at.s === 0;
@@ -344,10 +392,23 @@
     if (location.hash !== hash) history.replaceState(null, "", hash);
   }
 
+  function drawBottomPick(item) {
+    const pick = $("bottomPick");
+    const seats = item.match.seats.join(" ");
+    if (pick.dataset.seats === seats) return;
+    pick.dataset.seats = seats;
+    pick.replaceChildren(el("option", { value: "", text: "none" }),
+      ...item.match.seats.map((seat) => el("option", { value: seat, text: seat })));
+  }
+
   function go(k, s) {
     at = { k: Math.max(0, Math.min(k, deals.length - 1)), s: 0 };
     at.s = Math.max(0, Math.min(s, deals[at.k].deal.steps.length - 1));
     draw();
+  }
+
+  function isError(item, step) {
+    return (step.findings || []).some((f) => item.deal.findings[f].severity === "error");
   }
 
   // The next step with an error finding after this one, over every deal; wraps around.
@@ -358,19 +419,22 @@
       const steps = deals[k].deal.steps;
       const from = n === 0 ? at.s + 1 : 0;
       for (let s = from; s < steps.length; s++) {
-        if ((steps[s].findings || []).some((f) => deals[k].deal.findings[f].severity === "error")) {
-          return { k: k, s: s };
-        }
+        if (isError(deals[k], steps[s])) return { k: k, s: s };
       }
     }
     return null;
   }
 
   // #deal=2&step=14, or #deal=2&trick=3 (the step that ends trick 3) with an optional
-  // &seat=W (W's play to trick 3); match=N first when the file holds several matches.
+  // &seat=W (W's play to trick 3); match=N first when the file holds several matches;
+  // &bottom=S puts S at the bottom of the table.
   function fromFragment() {
     const params = new URLSearchParams(location.hash.replace(/^#/, ""));
-    if (!params.has("deal")) return false;
+    if (params.has("bottom")) {
+      bottom = params.get("bottom") || null;
+      bottomChosen = true;
+    }
+    if (!params.has("deal")) return params.has("bottom");
     const m = Math.max(1, parseInt(params.get("match") || "1", 10)) - 1;
     const d = Math.max(1, parseInt(params.get("deal"), 10) || 1) - 1;
     let k = deals.findIndex((item) => item.m === m && item.d === d);
@@ -388,22 +452,99 @@
     return true;
   }
 
-  const actions = {
+  // Autoplay: a step per chosen interval, stopping at the deal's end and at each error
+  // finding; play again goes on from there (from the end: on to the next deal).
+  let timer = null;
+
+  function playing() {
+    return timer !== null;
+  }
+
+  function pause() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const button = $("play");
+    button.replaceChildren(document.createTextNode("Play"));
+  }
+
+  function tick() {
+    const item = current();
+    go(at.k, at.s + 1);
+    const step = item.deal.steps[at.s];
+    if (at.s === item.deal.steps.length - 1 || isError(item, step)) pause();
+    else timer = setTimeout(tick, parseFloat($("speed").value) * 1000);
+  }
+
+  function play() {
+    if (playing()) { pause(); return; }
+    const item = current();
+    if (at.s === item.deal.steps.length - 1) go(at.k < deals.length - 1 ? at.k + 1 : at.k, 0);
+    $("play").replaceChildren(document.createTextNode("Pause"));
+    timer = setTimeout(tick, parseFloat($("speed").value) * 1000);
+  }
+
+  // The next seat at the bottom, in the table's order (from none: the first seat).
+  function turnTable() {
+    const item = current();
+    const seats = item.match.seats;
+    const now = seats.indexOf(bottomSeat(item));
+    bottom = seats[(now + 1) % seats.length];
+    bottomChosen = true;
+    draw();
+  }
+
+  function copyText(text, what) {
+    const status = $("shareStatus");
+    const done = () => { status.textContent = what + " copied"; };
+    const fallback = () => {
+      // Without the clipboard API (a page opened in some embedders): a selected text area.
+      const area = el("textarea", { cls: "offscreen", "aria-hidden": "true" });
+      area.value = text;
+      document.body.appendChild(area);
+      area.select();
+      const ok = document.execCommand("copy");
+      area.remove();
+      status.textContent = ok ? what + " copied" : what + " could not be copied";
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, fallback);
+    } else fallback();
+  }
+
+  const moves = {
     first: () => go(at.k, 0),
     prev: () => go(at.k, at.s - 1),
     next: () => go(at.k, at.s + 1),
     last: () => go(at.k, Infinity),
-    prevDeal: () => go(at.k - 1, 0),
-    nextDeal: () => go(at.k + 1, 0),
+    // on the first or the last deal the deal keys keep the place (the buttons are greyed)
+    prevDeal: () => { if (at.k > 0) go(at.k - 1, 0); },
+    nextDeal: () => { if (at.k < deals.length - 1) go(at.k + 1, 0); },
     nextFinding: () => { const f = nextFinding(); if (f) go(f.k, f.s); },
   };
+  const actions = Object.assign({}, Object.fromEntries(Object.entries(moves).map(
+    ([name, move]) => [name, () => { pause(); move(); }])), {
+    play: play,
+    turn: turnTable,
+    keys: () => { if (!$("keys").open) $("keys").showModal(); },
+  });
   const keys = {
     ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last",
-    PageUp: "prevDeal", PageDown: "nextDeal", f: "nextFinding", F: "nextFinding",
+    PageUp: "prevDeal", PageDown: "nextDeal", f: "nextFinding", " ": "play", r: "turn",
+    "?": "keys", F: "nextFinding", R: "turn", // F and R: with Caps Lock on
   };
+  // Where a key belongs to what has the focus: forms, buttons, lists, editable text.
+  const OWN_KEYS = new Set(["INPUT", "TEXTAREA", "SELECT", "BUTTON", "SUMMARY", "DIALOG"]);
+
+  // A click with the mouse leaves the focus on the replay region, so that the keys go on
+  // working; a button pressed from the keyboard (detail 0) keeps the focus.
+  function refocus(event) {
+    if (event.detail > 0) $("viewer").focus({ preventScroll: true });
+  }
 
   function start() {
     if (!deals.length) return;
+    const viewer = $("viewer");
+    viewer.hidden = false;
     const pick = $("dealPick");
     deals.forEach((item, k) => {
       const errors = item.deal.findings.filter((f) => f.severity === "error").length;
@@ -413,12 +554,29 @@
           + item.deal.number + (errors ? " (" + errors + " finding" + (errors > 1 ? "s" : "") + ")" : ""),
       }));
     });
-    pick.addEventListener("change", () => go(parseInt(pick.value, 10), 0));
-    Object.entries(actions).forEach(([id, action]) => $(id).addEventListener("click", action));
+    pick.addEventListener("change", () => { pause(); go(parseInt(pick.value, 10), 0); });
+    $("bottomPick").addEventListener("change", () => {
+      bottom = $("bottomPick").value || null;
+      bottomChosen = true;
+      draw();
+    });
+    Object.keys(moves).concat(["play"]).forEach((id) => $(id).addEventListener("click", (event) => {
+      actions[id]();
+      refocus(event);
+    }));
+    $("keysButton").addEventListener("click", actions.keys);
+    $("copyRecord").addEventListener("click", () => copyText(data.ttn, "Record"));
+    $("copyLink").addEventListener("click", () => copyText(location.href, "Link"));
+    const download = $("download");
+    download.href = "data:text/plain;charset=utf-8," + encodeURIComponent(data.ttn);
+    download.download = data.file.split("/").pop().replace(/\.ttn$/i, "") + ".ttn";
     document.addEventListener("keydown", (event) => {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      // Shift too: a shifted key is the reader's own shortcut; "?" needs Shift on most
+      // keyboards, so it is the one exception.
+      if (event.altKey || event.ctrlKey || event.metaKey || (event.shiftKey && event.key !== "?")) return;
       const target = event.target;
-      if (target && (target.tagName === "SELECT" || target.tagName === "INPUT")) return;
+      if (target && (OWN_KEYS.has(target.tagName) || target.isContentEditable)) return;
+      if ($("keys").open) return;
       const name = keys[event.key];
       if (!name) return;
       event.preventDefault();
