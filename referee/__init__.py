@@ -43,9 +43,10 @@ def load(fp: IO[str] | str | Path) -> list[Record]:
 
 def dumps(records: Record | list[Record]) -> str:
     """Canonical TTN text of one record or several."""
+    from referee.canonical import table_seats
     from referee.notation.writer import dumps as write
 
-    return write([records] if isinstance(records, Record) else records)
+    return write([records] if isinstance(records, Record) else records, table_seats)
 
 
 def dump(records: Record | list[Record], fp: IO[str] | str | Path) -> None:

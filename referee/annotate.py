@@ -89,10 +89,11 @@ def annotate_items(items: Iterable[StreamItem], reports: list[MatchReport] | Non
 
 def annotated_text(items: Iterable[StreamItem]) -> tuple[str, int]:
     """The annotated record as canonical TTN, and how many error findings it has."""
+    from referee.canonical import table_seats
     from referee.notation.writer import write_items
 
     reports: list[MatchReport] = []
-    text = "".join(write_items(annotate_items(items, reports)))
+    text = "".join(write_items(annotate_items(items, reports), table_seats))
     errors = sum(f.severity == "error" for report in reports for deal in report.deals
                  for f in deal.findings)
     return text, errors
