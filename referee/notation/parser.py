@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -436,7 +437,10 @@ class TTNParser:
 def _attach_comments(result: Any, items: list[tuple[int, Any]],
                      comments: list[tuple[int, Comment]], chunk: Chunk) -> list[Comment]:
     """Give each comment (placed in the file) to the last item that starts before it, the
-    events of the deals in ``result`` included; return the comments before every item."""
+    events of the deals in ``result`` included; return the comments before every item.
+
+    A comment between the start of a deal's own text (``chunk.starts``: after a blank line,
+    referee.notation.chunks) and its deal line is in front of that deal instead."""
     leading: list[Comment] = []
     if not comments:
         return leading
@@ -445,16 +449,27 @@ def _attach_comments(result: Any, items: list[tuple[int, Any]],
         if isinstance(deal, Deal):
             items.extend((item.offset, item) for item in deal.items if isinstance(item, Event))
     items.sort(key=lambda pair: pair[0])
+    starts = chunk.starts
     index = -1
     for position, comment in comments:
         comment = placed(comment, chunk, position)
         while index + 1 < len(items) and items[index + 1][0] < position:
             index += 1
+        if starts and index + 1 < len(items) and isinstance(items[index + 1][1], Deal):
+            ahead = items[index + 1]
+            if _deal_start(starts, ahead[0]) <= position:
+                ahead[1].comments.append(replace(comment, before=True))
+                continue
         if index < 0:
             leading.append(comment)
         else:
             items[index][1].comments.append(comment)
     return leading
+
+
+def _deal_start(starts: tuple[int, ...], deal_line: int) -> int:
+    """Where the text of the deal whose line is at ``deal_line`` starts."""
+    return starts[bisect_right(starts, deal_line) - 1]
 
 
 def placed(comment: Comment, chunk: Chunk, position: int) -> Comment:
@@ -531,9 +546,17 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
 
     def parse_deals(chunks: list[Chunk]) -> list[Deal]:
         first = chunks[0]
-        text = first.text if len(chunks) == 1 else "".join(c.text for c in chunks)
-        deals, leading = parser.parse_chunk(Chunk("deals", first.first_line, text), file,
-                                            comments)
+        starts: list[int] = []
+        if len(chunks) == 1:
+            text = first.text
+        else:
+            at = 0
+            for chunk in chunks:
+                starts.append(at)
+                at += len(chunk.text)
+            text = "".join(c.text for c in chunks)
+        deals, leading = parser.parse_chunk(
+            Chunk("deals", first.first_line, text, tuple(starts)), file, comments)
         deals[0].comments[:0] = [replace(comment, before=True) for comment in leading]
         return deals
 

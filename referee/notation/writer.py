@@ -94,7 +94,7 @@ def sorted_tags(tags: list[Tag]) -> list[Tag]:
 
 
 def write_header(header: RecordHeader) -> str:
-    lines = [c.render() for c in header.comments]
+    lines = [_with_comments("", header.comments)[0]] if header.comments else []
     for tag in sorted_tags(header.tags):
         text = "[" + " ".join([tag.name, *(_quote(v) for v in tag.values)]) + "]"
         lines.append(_with_comments(text, tag.comments)[0])
@@ -115,7 +115,8 @@ def write_deal(deal: Deal, seats: list[str] | None = None) -> str:
     """One deal in canonical text (hands ordered by ``seats``, default N E S W)."""
     head = f"deal {deal.number}" + (f" dealer {deal.dealer}" if deal.dealer else "")
     # Comments written before the deal line (between deals) stay in front of it.
-    lines = [c.render() for c in deal.comments if c.before]
+    before = [c for c in deal.comments if c.before]
+    lines = [_with_comments("", before)[0]] if before else []
     lines.append(_with_comments(head, [c for c in deal.comments if not c.before])[0])
     order = seats or ["N", "E", "S", "W"]
     rank = {seat: i for i, seat in enumerate(order)}
