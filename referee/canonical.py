@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from referee.errors import RefereeError
+from referee.lookups import record_vocabulary
 from referee.notation.parser import iter_items
 from referee.notation.writer import seat_order, write_items
 from referee.record import AUCTION_KINDS, Deal, DealItem, Event, RecordHeader, StreamItem
@@ -160,8 +161,8 @@ def canonical_text(text: str, path: str) -> str:
     """The canonical form of TTN ``text`` (comments kept, tricks numbered by replaying them);
     ``RefereeError`` if unreadable."""
     try:
-        return "".join(write_items(with_trick_marks(iter_items(text, file=path)),
-                                   table_seats))
+        items = iter_items(text, file=path, vocabulary=record_vocabulary)
+        return "".join(write_items(with_trick_marks(items), table_seats))
     except RefereeError as exc:
         if exc.code == "ttn.encoding":
             raise

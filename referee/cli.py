@@ -765,13 +765,14 @@ def _on_record(file: str, work: Callable[[Iterator[Any]], T]) -> tuple[str, T]:
     """The file's shown name and ``work`` done on its parsed stream (``annotate``,
     ``moves``); an unreadable file or record is reported with its line and ends the command
     with exit code 2."""
+    from referee.lookups import record_vocabulary
     from referee.notation.parser import iter_items
 
     name = "<stdin>" if file == STDIN else file
     text: str | None = None
     try:
         text = read_text(file)
-        return name, work(iter_items(text, file=name))
+        return name, work(iter_items(text, file=name, vocabulary=record_vocabulary))
     except RefereeError as exc:
         if exc.code != "ttn.encoding" and text is not None:
             exc = exc.in_file(name, text)

@@ -31,6 +31,7 @@ from referee.notation.chunks import Chunk, iter_chunks
 from referee.notation.diagnostics import syntax_error
 from referee.notation.fast import read_deals, read_tags, word_starts
 from referee.notation.lines import raw_lines, reader_lines, split_lines, text_lines
+from referee.notation.typos import Vocabulary, VocabularyOf
 from referee.record import (
     Action,
     Comment,
@@ -376,8 +377,8 @@ class TTNParser:
         self.builder = _Builder()
         self.comments: list[tuple[int, Comment]] = []
         self.keep_comments = True
-        self.keywords: frozenset[str] | None = None
-        """The action words of the current record's game, for syntax hints (None: unknown)."""
+        self.vocabulary: Vocabulary | None = None
+        """The words of the current record's game, for syntax hints (None: unknown)."""
         self.fast = os.environ.get(READER_VARIABLE, "") != "lark"
         """Whether the common spelling is read without Lark (referee.notation.fast)."""
         self.lark = Lark(
@@ -430,7 +431,7 @@ class TTNParser:
                 raise _shift(exc.orig_exc.error, chunk, file) from None
             raise
         except UnexpectedInput as exc:
-            raise syntax_error(exc, chunk, file, self.lark, self.keywords) from None
+            raise syntax_error(exc, chunk, file, self.lark, self.vocabulary) from None
         return result, _attach_comments(result, self.builder.items, self.comments, chunk)
 
 
@@ -491,14 +492,6 @@ def _shift(error: NotationSyntaxError, chunk: Chunk, file: str) -> NotationSynta
     return moved.in_file(file)  # type: ignore[return-value]
 
 
-def game_keywords(tags: list[Tag]) -> frozenset[str] | None:
-    """The action words of the game a record's Game tag names (None if it names none)."""
-    from referee.lookups import keywords_of_game
-
-    game = next((tag.value for tag in tags if isinstance(tag, Tag) and tag.name == "Game"), None)
-    return None if game is None else keywords_of_game(game)
-
-
 @cache
 def _parser() -> TTNParser:
     return TTNParser()
@@ -523,10 +516,14 @@ long as they hold no more than MAX_DEAL_CHARS characters together."""
 
 def iter_lines(lines: Iterable[str], file: str = "<string>",
                errors: list[NotationSyntaxError] | None = None,
-               comments: bool = True, first_line: int = 1) -> Iterator[StreamItem]:
+               comments: bool = True, first_line: int = 1,
+               vocabulary: VocabularyOf | None = None) -> Iterator[StreamItem]:
     """Records from lines of text, as a stream of headers and deals (``comments`` False:
     without their comments); the first line is ``first_line`` of the file (``referee check
     --jobs`` reads a file in parts).
+
+    ``vocabulary`` gives the words of each record's game, from its tags, for the hints of
+    syntax errors (referee.notation.typos): the reader knows no game, its caller does.
 
     Without ``errors`` the first syntax error is raised. With it, every syntax error is
     appended there and reading resynchronises, as pgn-extract does with games: the rest of
@@ -536,7 +533,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
     ``ttn.limit``) ends the reading: nothing after it can be read.
     """
     parser = _parser()
-    parser.keywords = None
+    parser.vocabulary = None
     seen_header = False
     skipping = False
     record_line = 0  # the line of the current record's first tag
@@ -611,7 +608,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
             continue
         seen_header, skipping = True, False
         record_line = result[0].span.line
-        parser.keywords = game_keywords(result)
+        parser.vocabulary = vocabulary(result) if vocabulary is not None else None
         yield RecordHeader(result, pending_comments + leading, result[0].span)
         pending_comments = []
     if batch:
@@ -639,23 +636,28 @@ def _located_chunks(lines: Iterable[str], file: str,
 
 
 def iter_items(text: str, file: str = "<string>",
-               errors: list[NotationSyntaxError] | None = None) -> Iterator[StreamItem]:
-    """Records in ``text``, as a stream of headers and deals (``errors``: see ``iter_lines``)."""
-    return iter_lines(text_lines(text), file, errors)
+               errors: list[NotationSyntaxError] | None = None,
+               vocabulary: VocabularyOf | None = None) -> Iterator[StreamItem]:
+    """Records in ``text``, as a stream of headers and deals (``errors``, ``vocabulary``:
+    see ``iter_lines``)."""
+    return iter_lines(text_lines(text), file, errors, vocabulary=vocabulary)
 
 
 def iter_file(path: str | Path, errors: list[NotationSyntaxError] | None = None,
-              comments: bool = True) -> Iterator[StreamItem]:
+              comments: bool = True, vocabulary: VocabularyOf | None = None
+              ) -> Iterator[StreamItem]:
     """Records in the file at ``path``, read line by line (the whole file is never held)."""
     name = str(path)
     with open(name, "rb") as stream:
-        yield from iter_stream(stream, name, errors, comments)
+        yield from iter_stream(stream, name, errors, comments, vocabulary)
 
 
 def iter_stream(stream: BinaryIO, file: str, errors: list[NotationSyntaxError] | None = None,
-                comments: bool = True) -> Iterator[StreamItem]:
+                comments: bool = True, vocabulary: VocabularyOf | None = None
+                ) -> Iterator[StreamItem]:
     """Records from a byte stream (a file, standard input), read line by line."""
-    return iter_lines(reader_lines(raw_lines(stream, file)), file, errors, comments)
+    return iter_lines(reader_lines(raw_lines(stream, file)), file, errors, comments,
+                      vocabulary=vocabulary)
 
 
 def gather(items: Iterable[StreamItem]) -> Iterator[Record]:
@@ -672,6 +674,7 @@ def gather(items: Iterable[StreamItem]) -> Iterator[Record]:
         yield record
 
 
-def parse_records(text: str, file: str = "<string>") -> list[Record]:
-    """Every record in ``text``."""
-    return list(gather(iter_items(text, file)))
+def parse_records(text: str, file: str = "<string>",
+                  vocabulary: VocabularyOf | None = None) -> list[Record]:
+    """Every record in ``text`` (``vocabulary``: see ``iter_lines``)."""
+    return list(gather(iter_items(text, file, vocabulary=vocabulary)))
