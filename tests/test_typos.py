@@ -171,3 +171,11 @@ def test_the_right_first_speaker_gets_no_hint(tmp_path) -> None:
                       "S 14  N pass  E pass  W pass\n", encoding="utf-8")
     result = runner.invoke(app, ["check", str(record)])
     assert "speaks first" not in result.output
+
+
+def test_a_hand_line_after_the_events_is_told_where_it_belongs(tmp_path, reader) -> None:
+    out = _check(tmp_path, "E 14  N pass  W pass  S pass\nN: JS 9S AH 7C | 8D QD KS TC\n",
+                 reader)
+    assert ":5:1: error [ttn.hand]: a hand line stands before the events of its deal, right " \
+           "after the deal line" in out
+    assert "malformed hand line" not in out

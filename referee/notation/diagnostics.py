@@ -22,6 +22,7 @@ from referee.notation.typos import (
     Vocabulary,
     after_seat,
     card_message,
+    hand_after_events,
     hand_line_before,
     in_hand_line,
 )
@@ -148,7 +149,7 @@ def _typo(lines: list[str], line: int, column: int, rest: str, word: str, allowe
     """The error explained by the word the writer most likely meant, where the place tells
     what should stand there: a hand line's cards, an action after a seat, a card."""
     if rest.startswith(":"):  # a seat, then what the hand line reader could not read
-        return in_hand_line(lines, line)
+        return in_hand_line(lines, line) or hand_after_events(lines, line)
     hand = hand_line_before(lines, line, column)
     if hand is not None:  # a wrong card of a hand line, read as a seat
         return in_hand_line(lines, hand)

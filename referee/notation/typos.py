@@ -191,6 +191,23 @@ def hand_line_before(lines: list[str], line: int, column: int) -> int | None:
     return None
 
 
+def hand_after_events(lines: list[str], line: int) -> Typo | None:
+    """The error of a well-formed hand line at ``line`` that follows events of its deal."""
+    for number in range(line - 1, 0, -1):
+        text = lines[number - 1]
+        words = _words(text)
+        if not words:
+            continue
+        if words[0][1] == "deal":
+            return None
+        if not _HAND_LINE.match(text):
+            seat = _words(lines[line - 1])[0]
+            return Typo("ttn.hand", "a hand line stands before the events of its deal, right "
+                        "after the deal line", line, seat[0] + 1,
+                        "an event")
+    return None
+
+
 def seat_hint(seat: str, seats: tuple[str, ...]) -> str:
     """``" (did you mean 'S'?)"`` for a seat that is not declared."""
     return suggest(seat, seats)
