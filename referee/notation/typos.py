@@ -206,8 +206,3 @@ def hand_after_events(lines: list[str], line: int) -> Typo | None:
                         "after the deal line", line, seat[0] + 1,
                         "an event")
     return None
-
-
-def seat_hint(seat: str, seats: tuple[str, ...]) -> str:
-    """``" (did you mean 'S'?)"`` for a seat that is not declared."""
-    return suggest(seat, seats)
