@@ -179,3 +179,15 @@ def test_a_hand_line_after_the_events_is_told_where_it_belongs(tmp_path, reader)
     assert ":5:1: error [ttn.hand]: a hand line stands before the events of its deal, right " \
            "after the deal line" in out
     assert "malformed hand line" not in out
+
+
+def test_a_mistyped_result_line_blames_its_first_word(tmp_path, reader) -> None:
+    out = _check(tmp_path, AUCTION + "reslt NS 10 EW 18\n", reader)
+    assert ":6:1: error [ttn.keyword]: unexpected word 'reslt' (did you mean 'result'?)" in out
+    assert _caret_under(out, "reslt")
+
+
+def test_a_record_that_ends_after_a_seat_lists_the_words_of_the_play(tmp_path, reader) -> None:
+    out = _check(tmp_path, AUCTION + "1. W 9H  S 9D  E 9C  N 8C\n2. W 9S  S 8S  E\n", reader)
+    assert "error [ttn.eof]: the record ends too early" in out
+    assert "expected a card, call or pair" in out

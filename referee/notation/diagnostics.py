@@ -22,6 +22,7 @@ from referee.notation.typos import (
     Vocabulary,
     after_seat,
     card_message,
+    expected_after_seat,
     hand_after_events,
     hand_line_before,
     in_hand_line,
@@ -122,6 +123,8 @@ def syntax_error(exc: UnexpectedInput, chunk, file: str, lark: Lark,
         if chunk.kind == "header":
             code, message = "ttn.tag", "the tag is not closed with ']'"
         expected = expected_words(set(exc.expected), lark, keywords)
+        if chunk.kind != "header" and set(exc.expected) & _AFTER_SEAT:
+            expected = expected_after_seat(lines, line, column, vocabulary)[0]
         return _located(code, message, chunk, file, line, column, expected)
     line, column = exc.line, exc.column
     source = lines[line - 1] if 0 < line <= len(lines) else ""

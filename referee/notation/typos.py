@@ -130,6 +130,18 @@ def card_typo(word: str, line: int, column: int, expected: str) -> Typo:
     return Typo("ttn.card", card_message(word), line, column, expected)
 
 
+def expected_after_seat(lines: list[str], line: int, column: int,
+                        vocabulary: Vocabulary | None) -> tuple[str, list[str]]:
+    """What may follow a seat at ``line``:``column`` for the record's game (before the first
+    play or during the play), in words, and the keywords among them."""
+    words, keywords = _expected(vocabulary or ALL_ACTIONS, play_begun(lines, line, column))
+    return (spoken(words) if words else "an action"), keywords
+
+
+_EVENT_STARTS = ("result", "deal", "turnup")
+"""Keywords that start a line or an event where a seat may stand."""
+
+
 def after_seat(lines: list[str], line: int, column: int, word: str,
                vocabulary: Vocabulary | None) -> Typo | None:
     """The error of ``word`` at ``line``:``column``, which stands where an action must
@@ -139,11 +151,8 @@ def after_seat(lines: list[str], line: int, column: int, word: str,
     if not before:
         return None
     seat_at, seat = before[-1]
-    known = vocabulary or ALL_ACTIONS
-    in_play = play_begun(lines, line, column)
-    words, keywords = _expected(known, in_play)
-    expected = spoken(words) if words else "an action"
-    seats = known.seats
+    expected, keywords = expected_after_seat(lines, line, column, vocabulary)
+    seats = vocabulary.seats if vocabulary is not None else ()
     if (len(before) > 1 and seat.upper() in SUIT_LETTERS and seat not in seats
             and _RANK.fullmatch(before[-2][1])):
         rank_at, rank = before[-2]
@@ -154,6 +163,11 @@ def after_seat(lines: list[str], line: int, column: int, word: str,
         return card_typo(word, line, column, expected)
     message = f"unexpected word '{word}' after seat {seat}"
     hint = suggest(word.lower(), keywords) if keywords else ""
+    if not hint and seats and seat not in seats:
+        # Neither word reads: the first is the likelier slip ('reslt NS 10 EW 18').
+        return Typo("ttn.keyword", f"unexpected word '{seat}'"
+                    f"{suggest(seat, [*seats, *_EVENT_STARTS])}", line, seat_at + 1,
+                    "a seat, a trick mark, a result line or a deal line")
     if not hint and seats and word in seats:
         message += f": {seat} has no action (an action follows the seat: '{seat} pass')"
     return Typo("ttn.keyword", message + hint, line, column, expected)
