@@ -65,3 +65,11 @@ def test_simulated_six_player_records_keep_their_lines_short() -> None:
     assert result.exit_code == 0, result.output
     assert max(len(line) for line in result.stdout.splitlines()
                if not line.startswith((";", "deal"))) < 100
+
+
+def test_the_writer_alone_counts_the_seats_a_deal_shows() -> None:
+    # The writer knows no game: given no seats, it counts those of the deal's calls.
+    from referee.notation.parser import parse_records
+    from referee.notation.writer import dumps
+
+    assert ROUNDS in dumps(parse_records(SIX))

@@ -126,7 +126,8 @@ def write_deal(deal: Deal, seats: list[str] | None = None) -> str:
         lines.append(_with_comments(text, hand.comments)[0])
     current: list[str] = []
     current_kind: str | None = None
-    rounds = _AuctionRounds(len(order)) if len(order) >= ROUND_LINES_FROM else None
+    count = len(seats) if seats else _seats_seen(deal)
+    rounds = _AuctionRounds(count) if count >= ROUND_LINES_FROM else None
     for item in deal.items:
         if isinstance(item, ResultLine):
             kind, text = "result", format_result(item)
@@ -156,6 +157,14 @@ def write_deal(deal: Deal, seats: list[str] | None = None) -> str:
     if current:
         lines.append(_SEP.join(current))
     return "\n".join(lines) + "\n"
+
+
+def _seats_seen(deal: Deal) -> int:
+    """How many seats a deal shows (its hands and its calls), where its seats are not given."""
+    seen = {hand.seat for hand in deal.hands}
+    seen.update(item.action.seat for item in deal.items
+                if isinstance(item, Event) and item.action.kind in AUCTION_KINDS)
+    return len(seen)
 
 
 class _AuctionRounds:
