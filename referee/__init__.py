@@ -29,26 +29,29 @@ __all__ = [
 
 def loads(text: str, file: str = "<string>") -> list[Record]:
     """Parse every record in ``text``."""
+    from referee.lookups import record_vocabulary
     from referee.notation.parser import parse_records
 
-    return parse_records(text, file)
+    return parse_records(text, file, record_vocabulary)
 
 
 def load(fp: IO[str] | str | Path) -> list[Record]:
     """Parse every record of an open text file ``fp`` (as ``json.load``), or of the file at
     a path."""
+    from referee.lookups import record_vocabulary
     from referee.notation.parser import gather, iter_file
 
     if hasattr(fp, "read"):
         return loads(fp.read(), str(getattr(fp, "name", "<string>")))
-    return list(gather(iter_file(fp)))
+    return list(gather(iter_file(fp, vocabulary=record_vocabulary)))
 
 
 def dumps(records: Record | list[Record]) -> str:
     """Canonical TTN text of one record or several."""
+    from referee.canonical import table_seats
     from referee.notation.writer import dumps as write
 
-    return write([records] if isinstance(records, Record) else records)
+    return write([records] if isinstance(records, Record) else records, table_seats)
 
 
 def dump(records: Record | list[Record], fp: IO[str] | str | Path) -> None:

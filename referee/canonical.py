@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from referee.errors import RefereeError
+from referee.lookups import record_vocabulary
 from referee.notation.parser import iter_items
-from referee.notation.writer import write_items
+from referee.notation.writer import seat_order, write_items
 from referee.record import AUCTION_KINDS, Deal, DealItem, Event, RecordHeader, StreamItem
 from referee.rules.base import DealState, MatchState, Ruleset
 from referee.rules.loop import DealRun
-from referee.rules.registry import ruleset_for
+from referee.rules.registry import find_game, ruleset_for
 
 _OPENS_TRICK = frozenset({"play", "down"})
 _BEFORE_PLAY = AUCTION_KINDS | {"trump"}
@@ -142,11 +143,26 @@ class _TrickCount:
         self.number, self.seats = number, []
 
 
+def table_seats(header: RecordHeader) -> list[str] | None:
+    """The record's seats in seating order: its Seats tag, or its game's default seats
+    (None when neither is known)."""
+    seats = seat_order(header)
+    if seats is not None:
+        return seats
+    game = header.get("Game")
+    try:
+        default = find_game(game.value).default_seats if game is not None else None
+    except KeyError:
+        return None
+    return list(default) if default else None
+
+
 def canonical_text(text: str, path: str) -> str:
     """The canonical form of TTN ``text`` (comments kept, tricks numbered by replaying them);
     ``RefereeError`` if unreadable."""
     try:
-        return "".join(write_items(with_trick_marks(iter_items(text, file=path))))
+        items = iter_items(text, file=path, vocabulary=record_vocabulary)
+        return "".join(write_items(with_trick_marks(items), table_seats))
     except RefereeError as exc:
         if exc.code == "ttn.encoding":
             raise

@@ -124,13 +124,14 @@ def check_text(text: str, path: str = "<string>", expect: bool = False,
                header_hook: HeaderHook | None = None,
                match_hook: MatchHook | None = None) -> FileReport:
     """Check TTN text. ``expect`` fills ``expectations`` with the unmet Expect tags."""
+    from referee.lookups import record_vocabulary
     from referee.notation.parser import iter_items
 
     report = FileReport(path)
     syntax: list[NotationSyntaxError] = []
     try:
-        _replay_into(report, iter_items(text, path, syntax), expect, header_hook, match_hook,
-                     syntax)
+        items = iter_items(text, path, syntax, record_vocabulary)
+        _replay_into(report, items, expect, header_hook, match_hook, syntax)
         _set_syntax_errors(report, syntax, text)
     except RefereeError as exc:
         # Syntax errors met before this one keep their place: the first in the file leads.
@@ -166,6 +167,7 @@ def check_file(
     as it goes and a file of any length is checked in flat memory. ``keys`` gives each match
     its record's identity and each deal its key (for baselines and duplicates).
     """
+    from referee.lookups import record_vocabulary
     from referee.notation.parser import iter_file, iter_stream
 
     name = str(path)
@@ -177,12 +179,14 @@ def check_file(
         if json:
             items: Iterable[StreamItem] = json_items(read_text(path, json=True), name)
         elif name == "<stdin>":
-            items = iter_stream(sys.stdin.buffer, name, syntax, comments=False)
+            items = iter_stream(sys.stdin.buffer, name, syntax, comments=False,
+                                vocabulary=record_vocabulary)
         elif os.path.isdir(path):
             os.listdir(path)  # an unreadable folder says so (permission denied)
             raise IsADirectoryError(name)
         else:
-            items = iter_file(path, syntax, comments=False)  # checking needs no comments
+            items = iter_file(path, syntax, comments=False,  # checking needs no comments
+                              vocabulary=record_vocabulary)
         if progress is not None:
             items = _counted(items, progress)
         _replay_into(report, items, expect, header_hook, match_hook, syntax, on_match, keys)

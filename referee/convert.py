@@ -36,11 +36,13 @@ def convert_text(text: str, path: str, to: str, from_json: bool,
     elif to == "json":
         from referee.canonical import with_trick_marks
         from referee.jsonform import record_to_json
+        from referee.lookups import record_vocabulary
         from referee.notation.parser import gather, iter_items
 
         # The same events as the canonical text (tricks marked by replaying them), so that
         # text -> JSON -> text gives what fmt gives.
-        items = with_defaults(iter_items(text, file=path), header_hook)
+        items = with_defaults(iter_items(text, file=path, vocabulary=record_vocabulary),
+                              header_hook)
         for record in gather(without_given_tags(with_trick_marks(items))):
             yield json.dumps(record_to_json(record), ensure_ascii=False) + "\n"
     elif header_hook is None:

@@ -6,19 +6,52 @@ order the cards were played: the first card out of turn is a ``turn`` finding, a
 total is off. When the plays of the trick with the ``turn`` finding name every seat once, in
 the order the seats sit (either way round) yet not in the game's order of play from the first
 of them, the finding says so.
+
+Another is a deal begun by the wrong seat (the dealer written down, then the auction begun by
+the seat on the dealer's other side): the ``turn`` finding on the deal's first action says who
+is first hand and why, from the dealer and the direction of play.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from referee.record import Deal, Event
+from referee.record import AUCTION_KINDS, Deal, Event
 from referee.report import DealReport
 
 _PLAYS = frozenset({"play", "down"})
 
 SEAT_ORDER_HINT = ("the plays of trick {trick} are written in seat order ({order}): tricks are "
                    "written in the order the cards were played, from the leader")
+
+
+FIRST_HAND_HINT = "dealer {dealer}: play goes {direction}, so {first} {verb} first"
+
+
+def add_first_hand_hint(deal: Deal, report: DealReport, table: Sequence[str],
+                        next_seat: Mapping[str, str] | None) -> None:
+    """Append who is first hand, and why, to the ``turn`` finding on the deal's first action
+    when the game expected the seat after the dealer (``next_seat``: each seat's successor in
+    play) and another seat acted."""
+    if next_seat is None or report.dealer is None or report.dealer not in next_seat:
+        return
+    event = next((item for item in deal.items
+                  if isinstance(item, Event) and item.action.seat is not None), None)
+    if event is None:
+        return
+    first = next_seat[report.dealer]
+    if event.action.seat == first:
+        return
+    for finding in report.findings:
+        if (finding.rule.endswith(".turn") and finding.seat == event.action.seat
+                and finding.span == event.span and f"it is {first}'s turn" in finding.message):
+            clockwise = len(table) > 1 and next_seat.get(table[0]) == table[1]
+            verb = "speaks" if event.action.kind in AUCTION_KINDS else "plays"
+            hint = FIRST_HAND_HINT.format(
+                dealer=report.dealer, first=first, verb=verb,
+                direction="clockwise" if clockwise else "counter-clockwise")
+            finding.message += f"; {hint}"
+            return
 
 
 def trick_seats(deal: Deal) -> dict[int, list[str]]:

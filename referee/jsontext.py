@@ -129,7 +129,9 @@ def records_to_text(documents: Iterable[tuple[int, dict[str, Any]]], where: str,
         if problem is not None:
             raise _refusal(where, line, *problem)
         records.append((line, record))
-    text = dumps(record for _, record in records)
+    from referee.canonical import table_seats
+
+    text = dumps((record for _, record in records), table_seats)
     _read_back(text, records, where)
     return text
 

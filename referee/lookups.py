@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.notation.typos import Vocabulary
+from referee.record import Tag
 from referee.spelling import suggest as suggest  # re-exported for the callers of lookups
 
 INPUT_IDS: dict[str, str] = {
@@ -82,25 +84,33 @@ RECORD_IDS: dict[str, str] = {
 errors)."""
 
 
-_FAMILY_28 = frozenset({"trump", "call", "pair", "single"})
-GAME_KEYWORDS: dict[str, frozenset[str]] = {
-    "twenty-eight": _FAMILY_28, "twenty-nine": _FAMILY_28, "forty": _FAMILY_28,
-    "fifty-six": _FAMILY_28,
-    "twenty-five": frozenset({"rob"}),
-    "avinas": frozenset({"trump", "single", "knock", "stop", "down"}),
-    "twenty-two": frozenset({"exchange"}),
-}
-"""The action words (beyond cards, bids and passes) each game's records use."""
+BEFORE_PLAY: tuple[str, ...] = (
+    "play", "bid", "pass", "double", "redouble", "redeal", "trump", "single", "show", "hold",
+    "c-call", "exchange", "rob", "knock", "down",
+)
+IN_PLAY: tuple[str, ...] = ("play", "call", "pair", "knock", "down", "stop", "claim")
+"""The action kinds that may follow a seat before the first card is played, and after it,
+in the order a hint lists them (each game keeps those it accepts)."""
 
 
-def keywords_of_game(name: str) -> frozenset[str] | None:
-    """The action words of the game called ``name`` (or an alias); None if unknown."""
+def record_vocabulary(tags: list[Tag]) -> Vocabulary | None:
+    """The words of the game a record's tags name, for the reader's hints (its seats and its
+    actions before and during the play); None if the game is not known."""
     from referee.rules.registry import find_game
 
+    game = next((tag for tag in tags if tag.name == "Game"), None)
+    if game is None or not game.values:
+        return None
     try:
-        return GAME_KEYWORDS.get(find_game(name).name)
+        ruleset = find_game(game.value)
     except KeyError:
         return None
+    seats_tag = next((tag for tag in tags if tag.name == "Seats"), None)
+    seats = (tuple(word for value in seats_tag.values for word in value.split())
+             if seats_tag is not None else ruleset.default_seats or ())
+    accepted = ruleset.accepted_actions
+    return Vocabulary(seats, tuple(kind for kind in BEFORE_PLAY if kind in accepted),
+                      tuple(kind for kind in IN_PLAY if kind in accepted))
 
 
 @dataclass(frozen=True, slots=True)

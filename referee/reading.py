@@ -104,9 +104,10 @@ class ReadOptions:
 
             stream = json_items(text, name)
         else:
+            from referee.lookups import record_vocabulary
             from referee.notation.parser import iter_items
 
-            stream = iter_items(text, file=name)
+            stream = iter_items(text, file=name, vocabulary=record_vocabulary)
         return with_defaults(stream, self.header_hook)
 
     def records(self, path: str) -> list[Record]:

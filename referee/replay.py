@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from referee.errors import RecordError, located
-from referee.hints import add_seat_order_hints
+from referee.hints import add_first_hand_hint, add_seat_order_hints
 from referee.notation.writer import format_action
 from referee.record import Deal, Event, RecordHeader, ResultLine, Span, StreamItem
 from referee.report import (
@@ -128,6 +128,7 @@ class MatchReplay:
                 self._compare_result(line, result, report, deal)
         if report.findings:
             add_seat_order_hints(deal, report, ruleset.table.seats, ruleset.next_seat)
+            add_first_hand_hint(deal, report, ruleset.table.seats, ruleset.next_seat)
         return report
 
     def _after_stop(self, results: list[ResultLine], result: DealResult, report: DealReport

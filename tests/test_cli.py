@@ -165,7 +165,7 @@ def test_check_record_error(tmp_path):
     path = write(tmp_path, "seat.ttn", '[Game "28"]\n\ndeal 1 dealer X\n')
     result = run("check", path)
     assert result.exit_code == 2
-    assert f"{path}:3:1: error [record.seat]" in result.stdout
+    assert f"{path}:3:15: error [record.seat]" in result.stdout  # under the seat
     assert "deal 1 dealer X" in result.stdout
 
 

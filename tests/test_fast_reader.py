@@ -218,6 +218,13 @@ EDGES = {
     "tab": "W\t8S\tS 7S\n",
     "suit symbol": "W trump ♠\n",
     "events on the deal line": "",
+    "mistyped pass": "W 16 S pas\n",
+    "mistyped trump": "W trumps 9H\n",
+    "card with a space": "1. W 7 D  S 8D\n",
+    "card suit first": "1. W D7  S 8D\n",
+    "mistyped card in a hand line": "S: 1OS KS QH 9D | 8H 7D TS AC\n",
+    "comment after a blank line before a deal": "W pass\n; under\n\n; in front\ndeal 2\nW pass\n",
+    "comment after a blank line before tags": "W pass\n\n; record 2\n[Game \"28\"]\n",
 }
 
 

@@ -69,7 +69,7 @@ CASES: list[tuple[str, bytes, str, int, int]] = [
     ("seat named like a card", (GOOD_HEAD + '[Seats "N E AH W"]\n' + DEAL).encode(),
      "record.seats", 2, 1),
     ("undeclared seat in an event", (GOOD_HEAD + DEAL + "X 14\n").encode(), "record.seat", 3, 1),
-    ("undeclared dealer", (GOOD_HEAD + "deal 1 dealer Q\n").encode(), "record.seat", 2, 1),
+    ("undeclared dealer", (GOOD_HEAD + "deal 1 dealer Q\n").encode(), "record.seat", 2, 15),
     ("action the game does not have", (GOOD_HEAD + DEAL + "E knock\n").encode(),
      "record.action", 3, 1),
     ("card dealt twice", (GOOD_HEAD + DEAL + "N: KS QD KH AC | 7D 9D 9H QS\n"

@@ -4,6 +4,10 @@ A deal starts at a line whose first word is ``deal``; a tag section starts at a 
 opens with ``[`` after a deal (the next record). Brace comments may span lines, so the
 scanner tracks whether a line starts inside one; quoted tag values may hold ``{`` or ``;``.
 The same scan refuses control characters outside comments.
+
+Comments on lines of their own after a blank line, at the end of a chunk, are in front of
+what follows (the next deal, or the next record's tags): they start the next chunk, so that
+they stay with it, on the same side of the blank line.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ line feed: refused outside comments."""
 _LINES_HELD = 4096
 _DEAL_START = re.compile(r"[ \t]*deal(?![\w-])")
 _MAY_START = frozenset("d[ \t")
+_MAY_BE_QUIET = frozenset(" \t;{\n")
+"""First characters of a line that may hold nothing but blanks and comments."""
 
 
 @dataclass(slots=True)
@@ -32,6 +38,9 @@ class Chunk:
     kind: str
     first_line: int
     text: str
+    starts: tuple[int, ...] = ()
+    """Where each deal's own text starts, for deals parsed together (referee.notation.parser):
+    comments between one of these and its deal line are written in front of that deal."""
 
 
 def _brace_state(line: str, in_brace: bool) -> bool:
@@ -67,6 +76,28 @@ def _scan(line: str, in_brace: bool) -> tuple[bool, int]:
     return in_brace, -1
 
 
+def _quiet(line: str, in_brace: bool) -> bool:
+    """True if ``line`` (starting inside a brace comment if ``in_brace``) holds nothing but
+    blanks and comments."""
+    index, size = 0, len(line)
+    while index < size:
+        if in_brace:
+            close = line.find("}", index)
+            if close < 0:
+                return True
+            in_brace, index = False, close + 1
+            continue
+        char = line[index]
+        if char == ";":
+            return True
+        if char == "{":
+            in_brace = True
+        elif char not in " \t\r\n":
+            return False
+        index += 1
+    return True
+
+
 def _control_error(line: str, index: int, number: int) -> NotationSyntaxError:
     char = line[index]
     return NotationSyntaxError(
@@ -91,6 +122,8 @@ def iter_chunks(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
     blocks: list[str] = []
     in_brace = False
     tags = size = 0
+    seen = False  # whether the chunk holds more than blanks and comments so far
+    cut: int | None = None  # the first blank line (in ``buffer``) after its last content
     for number, line in enumerate(lines, first_line):
         if not line:  # nothing after a byte-order mark: no line at all, as "" has none
             continue
@@ -103,14 +136,27 @@ def iter_chunks(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
             starts_deal = _DEAL_START.match(line) is not None
             starts_tags = kind == "deal" and line.lstrip().startswith("[")
             if starts_deal or starts_tags:
+                ahead: list[str] = []  # comments after a blank line: in front of what follows
+                if cut is not None and any(part.strip() for part in buffer[cut:]):
+                    buffer, ahead = buffer[:cut], buffer[cut:]
                 if buffer:
                     yield Chunk(kind, first, "".join(blocks + buffer))
                     buffer, blocks = [], []
                 kind = "deal" if starts_deal else "header"
                 tags = 0
+                seen, cut = False, None
+                if ahead:
+                    buffer, first = ahead, number - len(ahead)
+                    size = sum(map(len, ahead))
         if not buffer:
             first = number
             size = 0
+        if not in_brace and line[0] not in _MAY_BE_QUIET:
+            seen, cut = True, None  # the common line: a seat, a trick mark, a tag
+        elif not _quiet(line, in_brace):
+            seen, cut = True, None
+        elif cut is None and seen and not in_brace and not line.strip():
+            cut = len(buffer)
         size += len(line)
         if size > MAX_DEAL_CHARS:
             raise NotationSyntaxError(
@@ -122,7 +168,7 @@ def iter_chunks(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
             # A chunk of very many lines is held as blocks of text, not as line objects
             # (each costs some fifty bytes more than its characters).
             blocks.append("".join(buffer))
-            buffer = [""]
+            buffer, cut = [""], None
         if kind == "header" and "[" in line:
             # An upper bound ('[' in a value or a comment counts too) that costs nothing.
             tags += line.count("[")

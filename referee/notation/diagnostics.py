@@ -17,12 +17,28 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from referee.errors import NotationSyntaxError
 from referee.notation.lines import split_lines
+from referee.notation.typos import (
+    Typo,
+    Vocabulary,
+    after_seat,
+    card_message,
+    expected_after_seat,
+    hand_after_events,
+    hand_line_before,
+    in_hand_line,
+)
 
 _WORDS = {
     "SEAT": "a seat",
     "CARD": "a card",
     "SUIT": "a suit",
     "SEVENTH": "'seventh'",
+    "_TRUMP": "'trump'",
+    "_ROB": "'rob'",
+    "_DOWN": "'down'",
+    "_EXCHANGE": "'exchange'",
+    "_NONE": "'none'",
+    "TURNUP": "'turnup'",
     "SEAT_WORD": "call, pair, single, knock, stop, claim, hold, show or c-call",
     "MARK": "a trick mark such as '5.'",
     "TAG_NAME": "a tag name",
@@ -42,6 +58,10 @@ SEAT_WORDS = ("call", "pair", "single", "knock", "stop", "claim")
 """The words of the SEAT_WORD terminal, in the order the hint lists them."""
 ACTION_WORDS = frozenset({"trump", "rob", "down", "exchange", *SEAT_WORDS})
 """Action words that only some games use: a hint names those of the record's game only."""
+_KEYWORD_TERMINALS = {"_TRUMP": "trump", "_ROB": "rob", "_DOWN": "down",
+                      "_EXCHANGE": "exchange", "TURNUP": "turnup"}
+_AFTER_SEAT = frozenset({"SEAT_WORD", *_KEYWORD_TERMINALS} - {"TURNUP"})
+"""Terminals that only follow a seat: an error where they are expected is an action's."""
 
 
 def expected_words(names: set[str] | frozenset[str], lark: Lark,
@@ -50,6 +70,9 @@ def expected_words(names: set[str] | frozenset[str], lark: Lark,
     words of the record's game), the action words of other games are left out."""
     words = set()
     for name in names:
+        if name in _KEYWORD_TERMINALS and keywords is not None and (
+                _KEYWORD_TERMINALS[name] not in keywords):
+            continue
         if name == "SEAT_WORD" and keywords is not None:
             own = [word for word in SEAT_WORDS if word in keywords]
             if own:
@@ -74,10 +97,11 @@ def expected_words(names: set[str] | frozenset[str], lark: Lark,
 
 
 def syntax_error(exc: UnexpectedInput, chunk, file: str, lark: Lark,
-                 keywords: frozenset[str] | None = None) -> NotationSyntaxError:
-    """The NotationSyntaxError for a Lark error raised while parsing ``chunk`` (``keywords``:
-    the action words of the record's game, when it is known)."""
+                 vocabulary: Vocabulary | None = None) -> NotationSyntaxError:
+    """The NotationSyntaxError for a Lark error raised while parsing ``chunk`` (``vocabulary``:
+    the words of the record's game, when it is known)."""
     lines = split_lines(chunk.text)
+    keywords = vocabulary.actions() if vocabulary is not None else None
     if chunk.kind == "header":
         at_end = isinstance(exc, UnexpectedEOF) or (
             isinstance(exc, UnexpectedToken) and exc.token.type == "$END")
@@ -90,10 +114,17 @@ def syntax_error(exc: UnexpectedInput, chunk, file: str, lark: Lark,
     ):
         line = len(lines)
         column = len(lines[-1]) + 1 if lines else 1
+        hand = hand_line_before(lines, line, column) if chunk.kind != "header" else None
+        typo = in_hand_line(lines, hand) if hand is not None else None
+        if typo is not None:
+            return _located(typo.code, typo.message, chunk, file, typo.line, typo.column,
+                            typo.expected)
         code, message = "ttn.eof", "the record ends too early"
         if chunk.kind == "header":
             code, message = "ttn.tag", "the tag is not closed with ']'"
         expected = expected_words(set(exc.expected), lark, keywords)
+        if chunk.kind != "header" and set(exc.expected) & _AFTER_SEAT:
+            expected = expected_after_seat(lines, line, column, vocabulary)[0]
         return _located(code, message, chunk, file, line, column, expected)
     line, column = exc.line, exc.column
     source = lines[line - 1] if 0 < line <= len(lines) else ""
@@ -103,11 +134,33 @@ def syntax_error(exc: UnexpectedInput, chunk, file: str, lark: Lark,
     allowed = set(exc.allowed) if isinstance(exc, UnexpectedCharacters) else set(exc.expected)
     if isinstance(exc, UnexpectedToken):
         word = exc.token.value.split()[0] if exc.token.value.split() else exc.token.value
+    if chunk.kind != "header":
+        typo = _typo(lines, line, column, rest, word, allowed, vocabulary)
+        if typo is not None:
+            return _located(typo.code, typo.message, chunk, file, typo.line, typo.column,
+                            typo.expected)
     code, message = _classify(rest, word, allowed, chunk.kind)
     if code == "ttn.card":
+        message = card_message(word)  # with the card most likely meant
         allowed.add("CARD")  # a card was meant: say so first, whatever else could stand there
     expected = expected_words(allowed, lark, keywords) if allowed else None
     return _located(code, message, chunk, file, line, column, expected)
+
+
+def _typo(lines: list[str], line: int, column: int, rest: str, word: str, allowed: set[str],
+          vocabulary: Vocabulary | None) -> Typo | None:
+    """The error explained by the word the writer most likely meant, where the place tells
+    what should stand there: a hand line's cards, an action after a seat, a card."""
+    if rest.startswith(":"):  # a seat, then what the hand line reader could not read
+        return in_hand_line(lines, line) or hand_after_events(lines, line)
+    hand = hand_line_before(lines, line, column)
+    if hand is not None:  # a wrong card of a hand line, read as a seat
+        return in_hand_line(lines, hand)
+    if rest.startswith(("{", '"', "[")) or word.startswith(("deal", "result")):
+        return None
+    if allowed & _AFTER_SEAT:
+        return after_seat(lines, line, column, word, vocabulary)
+    return None
 
 
 def _unclosed_tag(lines: list[str], line: int) -> tuple[int, int] | None:

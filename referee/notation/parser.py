@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -30,6 +31,7 @@ from referee.notation.chunks import Chunk, iter_chunks
 from referee.notation.diagnostics import syntax_error
 from referee.notation.fast import read_deals, read_tags, word_starts
 from referee.notation.lines import raw_lines, reader_lines, split_lines, text_lines
+from referee.notation.typos import Vocabulary, VocabularyOf
 from referee.record import (
     Action,
     Comment,
@@ -375,8 +377,8 @@ class TTNParser:
         self.builder = _Builder()
         self.comments: list[tuple[int, Comment]] = []
         self.keep_comments = True
-        self.keywords: frozenset[str] | None = None
-        """The action words of the current record's game, for syntax hints (None: unknown)."""
+        self.vocabulary: Vocabulary | None = None
+        """The words of the current record's game, for syntax hints (None: unknown)."""
         self.fast = os.environ.get(READER_VARIABLE, "") != "lark"
         """Whether the common spelling is read without Lark (referee.notation.fast)."""
         self.lark = Lark(
@@ -429,14 +431,17 @@ class TTNParser:
                 raise _shift(exc.orig_exc.error, chunk, file) from None
             raise
         except UnexpectedInput as exc:
-            raise syntax_error(exc, chunk, file, self.lark, self.keywords) from None
+            raise syntax_error(exc, chunk, file, self.lark, self.vocabulary) from None
         return result, _attach_comments(result, self.builder.items, self.comments, chunk)
 
 
 def _attach_comments(result: Any, items: list[tuple[int, Any]],
                      comments: list[tuple[int, Comment]], chunk: Chunk) -> list[Comment]:
     """Give each comment (placed in the file) to the last item that starts before it, the
-    events of the deals in ``result`` included; return the comments before every item."""
+    events of the deals in ``result`` included; return the comments before every item.
+
+    A comment between the start of a deal's own text (``chunk.starts``: after a blank line,
+    referee.notation.chunks) and its deal line is in front of that deal instead."""
     leading: list[Comment] = []
     if not comments:
         return leading
@@ -445,16 +450,27 @@ def _attach_comments(result: Any, items: list[tuple[int, Any]],
         if isinstance(deal, Deal):
             items.extend((item.offset, item) for item in deal.items if isinstance(item, Event))
     items.sort(key=lambda pair: pair[0])
+    starts = chunk.starts
     index = -1
     for position, comment in comments:
         comment = placed(comment, chunk, position)
         while index + 1 < len(items) and items[index + 1][0] < position:
             index += 1
+        if starts and index + 1 < len(items) and isinstance(items[index + 1][1], Deal):
+            ahead = items[index + 1]
+            if _deal_start(starts, ahead[0]) <= position:
+                ahead[1].comments.append(replace(comment, before=True))
+                continue
         if index < 0:
             leading.append(comment)
         else:
             items[index][1].comments.append(comment)
     return leading
+
+
+def _deal_start(starts: tuple[int, ...], deal_line: int) -> int:
+    """Where the text of the deal whose line is at ``deal_line`` starts."""
+    return starts[bisect_right(starts, deal_line) - 1]
 
 
 def placed(comment: Comment, chunk: Chunk, position: int) -> Comment:
@@ -474,14 +490,6 @@ def _shift(error: NotationSyntaxError, chunk: Chunk, file: str) -> NotationSynta
     source = lines[error.line - 1] if 0 < error.line <= len(lines) else None
     moved = error.at(error.line + chunk.first_line - 1, error.column, source_line=source)
     return moved.in_file(file)  # type: ignore[return-value]
-
-
-def game_keywords(tags: list[Tag]) -> frozenset[str] | None:
-    """The action words of the game a record's Game tag names (None if it names none)."""
-    from referee.lookups import keywords_of_game
-
-    game = next((tag.value for tag in tags if isinstance(tag, Tag) and tag.name == "Game"), None)
-    return None if game is None else keywords_of_game(game)
 
 
 @cache
@@ -508,10 +516,14 @@ long as they hold no more than MAX_DEAL_CHARS characters together."""
 
 def iter_lines(lines: Iterable[str], file: str = "<string>",
                errors: list[NotationSyntaxError] | None = None,
-               comments: bool = True, first_line: int = 1) -> Iterator[StreamItem]:
+               comments: bool = True, first_line: int = 1,
+               vocabulary: VocabularyOf | None = None) -> Iterator[StreamItem]:
     """Records from lines of text, as a stream of headers and deals (``comments`` False:
     without their comments); the first line is ``first_line`` of the file (``referee check
     --jobs`` reads a file in parts).
+
+    ``vocabulary`` gives the words of each record's game, from its tags, for the hints of
+    syntax errors (referee.notation.typos): the reader knows no game, its caller does.
 
     Without ``errors`` the first syntax error is raised. With it, every syntax error is
     appended there and reading resynchronises, as pgn-extract does with games: the rest of
@@ -521,7 +533,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
     ``ttn.limit``) ends the reading: nothing after it can be read.
     """
     parser = _parser()
-    parser.keywords = None
+    parser.vocabulary = None
     seen_header = False
     skipping = False
     record_line = 0  # the line of the current record's first tag
@@ -531,9 +543,17 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
 
     def parse_deals(chunks: list[Chunk]) -> list[Deal]:
         first = chunks[0]
-        text = first.text if len(chunks) == 1 else "".join(c.text for c in chunks)
-        deals, leading = parser.parse_chunk(Chunk("deals", first.first_line, text), file,
-                                            comments)
+        starts: list[int] = []
+        if len(chunks) == 1:
+            text = first.text
+        else:
+            at = 0
+            for chunk in chunks:
+                starts.append(at)
+                at += len(chunk.text)
+            text = "".join(c.text for c in chunks)
+        deals, leading = parser.parse_chunk(
+            Chunk("deals", first.first_line, text, tuple(starts)), file, comments)
         deals[0].comments[:0] = [replace(comment, before=True) for comment in leading]
         return deals
 
@@ -588,7 +608,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
             continue
         seen_header, skipping = True, False
         record_line = result[0].span.line
-        parser.keywords = game_keywords(result)
+        parser.vocabulary = vocabulary(result) if vocabulary is not None else None
         yield RecordHeader(result, pending_comments + leading, result[0].span)
         pending_comments = []
     if batch:
@@ -616,23 +636,28 @@ def _located_chunks(lines: Iterable[str], file: str,
 
 
 def iter_items(text: str, file: str = "<string>",
-               errors: list[NotationSyntaxError] | None = None) -> Iterator[StreamItem]:
-    """Records in ``text``, as a stream of headers and deals (``errors``: see ``iter_lines``)."""
-    return iter_lines(text_lines(text), file, errors)
+               errors: list[NotationSyntaxError] | None = None,
+               vocabulary: VocabularyOf | None = None) -> Iterator[StreamItem]:
+    """Records in ``text``, as a stream of headers and deals (``errors``, ``vocabulary``:
+    see ``iter_lines``)."""
+    return iter_lines(text_lines(text), file, errors, vocabulary=vocabulary)
 
 
 def iter_file(path: str | Path, errors: list[NotationSyntaxError] | None = None,
-              comments: bool = True) -> Iterator[StreamItem]:
+              comments: bool = True, vocabulary: VocabularyOf | None = None
+              ) -> Iterator[StreamItem]:
     """Records in the file at ``path``, read line by line (the whole file is never held)."""
     name = str(path)
     with open(name, "rb") as stream:
-        yield from iter_stream(stream, name, errors, comments)
+        yield from iter_stream(stream, name, errors, comments, vocabulary)
 
 
 def iter_stream(stream: BinaryIO, file: str, errors: list[NotationSyntaxError] | None = None,
-                comments: bool = True) -> Iterator[StreamItem]:
+                comments: bool = True, vocabulary: VocabularyOf | None = None
+                ) -> Iterator[StreamItem]:
     """Records from a byte stream (a file, standard input), read line by line."""
-    return iter_lines(reader_lines(raw_lines(stream, file)), file, errors, comments)
+    return iter_lines(reader_lines(raw_lines(stream, file)), file, errors, comments,
+                      vocabulary=vocabulary)
 
 
 def gather(items: Iterable[StreamItem]) -> Iterator[Record]:
@@ -649,6 +674,7 @@ def gather(items: Iterable[StreamItem]) -> Iterator[Record]:
         yield record
 
 
-def parse_records(text: str, file: str = "<string>") -> list[Record]:
-    """Every record in ``text``."""
-    return list(gather(iter_items(text, file)))
+def parse_records(text: str, file: str = "<string>",
+                  vocabulary: VocabularyOf | None = None) -> list[Record]:
+    """Every record in ``text`` (``vocabulary``: see ``iter_lines``)."""
+    return list(gather(iter_items(text, file, vocabulary=vocabulary)))

@@ -1,14 +1,15 @@
 """The canonical TTN writer.
 
 Tags in the order of notation.md section 2, then unknown tags in file order; one deal line;
-hand lines in seating order; the auction on one line; one line per trick, opened by its mark;
+hand lines in seating order; the auction on one line (in games of five or more seats, a line
+per round of calls from the first speaker); one line per trick, opened by its mark;
 other events on lines of their own; every comment where it was attached; cards as rank
 letter + suit letter. A ``;`` comment ends its line, so what follows it starts a new one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from referee.record import (
     AUCTION_KINDS,
@@ -22,6 +23,10 @@ from referee.record import (
     StreamItem,
     Tag,
 )
+
+ROUND_LINES_FROM = 5
+"""Games of this many seats or more write the auction a line per round of calls (a
+six-player auction on one line runs past any reader's width)."""
 
 TAG_ORDER = ("Game", "Rules", "Option", "Seats", "Teams", "Player", "Event", "Site", "Date",
              "Round", "Annotator", "Expect")
@@ -89,7 +94,7 @@ def sorted_tags(tags: list[Tag]) -> list[Tag]:
 
 
 def write_header(header: RecordHeader) -> str:
-    lines = [c.render() for c in header.comments]
+    lines = [_with_comments("", header.comments)[0]] if header.comments else []
     for tag in sorted_tags(header.tags):
         text = "[" + " ".join([tag.name, *(_quote(v) for v in tag.values)]) + "]"
         lines.append(_with_comments(text, tag.comments)[0])
@@ -110,7 +115,8 @@ def write_deal(deal: Deal, seats: list[str] | None = None) -> str:
     """One deal in canonical text (hands ordered by ``seats``, default N E S W)."""
     head = f"deal {deal.number}" + (f" dealer {deal.dealer}" if deal.dealer else "")
     # Comments written before the deal line (between deals) stay in front of it.
-    lines = [c.render() for c in deal.comments if c.before]
+    before = [c for c in deal.comments if c.before]
+    lines = [_with_comments("", before)[0]] if before else []
     lines.append(_with_comments(head, [c for c in deal.comments if not c.before])[0])
     order = seats or ["N", "E", "S", "W"]
     rank = {seat: i for i, seat in enumerate(order)}
@@ -120,6 +126,8 @@ def write_deal(deal: Deal, seats: list[str] | None = None) -> str:
         lines.append(_with_comments(text, hand.comments)[0])
     current: list[str] = []
     current_kind: str | None = None
+    count = len(seats) if seats else _seats_seen(deal)
+    rounds = _AuctionRounds(count) if count >= ROUND_LINES_FROM else None
     for item in deal.items:
         if isinstance(item, ResultLine):
             kind, text = "result", format_result(item)
@@ -128,11 +136,13 @@ def write_deal(deal: Deal, seats: list[str] | None = None) -> str:
             text = format_action(deal.spelled(item.action))
             if item.trick is not None:
                 text = f"{item.trick}. {text}"
+        new_round = rounds is not None and rounds.opens_round(item, kind)
         starts_line = (
             current_kind is None
             or kind != current_kind
             or kind in ("other", "result")
             or (isinstance(item, Event) and item.trick is not None)
+            or new_round
         )
         if starts_line and current:
             lines.append(_SEP.join(current))
@@ -149,6 +159,39 @@ def write_deal(deal: Deal, seats: list[str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _seats_seen(deal: Deal) -> int:
+    """How many seats a deal shows (its hands and its calls), where its seats are not given."""
+    seen = {hand.seat for hand in deal.hands}
+    seen.update(item.action.seat for item in deal.items
+                if isinstance(item, Event) and item.action.kind in AUCTION_KINDS)
+    return len(seen)
+
+
+class _AuctionRounds:
+    """Where a round of calls starts, in games of many seats: at the first speaker's next
+    call, or after as many calls as there are seats (a seat that no longer speaks)."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.first: str | None = None  # the first speaker of the auction being written
+        self.calls = 0  # calls of the current round so far
+
+    def opens_round(self, item: Event | ResultLine, kind: str) -> bool:
+        """True if ``item`` (of line kind ``kind``) is a call that opens a new round."""
+        if kind != "auction" or not isinstance(item, Event):
+            self.first = None  # the auction ends (a second round starts afresh)
+            return False
+        seat = item.action.seat
+        if self.first is None:
+            self.first, self.calls = seat, 1
+            return False
+        if seat == self.first or self.calls == self.seats:
+            self.calls = 1
+            return True
+        self.calls += 1
+        return False
+
+
 def _line_kind(event: Event) -> str:
     kind = event.action.kind
     if kind in AUCTION_KINDS:
@@ -158,24 +201,30 @@ def _line_kind(event: Event) -> str:
     return "other"
 
 
-def write_items(items: Iterable[StreamItem]) -> Iterator[str]:
-    """Canonical text, one chunk per header or deal, blank lines between them."""
+SeatsOf = Callable[[RecordHeader], "list[str] | None"]
+"""A record's seats in seating order, from its header (None: not known)."""
+
+
+def write_items(items: Iterable[StreamItem], seats_of: SeatsOf = seat_order) -> Iterator[str]:
+    """Canonical text, one chunk per header or deal, blank lines between them (``seats_of``:
+    the seats of each record; the writer knows no game, so the caller that does gives a
+    game's default seats, which decide the hand lines' order and the auction's layout)."""
     seats: list[str] | None = None
     first = True
     for item in items:
         if isinstance(item, RecordHeader):
-            seats = seat_order(item)
+            seats = seats_of(item)
             yield ("" if first else "\n") + write_header(item)
         else:
             yield "\n" + write_deal(item, seats)
         first = False
 
 
-def dumps(records: Iterable[Record]) -> str:
-    """Every record as canonical TTN text."""
+def dumps(records: Iterable[Record], seats_of: SeatsOf = seat_order) -> str:
+    """Every record as canonical TTN text (``seats_of``: see ``write_items``)."""
     def items() -> Iterator[StreamItem]:
         for record in records:
             yield record.header
             yield from record.deals
 
-    return "".join(write_items(items()))
+    return "".join(write_items(items(), seats_of))

@@ -21,6 +21,7 @@ from typing import Generic, TypeAlias
 from referee.errors import RecordError, located
 from referee.record import Action, Deal, Event, ResultLine
 from referee.rules.base import DealResult, DealState, Exclusion, MatchT, Ruleset, StateT
+from referee.spelling import suggest
 
 Watch: TypeAlias = Callable[[Event, StateT], None]
 """Called after each recorded event is carried out (or stopped the walk), with the state."""
@@ -41,7 +42,9 @@ def check_seats(ruleset: Ruleset, deal: Deal) -> None:
     the game's actions (checked before the game sees the deal)."""
     table = ruleset.table
     if deal.dealer is not None and deal.dealer not in table:
-        raise located(RecordError("record.seat", _undeclared(deal.dealer, table.seats)), deal)
+        error = RecordError("record.seat", _undeclared(deal.dealer, table.seats))
+        span = deal.span  # the deal line ends with the dealer: the caret goes under it
+        raise error.at(span.line, span.end_column - len(deal.dealer)) if span.line else error
     for hand in deal.hands:
         if hand.seat not in table:
             raise located(RecordError("record.seat", _undeclared(hand.seat, table.seats)), hand)
@@ -160,4 +163,4 @@ class DealRun(Generic[MatchT, StateT]):
 
 
 def _undeclared(seat: str, seats: tuple[str, ...]) -> str:
-    return f"seat '{seat}' is not declared (seats: {' '.join(seats)})"
+    return f"seat '{seat}' is not declared (seats: {' '.join(seats)}){suggest(seat, seats)}"
