@@ -86,8 +86,12 @@ class MatchReplay:
         for rule, message, seat in state.deal_findings:
             report.findings.append(Finding(rule, message, deal=deal.number, seat=seat,
                                            span=deal.span))
+        noted = len(state.notes)
         for event, exclusion in run.events(watch, every=False):
             self._report_event(state, event, exclusion, report)
+        for rule, message in state.notes[noted:]:  # a note the walk added (a legal action's)
+            report.findings.append(Finding(rule, message, deal=deal.number, span=deal.span,
+                                           severity="note"))
         if run.stopped is None and not ruleset.is_deal_over(state):
             report.findings.append(Finding(
                 ruleset.generic.incomplete,

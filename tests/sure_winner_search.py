@@ -13,7 +13,7 @@ deal against every play: no knowledge of the hidden hands is assumed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 Hand = tuple[str, ...]
@@ -100,7 +100,7 @@ class Search:
         order = tuple((i - position) % self.players for i in range(self.players))
         return self._search(tuple(sorted(hand)), self.worlds(hand), order, (), trump)
 
-    @lru_cache(maxsize=None)  # noqa: B019 (one search object per test)
+    @cache  # noqa: B019 (the tests clear it after each hand)
     def _search(self, hand: Hand, worlds: frozenset[World], order: tuple[int, ...],
                 trick: tuple[tuple[int, str], ...], trump: str | None) -> bool:
         if len(trick) == self.players:
