@@ -47,7 +47,8 @@ class Search:
                                  for _ in range(copies)))
 
     # deals ---------------------------------------------------------------------------------
-    def worlds(self, hand: Sequence[str]) -> frozenset[World]:
+    @cache  # noqa: B019 (a few hundred hands per search object)
+    def worlds(self, hand: tuple[str, ...]) -> frozenset[World]:
         """Every distribution of the cards out of ``hand`` to the other players (the hands of
         those sitting out are dropped: nobody sees or plays them)."""
         out = list(self.pack)
@@ -58,21 +59,23 @@ class Search:
         found: set[World] = set()
 
         def deal(rest: list[str], dealt: tuple[Hand, ...]) -> None:
-            if len(dealt) == others:
-                found.add(dealt[: self.players - 1])
+            if len(dealt) == others - 1:  # the last hand is what is left
+                found.add((*dealt, tuple(rest))[: self.players - 1])
                 return
             for pick in combinations(range(len(rest)), self.hand_size):
                 chosen = tuple(rest[i] for i in pick)
-                left = [card for i, card in enumerate(rest) if i not in pick]
+                taken = set(pick)
+                left = [card for i, card in enumerate(rest) if i not in taken]
                 deal(left, (*dealt, chosen))
 
         deal(out, ())
         return frozenset(found)
 
     # play ----------------------------------------------------------------------------------
-    def _legal(self, hand: Hand, led: str | None) -> set[str]:
-        follow = {card for card in hand if card[1] == led}
-        return follow or set(hand)
+    @cache  # noqa: B019
+    def _legal(self, hand: Hand, led: str | None) -> frozenset[str]:
+        follow = frozenset(card for card in hand if card[1] == led)
+        return follow or frozenset(hand)
 
     def _winner(self, trick: tuple[tuple[int, str], ...], trump: str | None) -> int:
         led = trick[0][1][1]
@@ -98,7 +101,8 @@ class Search:
         """Whether ``hand`` surely wins every trick; ``position`` is the holder's place in
         trick 1 (0: he leads it)."""
         order = tuple((i - position) % self.players for i in range(self.players))
-        return self._search(tuple(sorted(hand)), self.worlds(hand), order, (), trump)
+        hand = tuple(sorted(hand))
+        return self._search(hand, self.worlds(hand), order, (), trump)
 
     @cache  # noqa: B019 (the tests clear it after each hand)
     def _search(self, hand: Hand, worlds: frozenset[World], order: tuple[int, ...],
@@ -119,12 +123,16 @@ class Search:
                     return True
             return False
         plays: dict[str, set[World]] = {}
+        index = player - 1
+        legal = self._legal
         for world in worlds:
-            theirs = world[player - 1]
-            for card in self._legal(theirs, led):
-                rest = list(theirs)
-                rest.remove(card)
-                after = (*world[: player - 1], tuple(rest), *world[player:])
-                plays.setdefault(card, set()).add(after)
+            theirs = world[index]
+            for card in legal(theirs, led):
+                at = theirs.index(card)
+                after = (*world[:index], theirs[:at] + theirs[at + 1:], *world[index + 1:])
+                if card in plays:
+                    plays[card].add(after)
+                else:
+                    plays[card] = {after}
         return all(self._search(hand, frozenset(after), order, (*trick, (player, card)), trump)
                    for card, after in sorted(plays.items()))
