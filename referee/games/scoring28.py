@@ -38,8 +38,9 @@ def rank_key(rank_order: str) -> dict[str, int]:
 
 
 def is_pointless(cards: Iterable[str], table: Mapping[str, int] = CARD_POINTS_28) -> bool:
-    """True if none of ``cards`` carries a point (redeal rules R1 and R3, A6.6)."""
-    return all(table.get(card[0], 0) == 0 for card in cards)
+    """True if none of ``cards`` carries a point (redeal rules R1 and R3, A6.6); a card
+    worth less than nothing (``kings_queens_minus_one``) is no point card."""
+    return all(table.get(card[0], 0) <= 0 for card in cards)
 
 
 def is_sure_winner_hand(cards: Iterable[str], rank_order: str = RANK_ORDER_28,
