@@ -39,6 +39,8 @@ CONFIGS = [
     ("forty", {"second_round": "min30"}),
     ("fifty-six", {}),
     ("fifty-six", {"second_round": "min40"}),
+    ("twenty-eight", {"kings_queens_minus_one": True, "single_hand_show": True}),
+    ("forty", {"second_bid_min": 30}),
 ]
 
 
