@@ -45,7 +45,8 @@ FAMILY_RULES: tuple[tuple[str, str, str], ...] = (
     ("28.redouble", "only the bidder or his partner may redouble, once, directly after the "
      "double", "A7.1, A6.4"),
     ("28.single-hand", "any player may play a single hand after the full deal and before the "
-     "lead, unless every card of his is a sure winner", "A7.3"),
+     "lead, unless his hand is certain to win every trick; if several declare one, the "
+     "first plays it", "A7.3"),
     ("28.hold", "'hold' belongs to the duel auction (auction_style = duel): the challenger "
      "names a number or passes, the holder answers 'hold' or passes, a pass is final, "
      "three players out end it; if nobody names a number, first hand bids exactly the "
