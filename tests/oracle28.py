@@ -114,7 +114,7 @@ class Rules:
 
     def sure_winner_hand(self, cards: list[str], trump: str | None = None, place: int = 0
                          ) -> bool:
-        """The hand wins every trick whatever the others hold and play (A7.3): no trumps and
+        """The hand wins every trick whatever the others hold and play: no trumps and
         leading (the single hand), or the contract's ``trump`` with the holder ``place``
         seats after the leader of trick 1 (the show). Of equal cards the first played wins.
 

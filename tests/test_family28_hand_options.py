@@ -1,4 +1,4 @@
-"""Several single-hand declarations (A7.3: the first to declare plays it), and the options
+"""Several single-hand declarations (the first to declare plays it), and the options
 ``kings_queens_minus_one`` (Twenty-Eight: every King and Queen -1, the pack totals 20) and
 ``second_bid_min`` (Forty's "a second bid must be 30 or more", read literally)."""
 

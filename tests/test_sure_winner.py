@@ -1,5 +1,5 @@
 """The direct sure-winner test (scoring28.is_sure_winner_hand: the single-hand restriction
-and the single-hand show, A7.3) against an exhaustive search (tests/sure_winner_search.py)
+and the single-hand show) against an exhaustive search (tests/sure_winner_search.py)
 on reduced packs: three suits of four ranks (three cards a hand), the same with two equal
 ranks (Forty's J and 3), and two suits of three ranks with two copies of each card
 (Fifty-Six), under either reading of ``equal_cards``. Every hand of the pack is checked as a

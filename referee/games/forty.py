@@ -35,7 +35,7 @@ class datum that changes each one:
    the 3) is no higher: it loses, so it counts as an undertrump (A4.4(d): "a higher trump or
    a card of a non-trump suit").
 6. Not implemented: "some forbid the first bidder to bid with a hand of a single suit" (a
-   regional remark without detail). The single-hand "sure winner" test (A7.3) is the
+   regional remark without detail). The single-hand "sure winner" test (40.single-hand) is the
    family's exact one (scoring28.is_sure_winner_hand); the J and 3 being equal, a 3 led
    beats a J played after it, so a lone 3 led is unbeaten (and a 9 needs both J and 3).
 """

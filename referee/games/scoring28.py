@@ -38,7 +38,7 @@ def rank_key(rank_order: str) -> dict[str, int]:
 
 
 def is_pointless(cards: Iterable[str], table: Mapping[str, int] = CARD_POINTS_28) -> bool:
-    """True if none of ``cards`` carries a point (redeal rules R1 and R3, A6.6); a card
+    """True if none of ``cards`` carries a point (the redeal and cancellation rules); a card
     worth less than nothing (``kings_queens_minus_one``) is no point card."""
     return all(table.get(card[0], 0) <= 0 for card in cards)
 
@@ -47,13 +47,14 @@ def is_sure_winner_hand(cards: Iterable[str], rank_order: str = RANK_ORDER_28,
                         equal_ranks: Sequence[str] = (), copies: int = 1,
                         last_wins: bool = False, trump: str | None = None,
                         place: int = 0, players: int = 4, suits: str = SUITS_28) -> bool:
-    """True if ``cards`` are certain to win every trick (A7.3, 28-40; docs/games/twenty-eight.md).
+    """True if ``cards`` are certain to win every trick (28.single-hand, 28.show).
 
     "Certain" is meant exactly: the holder wins every trick himself, choosing each card from
     what he has seen, whatever the other players hold and play (his partner is one of them).
-    The test is a direct decision; tests/test_sure_winner.py checks it against an exhaustive
-    search on reduced packs. Defaults: no trumps and the holder leads trick 1 (the single
-    hand); ``trump``, ``place`` (his place in trick 1, 0 when he leads it) and ``players``
+    docs/games/twenty-eight.md says it in words. The test is a direct decision (it runs
+    whenever the legal actions are listed); tests/test_sure_winner.py checks it against an
+    exhaustive search on reduced packs. Defaults: no trumps and the holder leads trick 1 (the
+    single hand); ``trump``, ``place`` (his place in trick 1, 0 when he leads it) and ``players``
     (how many play to a trick) give the single-hand show's contract.
 
     He wins every trick, so he leads every trick after the first. A card he leads is

@@ -51,7 +51,7 @@ changes each one:
     lead; forbidden with a hand certain to win every trick (scoring28.is_sure_winner_hand,
     exact); no trumps, the face-down card returns to the bidder, doubles are discarded, the
     declarer leads and his partner's cards stay out of play (three-card tricks); the record
-    may stop at the first lost trick (A7.3, 10.20). If several declare, the first plays it:
+    may stop at the first lost trick (28.single-hand). If several declare, the first plays it:
     a later declaration before the lead is superseded (a note). Option ``single_hand``.
 11. Misplay: the first offender of the deal decides: a member of the bidding side loses the
     contract, a defender makes it for the bidders (A6.6 R6, 10.22). Option

@@ -113,7 +113,7 @@ class Auction(Engine28):
 
     def _second_bid_problem(self, state: TwentyEightState, seat: str, value: int
                             ) -> Exclusion | None:
-        """A player's second (or later) bid under ``second_bid_min`` (A7.4, Forty's "a
+        """A player's second (or later) bid under ``second_bid_min`` (28.bid-range; Forty's "a
         second bid must be 30 or more" read literally)."""
         least = self.opts.second_bid_min
         if not least or value >= least:

@@ -62,7 +62,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
 
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
-        if options.kings_queens_minus_one:  # every K and Q -1: the pack totals 20 (A7.6)
+        if options.kings_queens_minus_one:  # every K and Q -1: the pack totals 20
             self.card_point_table = {**self.card_point_table, **MINUS_KINGS_QUEENS}
         pack = _pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())),
                           self.equal_ranks)

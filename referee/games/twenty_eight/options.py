@@ -373,7 +373,7 @@ REFUSED = {
 }
 
 MINUS_KINGS_QUEENS = {"K": -1, "Q": -1}
-"""Card points changed by ``kings_queens_minus_one``: every King and Queen -1 (A7.6)."""
+"""Card points changed by ``kings_queens_minus_one``: every King and Queen -1."""
 
 MINUS_KQ_BID_RANGE = (10, 20)
 """The bids with ``kings_queens_minus_one``: 28's 14 to 28 scaled to the pack's 20 points

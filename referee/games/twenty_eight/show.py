@@ -3,7 +3,7 @@
 
 Only the bidder shows (``W show``), after the full deal (after the double window and any
 second bidding round) and before the lead to trick 1. The hand must pass the sure-winner test
-of A7.3 on his eight cards, the face-down one included, played under his contract: certain
+(28.show) on his eight cards, the face-down one included, played under his contract: certain
 to win every trick with the contract's trumps, first hand leading trick 1, whatever the others
 hold and play (scoring28.is_sure_winner_hand; the shown hand is face up, so the trump suit is
 known from the first trick). A legal show ends the deal without play: his side takes
@@ -80,7 +80,7 @@ class Show(Engine28):
     def _show_is_sure(self, state: TwentyEightState, seat: str) -> bool:
         """Whether ``seat``'s eight cards are certain to win every trick of his contract: its
         trumps (none after a no-trump declaration, the ranks then reversed), first hand
-        leading trick 1 (A7.3, the single-hand show)."""
+        leading trick 1 (28.show)."""
         hand = self._full_hand(state, seat)
         if len(hand) != self.hand_size:
             return False

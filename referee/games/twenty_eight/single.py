@@ -49,7 +49,7 @@ class SingleHand(Engine28):
         return None
 
     def _is_sure(self, state: TwentyEightState, seat: str) -> bool:
-        """The sure-winner test of A7.3 on ``seat``'s eight cards, played as a single hand
+        """The sure-winner test (28.single-hand) on ``seat``'s eight cards, played as a single hand
         (no trumps, he leads trick 1): certain to win every trick, whatever the others hold
         and play (scoring28.is_sure_winner_hand). A single hand needs a hand that fails it."""
         hand = self._full_hand(state, seat)
@@ -64,7 +64,7 @@ class SingleHand(Engine28):
     def _apply_single(self, state: TwentyEightState, action: Action) -> None:
         declarer = state.mode.declarer
         if declarer is not None and not state.play_started:
-            # A7.3: "if several want it, the first to declare plays it"
+            # 28.single-hand: "if several want it, the first to declare plays it"
             state.notes.append((self.rule_id("28.single-hand"), (
                 f"{action.seat}'s single-hand declaration is superseded: {declarer} declared "
                 f"a single hand first and plays it (the first to declare plays it)")))
