@@ -208,3 +208,35 @@ def test_the_options_are_listed():
     assert "kings_queens_minus_one" in result.stdout and "second_bid_min" in result.stdout
     result = CliRunner().invoke(app, ["games", "forty"])
     assert "second_bid_min" in result.stdout
+
+
+# -- the independent oracle on these samples ---------------------------------------------------
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+ORACLE_SAMPLES = sorted(
+    [*SAMPLES.glob("twenty-eight/rule-28-single-hand-*.ttn"),
+     *SAMPLES.glob("twenty-eight/variant-show-*.ttn"),
+     *SAMPLES.glob("twenty-eight/option-kings-queens-minus-one-*.ttn"),
+     *SAMPLES.glob("forty/option-second-bid-min*.ttn"),
+     SAMPLES / "twenty-nine" / "variant-show.ttn"])
+
+
+@pytest.mark.parametrize("path", ORACLE_SAMPLES, ids=lambda p: p.name)
+def test_the_oracle_agrees_on_the_samples(path: Path):
+    """tests/oracle28.py, written from the rules, judges each sample of these rules as the
+    referee does: first error, stop, card points, game points and score."""
+    from oracle28 import judge_deal, rules_for
+    from test_oracle28 import differences, referee_view
+
+    from referee.notation.parser import parse_records
+    from referee.replay import MatchReplay
+
+    assert len(ORACLE_SAMPLES) >= 15
+    for record in parse_records(path.read_text(encoding="utf-8")):
+        rules = rules_for(record)
+        replay = MatchReplay(record.header)
+        score = dict.fromkeys(sorted(set(rules.team.values())), 0)
+        for deal in record.deals:
+            theirs = referee_view(deal, replay.replay_deal(deal))
+            ours = judge_deal(rules, deal, score)
+            assert differences(ours, theirs) == [], f"deal {deal.number}"
