@@ -5,7 +5,9 @@ It covers Twenty-Eight and Twenty-Nine, Forty (six seats, the 3 equal to the J, 
 with losses paid to the opponents) and Fifty-Six (a double pack: the first of two identical
 cards wins), under their standard presets and the options the simulator turns on for the
 regional variants (``c_call``, ``single_hand_show``, ``second_round``,
-``auction_style = duel``). For every deal it gives the first illegal action (event index and
+``auction_style = duel``), and Twenty-Eight's Kings and Queens at -1
+(``kings_queens_minus_one``) and Forty's second bid of 30 (``second_bid_min``). For every
+deal it gives the first illegal action (event index and
 rule id), the action at which the replay must stop (if any), the card points, the game points
 and the match score after the deal. A record outside that scope raises ``Unsupported``.
 
@@ -99,6 +101,8 @@ class Rules:
     forty: bool = False  # Forty's table, losses paid to the opponents, penalty doubled
     copies: int = 1  # Fifty-Six: a double pack
     pair_value: int = 4
+    minus_kq: bool = False  # every K and Q -1: the pack holds 20; bids 10 to 20
+    second_bid_min: int = 0  # a player's second and later bids need this much
 
     @property
     def tricks(self) -> int:
@@ -106,17 +110,84 @@ class Rules:
 
     @property
     def total(self) -> int:
-        return 4 * self.copies * points_of(list(self.rank))
+        return 4 * self.copies * (points_of(list(self.rank)) - 2 * self.minus_kq)
+
+    def points(self, cards: list[str]) -> int:
+        """Card points: J 3, 9 2, A and 10 1 each (Forty's 3 also 3); with the -1 variant
+        every K and Q takes one off."""
+        return points_of(cards) - (sum(c[0] in "KQ" for c in cards) if self.minus_kq else 0)
 
     def strength(self, card: str) -> int:
         return self.rank[card[0]]
 
-    def sure_winner_hand(self, cards: list[str]) -> bool:
-        """Every card held is a sure winner: he holds every card of its suit stronger than it
-        (A7.3; of equal cards the one led wins)."""
+    def sure_winner_hand(self, cards: list[str], trump: str | None = None, place: int = 0
+                         ) -> bool:
+        """The hand wins every trick whatever the others hold and play: no trumps and
+        leading (the single hand), or the contract's ``trump`` with the holder ``place``
+        seats after the leader of trick 1 (the show). Of equal cards the first played wins.
+
+        Leading, he plays each suit from the top. A card of his is safe when nobody can
+        hold a stronger one of its suit, or when a player keeping one would have had to
+        follow suit more often than there are cards of it out. With trumps, a player may
+        hold every trump he lacks: he must draw them all before he leads another suit.
+        Not leading, the leader picks the suit and the players before him the cards:
+        each lead and each strongest card before him is tried."""
         held = Counter(cards)
-        return all(held[r + c[1]] == self.copies for c in cards
-                   for r, v in self.rank.items() if v > self.rank[c[0]])
+        suit_size = len(self.rank) * self.copies
+
+        def out(suit: str) -> int:
+            return suit_size - sum(n for c, n in held.items() if c[1] == suit)
+
+        def stronger_out(card: str, gone: str | None, equal: bool) -> bool:
+            for r, v in self.rank.items():
+                if v > self.rank[card[0]] or (equal and v == self.rank[card[0]]):
+                    left = self.copies - held[r + card[1]] - (gone == r + card[1])
+                    if left > 0:
+                        return True
+            return False
+
+        def leading(hand: Counter, rounds: Counter, gone: str | None) -> bool:
+            if trump is not None and any(c[1] != trump for c in hand.elements()):
+                mine = sum(n for c, n in hand.items() if c[1] == trump)
+                if out(trump) > rounds[trump] + mine:
+                    return False
+            for suit in "SHDC":
+                mine = sorted((c for c in hand.elements() if c[1] == suit),
+                              key=lambda c: -self.rank[c[0]])
+                for k, c in enumerate(mine):
+                    if stronger_out(c, gone, False) and out(suit) > rounds[suit] + k:
+                        return False
+            return True
+
+        if place == 0:
+            return leading(held, Counter(), None)
+        last = place == len(self.order) - 1
+        for led in "SHDC":
+            if not out(led):
+                continue
+            befores = [r + led for r in self.rank if held[r + led] < self.copies]
+            if place > 1 and trump is not None and trump != led:  # a ruff before him
+                befores += [r + trump for r in self.rank if held[r + trump] < self.copies]
+            for best in befores:
+                follow = [c for c in held.elements() if c[1] == led]
+                if follow and trump is not None and led != trump and out(trump):
+                    return False
+                if follow and best[1] != led:
+                    return False
+                pool = follow or [c for c in held.elements() if c[1] == trump]
+                ok = [c for c in pool if (c[1] != best[1] or self.rank[c[0]] > self.rank[best[0]])
+                      and (last or not stronger_out(c, best, False))]
+                if not ok:
+                    return False
+                mine = min(ok, key=lambda c: self.rank[c[0]])
+                rest = held.copy()
+                rest[mine] -= 1
+                rounds = Counter({led: 1})
+                if trump is not None and best[1] == trump and led != trump:
+                    rounds[trump] += 1
+                if not leading(+rest, rounds, best):
+                    return False
+        return True
 
     def stake(self, bid: int) -> tuple[int, int]:
         """Forty's table (A7.4): made, and paid to the opponents if failed; Fifty-Six's:
@@ -150,7 +221,12 @@ def rules_for(record: Record) -> Rules:
         raise Unsupported(game)
     for tag in record.header.get_all("Option"):
         name, value = tag.values
-        if name == "c_call":
+        if name == "kings_queens_minus_one" and game == "twenty-eight":
+            rules.minus_kq = value == "yes"
+            rules.min_bid, rules.max_bid = (10, 20) if rules.minus_kq else (14, 28)
+        elif name == "second_bid_min" and value.isdigit():
+            rules.second_bid_min = int(value)
+        elif name == "c_call":
             rules.c_call = value == "yes"
         elif name == "single_hand_show":
             rules.show = value == "yes"
@@ -212,6 +288,7 @@ class DealJudge:
         self.high: tuple[int, str] | None = None
         self.passes = 0
         self.spoken: set[str] = set()
+        self.bidders: set[str] = set()  # who has bid in the auction
         self.out: set[str] = set()  # duel: dropped out
         self.holder = self.fh
         self.challenger = self.next(self.fh)
@@ -339,6 +416,8 @@ class DealJudge:
         else:
             if not self.r.min_bid <= bid <= self.r.max_bid:
                 errors.append("bid-range")
+            elif bid < self.r.second_bid_min and seat in self.bidders:
+                errors.append("bid-range")  # his second bid: 30 or more (Forty)
             elif self.high is not None and bid <= self.high[0]:
                 errors.append("bid-higher")
             if others_passed and self.r.dealer_forced and seat == self.dealer \
@@ -356,6 +435,7 @@ class DealJudge:
         else:
             self.high = (bid, seat)
             self.passes = 0
+            self.bidders.add(seat)
         if self.high is not None and (self.passes == others or self.high[0] >= self.r.max_bid
                                       or (others_passed and self.r.dealer_forced
                                           and seat == self.dealer)):
@@ -622,6 +702,8 @@ class DealJudge:
         if in_round2:
             self.close_window()
             self.stage = "ready"  # before the second round ends: played all the same
+        if self.single is not None and self.pre_lead_moment():
+            return  # the first to declare plays it: a later declaration is superseded
         if not self.pre_lead_moment() or self.single is not None:
             self.fail("single-hand")  # after the lead: no effect
         cards = self.hand[a.seat].cards(self.facedown if a.seat == self.facedown_owner
@@ -645,7 +727,8 @@ class DealJudge:
             self.fail("show")  # no effect
         cards = self.hand[a.seat].cards(self.facedown)
         self.ended = "show"
-        if not self.r.sure_winner_hand(cards):
+        place = (self.order.index(a.seat) - self.order.index(self.fh)) % len(self.order)
+        if not self.r.sure_winner_hand(cards, self.trump, place):
             self.show_outcome = "lost"
             self.fail("show")
         one_suit = len({c[1] for c in cards}) == 1
@@ -810,7 +893,7 @@ class DealJudge:
     # -- the result ------------------------------------------------------------------------
 
     def card_points(self) -> dict[str, int]:
-        return {team: points_of([c for c in cards if c != "bonus"])
+        return {team: self.r.points([c for c in cards if c != "bonus"])
                 + self.r.last_trick * cards.count("bonus") for team, cards in self.won.items()}
 
     def stake(self) -> tuple[int, int]:

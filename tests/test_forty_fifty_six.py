@@ -101,10 +101,14 @@ def test_forty_points_and_bid_range():
 
 
 def test_forty_thani_lost_pays_the_opponents_five():
-    # P1 plays alone (P3 and P5 sit out); he loses trick 3 to P4's 10 of clubs
+    # P1 plays alone (P3 and P5 sit out); he loses trick 3 to P4's 10 of clubs. His 7 of
+    # diamonds could lose a trick, so the single hand is allowed (with the Q of clubs instead,
+    # P4's 10 8 7 of clubs would fall on three club leads: a sure hand)
+    hands = (FORTY_HANDS.replace("P1: JC 3C 9C | AC QC KC", "P1: JC 3C 9C | AC 7D KC")
+             .replace("P5: JS TS KS | 7D 8D QD", "P5: JS TS KS | QC 8D QD"))
     body = (FORTY_AUCTION + "P1 single\n1. P1 JC  P6 AS  P4 7C  P2 AD\n"
-            "2. P1 QC  P6 8H  P4 8C  P2 TD\n3. P1 KC  P6 QH  P4 TC  P2 KD")
-    match = check(record("forty", FORTY_HANDS, body))
+            "2. P1 AC  P6 8H  P4 8C  P2 TD\n3. P1 KC  P6 QH  P4 TC  P2 KD")
+    match = check(record("forty", hands, body))
     assert [f.rule for f in match.all_findings() if f.severity == "error"] == []
     res = match.deals[0].result
     assert res.game_points == {"P1P3P5": 0, "P2P4P6": 5}

@@ -49,6 +49,8 @@ CONFIGS = [
     ("twenty-nine", {"redeal_first_two_pointless": True}),
     ("twenty-nine", {"annul_fh_and_next_pointless": True, "redeal_fh_pointless": True,
                      "annul_eight_zero": True}),
+    ("twenty-eight", {"kings_queens_minus_one": True, "single_hand_show": True}),
+    ("forty", {"second_bid_min": 30}),
 ]
 
 

@@ -21,7 +21,9 @@ class datum that changes each one:
    partner is free. The auction ends when the five other players have passed in a row
    after the last bid (A3.4's "three passes" is the four-player form of "everybody else
    passes"). S0's "a second bid must be 30 or more" is the second bidding round
-   (``second_round = min30``, off by default; second_round.py), scored by this table.
+   (``second_round = min30``, off by default; second_round.py), scored by this table, or,
+   read literally, a player's second bid in the one auction (``second_bid_min = 30``, off by
+   default; auction.py); the two are refused together.
 4. The score table of A7.4 (``score_table`` = forty): a failed contract is paid to the
    opponents, as the seed says ("opponents gain 2"). Thani: +4 made, opponents +5 if lost.
    The misplay penalty doubles what the opponents receive (``misplay_penalty`` =
@@ -33,9 +35,9 @@ class datum that changes each one:
    the 3) is no higher: it loses, so it counts as an undertrump (A4.4(d): "a higher trump or
    a card of a non-trump suit").
 6. Not implemented: "some forbid the first bidder to bid with a hand of a single suit" (a
-   regional remark without detail). The single-hand "sure winner" test (A7.3) asks that
-   every card stronger than each card held be held too; the J and 3 being equal, a 3 led
-   beats a J played after it, so a lone 3 is a sure winner (and a 9 needs both J and 3).
+   regional remark without detail). The single-hand "sure winner" test (40.single-hand) is the
+   family's exact one (scoring28.is_sure_winner_hand); the J and 3 being equal, a 3 led
+   beats a J played after it, so a lone 3 led is unbeaten (and a 9 needs both J and 3).
 """
 
 from __future__ import annotations

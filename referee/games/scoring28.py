@@ -15,6 +15,9 @@ from typing import NamedTuple
 RANK_ORDER_28 = "J9ATKQ87"
 """Rank order of every suit, trumps included, high to low (section 1, notation 0.3)."""
 
+SUITS_28 = "SHDC"
+"""The four suits (notation 0.3)."""
+
 CARD_POINTS_28: Mapping[str, int] = {"J": 3, "9": 2, "A": 1, "T": 1}
 """Card points by rank (section 1.2); ranks not listed are worth 0."""
 
@@ -35,38 +38,151 @@ def rank_key(rank_order: str) -> dict[str, int]:
 
 
 def is_pointless(cards: Iterable[str], table: Mapping[str, int] = CARD_POINTS_28) -> bool:
-    """True if none of ``cards`` carries a point (redeal rules R1 and R3, A6.6)."""
-    return all(table.get(card[0], 0) == 0 for card in cards)
+    """True if none of ``cards`` carries a point (the redeal and cancellation rules); a card
+    worth less than nothing (``kings_queens_minus_one``) is no point card."""
+    return all(table.get(card[0], 0) <= 0 for card in cards)
 
 
 def is_sure_winner_hand(cards: Iterable[str], rank_order: str = RANK_ORDER_28,
                         equal_ranks: Sequence[str] = (), copies: int = 1,
-                        last_wins: bool = False) -> bool:
-    """True if every card is certain to win when played out without trumps (A7.3, 28-40).
+                        last_wins: bool = False, trump: str | None = None,
+                        place: int = 0, players: int = 4, suits: str = SUITS_28) -> bool:
+    """True if ``cards`` are certain to win every trick (28.single-hand, 28.show).
 
-    A card led is certain to win when every card of its suit that could beat it is the
-    declarer's own, so that he has played it before: in 28 that is the digest's test (in
-    every suit held, the cards are the top cards in unbroken sequence from the J down). With
-    ``equal_ranks`` (Forty's J and 3) or ``copies`` (Fifty-Six's double pack) an equal card
-    played later loses to the one led (the first played wins), so only strictly stronger
-    cards, every copy of them, must be held: a lone 3 of Forty is a sure winner, a J and 9 of
-    one suit in Fifty-Six are not (the other J beats the 9). With ``last_wins`` (option
-    ``equal_cards``) an equal card played later wins, so every copy of every equal card must
-    be held too.
+    "Certain" is meant exactly: the holder wins every trick himself, choosing each card from
+    what he has seen, whatever the other players hold and play (his partner is one of them).
+    docs/games/twenty-eight.md says it in words. The test is a direct decision (it runs
+    whenever the legal actions are listed); tests/test_sure_winner.py checks it against an
+    exhaustive search on reduced packs. Defaults: no trumps and the holder leads trick 1 (the
+    single hand); ``trump``, ``place`` (his place in trick 1, 0 when he leads it) and ``players``
+    (how many play to a trick) give the single-hand show's contract.
+
+    He wins every trick, so he leads every trick after the first. A card he leads is
+    *unbeaten* when no card he does not hold would beat it played after it: a stronger card
+    of its suit, or with ``last_wins`` an equal one (Forty's J and 3, Fifty-Six's second
+    copy). Leading a suit from the top, his card after ``r`` earlier rounds of the suit is
+    sure when it is unbeaten, or when at most ``r`` cards of the suit are out of his hand
+    (a player keeping a stronger card had to follow each earlier round with another card of
+    the suit, so he would need more of them than there are). With trumps, every trump out
+    of his hand must be drawn before he leads another suit (a player void in it could ruff):
+    a player may hold them all, so he needs at least as many trump rounds as trumps out.
+    When another player leads trick 1, that player may lead any suit he could hold, and the
+    players before the holder may play any card out (a player void in the suit led, a
+    trump); the holder must beat the strongest of them with a card that nothing still out
+    beats if others play after him (playing last, he only has to beat what he sees), and
+    a suit he must follow can be ruffed while any trump is out. He wins it with the lowest
+    such card, and that trick counts as a first round of the suit led.
     """
     held = Counter(cards)
     if not held:
         return False
-    strength = rank_key(rank_order)
-    for group in equal_ranks:
-        for rank in group[1:]:
-            strength[rank] = strength[group[0]]
-    for card in held:
-        stronger = (rank for rank in rank_order if strength[rank] > strength[card[0]]
-                    or (last_wins and strength[rank] == strength[card[0]]))
-        if any(held[rank + card[1]] < copies for rank in stronger):
+    pack = _SurePack(rank_order, equal_ranks, copies, last_wins, held, suits)
+    if place == 0:
+        return pack.leads_out(held, dict.fromkeys(suits, 0), trump, Counter())
+    last = place == players - 1
+    return all(pack.wins_first_trick(held, led, trump, played, last)
+               for led in suits for played in pack.first_cards(led, trump, place > 1))
+
+
+class _SurePack:
+    """The sure-winner test's view of a pack: the cards out of the holder's hand."""
+
+    def __init__(self, rank_order: str, equal_ranks: Sequence[str], copies: int,
+                 last_wins: bool, held: Counter[str], suits: str) -> None:
+        strength = rank_key(rank_order)
+        for group in equal_ranks:
+            for rank in group[1:]:
+                strength[rank] = strength[group[0]]
+        self.strength = strength
+        self.rank_order = rank_order
+        self.copies = copies
+        self.last_wins = last_wins
+        self.held = held
+        self.suits = suits
+
+    def out(self, suit: str) -> int:
+        """How many cards of ``suit`` were out of the holder's hand at the start."""
+        return sum(self.copies - self.held[rank + suit] for rank in self.rank_order)
+
+    def _beaten(self, card: str, gone: Counter[str], equal: bool) -> bool:
+        """Whether a card still out (not held, not ``gone``) is stronger than ``card`` (or
+        as strong, with ``equal``)."""
+        power = self.strength[card[0]]
+        return any(self.held[rank + card[1]] + gone[rank + card[1]] < self.copies
+                   for rank in self.rank_order
+                   if self.strength[rank] > power or (equal and self.strength[rank] == power))
+
+    def unbeaten(self, card: str, gone: Counter[str]) -> bool:
+        """Nothing still out beats ``card`` played after it."""
+        return not self._beaten(card, gone, self.last_wins)
+
+    def descending(self, hand: Counter[str], suit: str) -> list[str]:
+        """``hand``'s cards of ``suit``, strongest first."""
+        cards = [card for card in hand.elements() if card[1] == suit]
+        return sorted(cards, key=lambda card: -self.strength[card[0]])
+
+    def leads_out(self, hand: Counter[str], rounds: dict[str, int], trump: str | None,
+                  gone: Counter[str]) -> bool:
+        """Whether leading every remaining trick from ``hand`` is sure, after ``rounds``
+        rounds of each suit (in which every holder of the suit had to play one) and with
+        the cards ``gone`` played."""
+        if trump is not None and any(card[1] != trump for card in hand.elements()):
+            trumps = sum(1 for card in hand.elements() if card[1] == trump)
+            if self.out(trump) > rounds[trump] + trumps:
+                return False  # a trump can outlast his trump leads and ruff a side suit
+        for suit in self.suits:
+            for index, card in enumerate(self.descending(hand, suit)):
+                if not (self.unbeaten(card, gone) or self.out(suit) <= rounds[suit] + index):
+                    return False
+        return True
+
+    def first_cards(self, led: str, trump: str | None, ruff: bool) -> list[str]:
+        """What the strongest card played to trick 1 before the holder's turn may be, when
+        another player leads ``led``: any card of that suit out of his hand, or (``ruff``:
+        someone plays between the leader and him) a trump out of it played by a player void
+        in the suit."""
+        suits = (led, trump) if ruff and trump is not None and trump != led else (led,)
+        return [rank + suit for suit in suits for rank in self.rank_order
+                if self.held[rank + suit] < self.copies and self.out(led)]
+
+    def _wins_after(self, card: str, best: str) -> bool:
+        """Whether ``card`` played after ``best`` takes the trick from it (no trump between
+        them, or both trumps: the caller sees to the suits)."""
+        if card[1] != best[1]:
             return False
-    return True
+        mine, theirs = self.strength[card[0]], self.strength[best[0]]
+        return mine > theirs or (self.last_wins and mine == theirs)
+
+    def wins_first_trick(self, hand: Counter[str], led: str, trump: str | None,
+                         best: str, last: bool) -> bool:
+        """Whether the holder surely wins trick 1 when another player leads ``led`` and
+        ``best`` is the strongest card played before him (``last``: he plays last to it),
+        and then every trick he leads."""
+        gone = Counter({best: 1})
+        follows = self.descending(hand, led)
+        if follows:
+            if trump is not None and led != trump and self.out(trump):
+                return False  # a player void in the suit led may ruff, before or after him
+            if best[1] != led:
+                return False  # ruffed before his turn: he must follow and loses
+            choices = follows
+        elif trump is not None:
+            choices = self.descending(hand, trump)
+        else:
+            return False  # he can neither follow nor ruff
+        safe = [card for card in choices
+                if (card[1] != best[1] or self._wins_after(card, best))
+                and (last or self.unbeaten(card, gone))]
+        if not safe:
+            return False
+        card = safe[-1]  # the lowest card that wins it: the stronger ones lead later
+        rest = hand.copy()
+        rest[card] -= 1
+        rounds = dict.fromkeys(self.suits, 0)
+        rounds[led] += 1
+        if trump is not None and best[1] == trump and led != trump:
+            rounds[trump] += 1  # the ruffer may have held every trump out
+        return self.leads_out(+rest, rounds, trump, gone)
 
 
 def adjusted_target(

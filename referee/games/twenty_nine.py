@@ -52,7 +52,7 @@ Decisions (README decision 7), with the option that changes each one:
 from __future__ import annotations
 
 from referee.games.twenty_eight import TwentyEight
-from referee.games.twenty_eight.options import _options, _rules, family_ids
+from referee.games.twenty_eight.options import MINUS_KQ_28_ONLY, _options, _rules, family_ids
 from referee.rules.base import GenericRules
 from referee.rules.options import OptionValue, Preset
 from referee.rules.registry import register
@@ -151,5 +151,6 @@ class TwentyNine(TwentyEight):
     rule_ids = RULE_IDS_29
     rules = _rules(RULE_IDS_29, defaults=DEFAULTS_29)
     option_specs = _options(RULE_IDS_29, DEFAULTS_29)
-    refused_options: dict[str, tuple[OptionValue | None, str]] = {}  # the duel is 29's
+    refused_options: dict[str, tuple[OptionValue | None, str]] = {  # the duel is 29's
+        "kings_queens_minus_one": MINUS_KQ_28_ONLY}
     presets = {"standard": STANDARD_29, "pagat-older": PAGAT_OLDER, "bangladesh": BANGLADESH}

@@ -48,11 +48,11 @@ changes each one:
    ``redouble_allowed``. With ``high_bid_two`` a bid of 21+ is worth 2, doubled 4, and
    cannot be redoubled (A6.4, 28-36).
 10. Single hand: any player, after the full deal (after the double window) and before the
-    lead; forbidden when every card of his is a sure winner (top cards of each suit held, in
-    sequence from the J); no trumps, the face-down card returns to the bidder, doubles are
-    discarded, the declarer leads and his partner's cards stay out of play (three-card
-    tricks); the record may stop at the first lost trick (A7.3, 10.20). Option
-    ``single_hand``.
+    lead; forbidden with a hand certain to win every trick (scoring28.is_sure_winner_hand,
+    exact); no trumps, the face-down card returns to the bidder, doubles are discarded, the
+    declarer leads and his partner's cards stay out of play (three-card tricks); the record
+    may stop at the first lost trick (28.single-hand). If several declare, the first plays it:
+    a later declaration before the lead is superseded (a note). Option ``single_hand``.
 11. Misplay: the first offender of the deal decides: a member of the bidding side loses the
     contract, a defender makes it for the bidders (A6.6 R6, 10.22). Option
     ``misplay_penalty``.

@@ -56,6 +56,9 @@ class Auction(Engine28):
         out = self._bid_range_problem(seat, value)
         if out or not isinstance(value, int):
             return out
+        out = self._second_bid_problem(state, seat, value)
+        if out:
+            return out
         if (opts.dealer_forced_bid == "exact" and value != opts.min_bid
                 and self._dealer_must_bid(state, seat)):
             return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the dealer, "
@@ -101,6 +104,7 @@ class Auction(Engine28):
             value = action.value
             high = state.high_bid
             if (not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid
+                    or value < opts.second_bid_min  # a later bid may need more: the cascade
                     or (high is not None and value <= high)
                     or state.high_bidder in self.partners[seat]):
                 return False
@@ -123,6 +127,18 @@ class Auction(Engine28):
             return self._excl("28.bid-range", f"{seat}'s bid of {value} is out of range: bids "
                               f"go from {opts.min_bid} to {opts.max_bid}")
         return None
+
+    def _second_bid_problem(self, state: TwentyEightState, seat: str, value: int
+                            ) -> Exclusion | None:
+        """A player's second (or later) bid under ``second_bid_min`` (28.bid-range; Forty's "a
+        second bid must be 30 or more" read literally)."""
+        least = self.opts.second_bid_min
+        if not least or value >= least:
+            return None
+        if not any(who == seat and bid is not None for who, bid in state.calls):
+            return None
+        return self._excl("28.bid-range", f"{seat} has bid before in this auction: his second "
+                          f"bid must be {least} or more (second_bid_min), not {value}")
 
     def _partner_raise_problem(self, seat: str, high_bidder: str | None,
                                high_bid: int | None, value: int) -> Exclusion | None:

@@ -13,7 +13,12 @@ from referee.games.scoring28 import (
     RANK_ORDER_28,
     match_winner,
 )
-from referee.games.twenty_eight.options import REFUSED, FamilyIds
+from referee.games.twenty_eight.options import (
+    MINUS_KINGS_QUEENS,
+    REFUSED,
+    FamilyIds,
+    bid_range,
+)
 from referee.games.twenty_eight.pack import _pack_data
 from referee.games.twenty_eight.state import Match28, TwentyEightState
 from referee.record import Action
@@ -57,6 +62,8 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
 
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
+        if options.kings_queens_minus_one:  # every K and Q -1: the pack totals 20
+            self.card_point_table = {**self.card_point_table, **MINUS_KINGS_QUEENS}
         pack = _pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())),
                           self.equal_ranks)
         self.card_set = pack.cards
@@ -84,6 +91,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         # attributes (``Options`` resolves names by a Python-level ``__getattr__``), the turn
         # order, partners and teams as dicts, and the handler of each kind of action.
         self.opts = SimpleNamespace(**options)
+        self.opts.min_bid, self.opts.max_bid = bid_range(options, self.option_specs)
         seats = table.seats
         self.players = len(seats)
         self.next_seat = {seat: table.next(seat, self.direction) for seat in seats}
@@ -160,8 +168,13 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         if options["seventh_card"] and cls.seventh_position is None:
             problems.append(("seventh_card", f"{cls.title} deals no seventh card "
                              f"(seventh_card = no)"))
-        if options["min_bid"] > options["max_bid"]:
-            problems.append(("min_bid", "min_bid is above max_bid"))
+        low, high = bid_range(options, cls.option_specs)
+        if low > high:
+            problems.append(("min_bid", f"min_bid is above max_bid ({low} > {high})"))
+        if options["second_bid_min"] and options["second_round"] != "off":
+            problems.append(("second_bid_min", "second_bid_min and second_round are two "
+                             "readings of the same rule (\"a second bid must be 30 or "
+                             "more\"): choose one"))
         if problems:
             name, message = problems[0]
             tag = next((t for t in header.get_all("Option") if t.values[0] == name), None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -44,7 +44,8 @@ FAMILY_RULES: tuple[tuple[str, str, str], ...] = (
     ("28.redouble", "only the bidder or his partner may redouble, once, directly after the "
      "double", "A7.1, A6.4"),
     ("28.single-hand", "any player may play a single hand after the full deal and before the "
-     "lead, unless every card of his is a sure winner", "A7.3"),
+     "lead, unless his hand is certain to win every trick; if several declare one, the "
+     "first plays it", "A7.3"),
     ("28.hold", "'hold' belongs to the duel auction (auction_style = duel): the challenger "
      "names a number or passes, the holder answers 'hold' or passes, a pass is final, "
      "three players out end it; if nobody names a number, first hand bids exactly the "
@@ -204,6 +205,11 @@ def _auction_specs(spec: SpecMaker, ids: FamilyIds, second_rounds: tuple[str, ..
              "N or more); a contract won in it scores {second_score}",
              (ids["28.second-round"], ids["28.turn"], ids["28.bid-higher"], ids["28.single-hand"]),
              choices=("off", *second_rounds)),
+        spec("second_bid_min", "int", 0,
+             "a player's second and later bids in the auction must be N or more (0: no "
+             "limit; Forty's \"a second bid must be 30 or more\" read literally: 30); the "
+             "other reading of that rule is second_round, and the two exclude each other",
+             (ids["28.bid-range"],), minimum=0, maximum=64),
     )
 
 
@@ -319,6 +325,11 @@ def _scoring_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
              "the bidder may show a hand certain to win every trick (show) instead of playing "
              "it: a hand of one suit scores 3, any other the contract as made",
              (ids["28.show"],)),
+        spec("kings_queens_minus_one", "bool", False,
+             "every King and Queen counts -1, so the pack totals 20 points (Twenty-Eight "
+             "only): bids go from 10 to 20 unless min_bid or max_bid say otherwise, the pair "
+             "still moves the target by pair_value, and a -1 card is no point card for the "
+             "redeal and cancellation rules", (ids["28.bid-range"], ids["28.redeal"])),
         spec("no_trump_two", "bool", False,
              "with the spare indicator, a 2 as indicator declares no trumps: ranks reversed "
              "(7 high, J low), points kept, no call, no pair",
@@ -399,6 +410,31 @@ def _options(ids: FamilyIds, defaults: Mapping[str, OptionValue] | None = None,
 REFUSED = {
     "auction_style": ("duel", "the duel ('hold') auction is played in Twenty-Nine only"),
 }
+
+MINUS_KINGS_QUEENS = {"K": -1, "Q": -1}
+"""Card points changed by ``kings_queens_minus_one``: every King and Queen -1."""
+
+MINUS_KQ_BID_RANGE = (10, 20)
+"""The bids with ``kings_queens_minus_one``: 28's 14 to 28 scaled to the pack's 20 points
+(half the pack, rounded, to all of it)."""
+
+
+def bid_range(options: Mapping[str, OptionValue], specs: Iterable[OptionSpec]
+              ) -> tuple[int, int]:
+    """(lowest, highest) bid: ``min_bid`` and ``max_bid``, except that with
+    ``kings_queens_minus_one`` either left at the game's default becomes 10 or 20."""
+    low, high = int(options["min_bid"]), int(options["max_bid"])  # type: ignore[call-overload]
+    if options["kings_queens_minus_one"]:
+        defaults = {spec.name: spec.default for spec in specs}
+        if low == defaults["min_bid"]:
+            low = MINUS_KQ_BID_RANGE[0]
+        if high == defaults["max_bid"]:
+            high = MINUS_KQ_BID_RANGE[1]
+    return low, high
+
+
+MINUS_KQ_28_ONLY = (True, "Kings and Queens count -1 in a variant of Twenty-Eight only")
+"""Why every game but Twenty-Eight refuses ``kings_queens_minus_one``."""
 """Options declared so that records can name them, whose other values the referee cannot
 honour: (the refused value, or None for every value but the default; why)."""
 
@@ -407,6 +443,7 @@ REFUSED_SIX_PLAYER = {
     "c_call": (True, "'C' is played in Twenty-Eight and Twenty-Nine only"),
     "single_hand_show": (True, "the single-hand show is played in Twenty-Eight and "
                          "Twenty-Nine only"),
+    "kings_queens_minus_one": MINUS_KQ_28_ONLY,
 }
 """What Forty and Fifty-Six refuse besides: the variants of the four-player games."""
 

@@ -50,7 +50,9 @@ def _pack_data(rank_order: str, point_table: tuple[tuple[str, int], ...],
         strength=strength,
         power={card: strength[card[0]] for card in cards},
         card_points=card_points,
-        point_cards=frozenset(card for card in cards if card_points[card]),
+        # a card worth -1 (kings_queens_minus_one) is no point card: the redeal and
+        # cancellation rules ask for a card that carries a point
+        point_cards=frozenset(card for card in cards if card_points[card] > 0),
         suit_cards=defaultdict(frozenset, {
             suit: frozenset(card for card in cards if card[1] == suit) for suit in suits}),
         total_points=sum(card_points.values()),

@@ -3,8 +3,10 @@
 
 Only the bidder shows (``W show``), after the full deal (after the double window and any
 second bidding round) and before the lead to trick 1. The hand must pass the sure-winner test
-of A7.3 on his eight cards, the face-down one included (in every suit he holds, his cards are
-the top cards in unbroken sequence). A legal show ends the deal without play: his side takes
+(28.show) on his eight cards, the face-down one included, played under his contract: certain
+to win every trick with the contract's trumps, first hand leading trick 1, whatever the others
+hold and play (scoring28.is_sure_winner_hand; the shown hand is face up, so the trump suit is
+known from the first trick). A legal show ends the deal without play: his side takes
 every card point; eight cards of one suit score 3 game points (doubles and "C" discarded), any
 other sure hand scores the contract as made. A show of a hand that can lose a trick ends the
 deal too, with the misplay penalty (the contract counts as lost; under ``report_only`` it is
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from referee.games.scoring28 import ScoreTable, forced_score
+from referee.games.scoring28 import ScoreTable, forced_score, is_sure_winner_hand
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.state import OVER, WINDOW, TwentyEightState
@@ -56,7 +58,7 @@ class Show(Engine28):
         why = self._show_timing(state, seat)
         if why:
             return self._excl("28.show", why)
-        if not self._is_sure(state, seat):
+        if not self._show_is_sure(state, seat):
             hand = self._full_hand(state, seat)
             return self._excl("28.show", f"{seat} shows {self._show(hand)}, which could lose a "
                               f"trick: only a hand certain to win every trick may be shown "
@@ -68,12 +70,28 @@ class Show(Engine28):
         if self._show_timing(state, seat):
             return  # by anyone else, at another moment, or not played: no effect
         state.shown = seat
-        state.show_sure = self._is_sure(state, seat)
+        state.show_sure = self._show_is_sure(state, seat)
         if state.show_sure:  # his side takes every card point
             for team in state.points:
                 state.points[team] = self.total_points if team == self._team(seat) else 0
         state.stage = OVER
         state.turn = None
+
+    def _show_is_sure(self, state: TwentyEightState, seat: str) -> bool:
+        """Whether ``seat``'s eight cards are certain to win every trick of his contract: its
+        trumps (none after a no-trump declaration, the ranks then reversed), first hand
+        leading trick 1 (28.show)."""
+        hand = self._full_hand(state, seat)
+        if len(hand) != self.hand_size:
+            return False
+        place, leader = 0, state.first_hand
+        while leader != seat:
+            leader, place = self.next_seat[leader], place + 1
+        order = self.rank_order[::-1] if state.no_trump else self.rank_order
+        trump = None if state.no_trump else state.trump
+        return is_sure_winner_hand(hand, order, self.equal_ranks, self.copies,
+                                   last_wins=self.last_wins, trump=trump, place=place,
+                                   players=self.players)
 
     # scoring ---------------------------------------------------------------------------------
     def _one_suit(self, state: TwentyEightState) -> bool:

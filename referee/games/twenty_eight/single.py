@@ -27,9 +27,12 @@ class SingleHand(Engine28):
         if not self.opts.single_hand:
             return self._excl("28.single-hand", "the single hand is not played (single_hand = "
                               "no)")
+        if state.mode.declarer is not None and not state.play_started:
+            return None  # superseded: the first to declare plays it (a note, _apply_single)
         taken = state.mode.rules_out("single")
         if taken:
-            return self._excl("28.single-hand", taken)
+            return self._excl("28.single-hand", f"{taken}: {seat} may declare a single hand "
+                              f"only before the lead to trick 1")
         if state.stage in (AUCTION, TRUMP):
             now = "auction" if state.stage == AUCTION else "trump choice"
             return self._excl("28.single-hand", f"{seat} may declare a single hand only after "
@@ -40,14 +43,15 @@ class SingleHand(Engine28):
                               f"the lead to trick 1")
         if self._is_sure(state, seat):
             return self._excl("28.single-hand", f"{seat} may not play a single hand with "
-                              f"{self._show(self._full_hand(state, seat))}: every card is a "
-                              f"sure winner; he needs a card that could lose a trick")
+                              f"{self._show(self._full_hand(state, seat))}: a sure winner, "
+                              f"certain to win every trick; he needs a hand that could "
+                              f"lose one")
         return None
 
     def _is_sure(self, state: TwentyEightState, seat: str) -> bool:
-        """The sure-winner test of A7.3 on ``seat``'s eight cards: in every suit he holds,
-        his cards are the top cards in unbroken sequence. A single hand needs a hand that
-        fails it; a show (show.py), one that passes it."""
+        """The sure-winner test (28.single-hand) on ``seat``'s eight cards, played as a single hand
+        (no trumps, he leads trick 1): certain to win every trick, whatever the others hold
+        and play (scoring28.is_sure_winner_hand). A single hand needs a hand that fails it."""
         hand = self._full_hand(state, seat)
         return len(hand) == self.hand_size and is_sure_winner_hand(
             hand, self.rank_order, self.equal_ranks, self.copies, last_wins=self.last_wins)
@@ -58,6 +62,13 @@ class SingleHand(Engine28):
         return list(state.dealt.get(seat, ()))
 
     def _apply_single(self, state: TwentyEightState, action: Action) -> None:
+        declarer = state.mode.declarer
+        if declarer is not None and not state.play_started:
+            # 28.single-hand: "if several want it, the first to declare plays it"
+            state.notes.append((self.rule_id("28.single-hand"), (
+                f"{action.seat}'s single-hand declaration is superseded: {declarer} declared "
+                f"a single hand first and plays it (the first to declare plays it)")))
+            return
         if state.stage in (PLAY, AUCTION, TRUMP):
             # a second single hand, or one declared after the lead or before the full deal
             # (in the auction, before the trump choice), is disregarded: the deal goes on
