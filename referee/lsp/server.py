@@ -1,0 +1,146 @@
+"""The language server: pygls 2 wiring of the referee's checks, completion and the rest.
+
+Each feature lives in its own module and works on the referee's positions; this module
+reads the client's requests, converts positions (``referee.lsp.positions``) and answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from referee import __version__
+from referee.lsp.checker import DocumentChecker, Setup, setup_for
+from referee.lsp.diagnostics import to_diagnostic
+from referee.lsp.document import split_lines
+
+DEBOUNCE_SECONDS = 0.3
+"""How long after the last change the document is checked again."""
+
+
+class RefereeServer(LanguageServer):
+    """The server and what it keeps between requests: the records' verdicts, each folder's
+    settings, the pending checks and the client's choices."""
+
+    def __init__(self) -> None:
+        super().__init__("referee", __version__,
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.checker = DocumentChecker()
+        self.setups: dict[str, Setup] = {}
+        self.pending: dict[str, asyncio.TimerHandle] = {}
+        self.inlay_hints = True
+
+    @property
+    def encoding(self) -> str:
+        """The position encoding agreed with the client (UTF-16 unless it chose another)."""
+        return str(self.workspace.position_encoding or "utf-16")
+
+    def document(self, uri: str) -> tuple[str, list[str]]:
+        """The text of the open document ``uri`` and its lines."""
+        text = self.workspace.get_text_document(uri).source
+        return text, split_lines(text)
+
+    def setup(self, uri: str, fresh: bool = False) -> Setup:
+        """The settings of the document's folder (read again when ``fresh``)."""
+        folder = folder_of(uri)
+        key = str(folder)
+        if fresh or key not in self.setups:
+            self.setups[key] = setup_for(folder)
+        return self.setups[key]
+
+    def publish(self, uri: str) -> None:
+        """Check the document and push its diagnostics."""
+        self.pending.pop(uri, None)
+        document = self.workspace.get_text_document(uri)
+        text = document.source
+        lines = split_lines(text)
+        problems = self.checker.problems(text, path_of(uri), self.setup(uri))
+        diagnostics = [to_diagnostic(p, lines, self.encoding) for p in problems]
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=uri, version=document.version, diagnostics=diagnostics))
+
+    def publish_later(self, uri: str) -> None:
+        """Check the document once no change has come for ``DEBOUNCE_SECONDS``."""
+        waiting = self.pending.pop(uri, None)
+        if waiting is not None:
+            waiting.cancel()
+        loop = asyncio.get_running_loop()
+        self.pending[uri] = loop.call_later(DEBOUNCE_SECONDS, self.publish, uri)
+
+
+def path_of(uri: str) -> str:
+    """The file path of a ``file:`` URI (as reports name it), else the URI itself."""
+    parsed = urlparse(uri)
+    if parsed.scheme != "file":
+        return uri
+    return unquote(parsed.path)
+
+
+def folder_of(uri: str) -> Path | None:
+    """The folder of a saved document (whose settings apply), None for an unsaved one."""
+    parsed = urlparse(uri)
+    if parsed.scheme != "file":
+        return None
+    return Path(unquote(parsed.path)).parent
+
+
+server = RefereeServer()
+
+
+@server.feature(types.INITIALIZE)
+def initialize(ls: RefereeServer, params: types.InitializeParams) -> None:
+    options = params.initialization_options
+    if isinstance(options, dict) and options.get("inlayHints") is False:
+        ls.inlay_hints = False
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: RefereeServer, params: types.DidOpenTextDocumentParams) -> None:
+    ls.publish(params.text_document.uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: RefereeServer, params: types.DidChangeTextDocumentParams) -> None:
+    ls.publish_later(params.text_document.uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: RefereeServer, params: types.DidSaveTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    ls.setup(uri, fresh=True)  # the settings file may have changed meanwhile
+    waiting = ls.pending.pop(uri, None)
+    if waiting is not None:
+        waiting.cancel()
+    ls.publish(uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: RefereeServer, params: types.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    waiting = ls.pending.pop(uri, None)
+    if waiting is not None:
+        waiting.cancel()
+    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri,
+                                                                        diagnostics=[]))
+
+
+def main(args: list[str] | None = None) -> None:
+    """Serve over standard input and output, or ``--tcp --host --port`` (pygls's flags)."""
+    from pygls.cli import start_server
+
+    start_server(server, args)
+
+
+def serve(tcp: bool = False, host: str = "127.0.0.1", port: int = 8888) -> None:
+    """Serve over standard input and output, or over TCP at ``host``:``port``."""
+    if tcp:
+        server.start_tcp(host, port)
+    else:
+        server.start_io()
+
+
+__all__ = ["RefereeServer", "main", "serve", "server"]
