@@ -106,3 +106,18 @@ async def test_changes_are_checked_again_after_a_pause(client, tmp_path):
         content_changes=[change]))
     found = await diagnostics_of(client, uri)
     assert "28.lead-trump" not in [d.code for d in found]
+
+
+async def test_completion_offers_the_legal_cards_in_order(client, tmp_path):
+    uri = uri_in(tmp_path, "complete.ttn")
+    await opened(client, uri, REVOKE)
+    # After "3. N TC W ": W's legal actions, the word W begins replaced.
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        position=types.Position(LEAD_LINE, 10)))
+    items = sorted(result.items, key=lambda item: item.sort_text)
+    assert [item.label for item in items] == ["call", "9S", "AS", "KS", "8S", "7S", "KH"]
+    assert items[1].text_edit.range.start == types.Position(LEAD_LINE, 10)
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(0, 7)))
+    assert "twenty-eight" in [item.label for item in result.items]

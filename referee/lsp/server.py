@@ -17,6 +17,7 @@ from referee import __version__
 from referee.lsp.checker import DocumentChecker, Setup, setup_for
 from referee.lsp.diagnostics import to_diagnostic
 from referee.lsp.document import split_lines
+from referee.lsp.positions import from_client
 
 DEBOUNCE_SECONDS = 0.3
 """How long after the last change the document is checked again."""
@@ -126,6 +127,19 @@ def did_close(ls: RefereeServer, params: types.DidCloseTextDocumentParams) -> No
         waiting.cancel()
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri,
                                                                         diagnostics=[]))
+
+
+@server.feature(types.TEXT_DOCUMENT_COMPLETION,
+                types.CompletionOptions(trigger_characters=[" ", '"', "["]))
+def completion(ls: RefereeServer, params: types.CompletionParams) -> types.CompletionList:
+    from referee.lsp.features import completion_items
+
+    text, lines = ls.document(params.text_document.uri)
+    line, column = from_client(lines, params.position.line, params.position.character,
+                               ls.encoding)
+    items = completion_items(text, line, column, ls.setup(params.text_document.uri),
+                             lines, ls.encoding)
+    return types.CompletionList(is_incomplete=False, items=items)
 
 
 def main(args: list[str] | None = None) -> None:
