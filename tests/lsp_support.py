@@ -31,3 +31,26 @@ LEAD_LINE = 11
 
 def uri_in(folder: Path, name: str = "match.ttn") -> str:
     return (folder / name).as_uri()
+
+
+def apply_edits(text: str, edits) -> str:
+    """``text`` with LSP text edits applied (positions in UTF-16 units, as the server
+    uses with VS Code's capabilities)."""
+    lines = text.splitlines(keepends=True)
+
+    def offset(position) -> int:
+        before = "".join(lines[:position.line])
+        line = lines[position.line] if position.line < len(lines) else ""
+        units = 0
+        for index, char in enumerate(line):
+            if units >= position.character:
+                return len(before) + index
+            units += len(char.encode("utf-16-le")) // 2
+        return len(before) + len(line)
+
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character),
+                       reverse=True):
+        start, end = offset(edit.range.start), offset(edit.range.end)
+        text = text[:start] + edit.new_text + text[end:]
+        lines = text.splitlines(keepends=True)
+    return text

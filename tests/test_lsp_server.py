@@ -13,7 +13,7 @@ pytest_lsp = pytest.importorskip("pytest_lsp")
 from lsprotocol import types  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
 
-from tests.lsp_support import LEAD_LINE, REVOKE, uri_in  # noqa: E402
+from tests.lsp_support import LEAD_LINE, REVOKE, apply_edits, uri_in  # noqa: E402
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -121,3 +121,110 @@ async def test_completion_offers_the_legal_cards_in_order(client, tmp_path):
     result = await client.text_document_completion_async(types.CompletionParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(0, 7)))
     assert "twenty-eight" in [item.label for item in result.items]
+
+
+def ident(uri: str) -> types.TextDocumentIdentifier:
+    return types.TextDocumentIdentifier(uri=uri)
+
+
+async def test_formatting_writes_what_fmt_writes(client, tmp_path):
+    from referee.canonical import canonical_text
+
+    uri = uri_in(tmp_path, "format.ttn")
+    messy = REVOKE.replace("1. E 9D N TD W 8D S KD", "E   9D N TD  W 8D S KD ; first")
+    await opened(client, uri, messy)
+    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
+        text_document=ident(uri), options=types.FormattingOptions(tab_size=4,
+                                                                  insert_spaces=True)))
+    assert edits
+    assert apply_edits(messy, edits) == canonical_text(messy, str(tmp_path / "format.ttn"))
+    assert "; first" in apply_edits(messy, edits)
+
+
+async def test_the_outline_has_records_deals_and_tricks(client, tmp_path):
+    uri = uri_in(tmp_path, "outline.ttn")
+    await opened(client, uri, REVOKE + "\n" + REVOKE)
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=ident(uri)))
+    assert [s.name for s in symbols] == ["record: twenty-eight", "record: twenty-eight"]
+    (deal,) = symbols[0].children
+    assert deal.name == "deal 1"
+    assert [t.name for t in deal.children] == [f"trick {n}" for n in range(1, 9)]
+    assert deal.children[2].detail == "N wins 3"
+    assert deal.children[2].range.start.line == LEAD_LINE
+    assert symbols[1].range.start.line > symbols[0].range.start.line
+
+
+async def test_hover_on_a_finding_a_card_and_a_seat(client, tmp_path):
+    uri = uri_in(tmp_path, "hover.ttn")
+    await opened(client, uri, REVOKE)
+
+    async def hover(line: int, character: int) -> str:
+        answer = await client.text_document_hover_async(types.HoverParams(
+            text_document=ident(uri), position=types.Position(line, character)))
+        return answer.contents.value if answer else ""
+
+    on_finding = await hover(LEAD_LINE, 5)
+    assert "28.lead-trump" in on_finding and "N QS" in on_finding
+    assert "game: Twenty-Eight" in on_finding  # the rule's text, as referee rule gives it
+    last_card = await hover(LEAD_LINE, 20)  # E 9H ends trick 3
+    assert "the trick so far: N TC  W KH  S 7C  E 9H" in last_card
+    assert "N wins 3 card points; running: NS 8 EW 3" in last_card
+    # E, before his card: his hand (the ace of hearts went in trick 2).
+    assert await hover(LEAD_LINE, 18) == "**E**, before this play: TS 9H QH 7H AD 7D (6 cards)"
+    assert "Twenty-Eight" in await hover(0, 3)
+
+
+async def test_quick_fixes(client, tmp_path):
+    uri = uri_in(tmp_path, "fixes.ttn")
+    text = REVOKE.replace("result NS 25 EW 3", "result NS 20 EW 8") + \
+        '\n[Game "twenty-eigt"]\n'
+    found = await opened(client, uri, text)
+
+    async def actions_for(code: str) -> list[types.CodeAction]:
+        diagnostic = next(d for d in found if d.code == code)
+        return await client.text_document_code_action_async(types.CodeActionParams(
+            text_document=ident(uri), range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic])))
+
+    def edited(action: types.CodeAction) -> str:
+        return apply_edits(text, action.edit.changes[uri])
+
+    (accept,) = [a for a in await actions_for("28.lead-trump") if "Accept" in a.title]
+    assert edited(accept).splitlines()[LEAD_LINE].endswith("; referee: accept 28.lead-trump")
+    (result,) = [a for a in await actions_for("record.result-mismatch")
+                 if a.title == "Write the computed result"]
+    assert "result NS 25 EW 3" in edited(result)
+    (typo,) = await actions_for("record.game")
+    assert typo.title == "Replace 'twenty-eigt' with 'twenty-eight'"
+    assert '[Game "twenty-eight"]\n' in edited(typo).split("result")[-1]
+
+
+async def test_inlay_hints_after_each_trick(client, tmp_path):
+    uri = uri_in(tmp_path, "hints.ttn")
+    await opened(client, uri, REVOKE)
+    hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=ident(uri), range=types.Range(types.Position(0, 0),
+                                                    types.Position(30, 0))))
+    assert len(hints) == 8
+    third = next(h for h in hints if h.position.line == LEAD_LINE)
+    assert third.label == "trick 3: N wins 3; NS 8 EW 3"
+    assert third.position.character == len("3. N TC W KH S 7C E 9H")
+
+
+@pytest_lsp.fixture(config=CONFIG, scope="module")
+async def hintless(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        initialization_options={"inlayHints": False}))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_inlay_hints_can_be_turned_off(hintless, tmp_path):
+    uri = uri_in(tmp_path, "no-hints.ttn")
+    await opened(hintless, uri, REVOKE)
+    hints = await hintless.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=ident(uri), range=types.Range(types.Position(0, 0),
+                                                    types.Position(30, 0))))
+    assert not hints

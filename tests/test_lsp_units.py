@@ -73,3 +73,46 @@ def test_lsp_help_tells_how_to_connect_an_editor():
     assert result.exit_code == 0
     for editor in ("VS Code", "Neovim", "eglot", "Helix", "--tcp"):
         assert editor in result.output
+
+
+def test_hover_on_option_and_preset_tags():
+    from referee.lsp.hover import hover_text
+
+    text = '[Game "28"]\n[Rules "pagat"]\n[Option "min_bid" "15"]\n' + REVOKE.split("\n", 1)[1]
+    unit = split_units(text)[0]
+    assert "raising over one's partner needs 20" in hover_text(unit, 2, 3)
+    option = hover_text(unit, 3, 12)
+    assert "lowest bid" in option and "default 14" in option
+
+
+def test_formatting_refuses_what_fmt_refuses():
+    from referee.lsp.formatting import format_edits
+
+    assert format_edits(REVOKE.replace("W pass", "W pas"), "x.ttn", "utf-16") is None
+    from referee.canonical import canonical_text
+
+    canonical = canonical_text(REVOKE, "x.ttn")
+    assert format_edits(canonical, "x.ttn", "utf-16") == []
+
+
+def test_hints_and_symbols_need_a_record_that_replays():
+    from referee.lsp.hints import trick_hints
+    from referee.lsp.symbols import document_symbols
+
+    assert [h.label for h in trick_hints(REVOKE, 1, 100, "utf-16")][:1] == [
+        "trick 1: E wins 3; NS 0 EW 3"]
+    assert trick_hints(REVOKE, 1, 5, "utf-16") == []  # no trick ends in the tags
+    broken = REVOKE.replace("W pass", "W pas")
+    assert trick_hints(broken, 1, 100, "utf-16") == []
+    assert document_symbols(broken, "utf-16") == []
+
+
+def test_a_quick_fix_per_suggestion():
+    from referee.lsp.actions import code_actions
+
+    text = '[Game "twenty-eigt"]\n'
+    problems = DocumentChecker().problems(text)
+    lines = text.split("\n")
+    (action,) = code_actions("file:///x.ttn", text, lines, problems, "utf-16")
+    (edit,) = action.edit.changes["file:///x.ttn"]
+    assert edit.new_text == "twenty-eight" and edit.range.start.character == 7

@@ -3,6 +3,7 @@ settings of the document's folder (``referee.toml`` or ``[tool.referee]``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from referee.lsp.document import (
     split_units,
     unmet_problem,
 )
+from referee.record import RecordHeader
 from referee.report import FileReport
 from referee.selection import Selection, accepted_on
 
@@ -29,6 +31,16 @@ class Setup:
 
     settings: Settings = field(default_factory=Settings)
     problem: str | None = None
+    hook: Callable[[RecordHeader], None] | None = None
+    """What the settings add to a record's header (the game, preset, options it omits);
+    made once, so that what is kept per record and hook stays kept."""
+
+    def __post_init__(self) -> None:
+        from referee.defaults import header_defaults
+
+        s = self.settings
+        if self.hook is None and self.problem is None:
+            self.hook = header_defaults(s.game, s.rules, dict(s.options), sources_of(s))
 
     @property
     def key(self) -> object:
@@ -87,8 +99,6 @@ class DocumentChecker:
 
 def check_unit(unit: Unit, path: str, setup: Setup) -> list[Problem]:
     """The problems of one record, its lines counted from 1."""
-    from referee.defaults import header_defaults
-
     settings = setup.settings
     lines = split_lines(unit.text)
     selection = Selection(settings.select, settings.ignore, settings.partial)
@@ -96,9 +106,7 @@ def check_unit(unit: Unit, path: str, setup: Setup) -> list[Problem]:
     def line_of(number: int) -> str | None:
         return lines[number - 1] if 0 < number <= len(lines) else None
 
-    hook = header_defaults(settings.game, settings.rules, dict(settings.options),
-                           sources_of(settings))
-    report = check_text(unit.text, path, expect=True, header_hook=hook,
+    report = check_text(unit.text, path, expect=True, header_hook=setup.hook,
                         match_hook=lambda match: selection.adjust(match, line_of))
     return report_problems(report, lines)
 

@@ -36,9 +36,6 @@ def header_of(unit: Unit) -> RecordHeader | None:
 def choices_at(text: str, line: int, column: int, setup: Setup) -> list[Choice]:
     """What may be typed at ``line``:``column``: tag names and values in a tag, else the
     legal actions there."""
-    from referee.defaults import header_defaults
-    from referee.lsp.checker import sources_of
-
     unit = unit_at(text, line)
     lines = unit.text.split("\n")
     index = line - unit.first_line
@@ -46,10 +43,7 @@ def choices_at(text: str, line: int, column: int, setup: Setup) -> list[Choice]:
     in_tag = tag_choices(before, header_of(unit))
     if in_tag is not None:
         return in_tag
-    settings = setup.settings
-    hook = header_defaults(settings.game, settings.rules, dict(settings.options),
-                           sources_of(settings))
-    found = at_cursor(unit, line, column, hook)
+    found = at_cursor(unit, line, column, setup.hook)
     return action_choices(found) if found is not None else []
 
 

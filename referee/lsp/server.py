@@ -142,6 +142,77 @@ def completion(ls: RefereeServer, params: types.CompletionParams) -> types.Compl
     return types.CompletionList(is_incomplete=False, items=items)
 
 
+def _problems(ls: RefereeServer, uri: str) -> list:
+    text, _ = ls.document(uri)
+    return ls.checker.problems(text, path_of(uri), ls.setup(uri))
+
+
+@server.feature(types.TEXT_DOCUMENT_FORMATTING)
+def formatting(ls: RefereeServer, params: types.DocumentFormattingParams
+               ) -> list[types.TextEdit] | None:
+    from referee.lsp.formatting import format_edits
+
+    text, _ = ls.document(params.text_document.uri)
+    return format_edits(text, path_of(params.text_document.uri), ls.encoding)
+
+
+@server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+def document_symbol(ls: RefereeServer, params: types.DocumentSymbolParams
+                    ) -> list[types.DocumentSymbol]:
+    from referee.lsp.symbols import document_symbols
+
+    uri = params.text_document.uri
+    text, _ = ls.document(uri)
+    return document_symbols(text, ls.encoding, ls.setup(uri).hook)
+
+
+@server.feature(types.TEXT_DOCUMENT_HOVER)
+def hover(ls: RefereeServer, params: types.HoverParams) -> types.Hover | None:
+    from referee.lsp.features import unit_at
+    from referee.lsp.hover import finding_hover, hover_text
+
+    uri = params.text_document.uri
+    text, lines = ls.document(uri)
+    line, column = from_client(lines, params.position.line, params.position.character,
+                               ls.encoding)
+    here = [p for p in _problems(ls, uri)
+            if (p.line, p.column) <= (line, column) < (p.end_line, p.end_column)]
+    unit = unit_at(text, line)
+    parts = [part for part in (finding_hover(here),
+                               hover_text(unit, line, column, ls.setup(uri).hook)) if part]
+    if not parts:
+        return None
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
+                                                    value="\n\n---\n\n".join(parts)))
+
+
+@server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+def code_action(ls: RefereeServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    from referee.lsp.actions import code_actions
+
+    uri = params.text_document.uri
+    text, lines = ls.document(uri)
+    start = from_client(lines, params.range.start.line, params.range.start.character,
+                        ls.encoding)
+    end = from_client(lines, params.range.end.line, params.range.end.character, ls.encoding)
+    here = [p for p in _problems(ls, uri)
+            if (p.line, p.column) <= end and start <= (p.end_line, p.end_column)]
+    return code_actions(uri, text, lines, here, ls.encoding, ls.setup(uri).hook)
+
+
+@server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
+def inlay_hint(ls: RefereeServer, params: types.InlayHintParams) -> list[types.InlayHint]:
+    from referee.lsp.hints import trick_hints
+
+    if not ls.inlay_hints:
+        return []
+    uri = params.text_document.uri
+    text, _ = ls.document(uri)
+    return trick_hints(text, params.range.start.line + 1, params.range.end.line + 1,
+                       ls.encoding, ls.setup(uri).hook)
+
+
 def main(args: list[str] | None = None) -> None:
     """Serve over standard input and output, or ``--tcp --host --port`` (pygls's flags)."""
     from pygls.cli import start_server
