@@ -228,3 +228,21 @@ async def test_inlay_hints_can_be_turned_off(hintless, tmp_path):
         text_document=ident(uri), range=types.Range(types.Position(0, 0),
                                                     types.Position(30, 0))))
     assert not hints
+
+
+async def test_semantic_tokens_even_with_syntax_errors(client, tmp_path):
+    from referee.lsp.semantic import TOKEN_TYPES
+
+    uri = uri_in(tmp_path, "tokens.ttn")
+    broken = REVOKE.replace("W pass", "W pas")
+    await opened(client, uri, broken)
+    tokens = await client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=ident(uri)))
+    rows = [tokens.data[i:i + 5] for i in range(0, len(tokens.data), 5)]
+    line = 0
+    by_line: dict[int, list[str]] = {}
+    for delta, _, _, kind, _ in rows:
+        line += delta
+        by_line.setdefault(line, []).append(TOKEN_TYPES[kind])
+    assert by_line[LEAD_LINE][:3] == ["label", "variable", "enumMember"]  # 3. N TC
+    assert "keyword" in by_line[7]  # the auction line, with its typo, still read

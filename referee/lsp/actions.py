@@ -10,6 +10,7 @@ from lsprotocol import types
 from referee.lsp.diagnostics import client_range
 from referee.lsp.document import Problem, split_units
 from referee.lsp.walk import walk_record
+from referee.record import ResultLine
 
 _SUGGESTION = re.compile(r"'([^']+)'.*?\(did you mean '([^']+)'\?\)")
 RESULT_MISMATCH = "record.result-mismatch"
@@ -75,7 +76,7 @@ def _computed_result(text: str, line: int, hook) -> str | None:
             return None
         for deal in walk.deals:
             for item in deal.deal.items:
-                if getattr(item, "kind", None) not in ("points", "score"):
+                if not isinstance(item, ResultLine):
                     continue
                 if item.span.line + unit.first_line - 1 != line or deal.report is None:
                     continue

@@ -15,7 +15,6 @@ from functools import lru_cache
 from typing import Any
 
 from referee.errors import RefereeError
-from referee.lexicon import RANK_LETTERS
 from referee.lsp.document import Unit, split_lines
 from referee.moves import END, Moves, moves_at
 from referee.notation.writer import TAG_ORDER, format_action
@@ -75,7 +74,7 @@ def tag_choices(before: str, header: RecordHeader | None) -> list[Choice] | None
     from referee.rules.registry import find_game, games
 
     if tag == "Game" and not given:
-        return [Choice(name, "game", game.title if hasattr(game, "title") else "", i)
+        return [Choice(name, "game", game.title, i)
                 for i, (name, game) in enumerate(
                     (name, game) for game in games() for name in (game.name, *game.aliases))]
     game_tag = header.get("Game") if header is not None else None
@@ -150,7 +149,7 @@ def read_to(text: str, hook: Callable[[RecordHeader], None] | None = None
     deal = seen.get("deal")
     if not isinstance(deal, Deal):
         return None
-    return moves, deal, getattr(game, "rank_order", RANK_LETTERS)
+    return moves, deal, game.rank_order
 
 
 @lru_cache(maxsize=16)
@@ -259,7 +258,7 @@ def _in_whole_record(unit: Unit, line: int, column: int,
                 if span.line == line - unit.first_line + 1 else ""
             typed = " ".join(w for w in text.split() if not _MARK.match(w))
     allowed = ruleset.legal_actions(state).allowed
-    return AtCursor(allowed, typed, deal, getattr(ruleset, "rank_order", RANK_LETTERS))
+    return AtCursor(allowed, typed, deal, ruleset.rank_order)
 
 
 def action_choices(found: AtCursor) -> list[Choice]:

@@ -18,6 +18,7 @@ from referee.lsp.checker import DocumentChecker, Setup, setup_for
 from referee.lsp.diagnostics import to_diagnostic
 from referee.lsp.document import split_lines
 from referee.lsp.positions import from_client
+from referee.lsp.semantic import LEGEND, semantic_tokens
 
 DEBOUNCE_SECONDS = 0.3
 """How long after the last change the document is checked again."""
@@ -211,6 +212,13 @@ def inlay_hint(ls: RefereeServer, params: types.InlayHintParams) -> list[types.I
     text, _ = ls.document(uri)
     return trick_hints(text, params.range.start.line + 1, params.range.end.line + 1,
                        ls.encoding, ls.setup(uri).hook)
+
+
+@server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
+def semantic_tokens_full(ls: RefereeServer, params: types.SemanticTokensParams
+                         ) -> types.SemanticTokens:
+    text, _ = ls.document(params.text_document.uri)
+    return semantic_tokens(text, ls.encoding)
 
 
 def main(args: list[str] | None = None) -> None:

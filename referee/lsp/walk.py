@@ -93,7 +93,7 @@ def walk_record(text: str, hook: Callable[[RecordHeader], None] | None = None
     except RefereeError:
         return None
     ruleset = replay.ruleset
-    return RecordWalk(header, walks, match, getattr(ruleset, "rank_order", ""),
+    return RecordWalk(header, walks, match, ruleset.rank_order,
                       ruleset.table.team_labels(), ruleset)
 
 
