@@ -61,3 +61,14 @@ def test_the_grammar_snapshots_and_every_sample():
                          text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "every word of" in run.stdout
+
+
+def test_the_editors_page_covers_each_editor_and_is_listed():
+    root = EXTENSION.parent.parent
+    page = (root / "docs" / "editors.md").read_text(encoding="utf-8")
+    for needle in ("referee.serverCommand", "vim.lsp.config", "eglot-server-programs",
+                   "languages.toml", "pip install 'referee[lsp]'", "inlayHints",
+                   "ttn-fragment", "@vscode/vsce"):
+        assert needle in page, needle
+    assert "Editors: editors.md" in (root / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "docs/editors.md" in (root / "README.md").read_text(encoding="utf-8")
