@@ -15,7 +15,12 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  
 
 from tests.lsp_support import LEAD_LINE, REVOKE, apply_edits, uri_in  # noqa: E402
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    # A feature VS Code's capabilities do not announce, or a reply out of the protocol,
+    # fails the test.
+    pytest.mark.filterwarnings("error::pytest_lsp.LspSpecificationWarning"),
+]
 
 CONFIG = ClientServerConfig(server_command=[sys.executable, "-m", "referee", "lsp"])
 
