@@ -116,3 +116,40 @@ def test_a_quick_fix_per_suggestion():
     (action,) = code_actions("file:///x.ttn", text, lines, problems, "utf-16")
     (edit,) = action.edit.changes["file:///x.ttn"]
     assert edit.new_text == "twenty-eight" and edit.range.start.character == 7
+
+
+def test_the_server_listens_on_tcp_when_asked():
+    import json
+    import socket
+    import time
+
+    pytest.importorskip("pygls")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "referee", "lsp", "--tcp", "--port",
+                               str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise
+                time.sleep(0.2)
+        with connection:
+            body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                               "params": {"processId": None, "rootUri": None,
+                                          "capabilities": {}}}).encode()
+            connection.sendall(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+            reply = b""
+            while b"completionProvider" not in reply:  # the server's capabilities
+                chunk = connection.recv(65536)
+                assert chunk, reply
+                reply += chunk
+        assert b'"positionEncoding": "utf-16"' in reply
+    finally:
+        server.kill()
+        server.wait(timeout=10)

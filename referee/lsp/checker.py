@@ -86,7 +86,10 @@ class DocumentChecker:
         if setup.problem is not None:
             return [Problem(1, 1, 1, 2, "error", "config", setup.problem)]
         found: list[Problem] = []
-        for unit in split_units(text):
+        units = split_units(text)
+        # Every record of the document stays kept, however many: an edit re-checks one.
+        self.cache.size = max(self.cache.size, 2 * len(units))
+        for unit in units:
             key = (setup.key, unit.text)
             kept = self.cache.get(key)
             if kept is None:
