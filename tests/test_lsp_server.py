@@ -57,6 +57,11 @@ async def test_a_finding_is_an_error_with_its_rule_and_range(client, tmp_path):
     assert diagnostic.range == types.Range(types.Position(LEAD_LINE, 0),
                                            types.Position(LEAD_LINE, 7))
     assert "N QS" in diagnostic.message  # the legal alternatives
+    # Related information: where N was dealt the cards he could have led.
+    related = {(r.message, r.location.range.start.line, r.location.range.start.character)
+               for r in diagnostic.related_information}
+    assert related == {("N was dealt QD", 3, 9), ("N was dealt QS", 3, 12)}
+    assert {r.location.uri for r in diagnostic.related_information} == {uri_in(tmp_path)}
 
 
 async def test_several_syntax_errors_are_shown(client, tmp_path):

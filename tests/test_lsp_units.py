@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -153,3 +154,14 @@ def test_the_server_listens_on_tcp_when_asked():
     finally:
         server.kill()
         server.wait(timeout=10)
+
+
+def test_a_revoke_points_to_the_play_that_proves_it():
+    # Avinas with the hands inferred from the plays: W's later 8D proves the revoke.
+    path = Path(__file__).parent.parent / "samples" / "avinas" / \
+        "rule-avinas-deal-order-inferred.ttn"
+    problems = DocumentChecker().problems(path.read_text(encoding="utf-8"))
+    (revoke,) = [p for p in problems if p.code == "avinas.follow-suit"]
+    (proof,) = revoke.related
+    assert proof.message == "W plays 8D later: he held it"
+    assert proof.line > revoke.line

@@ -111,7 +111,10 @@ def check_unit(unit: Unit, path: str, setup: Setup) -> list[Problem]:
 
     report = check_text(unit.text, path, expect=True, header_hook=setup.hook,
                         match_hook=lambda match: selection.adjust(match, line_of))
-    return report_problems(report, lines)
+    from referee.lsp.completion import parsed
+    from referee.lsp.related import with_related
+
+    return with_related(report_problems(report, lines), parsed(unit.text) or (), lines)
 
 
 def report_problems(report: FileReport, lines: list[str]) -> list[Problem]:

@@ -25,8 +25,10 @@ def client_range(lines: list[str], line: int, column: int, end_line: int, end_co
     return types.Range(start=types.Position(*start), end=types.Position(*end))
 
 
-def to_diagnostic(problem: Problem, lines: list[str], encoding: str) -> types.Diagnostic:
-    """One problem as a diagnostic (the legal alternatives, if any, in its message)."""
+def to_diagnostic(problem: Problem, lines: list[str], encoding: str,
+                  uri: str = "") -> types.Diagnostic:
+    """One problem as a diagnostic (the legal alternatives, if any, in its message; the
+    places it points to as related information, in the document ``uri``)."""
     message = problem.message
     if problem.alternatives:
         message += "\nlegal here: " + ", ".join(problem.alternatives)
@@ -38,4 +40,8 @@ def to_diagnostic(problem: Problem, lines: list[str], encoding: str) -> types.Di
         code=problem.code,
         source=SOURCE,
         data={"alternatives": list(problem.alternatives)} if problem.alternatives else None,
+        related_information=[types.DiagnosticRelatedInformation(
+            location=types.Location(uri=uri, range=client_range(
+                lines, r.line, r.column, r.end_line, r.end_column, encoding)),
+            message=r.message) for r in problem.related] if uri and problem.related else None,
     )

@@ -22,6 +22,20 @@ _UNMET_LINE = re.compile(r"line (\d+): ")
 
 
 @dataclass(frozen=True, slots=True)
+class Related:
+    """A place a problem points to, and why (LSP's related information)."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    message: str
+
+    def shifted(self, lines: int) -> Related:
+        return replace(self, line=self.line + lines, end_line=self.end_line + lines)
+
+
+@dataclass(frozen=True, slots=True)
 class Problem:
     """One thing to show in the editor, in the referee's positions (1-based lines, code-point
     columns, end exclusive). ``severity`` is "error", "warning" (an unmet Expect tag) or
@@ -35,9 +49,12 @@ class Problem:
     code: str
     message: str
     alternatives: tuple[str, ...] = ()
+    related: tuple[Related, ...] = ()
+    """Other places the finding points to (where a card it names was dealt or played)."""
 
     def shifted(self, lines: int) -> Problem:
-        return replace(self, line=self.line + lines, end_line=self.end_line + lines)
+        return replace(self, line=self.line + lines, end_line=self.end_line + lines,
+                       related=tuple(r.shifted(lines) for r in self.related))
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,7 +61,7 @@ class RefereeServer(LanguageServer):
         text = document.source
         lines = split_lines(text)
         problems = self.checker.problems(text, path_of(uri), self.setup(uri))
-        diagnostics = [to_diagnostic(p, lines, self.encoding) for p in problems]
+        diagnostics = [to_diagnostic(p, lines, self.encoding, uri) for p in problems]
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri, version=document.version, diagnostics=diagnostics))
 
