@@ -165,3 +165,13 @@ def test_a_revoke_points_to_the_play_that_proves_it():
     (proof,) = revoke.related
     assert proof.message == "W plays 8D later: he held it"
     assert proof.line > revoke.line
+
+
+def test_the_folder_settings_give_the_game_to_completion(tmp_path):
+    from referee.lsp.features import choices_at
+
+    (tmp_path / "referee.toml").write_text('game = "twenty-eight"\n', encoding="utf-8")
+    text = REVOKE.replace('[Game "twenty-eight"]', '[Event "no game tag"]')
+    assert [c.label for c in choices_at(text, 12, 11, setup_for(tmp_path))][:2] == [
+        "call", "9S"]
+    assert choices_at(text, 12, 11, setup_for(None)) == []  # no game: nothing is legal

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -152,6 +152,17 @@ def read_to(text: str, hook: Callable[[RecordHeader], None] | None = None
     return moves, deal, game.rank_order
 
 
+def own_header(header: RecordHeader, hook: Callable[[RecordHeader], None] | None
+               ) -> RecordHeader:
+    """``header`` with what the settings add to it, as a copy: the parsed items are shared
+    by requests of documents whose folders may have other settings."""
+    if hook is None:
+        return header
+    copy = replace(header, tags=list(header.tags))
+    hook(copy)
+    return copy
+
+
 @lru_cache(maxsize=16)
 def parsed(text: str) -> tuple[StreamItem, ...] | None:
     """The items of a record's text, None if it does not read (kept for the next request
@@ -184,10 +195,9 @@ def replayed_to(text: str, line: int, column: int,
     if not inside:
         return None
     deal = inside[-1]
-    if hook is not None:
-        hook(headers[0])
+    header = own_header(headers[0], hook)
     try:
-        replay = MatchReplay(headers[0])
+        replay = MatchReplay(header)
         for earlier in deals[:deals.index(deal)]:
             replay.replay_deal(earlier)
         where = (line, column)

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from referee.errors import RefereeError
-from referee.lsp.completion import parsed
+from referee.lsp.completion import own_header, parsed
 from referee.record import Deal, Event, RecordHeader, Span
 from referee.report import DealReport, MatchReport
 from referee.rules.base import TrickSummary
@@ -78,9 +78,7 @@ def walk_record(text: str, hook: Callable[[RecordHeader], None] | None = None
     items = parsed(text)
     if not items or not isinstance(items[0], RecordHeader):
         return None
-    header = items[0]
-    if hook is not None:
-        hook(header)
+    header = own_header(items[0], hook)
     try:
         replay = MatchReplay(header)
         walks: list[DealWalk] = []
