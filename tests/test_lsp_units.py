@@ -175,3 +175,12 @@ def test_the_folder_settings_give_the_game_to_completion(tmp_path):
     assert [c.label for c in choices_at(text, 12, 11, setup_for(tmp_path))][:2] == [
         "call", "9S"]
     assert choices_at(text, 12, 11, setup_for(None)) == []  # no game: nothing is legal
+
+
+def test_hover_on_a_card_says_who_wins_its_trick():
+    from referee.lsp.hover import hover_text
+
+    unit = split_units(REVOKE)[0]
+    shown = hover_text(unit, 12, 11)  # W KH, the second card of trick 3
+    assert "the trick so far: N TC  W KH\n" in shown + "\n"
+    assert "trick 3: N wins 3 card points; running: NS 8 EW 3" in shown

@@ -1,5 +1,5 @@
-"""Hover: a finding's rule and what it required; a card of a trick, the trick so far and,
-when it ends the trick, who won it and the running card points; a seat, its hand; a tag,
+"""Hover: a finding's rule and what it required; a card of a trick, the trick so far and
+who wins it (as the record goes on) with the running card points after it; a seat, its hand; a tag,
 what its game, preset or option means."""
 
 from __future__ import annotations
@@ -104,7 +104,8 @@ def _card_hover(walk: RecordWalk, moment: Moment, card: str) -> str:
     if moment.on_table:
         played = "  ".join(f"{s} {' '.join(c)}" for s, c in moment.on_table)
         lines.append(f"the trick so far: {played}")
-    for trick in moment.completed:
+    ends = moment.completed or _completion_of(walk, moment)
+    for trick in ends:
         text = f"trick {trick.number}: {trick.winner} wins"
         if trick.running:
             labels = walk.team_labels
@@ -112,6 +113,19 @@ def _card_hover(walk: RecordWalk, moment: Moment, card: str) -> str:
             text += f" {trick.points} card points; running: {running}"
         lines.append(text)
     return "\n\n".join(lines)
+
+
+def _completion_of(walk: RecordWalk, moment: Moment) -> tuple:
+    """The trick of ``moment`` as the record completes it later (who wins it), if it does."""
+    for deal in walk.deals:
+        at = next((i for i, m in enumerate(deal.moments) if m is moment), None)
+        if at is None:
+            continue
+        for later in deal.moments[at:]:
+            done = [t for t in later.completed if t.number == moment.trick]
+            if done:
+                return tuple(done)
+    return ()
 
 
 def _tag_hover(text: str, column: int, unit: Unit) -> str | None:
