@@ -184,3 +184,16 @@ def test_hover_on_a_card_says_who_wins_its_trick():
     shown = hover_text(unit, 12, 11)  # W KH, the second card of trick 3
     assert "the trick so far: N TC  W KH\n" in shown + "\n"
     assert "trick 3: N wins 3 card points; running: NS 8 EW 3" in shown
+
+
+def test_records_are_tests_with_pytest_lsp_installed(tmp_path):
+    # pytest-lsp's hook wraps every item and fails one without funcargs.
+    pytest.importorskip("pytest_lsp")
+    sample = Path(__file__).parent.parent / "samples" / "twenty-eight" / \
+        "edge-28-01-first-hand-passes.ttn"
+    (tmp_path / "case.ttn").write_text(sample.read_text(encoding="utf-8"), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "referee.pytest_plugin",
+                          "--referee", "-p", "no:cacheprovider", "-q", str(tmp_path)],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert run.returncode == 0, run.stdout[-2000:]
+    assert "1 passed" in run.stdout
