@@ -824,6 +824,47 @@ def run_view(files: list[str], output: str | None, reading: Any = None) -> int:
     return EXIT_FINDINGS if run.findings else EXIT_OK
 
 
+# -- lsp -------------------------------------------------------------------------------------
+
+
+@app.command(epilog=(
+    "Editors: VS Code, the extension in editors/vscode (its referee.serverCommand setting "
+    "names this command); Neovim, vim.lsp.config('referee', {cmd = {'referee', 'lsp'}, "
+    "filetypes = {'ttn'}}); Emacs, (add-to-list 'eglot-server-programs '(ttn-mode "
+    "\"referee\" \"lsp\")); Helix, a [language-server.referee] with command = \"referee\" "
+    "and args = [\"lsp\"] in languages.toml. The documentation's Editors page has the "
+    "full settings."))
+def lsp(
+    tcp: Annotated[bool, typer.Option(
+        "--tcp", help="Listen on TCP at --host:--port instead of standard input and output "
+                      "(for debugging: the editor connects to the port).")] = False,
+    host: Annotated[str, typer.Option("--host", metavar="HOST",
+                                      help="The address to listen at, with --tcp.")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="PORT",
+                                      help="The port to listen at, with --tcp.")] = 8888,
+) -> None:
+    """Run the TTN language server, for editors: diagnostics as you type, legal actions as
+    completions, formatting, outline, hover, quick fixes, inlay hints and highlighting.
+
+    An editor starts it and talks to it over standard input and output (the Language Server
+    Protocol); nothing is to be typed here. It needs the lsp extra: pip install
+    'referee[lsp]'. Each document is checked as referee check --expect checks a file, with
+    the settings (referee.toml or [tool.referee]) of the document's folder.
+
+    Exit codes: 0 when the editor ends the session; 2 the lsp extra is not installed.
+    """
+    try:
+        import lsprotocol  # noqa: F401
+        import pygls  # noqa: F401
+    except ImportError:
+        _fail("referee lsp: the language server needs the lsp extra: "
+              "pip install 'referee[lsp]' (pygls and lsprotocol)")
+    from referee.lsp.server import serve
+
+    serve(tcp, host, port)
+
+
 # -- helpers ---------------------------------------------------------------------------------
 
 

@@ -24,8 +24,10 @@ conftest.py: the entry point has the module's name, so pytest registers it only 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -105,7 +107,15 @@ class LinkLoop(pytest.File):
         return [LoopItem.from_parent(self, name="read")]
 
 
-class LoopItem(pytest.Item):
+class _Item(pytest.Item):
+    """An item of a record file. ``funcargs`` is empty and read-only: pytest's own test
+    functions have it, and other plugins read it from every item (pytest-lsp 1.0 fails an
+    item that lacks it, so that a record is failed wherever it is installed)."""
+
+    funcargs: Mapping[str, Any] = MappingProxyType({})
+
+
+class LoopItem(_Item):
     def runtest(self) -> None:
         raise RecordFailed(f"{self.path}: error [file.link]: a folder link to "
                            f"{os.path.realpath(self.path)}, which holds the link itself (a "
@@ -159,7 +169,7 @@ class RecordFailed(Exception):
     """A record's unmet expectations (or the file's error), as the text to show."""
 
 
-class RecordItem(pytest.Item):
+class RecordItem(_Item):
     """One record of a test file (``index``), or the file's read error (``index`` None)."""
 
     def __init__(self, *, report: FileReport, index: int | None, **kwargs: Any) -> None:
