@@ -101,7 +101,7 @@ def test_hints_and_symbols_need_a_record_that_replays():
     from referee.lsp.symbols import document_symbols
 
     assert [h.label for h in trick_hints(REVOKE, 1, 100, "utf-16")][:1] == [
-        "trick 1: E wins 3; NS 0 EW 3"]
+        "trick 1: E wins, 3 points; NS 0 EW 3"]
     assert trick_hints(REVOKE, 1, 5, "utf-16") == []  # no trick ends in the tags
     broken = REVOKE.replace("W pass", "W pas")
     assert trick_hints(broken, 1, 100, "utf-16") == []

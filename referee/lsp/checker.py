@@ -63,7 +63,7 @@ def setup_for(folder: str | Path | None) -> Setup:
         return Setup()
     try:
         settings = load_settings(folder)
-        from referee.check_options import check_defaults
+        from referee.reading import check_defaults
 
         check_defaults(settings.game, settings.rules, dict(settings.options),
                        sources_of(settings))

@@ -13,12 +13,12 @@ from urllib.parse import unquote, urlparse
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from referee import __version__
 from referee.lsp.checker import DocumentChecker, Setup, setup_for
 from referee.lsp.diagnostics import to_diagnostic
-from referee.lsp.document import split_lines
+from referee.lsp.document import Problem, split_lines
 from referee.lsp.positions import from_client
 from referee.lsp.semantic import LEGEND, semantic_tokens
+from referee.version import __version__
 
 DEBOUNCE_SECONDS = 0.3
 """How long after the last change the document is checked again."""
@@ -60,7 +60,13 @@ class RefereeServer(LanguageServer):
         document = self.workspace.get_text_document(uri)
         text = document.source
         lines = split_lines(text)
-        problems = self.checker.problems(text, path_of(uri), self.setup(uri))
+        try:
+            problems = self.checker.problems(text, path_of(uri), self.setup(uri))
+        except Exception as exc:  # a bug, not the document: say so in it, as check does
+            from referee.checking import internal_error
+
+            error = internal_error(path_of(uri), exc)
+            problems = [Problem(1, 1, 1, 2, "error", error.code, error.message)]
         diagnostics = [to_diagnostic(p, lines, self.encoding, uri) for p in problems]
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri, version=document.version, diagnostics=diagnostics))
