@@ -207,8 +207,8 @@ def _auction_specs(spec: SpecMaker, ids: FamilyIds, second_rounds: tuple[str, ..
              choices=("off", *second_rounds)),
         spec("second_bid_min", "int", 0,
              "a player's second and later bids in the auction must be N or more (0: no "
-             "limit; Forty's \"a second bid must be 30 or more\" read literally: 30); the "
-             "other reading of that rule is second_round, and the two exclude each other",
+             "limit; 30 reads \"a second bid must be 30 or more\" literally); the other "
+             "reading of that rule is second_round, and the two exclude each other",
              (ids["28.bid-range"],), minimum=0, maximum=64),
     )
 
@@ -326,10 +326,11 @@ def _scoring_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
              "it: a hand of one suit scores 3, any other the contract as made",
              (ids["28.show"],)),
         spec("kings_queens_minus_one", "bool", False,
-             "every King and Queen counts -1, so the pack totals 20 points (Twenty-Eight "
-             "only): bids go from 10 to 20 unless min_bid or max_bid say otherwise, the pair "
-             "still moves the target by pair_value, and a -1 card is no point card for the "
-             "redeal and cancellation rules", (ids["28.bid-range"], ids["28.redeal"])),
+             "every King and Queen counts -1, so the 32 cards total 20 points, not "
+             "28 (a variant of the four-player game with one pack; the others refuse it): "
+             "bids go from 10 to 20 unless min_bid or max_bid say otherwise, the pair still "
+             "moves the target by pair_value, and a -1 card is no point card for the redeal "
+             "and cancellation rules", (ids["28.bid-range"], ids["28.redeal"])),
         spec("no_trump_two", "bool", False,
              "with the spare indicator, a 2 as indicator declares no trumps: ranks reversed "
              "(7 high, J low), points kept, no call, no pair",
