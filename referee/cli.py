@@ -261,6 +261,12 @@ def check(
                           "here and sent; the report is the same as with one process. Needs "
                           "pip install 'referee[dask]'."),
     ] = None,
+    cache_dir: Annotated[str | None, typer.Option(
+        "--cache-dir", metavar="DIR", show_default=False,
+        help="Keep each file's report in this folder, and reuse it while the file, the "
+             "settings and referee are unchanged (settings: cache = true).")] = None,
+    no_cache: Annotated[bool, typer.Option(
+        "--no-cache", help="Use no result cache, whatever the settings say.")] = False,
 ) -> None:
     """Referee records: illegal actions, points, game points and match results.
 
@@ -279,7 +285,8 @@ def check(
         settings, files=files, output_format=output_format,
         expect=expect, partial=partial, select=select, ignore=ignore, exclude=exclude,
         game=game, rules=rules, option=option, exit_zero=exit_zero, quiet=quiet,
-        color=color, baseline=baseline, write_baseline=write_baseline, duplicates=duplicates)
+        color=color, baseline=baseline, write_baseline=write_baseline, duplicates=duplicates,
+        cache_dir=cache_dir, no_cache=no_cache)
     try:
         options.validate()
     except ValueError as exc:
