@@ -51,6 +51,10 @@ UNSTORED_ERRORS = ("file.", "referee.")
 """Reports whose error comes from the machine (an unreadable file, a bug), not from the
 file's contents: not stored."""
 
+REBUILDERS = {("referee.errors", "_rebuild")}
+"""Functions an entry may call: each makes a report object from its fields, and nothing else
+(an error of referee.errors is pickled through it)."""
+
 _package_digest: str | None = None
 
 
@@ -350,6 +354,8 @@ class _Unpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
         if module == "referee" or module.startswith("referee."):
             found = super().find_class(module, name)
+            if (module, name) in REBUILDERS:
+                return found
             if isinstance(found, type) and (
                     is_dataclass(found) or issubclass(found, Enum | BaseException)
                     or (issubclass(found, tuple) and hasattr(found, "_fields"))):
