@@ -27,7 +27,7 @@ from referee.check import (
     read_text,
 )
 from referee.check_command import run_check
-from referee.cli_help import choice, choices, plain_argument_names, whole_number
+from referee.cli_help import choice, choices, parse_jobs, plain_argument_names, whole_number
 from referee.cli_output import EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE, version
 from referee.cli_output import echo as _echo
 from referee.cli_output import echo_err as _echo_err
@@ -314,18 +314,6 @@ def _check_on_cluster(address: str, jobs: str, output: str | None, options: Any)
                                       runner=runner)))
     except cluster.ClusterError as exc:
         _fail(f"referee check: {exc}")
-
-
-def parse_jobs(text: str) -> int:
-    """``--jobs``: a number of processes of at least 1, or ``auto`` (the cores available)."""
-    from referee.parallel import available_cores
-
-    if text == "auto":
-        return available_cores()
-    if text.isascii() and text.isdigit() and 0 < int(text) <= 1024:
-        return int(text)
-    raise typer.BadParameter(f"'{text}' is not a number of processes (1 to 1024) or 'auto'",
-                             param_hint="'--jobs'")
 
 
 def _settings(config: str | None) -> Any:
@@ -814,6 +802,28 @@ def run_view(files: list[str], output: str | None) -> int:
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+
+@app.command()
+def table(
+    files: Annotated[list[str], typer.Argument(metavar="FILE", help="TTN files or folders, "
+                                               "JSON form files (.json, .jsonl), or -.")],
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", metavar="FILE", show_default=False,
+        help="Write the table here (atomically): .csv or .parquet. Default: CSV to "
+             "standard output.")] = None,
+    table_format: Annotated[str | None, typer.Option(
+        "--format", "-f", metavar="csv|parquet", show_default=False,
+        help="csv or parquet (pip install 'referee[parquet]'); default: from the "
+             "output's extension.")] = None,
+    plays: Annotated[bool, typer.Option("--plays", help="A row per action, not per deal.")
+                     ] = False,
+) -> None:
+    """A row per deal (points, outcome, findings, contract) or per action of the records, for
+    pandas, polars or DuckDB; docs/corpora.md lists the columns. Exit 0, 2: unreadable."""
+    from referee.archive.table_command import run_table
+
+    raise typer.Exit(run_table(files, output, table_format, plays))
 
 
 def _on_record(file: str, work: Callable[[Iterator[Any]], T]) -> tuple[str, T]:
