@@ -71,9 +71,7 @@ def package_digest() -> str:
     process: a changed file of a development install changes every key."""
     global _package_digest
     if _package_digest is None:
-        import referee
-
-        package = Path(referee.__file__).resolve().parent
+        package = Path(__file__).resolve().parent.parent  # referee/, from referee/archive/
         roots = [package]
         if not (package / "grammar").is_dir():  # a checkout: the two folders at the top
             roots += [package.parent / "grammar", package.parent / "schemas"]
@@ -323,7 +321,7 @@ def decode(data: bytes, key: str) -> FileReport:
         raise EntryError("is not a referee cache entry")
     body, digest = data[:-DIGEST], data[-DIGEST:]
     if blake2b(body, digest_size=DIGEST).digest() != digest:
-        raise EntryError("is damaged (its digest does not match)")
+        raise EntryError("is damaged (its checksum does not match)")
     if not body.startswith(header):
         raise EntryError("belongs to another file or other settings")
     stream = io.BytesIO(body)
