@@ -22,7 +22,7 @@ from referee.check import MatchHook
 from referee.report import FileReport, MatchReport
 
 if TYPE_CHECKING:
-    from referee.archive.cache import ResultCache
+    from referee.archive.cache import Cached, ResultCache
 
 PART_LINES = 20_000
 """Fewest lines in a part (about 1,000 deals): smaller parts cost more to send than to check."""
@@ -197,9 +197,10 @@ def check_part(part: Part, expect: bool, options: Any = None,
     writer = cache.writer(part.path, digest) if cache is not None and part.whole else None
 
     def keep(match: MatchReport) -> None:  # compacted as it ends: less for the collector
-        if writer is not None:
-            writer.add(match)  # whole, before it is compacted
-        kept.append(compact(match))
+        compacted = compact(match)
+        if writer is not None:  # whole, as it was before it is compacted
+            writer.add(match, getattr(compacted, "text", None))
+        kept.append(compacted)
 
     if part.whole and data is None:
         report = check_file(part.path, expect, None, header_hook, match_hook, keep,
@@ -349,15 +350,17 @@ def _check_here(path: str, expect: bool, progress: Callable[[], None] | None, op
         digest, held = probed or cache.probe(path)
         hit = cache.load(path, digest) if held and digest is not None else None
         if hit is not None:
-            return _served(hit, on_match, progress)
+            return _served(hit, on_match, progress, options)
         writer = cache.writer(path, digest)
     tee = on_match
     if writer is not None and on_match is not None:
         hand = on_match
+        rendered = _rendered_json(options)
 
         def tee(match: MatchReport) -> None:
-            writer.add(match)  # before the handler changes it (a baseline, duplicates)
-            hand(match)
+            text = rendered(match) if rendered is not None else None
+            writer.add(match, text)  # before the handler changes it (a baseline, duplicates)
+            hand(match if text is None else _with_text(match, text))
 
     report = check_file(path, expect, progress, *_hooks(options, path), tee, _keys(options))
     if writer is not None:
@@ -365,16 +368,40 @@ def _check_here(path: str, expect: bool, progress: Callable[[], None] | None, op
     return report
 
 
-def _served(report: FileReport, on_match: MatchHook | None,
-            progress: Callable[[], None] | None) -> FileReport:
-    """A report from the cache, its matches handed to ``on_match`` as a check would."""
+def _rendered_json(options: Any) -> Callable[[MatchReport], str] | None:
+    """How a JSON report without baseline or duplicates writes a match (its text is then
+    stored with it), or None."""
+    if getattr(options, "format", "") != "json" or _keys(options):
+        return None
+    from referee.cli_output import jsonable
+    from referee.reporters import RenderedMatch
+
+    return lambda match: RenderedMatch.of(match, jsonable).text
+
+
+def _with_text(match: MatchReport, text: str) -> Any:
+    """``match`` as a --jobs worker sends it back for a JSON report, its text given."""
+    from referee.reporters import RenderedMatch, Totals
+
+    counts = Totals()
+    counts.add_match(match)
+    return RenderedMatch(counts.deals, counts.findings, counts.notes, text)
+
+
+def _served(cached: Cached, on_match: MatchHook | None,
+            progress: Callable[[], None] | None, options: Any = None) -> FileReport:
+    """A report from the cache, its matches handed to ``on_match`` as a check would (in a
+    JSON report without baseline or duplicates, as their stored text where there is one)."""
+    report = cached.report
     if progress is not None:
         for _ in range(report.deal_count):
             progress()
     if on_match is not None:
         matches, report.matches = report.matches, []
-        for match in matches:
-            on_match(match)
+        texts = (cached.json_texts if _rendered_json(options) is not None
+                 else [None] * len(matches))
+        for match, text in zip(matches, texts, strict=True):
+            on_match(match if text is None else _with_text(match, text))
     return report
 
 

@@ -306,3 +306,14 @@ def test_baseline_and_duplicates_read_their_keys_from_the_cache(archive: Path,
     code, out, _ = _run(str(archive), "--baseline", str(base), "--duplicates=note",
                         "--cache-dir", str(store))
     assert "baseline findings matched" in out
+
+
+def test_an_entry_written_for_one_format_serves_every_other(archive: Path,
+                                                            tmp_path: Path) -> None:
+    plain = {fmt: _run(str(archive), "--format", fmt) for fmt in FORMATS}
+    for first in ("json", "text"):  # a JSON run stores each match's text with it
+        store = tmp_path / f"cache-{first}"
+        _run(str(archive), "--format", first, "--cache-dir", str(store))
+        for fmt in FORMATS:
+            served = _run(str(archive), "--format", fmt, "--cache-dir", str(store))
+            assert _timeless(served[1]) == _timeless(plain[fmt][1]), (first, fmt)

@@ -166,7 +166,7 @@ class ResultCache:
             return None, False
         return digest, os.path.isfile(self.entry_path(self.entry_key(path, digest)))
 
-    def load(self, path: str, digest: str) -> FileReport | None:
+    def load(self, path: str, digest: str) -> Cached | None:
         """The cached report of ``path`` whose bytes have ``digest`` (None: not cached, or
         an entry that cannot be trusted, with a warning)."""
         key = self.entry_key(path, digest)
@@ -257,12 +257,16 @@ class EntryWriter:
                          f"({exc.strerror or exc}): files are checked without it")
         self.abort()
 
-    def add(self, match: MatchReport) -> None:
-        """Add a finished match (before anything after the check changes it)."""
+    def add(self, match: MatchReport, json_text: str | None = None) -> None:
+        """Add a finished match (before anything after the check changes it), and its text
+        in a JSON report if the run made it (a JSON run served from the cache then writes
+        that instead of rendering the match again)."""
         if self.handle is None:
             return
         try:
             self._write(pickle.dumps(match, protocol=pickle.HIGHEST_PROTOCOL))
+            if json_text is not None:
+                self._write(pickle.dumps(json_text, protocol=pickle.HIGHEST_PROTOCOL))
         except OSError as exc:
             self._fail(exc)
 
@@ -313,9 +317,17 @@ class EntryError(Exception):
     """An entry that is damaged or not this run's (its message says which)."""
 
 
-def decode(data: bytes, key: str) -> FileReport:
-    """The report an entry holds, its matches in ``matches``; ``EntryError`` if the entry is
-    damaged or foreign."""
+@dataclass(slots=True)
+class Cached:
+    """A report from the cache (its matches in ``matches``), and each match's text in a JSON
+    report where the entry has it (None where not)."""
+
+    report: FileReport
+    json_texts: list[str | None]
+
+
+def decode(data: bytes, key: str) -> Cached:
+    """What an entry holds; ``EntryError`` if it is damaged or foreign."""
     header = FORMAT + b"\n" + key.encode() + b"\n"
     if len(data) < len(header) + DIGEST or not data.startswith(FORMAT + b"\n"):
         raise EntryError("is not a referee cache entry")
@@ -327,14 +339,19 @@ def decode(data: bytes, key: str) -> FileReport:
     stream = io.BytesIO(body)
     stream.seek(len(header))
     matches: list[MatchReport] = []
+    texts: list[str | None] = []
     try:
         while True:
             item = _Unpickler(stream).load()
             if isinstance(item, FileReport):
                 break
+            if isinstance(item, str) and texts and texts[-1] is None:
+                texts[-1] = item  # the JSON text of the match before it
+                continue
             if not isinstance(item, MatchReport):
                 raise EntryError("holds an object that is not a report")
             matches.append(item)
+            texts.append(None)
         if stream.tell() != len(body):
             raise EntryError("has bytes after its report")
     except EntryError:
@@ -342,7 +359,7 @@ def decode(data: bytes, key: str) -> FileReport:
     except Exception as exc:  # a pickle made by other code: never trusted
         raise EntryError(f"cannot be read ({type(exc).__name__})") from None
     item.matches = matches
-    return item
+    return Cached(item, texts)
 
 
 class _Unpickler(pickle.Unpickler):
