@@ -320,8 +320,8 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
         for path, found in zip(rest, probed, strict=True):
             yield (_check_here(path, expect, progress, options, handler, cache, found)
                    if found[1] else next(joined))
-    if cache is not None and (misses or alone):
-        cache.prune()
+    if cache is not None and (misses if not alone else cache.written):
+        cache.prune()  # only after a run that wrote entries
 
 
 def _cache_of(options: Any, expect: bool) -> ResultCache | None:
@@ -352,6 +352,7 @@ def _check_here(path: str, expect: bool, progress: Callable[[], None] | None, op
         if hit is not None:
             return _served(hit, on_match, progress, options)
         writer = cache.writer(path, digest)
+        cache.written.append(path)
     tee = on_match
     if writer is not None and on_match is not None:
         hand = on_match

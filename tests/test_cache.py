@@ -256,13 +256,20 @@ def test_settings_turn_the_cache_on_and_no_cache_off(tmp_path: Path,
     monkeypatch.chdir(project)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     _run("a.ttn", "--no-cache")
-    assert not (tmp_path / "xdg").exists()
+    assert _entries(tmp_path / "xdg" / "referee") == []  # (the parser keeps its grammar there)
     _run("a.ttn")
     assert len(_entries(tmp_path / "xdg" / "referee")) == 1
     assert (tmp_path / "xdg" / "referee" / "CACHEDIR.TAG").is_file()
     (project / "referee.toml").write_text("cache = 'yes'\n", encoding="utf-8")
     code, _, err = _run("a.ttn")
     assert code == 2 and "setting 'cache' must be true or false" in err
+    (project / "referee.toml").write_text("cache = true\ncache_size_mb = 0\n",
+                                          encoding="utf-8")
+    code, _, err = _run("a.ttn")
+    assert code == 2 and "'cache_size_mb' must be a whole number of megabytes" in err
+    (project / "referee.toml").write_text("cache = true\n", encoding="utf-8")
+    code, _, _ = _run("a.ttn", "--cache-dir", str(tmp_path / "elsewhere"))
+    assert code == 1 and len(_entries(tmp_path / "elsewhere")) == 1  # the option wins
 
 
 def test_the_least_recently_used_entries_go_past_the_limit(tmp_path: Path) -> None:

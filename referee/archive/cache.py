@@ -28,7 +28,7 @@ import os
 import pickle
 import sys
 import tempfile
-from dataclasses import dataclass, is_dataclass
+from dataclasses import dataclass, field, is_dataclass
 from enum import Enum
 from hashlib import blake2b
 from pathlib import Path
@@ -144,6 +144,8 @@ class ResultCache:
     folder: str
     key: str
     limit: int = DEFAULT_SIZE_MB * 1024 * 1024
+    written: list[str] = field(default_factory=list, compare=False)
+    """The files this process checked for the cache (to prune after a run that wrote)."""
 
     @classmethod
     def open(cls, folder: str | Path, options: Any = None, expect: bool = False,
