@@ -108,7 +108,8 @@ PLAY_COLUMNS: tuple[Column, ...] = (
     Column("seat", "string", "who acted (empty for the table's turn-up)"),
     Column("kind", "string", "the action: bid, pass, play, trump, double, ..."),
     Column("action", "string", "the action as the record writes it (N 16, E QS)"),
-    Column("cards", "list", "the cards played, laid or discarded"),
+    Column("cards", "list", "the cards played, laid or discarded (then those drawn, in "
+                            "an exchange)"),
     Column("value", "string", "a bid's value or a named suit"),
     *_FINDINGS,
 )
