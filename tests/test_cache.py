@@ -324,3 +324,14 @@ def test_an_entry_written_for_one_format_serves_every_other(archive: Path,
         for fmt in FORMATS:
             served = _run(str(archive), "--format", fmt, "--cache-dir", str(store))
             assert _timeless(served[1]) == _timeless(plain[fmt][1]), (first, fmt)
+
+
+def test_a_dask_run_is_served_from_the_cache(archive: Path, tmp_path: Path) -> None:
+    pytest.importorskip("distributed", reason="the dask extra is not installed "
+                                              "(pip install 'referee[dask]')")
+    store = tmp_path / "cache"
+    plain = _run(str(archive), "--format", "json")
+    _run(str(archive), "--cache-dir", str(store))  # filled here
+    served = _run(str(archive), "--format", "json", "--dask", "local", "--jobs", "2",
+                  "--cache-dir", str(store))
+    assert served[0] == plain[0] and _timeless(served[1]) == _timeless(plain[1])
