@@ -335,3 +335,25 @@ def test_a_dask_run_is_served_from_the_cache(archive: Path, tmp_path: Path) -> N
     served = _run(str(archive), "--format", "json", "--dask", "local", "--jobs", "2",
                   "--cache-dir", str(store))
     assert served[0] == plain[0] and _timeless(served[1]) == _timeless(plain[1])
+
+
+def test_entries_ignore_reducers_other_libraries_register(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """distributed (tblib) registers a reducer for every exception class: an entry written
+    in such a process must still be readable in one without it."""
+    import copyreg
+
+    from referee.errors import NotationSyntaxError
+
+    store, record = tmp_path / "cache", tmp_path / "broken.ttn"
+    record.write_text('[Game "twenty-eight"\n', encoding="utf-8")
+    monkeypatch.setitem(copyreg.dispatch_table, NotationSyntaxError,
+                        lambda error: (ValueError, (str(error),)))
+    plain = _run(str(record))
+    _run(str(record), "--cache-dir", str(store))
+    monkeypatch.delitem(copyreg.dispatch_table, NotationSyntaxError)
+    counted = Counted(monkeypatch)
+    code, out, err = _run(str(record), "--cache-dir", str(store))
+    assert counted.calls == [] and "warning" not in err
+    assert code == plain[0] == 2 and _timeless(err) == _timeless(plain[2])

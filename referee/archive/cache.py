@@ -266,9 +266,9 @@ class EntryWriter:
         if self.handle is None:
             return
         try:
-            self._write(pickle.dumps(match, protocol=pickle.HIGHEST_PROTOCOL))
+            self._write(_dumps(match))
             if json_text is not None:
-                self._write(pickle.dumps(json_text, protocol=pickle.HIGHEST_PROTOCOL))
+                self._write(_dumps(json_text))
         except OSError as exc:
             self._fail(exc)
 
@@ -287,7 +287,7 @@ class EntryWriter:
                 self.add(match)
             kept, report.matches = report.matches, []
             try:
-                self._write(pickle.dumps(report, protocol=pickle.HIGHEST_PROTOCOL))
+                self._write(_dumps(report))
             finally:
                 report.matches = kept
             self.handle.write(self.hash.digest())
@@ -306,6 +306,17 @@ class EntryWriter:
             with contextlib.suppress(OSError):
                 os.unlink(self.temp)
             self.temp = ""
+
+
+def _dumps(value: Any) -> bytes:
+    """``value`` pickled by each class's own reduction: with a dispatch table of its own,
+    the pickler ignores what a library registered for all exceptions (distributed's tblib
+    does, for the errors in a report), which only that library could read back."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {}
+    pickler.dump(value)
+    return buffer.getvalue()
 
 
 def _tag(folder: str) -> None:
@@ -359,7 +370,7 @@ def decode(data: bytes, key: str) -> Cached:
     except EntryError:
         raise
     except Exception as exc:  # a pickle made by other code: never trusted
-        raise EntryError(f"cannot be read ({type(exc).__name__})") from None
+        raise EntryError(f"cannot be read ({type(exc).__name__}: {exc})") from None
     item.matches = matches
     return Cached(item, texts)
 
