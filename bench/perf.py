@@ -34,6 +34,13 @@ Sections (each can be skipped with --skip):
   included), and what the cluster costs over the pool. Needs the dask extra; skipped with a
   line saying so without it.
 
+- ``cache``: a re-check of an unchanged folder of ``--cache-files`` files of 1,000
+  Twenty-Eight deals (the simulated 1,000-deal record under as many names) with the result
+  cache (``--cache-dir``, filled by a first run) against the run without it, in each of
+  ``--cache-formats`` and with ``--jobs 1`` and ``2``: CPU time of the whole process tree (the
+  uncached run once, the cached re-check the median of three), and whether the outputs are
+  byte-identical (the run times aside). The goal: at most 10 % of the uncached run's CPU.
+
 - ``profile``: where the time of the full check of Twenty-Eight goes, by layer (cProfile's
   own time of each function, summed by the module it lives in; the profiler slows Python
   code more than C code, so the shares are indicative).
@@ -57,7 +64,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ("throughput", "start", "memory", "jobs", "dask", "profile")
+SECTIONS = ("throughput", "start", "memory", "jobs", "dask", "cache", "profile")
 
 
 def _setup_path(checkout: Path) -> None:
@@ -302,6 +309,49 @@ def dask(args: argparse.Namespace) -> None:
     print()
 
 
+def cache(args: argparse.Namespace) -> None:
+    import shutil
+    import tempfile
+
+    from data import ttn_file
+
+    one = ttn_file("twenty-eight", 1000)
+    folder = HERE / f"cache-{args.cache_files}x1000"
+    if not folder.is_dir():
+        folder.mkdir()
+        for number in range(args.cache_files):
+            shutil.copyfile(one, folder / f"archive-{number:04}.ttn")
+    command, env = referee_command(args)
+    deals = args.cache_files * 1000
+    print(f"## a re-check of an unchanged folder of {deals:,} deals ({args.cache_files} files "
+          f"of 1,000) with the result cache, against the run without it; CPU time of the "
+          f"process tree (load {os.getloadavg()[0]:.2f} at the start)")
+
+    def run(flags: list[str], fmt: str) -> tuple[float, bytes]:
+        out = HERE / "cache.out"
+        cpu, _, _, _ = run_child(command + ["check", "--format", fmt, *flags, str(folder)],
+                                 env, out)
+        output = re.sub(rb'\([0-9.]+ s\)\n$| time="[0-9.]+"', b"", out.read_bytes())
+        out.unlink()
+        return cpu, output
+
+    for fmt in args.cache_formats:
+        for jobs_flag in (["--jobs", "1"], ["--jobs", "2"]):
+            store = tempfile.mkdtemp(prefix="referee-cache-bench-")
+            try:
+                plain, expected = run(jobs_flag, fmt)
+                filled, _ = run([*jobs_flag, "--cache-dir", store], fmt)
+                warm = [run([*jobs_flag, "--cache-dir", store], fmt) for _ in range(3)]
+            finally:
+                shutil.rmtree(store, ignore_errors=True)
+            cached = statistics.median(cpu for cpu, _ in warm)
+            same = all(output == expected for _, output in warm)
+            print(f"{fmt:<6} {' '.join(jobs_flag)}: without the cache {plain:6.1f} s, filling "
+                  f"it {filled:6.1f} s, re-check {cached:5.2f} s = {cached / plain:5.1%} of the "
+                  f"uncached run; outputs {'byte-identical' if same else 'DIFFERENT'}")
+    print()
+
+
 LAYERS = (
     ("lark", "Lark lexer and LALR parser"),
     ("referee/notation/chunks", "reading lines and cutting chunks"),
@@ -362,6 +412,10 @@ def main(argv: list[str] | None = None) -> None:
     options.add_argument("--jobs-formats", type=lambda s: s.split(","), default=["text", "json"])
     options.add_argument("--jobs-rounds", type=int, default=3)
     options.add_argument("--dask-deals", type=int, default=100000)
+    options.add_argument("--cache-files", type=int, default=100,
+                         help="files of 1,000 deals for the cache section")
+    options.add_argument("--cache-formats", type=lambda s: s.split(","),
+                         default=["text", "json"])
     options.add_argument("--checkout", type=Path, default=HERE.parent)
     options.add_argument("--compare", type=Path, default=None,
                          help="another checkout whose start-up is measured in turn with it")
@@ -377,7 +431,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"referee from {args.checkout}; Python {platform.python_version()}, "
           f"{platform.machine()}, {os.cpu_count()} cores")
     sections = {"throughput": throughput, "start": start, "memory": memory, "jobs": jobs,
-                "dask": dask, "profile": profile}
+                "dask": dask, "cache": cache, "profile": profile}
     for name in SECTIONS:
         if name not in args.skip:
             sections[name](args)

@@ -89,13 +89,16 @@ def check(path: str | Path, expect: bool = False):
 
 
 def check_many(paths: Iterable[str | Path], expect: bool = False, jobs: int = 1,
-               client: Any = None) -> Iterator[FileReport]:
+               client: Any = None, cache_dir: str | Path | None = None,
+               ) -> Iterator[FileReport]:
     """Referee every file named (folders walked for ``*.ttn``), in path order: the
     ``FileReport`` that ``check`` gives of each, as each is done.
 
     ``jobs`` worker processes share the files (large files cut at their records), or, given
     a ``dask.distributed`` ``Client``, the tasks of its cluster do (the files are read here
-    and sent, so the workers need referee installed but not the files).
+    and sent, so the workers need referee installed but not the files). ``cache_dir``, if
+    given, is a result cache: a file unchanged since it was stored there is not refereed
+    again (``referee check --cache-dir``).
     """
     from referee.checking import sorted_paths
     from referee.parallel import check_files
@@ -105,4 +108,9 @@ def check_many(paths: Iterable[str | Path], expect: bool = False, jobs: int = 1,
         from referee import cluster
 
         runner, jobs = cluster.runner(client), max(2, cluster.threads(client))
-    return check_files(sorted_paths(paths), expect, jobs, runner=runner)
+    cache = None
+    if cache_dir is not None:
+        from referee.archive.cache import ResultCache
+
+        cache = ResultCache.open(cache_dir, None, expect)
+    return check_files(sorted_paths(paths), expect, jobs, runner=runner, cache=cache)

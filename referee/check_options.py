@@ -52,6 +52,11 @@ class CheckOptions(ReadOptions):
     duplicates: str | None = None
     """--duplicates: "note" or "error" for a deal seen earlier in the run (None: not looked
     for)."""
+    cache_dir: str | None = None
+    """The result cache's folder (--cache-dir, or the settings' ``cache = true``; None: no
+    cache; referee.archive.cache)."""
+    cache_size_mb: int | None = None
+    """The cache's size limit (the settings' ``cache_size_mb``; None: the default)."""
 
     @property
     def keys(self) -> bool:
@@ -67,12 +72,15 @@ class CheckOptions(ReadOptions):
               source: str | None = None, exit_zero: bool = False, quiet: bool = False,
               color: str | None = None, baseline: str | None = None,
               write_baseline: str | None = None, duplicates: str | None = None,
+              cache_dir: str | None = None, no_cache: bool = False,
               ) -> CheckOptions:
         """The command line's values where given, else the settings', else the defaults."""
         return cls(
             baseline=baseline, write_baseline=write_baseline, duplicates=duplicates,
             **ReadOptions.merged(settings, game=game, rules=rules, option=option,
                                  partial=partial, source=source),
+            cache_dir=None if no_cache else cache_dir or _cache_folder(settings.cache),
+            cache_size_mb=settings.cache_size_mb,
             files=list(files) if files else list(settings.paths),
             format=output_format or settings.format or "text",
             expect=expect,
@@ -124,3 +132,12 @@ class CheckOptions(ReadOptions):
         selection = Selection(self.select, self.ignore, self.partial)
         line_of = None if path == STDIN else file_lines(path)
         return lambda match: selection.adjust(match, line_of)
+
+
+def _cache_folder(wanted: bool) -> str | None:
+    """The user's cache folder if the settings ask for a cache."""
+    if not wanted:
+        return None
+    from referee.archive.cache import default_folder
+
+    return str(default_folder())

@@ -24,7 +24,15 @@ from referee.checking import (
     internal_error,
     read_text,
 )
-from referee.cli_help import choice, choices, plain_argument_names, whole_number
+from referee.cli_archive import (
+    BaselineOption,
+    CacheDirOption,
+    DaskOption,
+    DuplicatesOption,
+    NoCacheOption,
+    WriteBaselineOption,
+)
+from referee.cli_help import choice, choices, parse_jobs, plain_argument_names, whole_number
 from referee.cli_output import EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE, version
 from referee.cli_output import echo as _echo
 from referee.cli_output import echo_err as _echo_err
@@ -233,35 +241,12 @@ def check(
                           "files, and large files at their records, are shared out, and the "
                           "report is the same, in the same order, as with one."),
     ] = "1",
-    baseline: Annotated[
-        str | None,
-        typer.Option("--baseline", metavar="FILE", show_default=False,
-                     help="Report only the findings that this baseline does not hold (one "
-                          "for one), and say how many it matched and how many of its "
-                          "findings no longer occur."),
-    ] = None,
-    write_baseline: Annotated[
-        str | None,
-        typer.Option("--write-baseline", metavar="FILE", show_default=False,
-                     help="Write every finding reported to this baseline file (JSON, "
-                          "schemas/baseline.schema.json), atomically."),
-    ] = None,
-    duplicates: Annotated[
-        str | None,
-        typer.Option("--duplicates", metavar="[=error]", show_default=False,
-                     help="Report every deal that appears again in the files checked "
-                          "(record.duplicate): a note, or an error with --duplicates=error. "
-                          "Memory grows with the deals checked (a key each)."),
-    ] = None,
-    dask: Annotated[
-        str | None,
-        typer.Option("--dask", metavar="ADDRESS", show_default=False,
-                     help="Check on a Dask cluster: a scheduler address (tcp://host:8786), "
-                          "a scheduler file, or 'local' for a cluster of --jobs worker "
-                          "processes on this machine (auto by default). The files are read "
-                          "here and sent; the report is the same as with one process. Needs "
-                          "pip install 'referee[dask]'."),
-    ] = None,
+    baseline: BaselineOption = None,
+    write_baseline: WriteBaselineOption = None,
+    duplicates: DuplicatesOption = None,
+    dask: DaskOption = None,
+    cache_dir: CacheDirOption = None,
+    no_cache: NoCacheOption = False,
 ) -> None:
     """Referee records: illegal actions, points, game points and match results.
 
@@ -281,47 +266,25 @@ def check(
         expect=expect, partial=partial, select=select, ignore=ignore, exclude=exclude,
         game=game, rules=rules, option=option, source=source, exit_zero=exit_zero,
         quiet=quiet, color=color, baseline=baseline, write_baseline=write_baseline,
-        duplicates=duplicates)
+        duplicates=duplicates, cache_dir=cache_dir, no_cache=no_cache)
     options.statistics = statistics
     try:
         options.validate()
     except ValueError as exc:
         _fail(f"referee check: {exc}")
     if dask is not None:
-        raise typer.Exit(_check_on_cluster(dask, jobs, output, options))
+        from referee.cli_archive import check_on_cluster
+
+        raise typer.Exit(check_on_cluster(dask, jobs, lambda workers, runner: _to_output(
+            output, lambda: run_check(options.files, OutputFormat(options.format),
+                                      options.expect, options=options, jobs=workers,
+                                      runner=runner))))
     workers = parse_jobs(jobs)
     raise typer.Exit(_to_output(output, lambda: run_check(
         options.files, OutputFormat(options.format), options.expect, options=options,
         jobs=workers)))
 
 
-def _check_on_cluster(address: str, jobs: str, output: str | None, options: Any) -> int:
-    """``check --dask ADDRESS``: the run of ``check`` with its units on a Dask cluster."""
-    from referee import cluster
-
-    if address != cluster.LOCAL and jobs != "1":
-        _fail("referee check: --jobs sets the workers of '--dask local' only; a cluster at "
-              f"{address} has the workers it has")
-    try:
-        return cluster.on_cluster(address, parse_jobs("auto" if jobs == "1" else jobs),
-                                  lambda workers, runner: _to_output(output, lambda: run_check(
-                                      options.files, OutputFormat(options.format),
-                                      options.expect, options=options, jobs=workers,
-                                      runner=runner)))
-    except cluster.ClusterError as exc:
-        _fail(f"referee check: {exc}")
-
-
-def parse_jobs(text: str) -> int:
-    """``--jobs``: a number of processes of at least 1, or ``auto`` (the cores available)."""
-    from referee.parallel import available_cores
-
-    if text == "auto":
-        return available_cores()
-    if text.isascii() and text.isdigit() and 0 < int(text) <= 1024:
-        return int(text)
-    raise typer.BadParameter(f"'{text}' is not a number of processes (1 to 1024) or 'auto'",
-                             param_hint="'--jobs'")
 
 
 def _to_output(output: str | None, work: Callable[[], int]) -> int:
@@ -825,6 +788,28 @@ def run_view(files: list[str], output: str | None, reading: Any = None) -> int:
 
 
 # -- lsp -------------------------------------------------------------------------------------
+
+
+@app.command()
+def table(
+    files: Annotated[list[str], typer.Argument(metavar="FILE", help="TTN files or folders, "
+                                               "JSON form files (.json, .jsonl), or -.")],
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", metavar="FILE", show_default=False,
+        help="Write the table here (atomically): .csv or .parquet. Default: CSV to "
+             "standard output.")] = None,
+    table_format: Annotated[str | None, typer.Option(
+        "--format", "-f", metavar="csv|parquet", show_default=False,
+        help="csv or parquet (pip install 'referee[parquet]'); default: from the "
+             "output's extension.")] = None,
+    plays: Annotated[bool, typer.Option("--plays", help="A row per action, not per deal.")
+                     ] = False,
+) -> None:
+    """A row per deal (points, outcome, findings, contract) or per action of the records, for
+    pandas, polars or DuckDB; docs/corpora.md lists the columns. Exit 0, 2: unreadable."""
+    from referee.archive.table_command import run_table
+
+    raise typer.Exit(run_table(files, output, table_format, plays))
 
 
 @app.command(epilog=(

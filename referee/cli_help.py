@@ -86,3 +86,15 @@ def optional_values(args: list[str]) -> list[str]:
         if word in OPTIONAL_VALUES:
             given[index] = f"{word}={OPTIONAL_VALUES[word]}"
     return given
+
+
+def parse_jobs(text: str) -> int:
+    """``--jobs``: a number of processes of at least 1, or ``auto`` (the cores available)."""
+    from referee.parallel import available_cores
+
+    if text == "auto":
+        return available_cores()
+    if text.isascii() and text.isdigit() and 0 < int(text) <= 1024:
+        return int(text)
+    raise typer.BadParameter(f"'{text}' is not a number of processes (1 to 1024) or 'auto'",
+                             param_hint="'--jobs'")

@@ -14,6 +14,8 @@ The nearest folder (from the working folder up) that holds either file gives the
     ignore = ["28.dealer"]        # never report these
     color = "auto"                # auto, always, never
     partial = false               # true: records of games in progress are legal so far
+    cache = false                 # true: a result cache in $XDG_CACHE_HOME/referee
+    cache_size_mb = 1024          # the cache's size limit (the least recently used go first)
 
     [tool.referee.options]        # for records that do not set these options
     min_bid = 16
@@ -34,7 +36,7 @@ from referee.lookups import suggest
 FILE_NAME = "referee.toml"
 
 KEYS = ("paths", "exclude", "format", "game", "rules", "options", "select", "ignore", "color",
-        "partial")
+        "partial", "cache", "cache_size_mb")
 
 
 class ConfigError(ValueError):
@@ -56,6 +58,8 @@ class Settings:
     ignore: list[str] = field(default_factory=list)
     color: str | None = None
     partial: bool = False
+    cache: bool = False
+    cache_size_mb: int | None = None
 
 
 def find_settings_file(start: str | Path = ".") -> tuple[Path, bool] | None:
@@ -112,6 +116,14 @@ def settings_from(table: dict[str, Any], path: Path) -> Settings:
     if not isinstance(partial, bool):
         raise ConfigError(f"{where}: setting 'partial' must be true or false")
     settings.partial = partial
+    settings.cache = table.get("cache", False)
+    if not isinstance(settings.cache, bool):
+        raise ConfigError(f"{where}: setting 'cache' must be true or false")
+    size = table.get("cache_size_mb")
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
+        raise ConfigError(f"{where}: setting 'cache_size_mb' must be a whole number of "
+                          "megabytes (at least 1)")
+    settings.cache_size_mb = size
     options = table.get("options", {})
     if not isinstance(options, dict):
         raise ConfigError(f"{where}: setting 'options' must be a table of NAME = VALUE")

@@ -16,10 +16,13 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.checking import MatchHook
 from referee.report import FileReport, MatchReport
+
+if TYPE_CHECKING:
+    from referee.archive.cache import Cached, ResultCache
 
 PART_LINES = 20_000
 """Fewest lines in a part (about 1,000 deals): smaller parts cost more to send than to check."""
@@ -181,13 +184,15 @@ def _keys(options: Any) -> bool:
 
 
 def check_part(part: Part, expect: bool, options: Any = None,
-               data: bytes | None = None) -> FileReport | None:
+               data: bytes | None = None, cache: ResultCache | None = None,
+               digest: str | None = None) -> FileReport | None:
     """The report of one part, or None if it is not clean (the caller checks the file whole).
 
     ``options`` are ``referee check``'s (``CheckOptions``: the hooks of --game, --select...).
     ``data``, if given, is the part's bytes, read by the caller (a worker on another machine
     has no file to read): the part is then read from those, and any error, even in a whole
     file, sends the file back to the caller, which alone can show the line in error.
+    ``cache``, for a whole file read here whose bytes had ``digest``, stores its report.
     """
     from referee.checking import _replay_into, check_file, json_items
     from referee.notation.parser import iter_lines
@@ -195,13 +200,19 @@ def check_part(part: Part, expect: bool, options: Any = None,
     header_hook, match_hook = _hooks(options, part.path)
     kept: list[Any] = []
     compact = _compactor(options)
+    writer = cache.writer(part.path, digest) if cache is not None and part.whole else None
 
     def keep(match: MatchReport) -> None:  # compacted as it ends: less for the collector
-        kept.append(compact(match))
+        compacted = compact(match)
+        if writer is not None:  # whole, as it was before it is compacted
+            writer.add(match, getattr(compacted, "text", None))
+        kept.append(compacted)
 
     if part.whole and data is None:
         report = check_file(part.path, expect, None, header_hook, match_hook, keep,
                             json=_json(options, part.path), keys=_keys(options))
+        if writer is not None:
+            writer.commit(report)
         report.matches = kept
         return report
     report = FileReport(part.path)
@@ -264,7 +275,7 @@ def _compactor(options: Any) -> Callable[[MatchReport], Any]:
     return lambda match: match
 
 
-def _work(task: tuple[Part, bool, Any]) -> FileReport | None:
+def _work(task: tuple[Any, ...]) -> FileReport | None:
     return check_part(*task)
 
 
@@ -276,7 +287,7 @@ Runner = Callable[[list[Part], bool, Any], Iterator[FileReport | None]]
 def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
                 progress: Callable[[], None] | None = None, options: Any = None,
                 handler: Callable[[str], MatchHook] | None = None,
-                runner: Runner | None = None,
+                runner: Runner | None = None, cache: ResultCache | None = None,
                 ) -> Iterator[FileReport]:
     """``check_file`` of each path in order, by ``jobs`` worker processes when ``jobs`` > 1.
 
@@ -287,22 +298,128 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
     back) instead of kept in its report (``check_file``'s ``on_match``). ``runner``, if
     given, checks the parts instead of a pool of ``jobs`` processes (a Dask cluster:
     referee.cluster), files cut for ``jobs`` workers; standard input is still read here.
-    """
-    from referee.checking import STDIN, check_file
 
+    ``cache`` (or the options' ``cache_dir``) serves the reports of files it holds and
+    stores those of whole files checked here or by the ``--jobs`` workers (referee.archive.
+    cache). With a cache, a file is cut only when fewer files are left to check than there
+    are workers (a cut file is not stored): the workers share whole files.
+    """
+    from referee.checking import STDIN
+
+    cache = cache or _cache_of(options, expect)
     # Standard input (first if named) is read here, not by a worker.
     alone = jobs < 2 and runner is None
     here = paths if alone else [path for path in paths[:1] if path == STDIN]
-    parts = plan(paths[len(here):], jobs)
-    if len(parts) < 2 and runner is None:
-        here = paths
+    rest = paths[len(here):]
+    probed: list[tuple[str | None, bool]] = [(None, False)] * len(rest)
+    if cache is not None and not alone:  # entries are read as their files come up
+        probed = [cache.probe(path) for path in rest]
+    misses = [path for path, (_, held) in zip(rest, probed, strict=True) if not held]
+    parts = plan(misses, jobs if cache is None or len(misses) < jobs else 1)
+    pooled = not alone and (len(parts) >= 2 or runner is not None)
     for path in here:
-        on_match = handler("<stdin>" if path == STDIN else path) if handler else None
-        yield check_file(path, expect, progress, *_hooks(options, path), on_match,
-                         json=_json(options, path), keys=_keys(options))
-    if here is paths or not parts:
-        return
-    results = (runner or _pool(jobs))(parts, expect, options)
+        yield _check_here(path, expect, progress, options, handler, cache)
+    if not pooled:
+        for path, found in zip(rest, probed, strict=True):
+            yield _check_here(path, expect, progress, options, handler, cache, found)
+    else:
+        digests = {path: digest for path, (digest, _) in zip(rest, probed, strict=True)}
+        results = (runner or _pool(jobs, cache, digests))(parts, expect, options)
+        joined = _joined(parts, results, expect, progress, options, handler)
+        for path, found in zip(rest, probed, strict=True):
+            yield (_check_here(path, expect, progress, options, handler, cache, found)
+                   if found[1] else next(joined))
+    if cache is not None and (misses if not alone else cache.written):
+        cache.prune()  # only after a run that wrote entries
+
+
+def _cache_of(options: Any, expect: bool) -> ResultCache | None:
+    """The result cache the options ask for (None: none)."""
+    folder = getattr(options, "cache_dir", None)
+    if not folder:
+        return None
+    from referee.archive.cache import ResultCache
+
+    return ResultCache.open(folder, options, expect, _keys(options),
+                            getattr(options, "cache_size_mb", None))
+
+
+def _check_here(path: str, expect: bool, progress: Callable[[], None] | None, options: Any,
+                handler: Callable[[str], MatchHook] | None,
+                cache: ResultCache | None,
+                probed: tuple[str | None, bool] | None = None) -> FileReport:
+    """``check_file`` of ``path`` in this process, served from or stored in ``cache``
+    (``probed``: what ``cache.probe`` said of it already; an entry that cannot be read
+    is checked here)."""
+    from referee.checking import STDIN, check_file
+
+    on_match = handler("<stdin>" if path == STDIN else path) if handler else None
+    writer = None
+    if cache is not None and path != STDIN:  # standard input is never cached
+        digest, held = probed or cache.probe(path)
+        hit = cache.load(path, digest) if held and digest is not None else None
+        if hit is not None:
+            return _served(hit, on_match, progress, options)
+        writer = cache.writer(path, digest)
+        cache.written.append(path)
+    tee = on_match
+    if writer is not None and on_match is not None:
+        hand = on_match
+        rendered = _rendered_json(options)
+
+        def tee(match: MatchReport) -> None:
+            text = rendered(match) if rendered is not None else None
+            writer.add(match, text)  # before the handler changes it (a baseline, duplicates)
+            hand(match if text is None else _with_text(match, text))
+
+    report = check_file(path, expect, progress, *_hooks(options, path), tee,
+                        json=_json(options, path), keys=_keys(options))
+    if writer is not None:
+        writer.commit(report)
+    return report
+
+
+def _rendered_json(options: Any) -> Callable[[MatchReport], str] | None:
+    """How a JSON report without baseline or duplicates writes a match (its text is then
+    stored with it), or None."""
+    if getattr(options, "format", "") != "json" or _keys(options):
+        return None
+    from referee.cli_output import jsonable
+    from referee.reporters import RenderedMatch
+
+    return lambda match: RenderedMatch.of(match, jsonable).text
+
+
+def _with_text(match: MatchReport, text: str) -> Any:
+    """``match`` as a --jobs worker sends it back for a JSON report, its text given."""
+    from referee.reporters import RenderedMatch, Totals
+
+    counts = Totals()
+    counts.add_match(match)
+    return RenderedMatch(counts.deals, counts.findings, counts.notes, text)
+
+
+def _served(cached: Cached, on_match: MatchHook | None,
+            progress: Callable[[], None] | None, options: Any = None) -> FileReport:
+    """A report from the cache, its matches handed to ``on_match`` as a check would (in a
+    JSON report without baseline or duplicates, as their stored text where there is one)."""
+    report = cached.report
+    if progress is not None:
+        for _ in range(report.deal_count):
+            progress()
+    if on_match is not None:
+        matches, report.matches = report.matches, []
+        texts = (cached.json_texts if _rendered_json(options) is not None
+                 else [None] * len(matches))
+        for match, text in zip(matches, texts, strict=True):
+            on_match(match if text is None else _with_text(match, text))
+    return report
+
+
+def _joined(parts: list[Part], results: Iterator[FileReport | None], expect: bool,
+            progress: Callable[[], None] | None, options: Any,
+            handler: Callable[[str], MatchHook] | None) -> Iterator[FileReport]:
+    """Each file's report, joined from its parts' as they come back, in order."""
     joined: _Joined | None = None
     for part, report in zip(parts, results, strict=True):
         if part.first == 1:  # a new file
@@ -315,8 +432,10 @@ def check_files(paths: list[str], expect: bool = False, jobs: int = 1,
         yield joined.finish(expect, progress, options)
 
 
-def _pool(jobs: int) -> Runner:
-    """A runner of ``jobs`` worker processes on this machine (``--jobs``)."""
+def _pool(jobs: int, cache: ResultCache | None = None,
+          digests: dict[str, str | None] | None = None) -> Runner:
+    """A runner of ``jobs`` worker processes on this machine (``--jobs``); whole files whose
+    bytes had ``digests`` are stored in ``cache`` by the workers."""
 
     def run(parts: list[Part], expect: bool, options: Any) -> Iterator[FileReport | None]:
         import multiprocessing
@@ -326,8 +445,12 @@ def _pool(jobs: int) -> Runner:
         _parser()  # built once here: forked workers inherit it instead of each building it
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        known = digests or {}
+        tasks = [(part, expect, options, None, cache, known.get(part.path))
+                 if cache is not None and part.whole else (part, expect, options)
+                 for part in parts]
         with context.Pool(min(jobs, len(parts))) as pool:
-            yield from pool.imap(_work, [(part, expect, options) for part in parts])
+            yield from pool.imap(_work, tasks)
 
     return run
 
