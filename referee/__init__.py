@@ -90,7 +90,8 @@ def check(path: str | Path, expect: bool = False):
 
 def check_many(paths: Iterable[str | Path], expect: bool = False, jobs: int = 1,
                client: Any = None, cache_dir: str | Path | None = None,
-               ) -> Iterator[FileReport]:
+               baseline: str | Path | None = None, write_baseline: str | Path | None = None,
+               duplicates: str | None = None) -> Iterator[FileReport]:
     """Referee every file named (folders walked for ``*.ttn``), in path order: the
     ``FileReport`` that ``check`` gives of each, as each is done.
 
@@ -98,7 +99,12 @@ def check_many(paths: Iterable[str | Path], expect: bool = False, jobs: int = 1,
     a ``dask.distributed`` ``Client``, the tasks of its cluster do (the files are read here
     and sent, so the workers need referee installed but not the files). ``cache_dir``, if
     given, is a result cache: a file unchanged since it was stored there is not refereed
-    again (``referee check --cache-dir``).
+    again (``referee check --cache-dir``). ``baseline``, ``write_baseline`` and
+    ``duplicates`` ("note" or "error") do what ``referee check``'s options of those names
+    do: findings a baseline holds move to each match's ``baselined`` list, ``; referee:
+    accept`` comments apply first, and the baseline file is written once every report has
+    been taken. A baseline that cannot be read raises ``referee.archive.baseline.
+    BaselineError``.
     """
     from referee.checking import sorted_paths
     from referee.parallel import check_files
@@ -108,9 +114,34 @@ def check_many(paths: Iterable[str | Path], expect: bool = False, jobs: int = 1,
         from referee import cluster
 
         runner, jobs = cluster.runner(client), max(2, cluster.threads(client))
+    options = archive = None
+    if baseline is not None or write_baseline is not None or duplicates is not None:
+        from referee.check_command import archive_run
+        from referee.check_options import CheckOptions
+
+        # no format: the workers send whole reports back, as for check()
+        options = CheckOptions(format="", baseline=_name(baseline),
+                               write_baseline=_name(write_baseline), duplicates=duplicates)
+        archive = archive_run(options)
     cache = None
     if cache_dir is not None:
         from referee.archive.cache import ResultCache
 
-        cache = ResultCache.open(cache_dir, None, expect)
-    return check_files(sorted_paths(paths), expect, jobs, runner=runner, cache=cache)
+        cache = ResultCache.open(cache_dir, options, expect, options is not None)
+    reports = check_files(sorted_paths(paths), expect, jobs, options=options, runner=runner,
+                          cache=cache)
+    return reports if archive is None else _with_archive(reports, archive)
+
+
+def _name(path: str | Path | None) -> str | None:
+    return None if path is None else str(path)
+
+
+def _with_archive(reports: Iterator[FileReport], archive: Any) -> Iterator[FileReport]:
+    """``reports`` with the baseline and duplicate checks applied, in order; the baseline
+    asked for is written at the end."""
+    for report in reports:
+        for match in report.matches:
+            archive.on_match(report.path, match)
+        yield report
+    archive.finish(__version__)

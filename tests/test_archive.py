@@ -199,3 +199,24 @@ def test_a_bare_duplicates_takes_no_file_name(archive: Path) -> None:
                           capture_output=True, text=True)
     assert done.returncode == 1, done.stderr
     assert "note [record.duplicate]" in done.stdout
+
+
+def test_the_library_takes_a_baseline_and_duplicates(archive: Path) -> None:
+    import referee
+
+    (archive / "b.ttn").write_text(ILLEGAL.read_text(encoding="utf-8"), encoding="utf-8")
+    written = archive / "base.json"
+    plain = [report.findings("error") for report in referee.check_many([archive])]
+    assert all(plain)
+    reports = list(referee.check_many([archive], write_baseline=written, duplicates="note"))
+    assert len(_written(written)) == sum(len(r.findings("error")) + len(r.findings("note"))
+                                         for r in reports)
+    assert any(f.rule == "record.duplicate" for f in reports[1].findings("note"))
+    again = list(referee.check_many([archive], baseline=written, duplicates="note"))
+    assert [r.findings("error") + r.findings("note") for r in again] == [[], []]
+    assert sum(len(m.baselined) for r in again for m in r.matches) == len(_written(written))
+    (archive / "missing.json").unlink(missing_ok=True)
+    from referee.archive.baseline import BaselineError
+
+    with pytest.raises(BaselineError):
+        list(referee.check_many([archive], baseline=archive / "missing.json"))
