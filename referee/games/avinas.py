@@ -1,21 +1,21 @@
 """Avinas (Lithuanian "Rams"): the rules referee.
 
-Sources: seed 004 (gamerules.com "Avinas", machine-translated), restated in
+Sources: gamerules.com "Avinas", machine-translated, restated in
 /work/shared/spec/rules/twenty-five-avinas-twenty-two.md ("the digest"), section 2: rule ids
 AV-E*, AV-P*, AV-D*, AV-K*, AV-L*, AV-S*, the option table (2.7), edge cases (2.8) and
 ambiguities (2.9); plus the decisions and errata of rules/README.md.
 
-Presets: ``standard`` (seed 004, the digest's defaults) and ``trump-lead-every-trick`` (the
-trick-2 lead rule applies to every lead from trick 2 on) (README decision 1).
+Presets: ``standard`` (gamerules.com, the referee's defaults) and ``trump-lead-every-trick`` (the
+trick-2 lead rule applies to every lead from trick 2 on).
 
-Interpretations chosen where the sources leave a choice (decision 7), with the option that
+Interpretations chosen where the sources leave a choice, with the option that
 changes each one:
 
-1. Exposure (AV-D2, AV-D3): the opponents' 4th and 8th cards and the dealer side's sevens
+1. Exposure: the opponents' 4th and 8th cards and the dealer side's sevens
    among its 4th and 8th cards are exposed, in the order L4 P4 R4 D4 L8 P8 R8 D8. Option
    ``dealer_side_exposure`` (``none``: the dealer side's cards are never exposed).
-2. Hands (AV-D1, digest 4): written in their two dealing rounds of four, they show the
-   exposed cards. Without that order (README decisions 5 and 10): a hand written without
+2. Hands (digest 4): written in their two dealing rounds of four, they show the
+   exposed cards. Without that order: a hand written without
    ``|`` or without a hand line (one missing hand is the rest of the pack; more are read
    from their plays, which must then show all eight cards) leaves the exposure unchecked: a
    note ``avinas.deal-order``, once per deal. Option ``deal_order = strict`` makes it a
@@ -26,41 +26,39 @@ changes each one:
    trumps: the suit under which the recorded plays follow suit best is taken (the note says
    so). Its number of exposed sevens, and so its rams, are unknown: that deal is not scored.
    Rounds other than 4 + 4 are a ``record.deal-order`` error under both values.
-3. The auction (AV-D6, 2.9 B6): one round, L first, each bid higher than the last, bids
+3. The auction: one round, L first, each bid higher than the last, bids
    from ``min_bid`` (1) to 8. Option ``auction_rounds`` (``open``: bidding goes round until
    three players in a row pass after the highest bid). All pass: the deal is abandoned and
-   the next dealer deals (AV-D7). A bid of 8 ends the auction (nobody can bid higher), but
+   the next dealer deals. A bid of 8 ends the auction (nobody can bid higher), but
    the players still to speak may pass, in turn, before the opening lead.
-4. The bid counts trumps: all queens and jacks plus the trump suit's A 10 K 9 8 7 (AV-D8,
-   2.9 B1). Option ``bid_count`` (``natural_count``). A false bid is a scoring outcome, not a
-   violation (README decision 10): once trumps are fixed (the first lead or ``trump SUIT``)
-   the declarer's dealt hand is counted (2.9 B10), and a false bid loses the hand (AV-D9,
-   AV-S6); the deal's outcome says so (``avinas.false-bid``).
-5. Naming trumps (AV-L2): a plain first lead names its suit; after a queen or jack the
+4. The bid counts trumps: all queens and jacks plus the trump suit's A 10 K 9 8 7. Option ``bid_count`` (``natural_count``). A false bid is a scoring outcome, not a
+   violation: once trumps are fixed (the first lead or ``trump SUIT``)
+   the declarer's dealt hand is counted, and a false bid loses the hand; the deal's outcome says so (``avinas.false-bid``).
+5. Naming trumps: a plain first lead names its suit; after a queen or jack the
    declarer names the suit (``D trump H``) before the next card. The declarer may also name
    it before the lead; the lead must then be a trump of it. A name that contradicts the
    first lead is reported and disregarded (edge case 12).
-6. Knocks (AV-K1..K4): the declaring side knocks at most once, an opponent knocks back only
+6. Knocks: the declaring side knocks at most once, an opponent knocks back only
    after it, both before the opening lead, in the sevens game only. Option
    ``knock_in_nosevens`` (then a knock also doubles the pips). Illegal knocks are reported
    and not carried out.
-7. Leads (AV-L3, AV-L4, 2.9 B4): the trump-lead duty and the face-down lead apply to trick 2
+7. Leads: the trump-lead duty and the face-down lead apply to trick 2
    only. Option ``trump_lead_every_trick``. A face-down lead is followed as a trump lead; if
-   nobody plays a trump the leader wins (2.9 B5). Option ``facedown_no_trump_winner``
+   nobody plays a trump the leader wins. Option ``facedown_no_trump_winner``
    (``revealed_suit``: the highest card of the revealed card's suit wins).
-8. Stopping (AV-L7, AV-L8, 2.9 B7, README decision 10): only the declarer, only in the
+8. Stopping: only the declarer, only in the
    no-sevens game, at any moment between tricks, before trick 1 included (trumps may then be
    unknown: the false-bid count cannot be made); only completed tricks count. Option
    ``stop_scoring`` (``remaining_to_declarer``). An illegal stop is reported and not carried
    out.
-9. Pips (AV-S5, 2.9 B2, B3): the 31 boundary is "31 or more" in both rows; "none" means no
+9. Pips: the 31 boundary is "31 or more" in both rows; "none" means no
    card points. Options ``pip_threshold_31`` (``more_than``: a failing declaring side needs
    more than 31 for the 2-pip row), ``zero_means`` (``no_tricks``). A false bid scores by
-   the failure row (AV-S6, 2.9 B8); option ``false_bid_penalty`` (``six``).
-10. Rams (AV-S3, AV-S4) are kept as one net count (only one side has rams) and reported with
-    the match result; they do not end the match (AV-S9, 2.9 B9). Option ``rams_end``. The
-    match ends after the hand in which a side reaches ``match_end`` (12) pips (AV-S8).
-11. Illegal actions (README decisions 4 and 8): a bid that is not higher, out of range or out
+   the failure row; option ``false_bid_penalty`` (``six``).
+10. Rams are kept as one net count (only one side has rams) and reported with
+    the match result; they do not end the match. Option ``rams_end``. The
+    match ends after the hand in which a side reaches ``match_end`` (12) pips.
+11. Illegal actions: a bid that is not higher, out of range or out
     of turn stands as made (its maker is the high bidder at that level, and the auction goes
     on from the seat after him); a call after the auction is disregarded; an illegal
     face-down lead is a face-down lead from trick 2 on (at trick 1 a face-up lead); a card
@@ -144,7 +142,7 @@ class Avinas(AvinasDeal, Ruleset):
     rule_prefix = PREFIX
     generic = GENERIC
     title = "Avinas"
-    source = ("seed 004 (gamerules.com 'Avinas'); spec/rules/twenty-five-avinas-twenty-two.md "
+    source = ("gamerules.com 'Avinas'; spec/rules/twenty-five-avinas-twenty-two.md "
               "section 2")
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset({"play", "down", "bid", "pass", "trump", "knock", "stop"})
@@ -195,7 +193,7 @@ class Avinas(AvinasDeal, Ruleset):
                            rams={t: 0 for t in self.team_names})
 
     def _loser(self, match: AvinasMatch) -> tuple[str, str] | None:
-        """The losing team and why, once the match is over (AV-S8, option rams_end)."""
+        """The losing team and why, once the match is over (option rams_end)."""
         for team, pips in match.score.items():
             if pips >= self.opts.match_end:
                 return team, f"{pips} pips"
@@ -328,11 +326,11 @@ class Avinas(AvinasDeal, Ruleset):
         if state.high_bid is not None and value <= state.high_bid:
             return Exclusion("avinas.bid-higher", f"{seat} must bid more than {state.high_bid} "
                               f"({state.high_bidder}'s bid), or pass")
-        return None  # a bid above the bidder's holding is legal: a false bid loses (AV-D9)
+        return None  # a bid above the bidder's holding is legal: a false bid loses
 
     @staticmethod
     def _late_pass(state: AvinasState, seat: str) -> bool:
-        """A pass after a bid of 8 by the next seat still to speak, before the lead (AV-D6)."""
+        """A pass after a bid of 8 by the next seat still to speak, before the lead."""
         return (not state.play_started and bool(state.late_passers)
                 and seat == state.late_passers[0])
 
@@ -341,7 +339,7 @@ class Avinas(AvinasDeal, Ruleset):
                 else "trumps (queens and jacks included)")
 
     def _false_bid(self, state: AvinasState, suit: str) -> str | None:
-        """AV-D9, 2.9 B10: the declarer's dealt hand against the suit now named; what the
+        """The declarer's dealt hand against the suit now named; what the
         outcome says of a false bid (a scoring matter, AV-S6: not a rule violation)."""
         declarer = state.declarer
         if state.bid is None or declarer is None:
@@ -379,7 +377,7 @@ class Avinas(AvinasDeal, Ruleset):
                 return Exclusion("avinas.trump-named", f"{seat} names {SUIT_NAMES[suit]}, but "
                                   f"trumps are {SUIT_NAMES[state.trump]} ({how})")
             return None  # the suit the first lead showed, said aloud
-        return None  # naming a suit that makes the bid false is legal: it loses (AV-D9)
+        return None  # naming a suit that makes the bid false is legal: it loses
 
     # knocks --------------------------------------------------------------------------------
     def _check_knock(self, state: AvinasState, action: Action) -> Exclusion | None:
@@ -416,7 +414,7 @@ class Avinas(AvinasDeal, Ruleset):
         if seat != state.declarer:
             return Exclusion("avinas.stop", f"only the declarer ({state.declarer}) may stop the "
                               f"play, not {seat}")
-        if state.trick:  # AV-L7: at any moment between tricks, before trick 1 included
+        if state.trick:  # At any moment between tricks, before trick 1 included
             return Exclusion("avinas.stop", f"{seat} may stop only between tricks, not in the "
                               f"middle of trick {len(state.tricks) + 1}")
         return None
@@ -450,7 +448,7 @@ class Avinas(AvinasDeal, Ruleset):
             return Exclusion("avinas.face-down", f"only a lead may be face down; {seat} plays to "
                               f"trick {len(state.tricks) + 1}, led by {state.trick[0][0]}")
         trump = state.trump
-        if state.trick_down:  # AV-L3(a): followed as if a trump had been led
+        if state.trick_down:  # Followed as if a trump had been led
             if is_trump(card, trump):
                 return None
             trumps = [c for c in hand if is_trump(c, trump)]
@@ -479,7 +477,7 @@ class Avinas(AvinasDeal, Ruleset):
             if trump is not None and not is_trump(card, trump):
                 return Exclusion("avinas.trump-lead", f"{seat} must lead a trump to trick 1 "
                                   f"({SUIT_NAMES[trump]} are trumps), not {card}")
-            return None  # a plain lead names trumps (AV-L2); a false bid is scored (AV-S6)
+            return None  # a plain lead names trumps; a false bid is scored
         duty = number == 2 or self.opts.trump_lead_every_trick
         if duty:  # AV-L3, AV-L4
             trumps = [c for c in state.hands[seat] if is_trump(c, trump)]
@@ -575,7 +573,7 @@ class Avinas(AvinasDeal, Ruleset):
             state.trick_no = len(state.tricks) + 1
             # an illegal face-down opening lead is taken as face up (interpretation 11)
             state.trick_down = action.kind == "down" and bool(state.tricks)
-            if not state.tricks and state.trump is None:  # AV-L2: the lead names trumps
+            if not state.tricks and state.trump is None:  # The lead names trumps
                 if card[0] in PERMANENT:
                     state.trump_pending = True
                 else:
@@ -641,7 +639,7 @@ class Avinas(AvinasDeal, Ruleset):
         how = ""
         if state.stage != OVER:
             # Decision 4: a deal whose replay stopped (or whose record ends early) is scored
-            # as played, like a stop after the last complete trick (AV-L7, 2.9 B7), and
+            # as played, like a stop after the last complete trick, and
             # marked disputed: Avinas has no penalty rule. Decision 8: the match score
             # decides when the match ends, so card points in the deal's result line are
             # taken instead, as the deal would have produced them.
@@ -706,7 +704,7 @@ class Avinas(AvinasDeal, Ruleset):
 
     def _settle_sevens(self, match: AvinasMatch, state: AvinasState, result: DealResult,
                        contract: Declaration, all_tricks: bool, how: str) -> None:
-        """The sevens game: rams to the side that won it, by the exposed sevens (AV-S2..S4)."""
+        """The sevens game: rams to the side that won it, by the exposed sevens."""
         declarer = state.declarer
         side = self.team_of[declarer]
         other = self.other_team[side]

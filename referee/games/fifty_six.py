@@ -1,13 +1,13 @@
 """Fifty-Six (56, Kerala "Anpathiyaaru"): Twenty-Eight with a double pack and six players.
 
-Source: seed 000 ("twice the points", Kerala) and the 56 sites of
+Source: "twice the points", Kerala and the 56 sites of
 /work/shared/spec/rules/twenty-eight-and-twenty-nine.md A7.5 ("the digest"): 48 cards (J 9 A 10
 K Q of each suit, twice), 8 each, bids from 28 to 56, bids of 40 or more are "honours",
 no-trump bids exist, and of two identical cards the one played first wins. The seeds give no
 scoring table and nothing else.
 
 Everything not listed here is Twenty-Eight's engine and defaults (referee/games/
-twenty_eight/, Part A). Rules this module had to choose (README decision 7), each with the
+twenty_eight/, Part A). Rules this module had to choose, each with the
 option or class datum that changes it:
 
 1. Six players in two alternating teams of three (the usual form; the 4- and 8-player
@@ -16,7 +16,7 @@ option or class datum that changes it:
 2. The pack: J 9 A 10 K Q twice in each suit (class data ``rank_order``, ``copies``); 56
    points. Of two identical cards in a trick the one played first wins (option
    ``equal_cards``, as for 40's J and 3); so under the undertrump ban the second copy of the
-   winning trump is no higher and counts as an undertrump (A4.4(d)). Every hand line must be given:
+   winning trump is no higher and counts as an undertrump. Every hand line must be given:
    with two copies of each card the hands are not inferred from the plays
    (``record.hands``).
 3. Deal in two rounds of four; the auction and the trump card use the first four; the seventh
@@ -37,7 +37,7 @@ option or class datum that changes it:
 8. A whole hand without a point (eight K and Q) cancels the deal (``annul_eight_zero``); R4
    (``annul_other``) asks for all eight Jacks in one hand.
 9. Single hand: +3 / -3 as in 28 (``single_hand_points``, ``single_hand_loss``); the
-   declarer's two partners sit out, so tricks have four cards. Its "sure winner" test (A7.3)
+   declarer's two partners sit out, so tricks have four cards. Its "sure winner" test
    counts both copies: a card is sure when the declarer holds every copy of each stronger
    card of its suit (J 9 of spades is not: the other J beats the 9; J J 9 is).
 """
@@ -120,13 +120,13 @@ them under Twenty-Eight's ids)."""
 
 @register
 class FiftySix(TwentyEight):
-    """Fifty-Six, six players in two alternating teams of three, a double pack (A7.5)."""
+    """Fifty-Six, six players in two alternating teams of three, a double pack."""
 
     name = "fifty-six"
     aliases = ("56",)
     rule_prefix = "56"
     title = "Fifty-Six"
-    source = "seed 000 (Wikipedia 'Twenty-eight', its 56 remark); digest A7.5 and the 56 sites"
+    source = "Wikipedia 'Twenty-eight', its 56 remark; digest A7.5 and the 56 sites"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_56
     rule_ids = RULE_IDS_56

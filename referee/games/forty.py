@@ -1,6 +1,6 @@
 """Forty (40): the six-player relative of Twenty-Eight with the four threes added.
 
-Source: seed 000's 40 paragraph, restated in /work/shared/spec/rules/
+Source: Wikipedia's 40 paragraph, restated in /work/shared/spec/rules/
 twenty-eight-and-twenty-nine.md A7.4 ("the digest"): six players, 36 cards (J 3 9 A 10 K Q 8
 7), six each; each 3 is worth 3 like a Jack and ranks equal with the Jack, the one played
 first winning (option ``equal_cards``); 40 points in all; minimum call 20; game points
@@ -8,7 +8,7 @@ first winning (option ``equal_cards``); 40 points in all; minimum call 20; game 
 a wrong play detected by the opponents gives them double.
 
 Everything else is Twenty-Eight's engine and defaults (the package referee/games/twenty_eight/,
-Part A), driven by options. Decisions the seed leaves open (README decision 7), with the option or
+Part A), driven by options. Decisions the seed leaves open, with the option or
 class datum that changes each one:
 
 1. Two teams of three, partners sitting alternately (digest's recommended reading); the
@@ -62,7 +62,7 @@ DEFAULTS_40 = {
     "single_hand_points": 4,
     "single_hand_loss": 5,
 }
-"""Forty's defaults where they differ from 28 (A7.4)."""
+"""Forty's defaults where they differ from 28."""
 
 STANDARD_40 = Preset("standard", "Wikipedia's Forty: six players, 36 cards, J and 3 equal, "
                      "bids 20 to 40, game points 1/2, 2/3, 3/4 by the bid, Thani 4/5", {})
@@ -119,13 +119,13 @@ them under Twenty-Eight's ids)."""
 
 @register
 class Forty(TwentyEight):
-    """Forty, six players in two alternating teams of three (digest A7.4)."""
+    """Forty, six players in two alternating teams of three."""
 
     name = "forty"
     aliases = ("40",)
     rule_prefix = "40"
     title = "Forty"
-    source = "seed 000 (Wikipedia 'Twenty-eight', its 40 paragraph); digest A7.4"
+    source = "Wikipedia 'Twenty-eight', its 40 paragraph; digest A7.4"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_40
     rule_ids = RULE_IDS_40

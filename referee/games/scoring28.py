@@ -191,7 +191,7 @@ def adjusted_target(
     pair_value: int = 4,
     clamp: tuple[int, int] | None = (14, 28),
 ) -> int:
-    """The target after a pair (A5.3, A5.4): -value for the bidding side, +value otherwise.
+    """The target after a pair: -value for the bidding side, +value otherwise.
 
     ``pair_by_bidding_side`` is None when no pair was declared: the target is the bid, even
     an illegal one outside the range (it stands as made). ``clamp`` bounds what a pair does
@@ -207,7 +207,7 @@ def adjusted_target(
 
 
 def multiplier(doubled: bool, redoubled: bool) -> int:
-    """1, 2 when doubled, 4 when redoubled (A7.1)."""
+    """1, 2 when doubled, 4 when redoubled."""
     return 4 if redoubled else 2 if doubled else 1
 
 
@@ -245,7 +245,7 @@ SCORE_TABLES: Mapping[str, ScoreTable] = {
     "goc": ScoreTable(((0, 1, 1), (20, 2, 2), (24, 3, 3), (28, 4, 4))),
     # Kerala house rules (KH): up to 20 +/-1, above 20 ("honours") +/-2
     "kh": ScoreTable(((0, 1, 1), (21, 2, 2))),
-    # Forty (A7.4): 20-29 win 1 / opponents gain 2; 30-33: 2 / 3; 34-40: 3 / 4
+    # Forty: 20-29 win 1 / opponents gain 2; 30-33: 2 / 3; 34-40: 3 / 4
     "forty": ScoreTable(((0, 1, 2), (30, 2, 3), (34, 3, 4)), loss_to_opponents=True),
     # Fifty-Six (A7.5 has no table; the 56 sites' "honours" from 40): below 40 +/-1, 40+ +/-2
     "fifty-six": ScoreTable(((0, 1, 1), (40, 2, 2))),
@@ -255,7 +255,7 @@ SCORE_TABLES: Mapping[str, ScoreTable] = {
 
 def stake(bid: int, mult: int, high_bid_two: bool = False, high_bid_from: int = 21,
           table: ScoreTable | None = None, made: bool = True) -> int:
-    """Game points at stake in a deal, before the under-half rule (A6.3, A6.4, A7.1).
+    """Game points at stake in a deal, before the under-half rule.
 
     Base 1 (or the ``table``'s value for a made or failed ``bid``); with ``high_bid_two`` a
     bid of ``high_bid_from`` or more is worth 2 and the value is capped at 4 (the opponents'
@@ -287,7 +287,7 @@ def contract_score(
     cot: str = "off",
     all_tricks: str | None = None,
 ) -> ContractScore:
-    """Score a contract from the bidding side's card points (A6.2-A6.4, appendix ``settle``).
+    """Score a contract from the bidding side's card points (appendix ``settle``).
 
     Made if ``points >= target``; the bidding side gains or loses the stake. With
     ``under_half_double_loss`` a loss with fewer than half the target's points
@@ -310,7 +310,7 @@ def forced_score(
     made: bool, bid: int, mult: int = 1, *, high_bid_two: bool = False, high_bid_from: int = 21,
     table: ScoreTable | None = None, factor: int = 1,
 ) -> ContractScore:
-    """The misplay penalty (A6.6 R6): the contract counts as made or lost outright;
+    """The misplay penalty: the contract counts as made or lost outright;
     ``factor`` 2 is Forty's "the opponents receive double"."""
     value = stake(bid, mult, high_bid_two, high_bid_from, table, made) * factor
     return ContractScore(made, value if made else -value)
@@ -318,7 +318,7 @@ def forced_score(
 
 def single_hand_score(tricks_won: int, tricks: int = 8, value: int = 3,
                       loss: int | None = None) -> ContractScore:
-    """Single hand (A7.3): +value if the declarer won every trick, else -value (or -``loss``:
+    """Single hand: +value if the declarer won every trick, else -value (or -``loss``:
     Forty's Thani wins 4 and loses 5)."""
     made = tricks_won == tricks
     return ContractScore(made, value if made else -(value if loss is None else loss))
@@ -327,7 +327,7 @@ def single_hand_score(tricks_won: int, tricks: int = 8, value: int = 3,
 def match_winner(
     score: Mapping[str, int], target: int = 6, teams: Sequence[str] | None = None
 ) -> str | None:
-    """The team that has won the match (A6.5): reached +target, or the other reached -target."""
+    """The team that has won the match: reached +target, or the other reached -target."""
     names = list(teams) if teams is not None else list(score)
     for team in names:
         if score.get(team, 0) >= target:

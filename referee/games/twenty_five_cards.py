@@ -18,7 +18,7 @@ TRUMP_ORDER: dict[str, tuple[str, ...]] = {
     "C": ("5C", "JC", "AH", "AC", "KC", "QC", "2C", "3C", "4C", "6C", "7C", "8C", "9C", "TC"),
     "S": ("5S", "JS", "AH", "AS", "KS", "QS", "2S", "3S", "4S", "6S", "7S", "8S", "9S", "TS"),
 }
-"""The trump suit's cards, highest first, for each trump suit (T25-E3)."""
+"""The trump suit's cards, highest first, for each trump suit."""
 
 PLAIN_ORDER: dict[str, tuple[str, ...]] = {
     # T25-E4, highest first: "highest in red, lowest in black"; the A of hearts is always a
@@ -28,7 +28,7 @@ PLAIN_ORDER: dict[str, tuple[str, ...]] = {
     "C": ("KC", "QC", "JC", "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC"),
     "S": ("KS", "QS", "JS", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"),
 }
-"""A suit's cards, highest first, when it is not trumps (T25-E4)."""
+"""A suit's cards, highest first, when it is not trumps."""
 
 PRIVILEGED_RANKS: dict[str, tuple[str, ...]] = {
     # T25-L5 and option renege_cards: which top trumps may renege ("AH" is the ace of hearts)
@@ -48,7 +48,7 @@ class TrumpData(NamedTuple):
 
     trump: str
     trumps: frozenset[str]
-    """Every trump: the trump suit and the A of hearts (T25-E2, T25-L3)."""
+    """Every trump: the trump suit and the A of hearts."""
     suit_of: dict[str, str]
     """Card -> its effective suit letter (a trump -> the trump suit)."""
     suit_cards: dict[str, frozenset[str]]
@@ -56,9 +56,9 @@ class TrumpData(NamedTuple):
     strength: dict[str, int]
     """Card -> strength within its effective suit; every trump beats every plain card."""
     privileged: frozenset[str]
-    """The trumps that may renege (T25-L5, option renege_cards)."""
+    """The trumps that may renege (option renege_cards)."""
     ace: str
-    """The ace of the trump suit: the card that gives the right to rob (T25-D4(b))."""
+    """The ace of the trump suit: the card that gives the right to rob."""
 
 
 @cache

@@ -24,11 +24,11 @@ from referee.seats import Table
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """A rule the referee enforces: stable id, one-line summary, the digest section it cites."""
+    """A rule the referee enforces: its stable id and a one-line summary; the game's docs page
+    (docs/games/GAME.md, its "Rules" table) lists it with the rules explained in words."""
 
     id: str
     summary: str
-    section: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,10 +475,10 @@ _GENERIC_SUMMARIES = GenericRules(
 )
 
 
-def generic_rules(ids: GenericRules, section: str) -> dict[str, Rule]:
+def generic_rules(ids: GenericRules) -> dict[str, Rule]:
     """The catalogue entries of the rules every game has: turn order, a complete deal,
     nothing after the match ends."""
-    return {rule_id: Rule(rule_id, summary, section)
+    return {rule_id: Rule(rule_id, summary)
             for rule_id, summary in zip(ids, _GENERIC_SUMMARIES, strict=True)}
 
 

@@ -1,4 +1,4 @@
-""""C": the bidder's answer to the opponents' double that stakes a whole game (A7.2, 10.19;
+""""C": the bidder's answer to the opponents' double that stakes a whole game (10.19;
 rules README decision 12).
 
 Only the bidder says it (``W c-call``), directly after an opponent's double, in the double
@@ -24,7 +24,7 @@ from referee.record import Action, Deal
 from referee.rules.base import Exclusion
 
 C_STAKE = 6
-"""A whole game: the game points a deal with "C" is worth, won or lost (A7.2)."""
+"""A whole game: the game points a deal with "C" is worth, won or lost."""
 
 C_TABLE = ScoreTable(((0, C_STAKE, C_STAKE),))
 """The stake of a deal with "C", as a score table: 6 made or failed, paid by the bidding side."""
@@ -75,7 +75,7 @@ class CCall(Engine28):
         return super()._check_redouble(state, action)
 
     def _apply_c_call(self, state: TwentyEightState, action: Action) -> None:
-        # an illegal C counts too, as an illegal double does (decision 12)
+        # an illegal C counts too, as an illegal double does
         if state.c_by is None and not state.mode.rules_out("c-call"):
             state.c_by = action.seat
 

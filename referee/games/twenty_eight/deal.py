@@ -1,5 +1,5 @@
 """Setting up a deal: the dealer, the hands (given or inferred), the deal order and annulment at
-the deal (A2, A6.6, decision 5)."""
+the deal."""
 
 from __future__ import annotations
 
@@ -62,9 +62,9 @@ class DealSetup(Engine28):
         state.turn = None
 
     def _annulment_at_deal(self, state: TwentyEightState) -> str | None:
-        """Why the first batches cancel the deal before the auction (B6.5), or None. (First
+        """Why the first batches cancel the deal before the auction, or None. (First
         hand's and the next player's pointless fours cancel it only when first hand passes,
-        A6.6 R2: see the auction.)"""
+        See the auction.)"""
         if not self.opts.redeal_first_two_pointless:
             return None
         fh = state.first_hand
@@ -76,7 +76,7 @@ class DealSetup(Engine28):
         return None
 
     def _annulment_of_whole_hands(self, state: TwentyEightState) -> str | None:
-        """Why the whole dealt hands cancel the deal (A6.6 R3, R4 at the deal), or None."""
+        """Why the whole dealt hands cancel the deal (R4 at the deal), or None."""
         opts = self.opts
         seats = self.table.seats
         if opts.annul_eight_zero:
@@ -99,7 +99,7 @@ class DealSetup(Engine28):
         return None
 
     def _deal_hands(self, state: TwentyEightState, deal: Deal) -> None:
-        """Fill the state's hands from the hand lines, inferring missing ones (decision 5)."""
+        """Fill the state's hands from the hand lines, inferring missing ones."""
         dealt: set[str] = set()  # every card of the hands so far
         seen_seats: set[str] = set()
         copies: Counter[str] = Counter()  # a double pack: how often each card was dealt
@@ -178,7 +178,7 @@ class DealSetup(Engine28):
 
     def _infer_hands(self, state: TwentyEightState, deal: Deal, owner: dict[str, str],
                      missing: list[str]) -> None:
-        """The hands of ``missing`` seats from their plays and trump cards (decision 5)."""
+        """The hands of ``missing`` seats from their plays and trump cards."""
         inferred: dict[str, list[str]] = {seat: [] for seat in missing}
         for event in deal.events:
             action = event.action
@@ -209,7 +209,7 @@ class DealSetup(Engine28):
         if self.opts.redeal_first_two_pointless or (self.opts.annul_fh_and_next_pointless
                                                     and _opens_with_a_pass(deal, state)):
             # R2 (on first hand's pass) and P29's annulment look at the first two speakers'
-            # first batches (B6.5)
+            # first batches
             fh = state.first_hand
             unknown = [seat for seat in (fh, self._next(fh)) if state.first_four.get(seat) is None]
             if unknown:

@@ -117,7 +117,7 @@ class Duel(Engine28):
         state.calls.append((seat, value))
         if value is None:
             return
-        # every number stands as named (decision 8): a holder's number is an illegal hold
+        # every number stands as named: a holder's number is an illegal hold
         state.high_bid, state.high_bidder = value, seat
         if state.duel_forced:
             self._close_auction(state)

@@ -57,7 +57,7 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
     aliases = ("28",)
     rule_prefix = "28"
     title = "Twenty-Eight"
-    source = ("seed 000 (Wikipedia 'Twenty-eight (card game)'); spec/rules/"
+    source = ("Wikipedia 'Twenty-eight (card game'); spec/rules/"
               "twenty-eight-and-twenty-nine.md Part A, sections 8-10")
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset(

@@ -1,5 +1,5 @@
 """The single-hand show: the bidder lays his whole hand down as certain to win every trick
-(A7.3, S0 "single hand show"; rules README decision 12).
+(S0 "single hand show"; rules README decision 12).
 
 Only the bidder shows (``W show``), after the full deal (after the double window and any
 second bidding round) and before the lead to trick 1. The hand must pass the sure-winner test

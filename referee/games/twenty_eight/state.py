@@ -112,7 +112,7 @@ class TwentyEightState(DealState):
         self.void = False
         # the seed variants (c_call.py, show.py, second_round.py, duel.py)
         self.start_score: dict[str, int] = {}
-        """The match score before this deal: "C" needs the bidder's side at 0 (A7.2)."""
+        """The match score before this deal: "C" needs the bidder's side at 0."""
         self.c_by: str | None = None
         """The seat that said "C" (c_call): the deal is worth a whole game."""
         self.shown: str | None = None
