@@ -18,6 +18,7 @@ from referee.rules.base import GenericRules, Rule, generic_rules
 from referee.rules.options import Preset
 from referee.rules.tricks import TrickGame
 
+
 @pytest.fixture()
 def toy(monkeypatch: pytest.MonkeyPatch) -> type[TrickGame]:
     """The toy game, registered while the test runs (the real registry is restored after)."""
