@@ -1,9 +1,7 @@
 """Avinas (Lithuanian "Rams"): the rules referee.
 
-Sources: gamerules.com "Avinas", machine-translated, restated in
-/work/shared/spec/rules/twenty-five-avinas-twenty-two.md ("the digest"), section 2: rule ids
-AV-E*, AV-P*, AV-D*, AV-K*, AV-L*, AV-S*, the option table (2.7), edge cases (2.8) and
-ambiguities (2.9); plus the decisions and errata of rules/README.md.
+Source: gamerules.com "Avinas" (https://gamerules.com/rules/avinas/), machine-translated;
+docs/games/avinas.md explains the rules in words.
 
 Presets: ``standard`` (gamerules.com, the referee's defaults) and ``trump-lead-every-trick`` (the
 trick-2 lead rule applies to every lead from trick 2 on).
@@ -14,7 +12,7 @@ changes each one:
 1. Exposure: the opponents' 4th and 8th cards and the dealer side's sevens
    among its 4th and 8th cards are exposed, in the order L4 P4 R4 D4 L8 P8 R8 D8. Option
    ``dealer_side_exposure`` (``none``: the dealer side's cards are never exposed).
-2. Hands (digest 4): written in their two dealing rounds of four, they show the
+2. Hands: written in their two dealing rounds of four, they show the
    exposed cards. Without that order: a hand written without
    ``|`` or without a hand line (one missing hand is the rest of the pack; more are read
    from their plays, which must then show all eight cards) leaves the exposure unchecked: a
@@ -31,13 +29,14 @@ changes each one:
    three players in a row pass after the highest bid). All pass: the deal is abandoned and
    the next dealer deals. A bid of 8 ends the auction (nobody can bid higher), but
    the players still to speak may pass, in turn, before the opening lead.
-4. The bid counts trumps: all queens and jacks plus the trump suit's A 10 K 9 8 7. Option ``bid_count`` (``natural_count``). A false bid is a scoring outcome, not a
-   violation: once trumps are fixed (the first lead or ``trump SUIT``)
-   the declarer's dealt hand is counted, and a false bid loses the hand; the deal's outcome says so (``avinas.false-bid``).
+4. The bid counts trumps: all queens and jacks plus the trump suit's A 10 K 9 8 7. Option
+   ``bid_count`` (``natural_count``). A false bid is a scoring outcome, not a violation:
+   once trumps are fixed (the first lead or ``trump SUIT``) the declarer's dealt hand is
+   counted, and a false bid loses the hand; the deal's outcome says so (``avinas.false-bid``).
 5. Naming trumps: a plain first lead names its suit; after a queen or jack the
    declarer names the suit (``D trump H``) before the next card. The declarer may also name
    it before the lead; the lead must then be a trump of it. A name that contradicts the
-   first lead is reported and disregarded (edge case 12).
+   first lead is reported and disregarded.
 6. Knocks: the declaring side knocks at most once, an opponent knocks back only
    after it, both before the opening lead, in the sevens game only. Option
    ``knock_in_nosevens`` (then a knock also doubles the pips). Illegal knocks are reported
@@ -136,14 +135,13 @@ from referee.seats import CLOCKWISE, Table
 
 @register
 class Avinas(AvinasDeal, Ruleset):
-    """Avinas, four players in two partnerships, clockwise (digest section 2)."""
+    """Avinas, four players in two partnerships, clockwise (docs/games/avinas.md)."""
 
     name = "avinas"
     rule_prefix = PREFIX
     generic = GENERIC
     title = "Avinas"
-    source = ("gamerules.com 'Avinas'; spec/rules/twenty-five-avinas-twenty-two.md "
-              "section 2")
+    source = "gamerules.com 'Avinas'"
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset({"play", "down", "bid", "pass", "trump", "knock", "stop"})
     rules = _rules()
@@ -234,7 +232,7 @@ class Avinas(AvinasDeal, Ruleset):
                 f"{expected} should deal (the deal passes to the left after every hand)", None))
         self._deal_hands(state, deal)
         state.recorded = [line for line in result_lines(deal) if line.kind == "points"]
-        if match.from_record:  # README decision 8
+        if match.from_record:  # the last deal was not replayed to its end
             state.notes.append(("avinas.match-over", f"deal {match.deals} was not replayed "
                                 f"to its end: {match.from_record}; could not check the match "
                                 f"score it leads to, nor so when the match ends"))
@@ -314,7 +312,7 @@ class Avinas(AvinasDeal, Ruleset):
                 return None
             return Exclusion("avinas.auction-over", f"{seat} may not {what}: the auction is over "
                               f"({state.declarer} is declarer at {state.bid})")
-        if seat != state.turn:  # decision 8: the call stands as made, the auction goes on
+        if seat != state.turn:  # an illegal call stands as made, the auction goes on
             return Exclusion("avinas.turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
         if action.kind == "pass":
             return None
@@ -340,7 +338,7 @@ class Avinas(AvinasDeal, Ruleset):
 
     def _false_bid(self, state: AvinasState, suit: str) -> str | None:
         """The declarer's dealt hand against the suit now named; what the
-        outcome says of a false bid (a scoring matter, AV-S6: not a rule violation)."""
+        outcome says of a false bid (a scoring matter, not a rule violation)."""
         declarer = state.declarer
         if state.bid is None or declarer is None:
             return None  # a sevens game
@@ -470,7 +468,7 @@ class Avinas(AvinasDeal, Ruleset):
                     ) -> Exclusion | None:
         number = len(state.tricks) + 1
         trump = state.trump
-        if number == 1:  # AV-L1, AV-L2
+        if number == 1:  # avinas.trump-lead, avinas.trump-named
             if down:
                 return Exclusion("avinas.face-down", "the lead to trick 1 is made face up: it "
                                   "shows the trump")
@@ -479,7 +477,7 @@ class Avinas(AvinasDeal, Ruleset):
                                   f"({SUIT_NAMES[trump]} are trumps), not {card}")
             return None  # a plain lead names trumps; a false bid is scored
         duty = number == 2 or self.opts.trump_lead_every_trick
-        if duty:  # AV-L3, AV-L4
+        if duty:  # avinas.trump-lead, avinas.face-down
             trumps = [c for c in state.hands[seat] if is_trump(c, trump)]
             if trumps and (down or not is_trump(card, trump)):
                 how = "face down" if down else f"{card}"
@@ -501,7 +499,7 @@ class Avinas(AvinasDeal, Ruleset):
         elif kind == "bid" or kind == "pass":
             self._apply_call(state, action)
         elif kind == "trump":
-            # a faulty naming is disregarded (edge case 12)
+            # a faulty naming is disregarded
             if self._check_trump(state, action) is None:
                 self._set_trump(state, str(action.value))
                 state.trump_named = True
@@ -540,7 +538,7 @@ class Avinas(AvinasDeal, Ruleset):
             over = state.passes_in_row >= (3 if state.high_bid is not None else 4)
         if not over:
             return
-        if state.high_bidder is None:  # AV-D7
+        if state.high_bidder is None:  # everybody passed: the deal is abandoned
             state.abandoned = True
             state.stage = OVER
             state.turn = None
@@ -624,7 +622,7 @@ class Avinas(AvinasDeal, Ruleset):
         teams = self.team_names
         result = DealResult(points=dict(state.points), game_points={t: 0 for t in teams})
         match.deals += 1
-        match.next_dealer = self.next_seat[state.dealer]  # AV-P1, even after all pass
+        match.next_dealer = self.next_seat[state.dealer]  # the deal passes on, even after all pass
         if state.abandoned:
             result.scored = False
             result.outcome = "abandoned: all four passed; the next dealer deals"
@@ -712,8 +710,8 @@ class Avinas(AvinasDeal, Ruleset):
         m = contract.multiplier
         knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
         points = state.points[side]
-        made = all_tricks if state.knocker else points >= 61  # AV-S2
-        if state.sevens_unknown:  # README decision 5
+        made = all_tricks if state.knocker else points >= 61  # knocked: every trick; else 61 points
+        if state.sevens_unknown:  # hands without their dealing order: sevens unknown
             result.contract = replace(contract, made=made, sevens=None)
             result.scored = False
             result.outcome = (

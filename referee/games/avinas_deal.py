@@ -37,7 +37,7 @@ class AvinasDeal:
     _pack: frozenset[str]
 
     def _deal_hands(self, state: AvinasState, deal: Deal) -> None:
-        """The hands in dealing order, which Avinas needs (digest 4)."""
+        """The hands in dealing order, which Avinas needs (``avinas.deal-order``)."""
         owner: dict[str, str] = {}
         for hand in deal.hands:
             if hand.seat in state.dealt:
@@ -96,8 +96,8 @@ class AvinasDeal:
 
     def _require_deal_order(self, state: AvinasState, deal: Deal) -> None:
         """Option ``deal_order = strict``: Avinas is judged from the exposed 4th and 8th cards
-        so a hand without its dealing order is a located error (by default,
-        README decisions 5 and 10, the game is taken from the record with a note)."""
+        so a hand without its dealing order is a located error (by default the game is
+        taken from the record with a note)."""
         seats = [seat for seat in self.table.seats if seat in state.unordered]
         where = next((hand for hand in deal.hands if hand.seat in state.unordered), deal)
         missing = [seat for seat in seats if seat in state.inferred]
@@ -113,7 +113,7 @@ class AvinasDeal:
             f"note"), where)
 
     def _game_from_record(self, state: AvinasState, deal: Deal) -> None:
-        """README decision 5: without every hand's dealing order the exposed 4th and 8th
+        """Without every hand's dealing order the exposed 4th and 8th
         cards are unknown. The record then tells the game: an auction makes it a
         no-sevens game; plays without one a sevens game, whose declarer is the
         first leader and whose trumps are the suit of his seven (of his led card when

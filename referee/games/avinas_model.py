@@ -79,7 +79,7 @@ def bid_count(cards: Any, suit: str, how: str = "trump_count") -> int:
 
 def trick_winner(plays: list[tuple[str, str]], trump: str | None, face_down: bool = False,
                  no_trump_winner: str = "leader") -> str:
-    """AV-L6, AV-L3(b)-(d): the highest trump wins; else the highest card of the suit led.
+    """The highest trump wins; else the highest card of the suit led.
 
     A face-down lead that nobody trumps is won by the leader, or under
     ``no_trump_winner = revealed_suit`` by the highest card of the revealed card's suit.
@@ -138,7 +138,7 @@ def pips_for(made: bool, points: int, zero: bool, *, declarers_more_than_31: boo
 
     ``made``: the declarers succeeded, and ``points`` are then the opponents' card points;
     otherwise the declarers' own. ``zero``: that side took "none". Success row:
-    1 (31 or more), 2 (1-30), 3 (none); failure row: 2, 4, 6 (2.9 B2: 31 or more in both
+    1 (31 or more), 2 (1-30), 3 (none); failure row: 2, 4, 6 (31 or more in both
     rows; ``declarers_more_than_31`` puts exactly 31 in the 4-pip row of a failure).
     """
     if zero:
@@ -323,7 +323,7 @@ class AvinasState(DealState):
         self.passes_in_row = 0
         self.late_passers: list[str] = []
         """After a bid of 8 (nobody can bid higher) the seats still to speak, in turn: each
-        may still say pass before the opening lead (AV-D6: every other player passes or bids
+        may still say pass before the opening lead (every other player passes or bids
         higher)."""
         self.bid: int | None = None
         self.false_bid: str | None = None

@@ -126,7 +126,7 @@ class FiftySix(TwentyEight):
     aliases = ("56",)
     rule_prefix = "56"
     title = "Fifty-Six"
-    source = "Wikipedia 'Twenty-eight', its 56 remark; digest A7.5 and the 56 sites"
+    source = "Wikipedia 'Twenty-eight (card game)', its Fifty-Six remark; pagat.com 'Twenty-Eight'"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_56
     rule_ids = RULE_IDS_56

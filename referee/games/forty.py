@@ -125,7 +125,7 @@ class Forty(TwentyEight):
     aliases = ("40",)
     rule_prefix = "40"
     title = "Forty"
-    source = "Wikipedia 'Twenty-eight', its 40 paragraph; digest A7.4"
+    source = "Wikipedia 'Twenty-eight (card game)', its Forty paragraph"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_40
     rule_ids = RULE_IDS_40

@@ -1,22 +1,22 @@
 """Twenty-Five (25): 3 to 9 players, alone or in teams, robbing the pack, reneging.
 
-Source: gamerules.com "Twenty-Five (25", machine-translated), restated in
-/work/shared/spec/rules/twenty-five-avinas-twenty-two.md ("the digest"), section 1: rules
-T25-E*, T25-P*, T25-D*, T25-L*, T25-S*, the option table (1.6), the edge cases (1.7, #1-#32)
-and the ambiguities (1.8); plus the decisions of rules/README.md.
+Source: gamerules.com "Twenty-Five (25)" (https://gamerules.com/rules/twenty-five-25/), with
+Wikipedia's "Twenty-five (card game)" and pagat.com's Spoil Five group for the variants;
+docs/games/twenty-five.md explains the rules in words.
 
 Presets: ``standard`` (gamerules.com, the referee's defaults) and ``dealer-robs-first`` (the dealer
-robs a turned-up ace before the opening lead, the older rule of EB1911).
+robs a turned-up ace before the opening lead, the older rule of the 1911 Encyclopaedia
+Britannica).
 
 Card orders are data (``TRUMP_ORDER``, ``PLAIN_ORDER``, in ``twenty_five_cards``), the follow
-rules are set operations on the hand, and every variant of table 1.6 that
-changes a rule is an option.
+rules are set operations on the hand, and every variant of the sources that changes a rule
+is an option.
 
 Interpretations chosen where the sources leave a choice, with the option that
 changes each one:
 
 1. Players 3 to 9; 2 or 10 only with ``players = 2-10``.
-2. Teams come from the ``Teams`` tag and must have the seating of T25-P3: with K teams, seat s
+2. Teams come from the ``Teams`` tag and must be seated alternately: with K teams, seat s
    (clockwise from the first seat of the ``Seats`` tag) is in team s mod K; pairs need an even
    number of players, threes 6 or 9. Without a ``Teams`` tag everybody plays alone.
 3. Hands: a missing hand line is inferred from the seat's plays and rob
@@ -24,10 +24,10 @@ changes each one:
    all five cards show in the record; a game that ends mid-deal, or a record that stops early,
    leaves cards unplayed, and a missing hand line there is a record error
    (``record.hand-missing``). No check needs the deal order.
-4. The ``turnup`` event comes first in a deal; the turned card lies outside every hand
-   . Nothing else may happen before it.
+4. The ``turnup`` event comes first in a deal; the turned card lies outside every hand.
+   Nothing else may happen before it.
 5. Robbing: one rob per deal; the eligible seat may rob at any moment up to its own
-   first play to trick 1, while others play included (seed, 1.8 A4). Options
+   first play to trick 1, while others play included (as gamerules.com has it). Options
    ``rob_deadline_holder``, ``rob_deadline_dealer`` (``before_opening_lead``: the
    ``dealer-robs-first`` preset), ``rob_compulsory``. A discard of the trump ace itself is
    legal, with a note. A rob that breaks a rule is carried out unless it
@@ -40,7 +40,8 @@ changes each one:
 7. With ``unrobbed_ace_penalty = lowest_trump`` (Forty-Five, Foster) a trump ace whose holder
    lets the deadline pass without robbing ranks as the lowest trump for the rest of the deal,
    also the A of hearts when hearts are trumps (it then loses its reneging privilege).
-   EB1911's "cannot win the hand" is not offered (no source says what it means for scoring).
+   The 1911 Britannica's "cannot win the hand" is not offered (no source says what it means
+   for scoring).
 8. Reneging: compared with the led card (``renege_reference``); a
    privileged card does not count towards the duty to play a trump, but may be played.
    ``renege_cards = five_only`` leaves only the 5 of trumps privileged (Irish 45s).
@@ -54,7 +55,7 @@ changes each one:
     of a deal win at once (it matters only with a target above 25). "Opponents scoreless"
     is reported in the match result, as a flag only.
 11. A deal whose record ends early is scored as played (its tricks count) and marked
-    disputed; violations do not change the score (no penalty rule in the digest, decision 4).
+    disputed; violations do not change the score (the sources have no penalty rule).
 12. The deal passes clockwise; a stated dealer that differs is reported
     (``25.dealer``). Packets of the deal are not checked (``deal_packets``).
 """
@@ -241,15 +242,14 @@ class TwentyFiveState(DealState):
 
 @register
 class TwentyFive(Ruleset):
-    """Twenty-Five: 3 to 9 players, alone or in teams, clockwise (digest section 1)."""
+    """Twenty-Five: 3 to 9 players, alone or in teams, clockwise (docs/games/twenty-five.md)."""
 
     name = "twenty-five"
     aliases = ("25",)
     rule_prefix = "25"
     generic = GENERIC
     title = "Twenty-Five"
-    source = ("gamerules.com 'Twenty-Five (25'); spec/rules/"
-              "twenty-five-avinas-twenty-two.md section 1 (1.6-1.8)")
+    source = "gamerules.com 'Twenty-Five (25)'; Wikipedia 'Twenty-five (card game)'"
     default_seats = None  # 3 to 9 players: the Seats tag is required
     default_player_count = 4  # what `referee simulate` seats without --players
     accepted_actions = frozenset({"play", "turnup", "rob"})
@@ -281,7 +281,7 @@ class TwentyFive(Ruleset):
 
     @classmethod
     def teams_of_size(cls, seats: tuple[str, ...], size: int) -> tuple[tuple[str, ...], ...]:
-        """The seating of T25-P3: with K teams, seat s is in team s mod K."""
+        """The alternate seating of teams: with K teams, seat s is in team s mod K."""
         count = len(seats) // size
         return tuple(tuple(seats[i::count]) for i in range(count))
 
@@ -353,7 +353,7 @@ class TwentyFive(Ruleset):
         self._deal_hands(state, deal)
         self._note_ace_discard(state, deal)
         state.recorded = result_lines(deal)
-        if match.from_record:  # README decision 8
+        if match.from_record:  # the last deal was not replayed to its end
             state.notes.append(("25.game-end", f"deal {match.deals} was not replayed to its "
                                 f"end: {match.from_record}; could not check the match score "
                                 f"it leads to, nor so when the game ends"))
@@ -372,7 +372,7 @@ class TwentyFive(Ruleset):
 
     def _infer_hands(self, state: TwentyFiveState, deal: Deal, owner: dict[str, str],
                      missing: list[str]) -> None:
-        """README decision 5: a missing hand is the seat's plays and rob discards, less the
+        """A missing hand is the seat's plays and rob discards, less the
         turned-up card (a robber takes it; it is never dealt), in record order. It can be
         inferred only where all five cards show; a game that ends mid-deal or a record that
         stops early leaves cards unplayed, and is a record error."""
@@ -511,7 +511,7 @@ class TwentyFive(Ruleset):
             return Exclusion("25.rob-once", f"{state.robbed_by} has already robbed; there is one "
                               f"rob in a deal")
         if discard != state.turned and discard not in state.hands[seat]:
-            # decision 8: a card the seat does not hold stops the replay, whoever robs (carried
+            # a card the seat does not hold stops the replay, whoever robs (carried
             # out, his hand would keep a card too many)
             return Exclusion("25.not-held", f"{seat} does not hold {discard} and cannot discard "
                               f"it", fatal=True)
@@ -639,7 +639,7 @@ class TwentyFive(Ruleset):
                           f"{show(must)}: he must play a trump{because}")
 
     def _renege_reference(self, state: TwentyFiveState, data: TrumpData) -> str:
-        """The card a privileged trump is compared with (option renege_reference, 1.8 A2)."""
+        """The card a privileged trump is compared with (option renege_reference)."""
         led = state.trick[0][1]
         if self.opts.renege_reference == "led":
             return led
@@ -816,7 +816,7 @@ class TwentyFive(Ruleset):
 
     def _settle_from_record(self, match: Match25, state: TwentyFiveState,
                             recorded: dict[str, int]) -> DealResult:
-        """README decision 8: a deal whose replay stopped (or whose record ends early) leaves
+        """A deal whose replay stopped (or whose record ends early) leaves
         the match score unknown, and later deals depend on it (when the game ends): the
         deal's points are taken from its result line, the deal marked disputed, and the next
         deal notes it."""

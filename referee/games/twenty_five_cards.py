@@ -1,4 +1,4 @@
-"""Twenty-Five's cards: the order of the trump suit and of the plain suits (T25-E2-E4), and the
+"""Twenty-Five's cards: the order of the trump suit and of the plain suits, and the
 tables the replay looks every card up in, made once per trump suit (``trump_data``)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from referee.cards import RANKS, make_pack
 ACE_OF_HEARTS = "AH"
 
 TRUMP_ORDER: dict[str, tuple[str, ...]] = {
-    # T25-E3, highest first: the 5 and the J of trumps, the A of hearts, then the trump ace,
+    # the trump suit, highest first: the 5 and the J of trumps, the A of hearts, then the trump ace,
     # K, Q and the spot cards high to low in red, low to high in black.
     "H": ("5H", "JH", "AH", "KH", "QH", "TH", "9H", "8H", "7H", "6H", "4H", "3H", "2H"),
     "D": ("5D", "JD", "AH", "AD", "KD", "QD", "TD", "9D", "8D", "7D", "6D", "4D", "3D", "2D"),
@@ -21,7 +21,7 @@ TRUMP_ORDER: dict[str, tuple[str, ...]] = {
 """The trump suit's cards, highest first, for each trump suit."""
 
 PLAIN_ORDER: dict[str, tuple[str, ...]] = {
-    # T25-E4, highest first: "highest in red, lowest in black"; the A of hearts is always a
+    # a plain suit, highest first: "highest in red, lowest in black"; the A of hearts is always a
     # trump, the A of diamonds is the lowest diamond, the black aces sit under the jack.
     "H": ("KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"),
     "D": ("KD", "QD", "JD", "TD", "9D", "8D", "7D", "6D", "5D", "4D", "3D", "2D", "AD"),
@@ -31,7 +31,7 @@ PLAIN_ORDER: dict[str, tuple[str, ...]] = {
 """A suit's cards, highest first, when it is not trumps."""
 
 PRIVILEGED_RANKS: dict[str, tuple[str, ...]] = {
-    # T25-L5 and option renege_cards: which top trumps may renege ("AH" is the ace of hearts)
+    # 25.renege and option renege_cards: which top trumps may renege ("AH" is the ace of hearts)
     "five_jack_ace": ("5", "J", ACE_OF_HEARTS),
     "five_only": ("5",),
 }

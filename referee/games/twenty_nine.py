@@ -143,8 +143,7 @@ class TwentyNine(TwentyEight):
     aliases = ("29",)
     rule_prefix = "29"
     title = "Twenty-Nine"
-    source = ("gamerules.com-style 'Twenty-Nine', Persian translation; spec/rules/"
-              "twenty-eight-and-twenty-nine.md Part B, sections 8-10")
+    source = "pagat.com 'Twenty-Nine'; Wikipedia 'Twenty-eight (card game)', the 29 variant"
     generic = GENERIC_29
     rule_ids = RULE_IDS_29
     rules = _rules(RULE_IDS_29, defaults=DEFAULTS_29)

@@ -1,36 +1,35 @@
 """Twenty-Two (22): the rules referee for the lose-the-last-trick game of damage and elimination.
 
-Sources: SEED-22, Japanese, restated in
-/work/shared/spec/rules/twenty-five-avinas-twenty-two.md section 3 ("the digest"): rules
-T22-E*, T22-P*, T22-D*, T22-X*, T22-T*, T22-F*, the option table (3.7), edge cases #1-#35 (3.8)
-and ambiguities C1-C7 (3.9); plus the decisions and errata of rules/README.md.
+Sources: gamerules.com "Twenty-Two" (https://gamerules.com/rules/twenty-two/) and pagat.com
+"Twenty-Two" (https://www.pagat.com/last/22.html); docs/games/twenty-two.md explains the rules
+in words.
 
 No trumps, no suits in play: only ranks count. A lead is one card or several of one
-rank; followers play as many cards, either a set that dominates the bar (sorted element-wise,
-T22-T4) or exactly their lowest cards. Play goes on until every hand holds one card;
-the highest card of that last trick loses the deal and its value is the loser's damage
-(T22-F*). Damage accumulates over deals; 22 or more is death.
+rank; followers play as many cards, either a set that dominates the bar (sorted element-wise)
+or exactly their lowest cards. Play goes on until every hand holds one card; the highest card
+of that last trick loses the deal and its value is the loser's damage. Damage accumulates
+over deals; 22 or more is death.
 
-Presets: ``standard`` (pagat.com and gamerules.com, the referee's defaults) and ``first-death-ends`` (the game
+Presets: ``standard`` (the sources' rules) and ``first-death-ends`` (the game
 stops when the first player dies; the least damage wins, ties shared).
 
 Interpretations chosen where the sources leave a choice, with the option that
 changes each one:
 
 1. Deal size: 7, then the previous loser's damage, capped at ``floor(available / living)``;
-   marker cards stay out of the pack (T22-D2-D4). A record whose hands are all of another
+   marker cards stay out of the pack. A record whose hands are all of another
    (equal) size is reported (22.deal-size) and played at that size; unequal hands are a
    broken record (``record.hand-size``). Options ``markers_removed``, ``packs``.
-2. Dealer and leader (P5, C5, C6): the previous loser deals and the next living
+2. Dealer and leader: the previous loser deals and the next living
    player in the turn direction leads. With tied losers the record chooses: the ``dealer``
    of the next deal line names the chosen loser (if the line has no dealer, the loser whose
    leader acts first is taken). A loser who died cannot deal: the next living player after
    the dead loser's seat leads and the nearest living player before that leader deals.
    A stated dealer that fits none of this is reported (22.dealer); play then follows the
    stated dealer. Option ``next_dealer`` (only ``loser``).
-3. The stock order is not part of the notation, so T22-X5 (the top cards are drawn) cannot
-   be checked: drawn cards must be cards of the stock (not held, not played, not markers,
-   never an earlier discard, T22-X4). The simulator keeps a stock order and draws from its
+3. The stock order is not part of the notation, so the rule that the top cards are drawn
+   cannot be checked: drawn cards must be cards of the stock (not held, not played, not
+   markers, never an earlier discard). The simulator keeps a stock order and draws from its
    top.
 4. The exchange round: each living player in turn from the leader records an
    exchange or ``exchange none`` while the stock lasts; the round ends when everyone has had
@@ -39,14 +38,14 @@ changes each one:
    round never reached because the stock ran out (or was empty from the start) may still
    write ``exchange none`` before the first lead: declining is the exchange of k = 0, always
    within the stock. Anything else after the round is reported.
-5. A trick is won by the last of the equal strongest plays (C2): the bar process,
+5. A trick is won by the last of the equal strongest plays: the bar process,
    also for cards played as "lowest cards". Option ``trick_tie``.
-6. Every player tied for the highest card of the last trick loses (C4). Option
+6. Every player tied for the highest card of the last trick loses. Option
    ``last_trick_tie`` (only ``all``).
-7. Everyone left dies in the same deal: a draw shared by those players (C3). Option
+7. Everyone left dies in the same deal: a draw shared by those players. Option
    ``simultaneous_wipeout``.
 8. Under ``first-death-ends`` the game ends after the first deal in which someone dies; the
-   living player(s) with the least damage win, ties shared (3.7 ``game_end``).
+   living player(s) with the least damage win, ties shared (option ``game_end``).
 9. Illegal actions are carried out where the state stays well defined: a lead
    of mixed ranks, a follow that neither dominates nor is the lowest, an exchange beyond the
    stock or drawing a discard. Fatal (the rest of the deal is not checked): a play or exchange
@@ -127,14 +126,14 @@ from referee.seats import CLOCKWISE, COUNTER_CLOCKWISE, Table
 
 @register
 class TwentyTwo(FromRecord22):
-    """Twenty-Two, 2 to 6 players each for themselves (digest section 3)."""
+    """Twenty-Two, 2 to 6 players each for themselves (docs/games/twenty-two.md)."""
 
     name = "twenty-two"
     aliases = ("22",)
     rule_prefix = "22"
     generic = GENERIC
     title = "Twenty-Two"
-    source = "SEED-22; spec/rules/twenty-five-avinas-twenty-two.md section 3"
+    source = "gamerules.com 'Twenty-Two'; pagat.com 'Twenty-Two'"
     default_seats = None
     default_player_count = 4
     accepted_actions = frozenset({"play", "exchange"})
@@ -212,7 +211,7 @@ class TwentyTwo(FromRecord22):
 
     # -- the deal ----------------------------------------------------------------------------
     def _dealer_options(self, match: Match22) -> list[tuple[str, str]]:
-        """(dealer, leader) for each previous loser the record may choose (P5, C6)."""
+        """(dealer, leader) for each previous loser the record may choose."""
         found: list[tuple[str, str]] = []
         for loser in match.losers or ():
             leader = self._next_living(loser, match.alive)
@@ -311,7 +310,7 @@ class TwentyTwo(FromRecord22):
                 raise located(RecordError("record.hand-twice",
                                           f"{hand.seat}'s hand is given twice"), hand)
             if hand.seat not in state.living:
-                # T22-D1, edge case 32: reported, and the cards stay out of play
+                # cards dealt to a dead player: reported, and the cards stay out of play
                 state.deal_findings.append(("22.dead-player", f"{hand.seat} is dead "
                                             "and is dealt no cards", hand.seat))
                 continue
@@ -353,7 +352,7 @@ class TwentyTwo(FromRecord22):
         return {seat: ranked((held[seat] - drawn[seat]).elements()) for seat in missing}
 
     def deal_hands(self, rng: Any, dealer: str | None) -> list[Hand]:
-        """Deal the next deal of ``current_match`` for the simulator (T22-D1-D4).
+        """Deal the next deal of ``current_match`` for the simulator (``22.deal-size``).
 
         The size follows the match; the cards left over are the stock, whose order is kept
         for the next ``start_deal`` so that simulated exchanges draw from its top.
@@ -482,7 +481,7 @@ class TwentyTwo(FromRecord22):
         return Exclusion("22.turn", f"{self.title} has no '{action.kind}' action", fatal=True)
 
     def _check_exchange(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
-        """An exchange (T22-X1-X4): once, in turn, held discards, as many drawn from the
+        """An exchange (``22.exchange-*``): once, in turn, held discards, as many drawn from the
         stock, within the stock, never a discard."""
         seat = action.seat
         given, drawn = action.cards, action.drawn
@@ -506,7 +505,7 @@ class TwentyTwo(FromRecord22):
             return Exclusion("22.not-held", f"{seat} does not hold {show(missing.elements())}",
                               fatal=True)
         if len(drawn) < len(given) > state.stock and len(drawn) <= state.stock:
-            # T22-X2, C8: more discarded than the stock holds, and only what it holds drawn.
+            # more discarded than the stock holds, and only what it holds drawn.
             # Carried out, this hand would be shorter than the others: fatal.
             return Exclusion("22.exchange-stock", f"{seat} discards {len(given)} cards but the "
                               f"stock holds only {state.stock} (drawn: {len(drawn)}); an "
@@ -517,7 +516,7 @@ class TwentyTwo(FromRecord22):
                               fatal=True)
         # A drawn card that is neither in the stock nor a discard is held by someone, played
         # or a marker: carried out, it would be in two places, also when the
-        # exchange goes beyond the stock (C8).
+        # exchange goes beyond the stock.
         beyond = Counter(drawn) - state.unseen
         discarded = beyond & (state.discards + Counter(given))
         strange = beyond - discarded
@@ -611,7 +610,7 @@ class TwentyTwo(FromRecord22):
                 hand.remove(card)
         hand.extend(action.drawn)
         state.discards.update(action.cards)
-        # only cards drawn from the stock leave it: a discard drawn back (illegal, T22-X4)
+        # only cards drawn from the stock leave it: a discard drawn back (illegal)
         # leaves the stock as it was, for the players after him
         from_stock = sum((Counter(action.drawn) & state.unseen).values())
         state.unseen.subtract(action.drawn)
@@ -663,7 +662,7 @@ class TwentyTwo(FromRecord22):
 
     def settle(self, match: Match22, state: TwentyTwoState, offenders: list[str]) -> DealResult:
         """Damage to the loser(s) of the last trick, deaths, and the end of the game
-        (T22-F2-F5, C3)."""
+        (a simultaneous wipe-out is a shared draw)."""
         result = DealResult(contract=Damage(state.size, state.first_stock))
         match.deals += 1
         match.size_unknown = False
@@ -721,7 +720,7 @@ class TwentyTwo(FromRecord22):
 
     def _settle_from_record(self, match: Match22, state: TwentyTwoState, result: DealResult
                             ) -> DealResult:
-        """README decision 8: a deal whose replay stopped (or whose record ends early) has no
+        """A deal whose replay stopped (or whose record ends early) has no
         last trick, so no computed loser. The next deals depend on its damage (their size,
         the markers, deaths): it is taken from the deal's ``result`` line, with a note in the
         next deal; the deal itself is marked disputed."""
@@ -768,8 +767,9 @@ class TwentyTwo(FromRecord22):
         return result
 
     def _end_of_game(self, match: Match22, died: list[str], number: int) -> None:
-        """One survivor wins; none: C3; ``first-death`` ends at the first death. The
-        loser deals next (T22-P4; of tied losers the first, unless the record names another)."""
+        """One survivor wins; none: a draw shared by the last to die; ``first-death`` ends at
+        the first death. The loser deals next (of tied losers the first, unless the record
+        names another)."""
         options = self._dealer_options(match) if match.alive else []
         match.next_dealer = options[0][0] if options else None
         if not match.alive:

@@ -36,7 +36,7 @@ FIRST_DEAL_SIZE = 7
 """Cards each in the first deal."""
 MAX_PLAYERS_ONE_PACK = 6
 PLAYERS_PER_EXTRA_PACK = 3
-"""2-6 players with one pack; each further pack seats three more (T22-P1: two packs up to 9)."""
+"""2-6 players with one pack; each further pack seats three more (two packs up to 9)."""
 
 FOLLOW_SAMPLES = 3
 """Follows that neither dominate nor are the lowest, offered to ``legal_actions`` per turn."""
@@ -88,7 +88,7 @@ def _rules() -> dict[str, Rule]:
 def _options() -> tuple[OptionSpec, ...]:
     return (
         OptionSpec("packs", "int", 1, "52-card packs shuffled together: 2-6 players with one, "
-                   "three more seats per extra pack; equal cards then repeat (C7)",
+                   "three more seats per extra pack; equal cards then repeat",
                    ("22.deal-size",), minimum=1, maximum=4),
         OptionSpec("direction", "choice", "clockwise", "direction of dealing and play",
                    ("22.turn", "22.dealer"), choices=tuple(_DIRECTIONS)),
@@ -96,29 +96,29 @@ def _options() -> tuple[OptionSpec, ...]:
                    "names (the draw for deal is not recorded)", ("22.dealer",),
                    choices=("record",)),
         OptionSpec("next_dealer", "choice", "loser", "later deals: the previous loser deals (the "
-                   "record names one of tied losers) and the next living player leads "
-                   "(C5, C6)", ("22.dealer",), choices=("loser",)),
+                   "record names one of tied losers) and the next living player leads",
+                   ("22.dealer",), choices=("loser",)),
         OptionSpec("markers_removed", "bool", True, "damage markers stay out of the pack for "
                    "the rest of the game", ("22.deal-size",)),
         OptionSpec("deal_cap", "choice", "equal-share", "a short pack deals the largest equal "
                    "number: floor(available / living)", ("22.deal-size",),
                    choices=("equal-share",)),
         OptionSpec("exchange_once", "choice", "yes", "one exchange each, from the leader in "
-                   "turn, within the stock, discard all then draw (T22-X1-X4)",
+                   "turn, within the stock, discard all then draw",
                    ("22.exchange-once", "22.exchange-stock"), choices=("yes",)),
-        OptionSpec("set_compare", "choice", "sorted", "sets compare sorted element-wise "
-                   "(C1)", ("22.follow",), choices=("sorted",)),
+        OptionSpec("set_compare", "choice", "sorted", "sets compare sorted element-wise",
+                   ("22.follow",), choices=("sorted",)),
         OptionSpec("follower_sets_mixed", "choice", "yes", "followers may play cards of mixed "
                    "ranks", ("22.follow",), choices=("yes",)),
         OptionSpec("trick_tie", "choice", "last", "equal strongest plays: the last (or the "
                    "first) of them wins the trick", (), choices=("last", "first")),
         OptionSpec("last_trick_tie", "choice", "all", "every player tied for the highest card "
-                   "of the last trick loses (C4)", (), choices=("all",)),
+                   "of the last trick loses", (), choices=("all",)),
         OptionSpec("game_end", "choice", "last-survivor", "the game ends with one survivor, or "
                    "after the first death (least damage wins, ties shared)",
                    ("22.match-over",), choices=("last-survivor", "first-death")),
         OptionSpec("simultaneous_wipeout", "choice", "draw", "everyone left dies in one deal: "
-                   "a draw shared by them, or the least total damage wins (C3)",
+                   "a draw shared by them, or the least total damage wins",
                    (), choices=("draw", "lowest-damage")),
         OptionSpec("ace_lead_forces_lowest", "bool", False, "Cucumber's rule: after a lead of "
                    "aces the followers must play their lowest cards", ("22.ace-lead",)),
@@ -140,7 +140,7 @@ _CARD_ORDER = {rank + suit: (STRENGTH[rank], "SHDC".index(suit))
 
 
 def strengths(cards: Iterable[Card]) -> list[int]:
-    """The ranks' strengths, lowest first (the sorted form of T22-T4)."""
+    """The ranks' strengths, lowest first (the sorted form of ``22.follow``)."""
     return sorted(map(CARD_STRENGTH.__getitem__, cards))
 
 
@@ -244,7 +244,7 @@ class TwentyTwoState(DealState):
         self.exchanged: set[str] = set()
         self.unasked: list[str] = []
         """Players the round never reached because the stock was empty: they may still record
-        ``exchange none`` before the first lead (T22-X2: k = 0 is within the stock)."""
+        ``exchange none`` before the first lead (declining, k = 0, is within the stock)."""
         self.stage = EXCHANGE
         self.turn: str | None = leader
         self.trick: list[tuple[str, tuple[Card, ...]]] = []

@@ -1,4 +1,4 @@
-"""Twenty-Two's cards played to tricks, carried out (T22-T*, T22-F1): the bar, the trick's
+"""Twenty-Two's cards played to tricks, carried out (``22.lead-*``, ``22.follow*``): the bar, the trick's
 winner, the turn among the living; and the fast path that judges and carries out the
 commonest play, a single card, in one step."""
 
@@ -60,7 +60,7 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
 
     def play_fast(self, state: TwentyTwoState, action: Action) -> bool:
         """One card played in turn, held, during play: a lead (one card never empties a hand
-        that must keep one, T22-T7), or a follow to a one-card lead that matches or beats
+        that must keep one), or a follow to a one-card lead that matches or beats
         the bar or is the player's lowest card, unless aces were led and
         it is not his lowest (``ace_lead_forces_lowest``). Anything else: the full check."""
         cards = action.cards

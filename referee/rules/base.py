@@ -260,6 +260,8 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     source: ClassVar[str] = ""
+    """The public sources the rules were taken from, in words (listed with links in
+    ``rule_help.SOURCES``)."""
     rules: ClassVar[Mapping[str, Rule]] = {}
     generic: ClassVar[GenericRules]
     """The full ids of the game's generic rules (turn, incomplete deal, match over, ...)."""

@@ -57,8 +57,7 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
     aliases = ("28",)
     rule_prefix = "28"
     title = "Twenty-Eight"
-    source = ("Wikipedia 'Twenty-eight (card game'); spec/rules/"
-              "twenty-eight-and-twenty-nine.md Part A, sections 8-10")
+    source = "Wikipedia 'Twenty-eight (card game)'; pagat.com 'Twenty-Eight'"
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset(
         {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
