@@ -13,13 +13,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 RANK_ORDER_28 = "J9ATKQ87"
-"""Rank order of every suit, trumps included, high to low (section 1, notation 0.3)."""
+"""Rank order of every suit, trumps included, high to low."""
 
 SUITS_28 = "SHDC"
-"""The four suits (notation 0.3)."""
+"""The four suits."""
 
 CARD_POINTS_28: Mapping[str, int] = {"J": 3, "9": 2, "A": 1, "T": 1}
-"""Card points by rank (section 1.2); ranks not listed are worth 0."""
+"""Card points by rank; ranks not listed are worth 0."""
 
 
 def card_points(card: str, table: Mapping[str, int] = CARD_POINTS_28) -> int:
@@ -195,7 +195,7 @@ def adjusted_target(
 
     ``pair_by_bidding_side`` is None when no pair was declared: the target is the bid, even
     an illegal one outside the range (it stands as made). ``clamp`` bounds what a pair does
-    (option ``pair_clamp``), never beyond the bid itself; None leaves it unbounded (28-29).
+    (option ``pair_clamp``), never beyond the bid itself; None leaves it unbounded.
     """
     if pair_by_bidding_side is None:
         return bid
@@ -291,7 +291,7 @@ def contract_score(
 
     Made if ``points >= target``; the bidding side gains or loses the stake. With
     ``under_half_double_loss`` a loss with fewer than half the target's points
-    (2 * points < target) is doubled again. ``cot`` (10.18) doubles the gain when
+    (2 * points < target) is doubled again. ``cot`` doubles the gain when
     ``all_tricks`` is "bidders" (the bidding side won every trick), and with "made_and_lost"
     also the loss when it is "defenders".
     """

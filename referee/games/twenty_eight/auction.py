@@ -87,7 +87,7 @@ class Auction(Engine28):
     def _fast_call(self, state: TwentyEightState, action: Action) -> bool:
         """A bid or pass of the open auction judged and carried out in one step: in turn, a
         pass that is not first hand's forced opening, or a bid in range above the
-        standing bid of an opponent (1.4, A3.3). The duel, ``pass_final``, the dealer's
+        standing bid of an opponent. The duel, ``pass_final``, the dealer's
         forced bid and a bid over one's partner: the full cascade."""
         opts = self.opts
         seat = action.seat
@@ -113,7 +113,7 @@ class Auction(Engine28):
 
     def _over_standing_problem(self, seat: str, holder: str | None, standing: int | None,
                                value: int) -> Exclusion | None:
-        """A bid not above the standing bid (1.4), or over one's partner's."""
+        """A bid not above the standing bid, or over one's partner's."""
         if standing is not None and value <= standing:
             return self._excl("28.bid-higher", f"{seat} must bid more than {standing} "
                               f"({holder}'s standing bid), or pass")
@@ -238,7 +238,7 @@ class Auction(Engine28):
         return nxt
 
     def _dealer_must_bid(self, state: TwentyEightState, seat: str) -> bool:
-        """True if ``seat`` is the dealer and everybody before him passed (10.21)."""
+        """True if ``seat`` is the dealer and everybody before him passed."""
         return (self.opts.dealer_forced_bid != "none" and seat == state.dealer
                 and state.high_bid is None and len(state.calls) == self.players - 1)
 

@@ -373,7 +373,7 @@ def _deal_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
 def _options(ids: FamilyIds, defaults: Mapping[str, OptionValue] | None = None,
              batch: str = "four", second_rounds: tuple[str, ...] = ("min24",),
              equal: str = "") -> tuple[OptionSpec, ...]:
-    """The family's options (digest section 8) with ``defaults`` overriding 28's per game;
+    """The family's options with ``defaults`` overriding 28's per game;
     ``batch`` and ``equal`` as for ``_rules``; ``second_rounds``: the game's values of
     ``second_round`` besides ``off``. Each meaning is in the game's own words."""
     d = dict(defaults or {})

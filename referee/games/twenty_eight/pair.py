@@ -73,7 +73,7 @@ class Pair(Engine28):
         return None
 
     def _apply_pair(self, state: TwentyEightState, action: Action) -> None:
-        # an illegal declaration has no effect on the target (29-18, 29-22 "illegal / no
+        # an illegal declaration has no effect on the target (29-22 "illegal / no
         # effect", 28-32): it is reported, and the misplay penalty applies
         if self._check_pair(state, action) is None:
             state.pair = action.seat

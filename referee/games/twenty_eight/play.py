@@ -1,5 +1,5 @@
 """Play: following suit, the lead, the face-down card, the caller's duty, undertrumping and winning
-tricks (1.5, A4)."""
+tricks."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ class Play(Engine28):
                                   f"{state.mode.declarer} plays a single hand", fatal=True)
             return self._excl("28.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               fatal=True)
-        # the face-down trump card is outside the bidder's hand until exposed (1.6)
+        # the face-down trump card is outside the bidder's hand until exposed
         # (a double pack's other copy of it is an ordinary card of his hand)
         if (card == state.facedown and seat == state.bidder and not state.revealed
                 and card not in state.hands[seat]):
@@ -170,7 +170,7 @@ class Play(Engine28):
                 and state.reveal_index >= 0 and all(s != seat for s, _ in state.trick))
 
     def _counting_trumps(self, state: TwentyEightState) -> list[str]:
-        """Cards in the current trick that count as trumps (1.5, A4.4(b), erratum)."""
+        """Cards in the current trick that count as trumps (erratum)."""
         trump = state.trump
         if not state.revealed or trump is None:
             return []
@@ -308,7 +308,7 @@ class Play(Engine28):
 
     def trick_winner(self, state: TwentyEightState, plays: list[tuple[str, str]],
                      number: int) -> str:
-        """The winner of ``plays`` as trick ``number`` (1.5, A4.4(a)-(b)).
+        """The winner of ``plays`` as trick ``number`` (A4.4(a)-(b)).
 
         The highest trump that counts wins (trump cards played to the revealing trick before
         the call do not count, see ``_counting_from``); without one, the highest card of the
