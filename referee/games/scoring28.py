@@ -1,4 +1,5 @@
-"""Pure scoring and card helpers of the Twenty-Eight family (digest Part A, sections A5-A7).
+"""Pure scoring and card helpers of the Twenty-Eight family (docs/games/twenty-eight.md and
+the pages of its relatives).
 
 Nothing here knows about records, states or seats: each function takes plain values and
 returns plain values, so the scoring rules are tested by tables (tests/test_scoring28.py).
@@ -219,7 +220,7 @@ class ContractScore(NamedTuple):
 
 
 class ScoreTable(NamedTuple):
-    """Game points per deal by bid (option ``score_table``, A6.4, A7.4).
+    """Game points per deal by bid (option ``score_table``).
 
     ``rows`` are (lowest bid, points won when made, points lost when failed), ascending; the
     last row whose lowest bid is reached applies. With ``loss_to_opponents`` a failed contract
@@ -239,7 +240,7 @@ class ScoreTable(NamedTuple):
 
 
 SCORE_TABLES: Mapping[str, ScoreTable] = {
-    # flat +/-1 (S0, S2)
+    # flat +/-1 (Wikipedia, gamerules.com's Twenty-Nine)
     "flat": ScoreTable(((0, 1, 1),)),
     # gamesonlinecorner (GOC): 14-19: 1, 20-23: 2, 24-27: 3, 28: 4
     "goc": ScoreTable(((0, 1, 1), (20, 2, 2), (24, 3, 3), (28, 4, 4))),
@@ -247,7 +248,8 @@ SCORE_TABLES: Mapping[str, ScoreTable] = {
     "kh": ScoreTable(((0, 1, 1), (21, 2, 2))),
     # Forty: 20-29 win 1 / opponents gain 2; 30-33: 2 / 3; 34-40: 3 / 4
     "forty": ScoreTable(((0, 1, 2), (30, 2, 3), (34, 3, 4)), loss_to_opponents=True),
-    # Fifty-Six (A7.5 has no table; the 56 sites' "honours" from 40): below 40 +/-1, 40+ +/-2
+    # Fifty-Six (its sources give no table; the 56 sites' "honours" from 40): below 40 +/-1,
+    # 40+ +/-2
     "fifty-six": ScoreTable(((0, 1, 1), (40, 2, 2))),
 }
 """The named tables of option ``score_table`` (data, not branches)."""

@@ -1,6 +1,6 @@
-"""Twenty-Two's cards played to tricks, carried out (``22.lead-*``, ``22.follow*``): the bar, the trick's
-winner, the turn among the living; and the fast path that judges and carries out the
-commonest play, a single card, in one step."""
+"""Twenty-Two's cards played to tricks, carried out (``22.lead-*``, ``22.follow*``): the bar,
+the trick's winner, the turn among the living; and the fast path that judges and carries out
+the commonest play, a single card, in one step."""
 
 from __future__ import annotations
 

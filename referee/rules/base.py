@@ -36,8 +36,7 @@ class Exclusion:
     """Why an action is not allowed.
 
     ``fatal`` marks actions after which the deal's state is no longer well defined (a card the
-    seat does not hold, a play to a full trick): the replay of that deal stops there
-    (decision 4 of the rules README).
+    seat does not hold, a play to a full trick): the replay of that deal stops there.
     """
 
     rule: str
@@ -414,7 +413,7 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
 
     def adopt_score(self, match: MatchT, score: Mapping[str, int]) -> bool:
         """Go on from a recorded match score after a deal whose replay stopped and which the
-        game could not score (rules README decision 8); True if the match took it. A game
+        game could not score; True if the match took it. A game
         whose match is not a score per team says False and reads its record itself."""
         match.score.update(score)
         return True

@@ -1,5 +1,5 @@
-""""C": the bidder's answer to the opponents' double that stakes a whole game (10.19;
-rules README decision 12).
+""""C": the bidder's answer to the opponents' double that stakes a whole game (a variant
+of the sources, off by default: option ``c_call``).
 
 Only the bidder says it (``W c-call``), directly after an opponent's double, in the double
 window, and only while his side's match score is 0 at the start of the deal. It is the
@@ -8,7 +8,7 @@ then worth 6 game points won or lost by the bidding side, whatever the multiplie
 score table, also under ``misplay_penalty``; the under-half rule and ``cot`` apply on top as
 for any stake (appendix ``settle``). An illegal C still counts, as an illegal double does. A
 single hand, a one-suit show or a second-round bid discards it. Not played with
-``high_bid_two`` (the "automatic double" version, A7.2): that combination is refused.
+``high_bid_two`` (the "automatic double" version of "C"): that combination is refused.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ class CCall(Engine28):
     def _score_table(self, state: TwentyEightState) -> ScoreTable:
         table = super()._score_table(state)
         if state.c_by:  # a single hand sets C aside (its mode scores on its own table)
-            # a loss is paid as the game pays it (Forty: to the opponents, A7.4)
+            # a loss is paid as the game pays it (Forty: to the opponents)
             return C_TABLE._replace(loss_to_opponents=table.loss_to_opponents)
         return table
 

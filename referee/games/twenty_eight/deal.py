@@ -46,14 +46,15 @@ class DealSetup(Engine28):
         if reason:
             self._annul(state, reason)
         else:
-            # whole hands are seen after the second batch (A6.6 R3 "checked after the second
-            # batch"): what comes before it is refereed, so that an offender there is not
-            # saved by the annulment (the misplay penalty comes first)
+            # whole hands are seen after the second batch ("checked after the second batch",
+            # as the sources say of eight pointless cards): what comes before it is
+            # refereed, so that an offender there is not saved by the annulment (the misplay
+            # penalty comes first)
             state.annul_at_batch = self._annulment_of_whole_hands(state)
         return state
 
     def _annul(self, state: TwentyEightState, reason: str) -> None:
-        """Throw the deal in (A6.6: a redeal, everybody passing, a cancellation): what the
+        """Throw the deal in (a redeal, everybody passing, a cancellation: 28.thrown-in): what the
         record holds after it is not judged; unless the misplay penalty scores it (an
         offence before), it is not scored and the same dealer deals again."""
         state.annulled = reason
@@ -76,7 +77,7 @@ class DealSetup(Engine28):
         return None
 
     def _annulment_of_whole_hands(self, state: TwentyEightState) -> str | None:
-        """Why the whole dealt hands cancel the deal (R4 at the deal), or None."""
+        """Why the whole dealt hands cancel the deal (``annul_other`` at the deal), or None."""
         opts = self.opts
         seats = self.table.seats
         if opts.annul_eight_zero:
@@ -208,7 +209,8 @@ class DealSetup(Engine28):
         unchecked: list[str] = []
         if self.opts.redeal_first_two_pointless or (self.opts.annul_fh_and_next_pointless
                                                     and _opens_with_a_pass(deal, state)):
-            # R2 (on first hand's pass) and P29's annulment look at the first two speakers'
+            # annul_fh_and_next_pointless (on first hand's pass) and pagat.com's
+            # redeal_first_two_pointless look at the first two speakers'
             # first batches
             fh = state.first_hand
             unknown = [seat for seat in (fh, self._next(fh)) if state.first_four.get(seat) is None]

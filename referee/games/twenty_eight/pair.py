@@ -57,7 +57,7 @@ class Pair(Engine28):
         requirement = opts.pair_trick_requirement
         first = (state.reveal_trick or 99) if requirement == "after_reveal" else 1
         won = [t for t in state.tricks if t.number >= first and self._team(t.winner) == team]
-        needs_trick = requirement != "s0_variant" or bidding  # S0: opponents need none
+        needs_trick = requirement != "s0_variant" or bidding  # Wikipedia: opponents need none
         if needs_trick and not won:
             since = (f"after the trump was exposed (in trick {state.reveal_trick})"
                      if requirement == "after_reveal" else "(any trick)")
@@ -73,7 +73,7 @@ class Pair(Engine28):
         return None
 
     def _apply_pair(self, state: TwentyEightState, action: Action) -> None:
-        # an illegal declaration has no effect on the target (29-22 "illegal / no
-        # effect", 28-32): it is reported, and the misplay penalty applies
+        # an illegal declaration has no effect on the target ("illegal / no effect"): it is
+        # reported, and the misplay penalty applies
         if self._check_pair(state, action) is None:
             state.pair = action.seat

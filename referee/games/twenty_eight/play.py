@@ -38,7 +38,7 @@ class Play(Engine28):
     def _check_play(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         """A play, in the rulebook's order: the stage, one card, the turn, the face-down card,
         holding the card, then the lead, following suit and, void in the
-        suit led, calling (A4.3(c)-(g)) and undertrumping."""
+        suit led, calling (``28.call``, ``28.call-must-trump``) and undertrumping."""
         seat = action.seat
         if state.stage in (AUCTION, TRUMP):
             return self._stage_blocks_play(state, seat)
@@ -83,7 +83,7 @@ class Play(Engine28):
                                   f"for the concealed trump before playing "
                                   f"(trump_call_mandatory)")
             return None
-        # the caller must trump if able (A4.3(c)2, A4.3(e))
+        # the caller must trump if able (28.call-must-trump)
         if self._caller_duty(state, seat):
             trumps = hand & self.suit_cards[trump]
             if opts.caller_must_trump and trumps and card[1] != trump:
@@ -170,7 +170,7 @@ class Play(Engine28):
                 and state.reveal_index >= 0 and all(s != seat for s, _ in state.trick))
 
     def _counting_trumps(self, state: TwentyEightState) -> list[str]:
-        """Cards in the current trick that count as trumps (erratum)."""
+        """Cards in the current trick that count as trumps (option ``pre_reveal_trumps_count``)."""
         trump = state.trump
         if not state.revealed or trump is None:
             return []
@@ -193,7 +193,7 @@ class Play(Engine28):
                 and card not in state.hands[seat]):
             self._reveal(state, seat)  # exposed at his turn, then played
             if state.disregard:
-                return  # R4 cancelled the deal at the reveal
+                return  # annul_other cancelled the deal at the reveal
         trick = state.trick
         if (trick and not state.revealed and card[1] != trick[0][1][1]
                 and state.hands[seat].isdisjoint(self.suit_cards[trick[0][1][1]])):
@@ -204,7 +204,7 @@ class Play(Engine28):
         """The commonest event, judged and carried out in one step: a partnership deal in
         play (not cancelled, no second round pending), the player on turn plays a card he
         holds that is not the face-down card, and follows suit, leads anything but
-        the concealed trump (the bidder's lead ban, A4.3(b)), or, void in the suit led,
+        the concealed trump (the bidder's lead ban), or, void in the suit led,
         discards while the trump is concealed and no call is due ((g)) or, once
         it is exposed, plays a card that is neither a trump under the undertrump ban nor
         his own after calling. Whatever else the full cascade judges
@@ -283,7 +283,7 @@ class Play(Engine28):
         for _, card in trick:
             points += card_points.get(card, 0)
         if number == self.tricks_per_deal:
-            points += self.opts.last_trick_bonus  # B1, B6.1 (29: one point)
+            points += self.opts.last_trick_bonus  # 29: one point
         state.tricks.append(Trick(number, trick, winner, points))
         state.points[self.team_of[winner]] += points
         state.trick = []  # a new list: the completed trick keeps the old one
@@ -308,7 +308,7 @@ class Play(Engine28):
 
     def trick_winner(self, state: TwentyEightState, plays: list[tuple[str, str]],
                      number: int) -> str:
-        """The winner of ``plays`` as trick ``number`` (A4.4(a)-(b)).
+        """The winner of ``plays`` as trick ``number``.
 
         The highest trump that counts wins (trump cards played to the revealing trick before
         the call do not count, see ``_counting_from``); without one, the highest card of the

@@ -48,10 +48,11 @@ from referee.rules.registry import register
 
 
 @register
-class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the phases
+class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over the phases
                   DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
                   Engine28):
-    """Twenty-Eight, four players in two partnerships, counter-clockwise (digest Part A)."""
+    """Twenty-Eight, four players in two partnerships, counter-clockwise
+    (docs/games/twenty-eight.md)."""
 
     name = "twenty-eight"
     aliases = ("28",)
@@ -140,7 +141,7 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
     @staticmethod
     def _cancelled_now(state: TwentyEightState, action: Action) -> bool:
         """True if ``action`` comes after the second batch of a deal its whole hands cancel
-        (R3, R4): from there the recorded play is disregarded."""
+        (``annul_eight_zero``, ``annul_other``): from there the recorded play is disregarded."""
         return state.annul_at_batch is not None and (
             state.stage not in (AUCTION, TRUMP, WINDOW)
             or (state.stage == WINDOW and action.kind not in ("double", "redouble", "c-call")))

@@ -1,5 +1,6 @@
-"""The second bidding round after the full deal (Kerala house rules; S0's 40 paragraph:
-"a second bid must be 30 or more"; rules README decision 12).
+"""The second bidding round after the full deal (Kerala house rules; the Forty paragraph of
+the Wikipedia article: "a second bid must be 30 or more"). Off by default: option
+``second_round``.
 
 With ``second_round = minN`` a second auction follows the trump choice and the double window,
 before a single hand, a show or play. The first-round winner opens it and the turn goes round
@@ -17,9 +18,9 @@ returns to his hand first). A contract won in the second round scores +2 made / 
 Twenty-Eight and Twenty-Nine (KH); Forty and Fifty-Six score it by their own tables.
 
 Choices where the sources are silent: an illegal second-round bid stands as made (the offender
-becomes the high bidder at that level, decision 8); a single hand or a show before the round
-ends is illegal (the single hand is carried out, the show has no effect); the misplay penalty
-during the round scores the standing contract.
+becomes the high bidder at that level, as in the first round); a single hand or a show before
+the round ends is illegal (the single hand is carried out, the show has no effect); the
+misplay penalty during the round scores the standing contract.
 """
 
 from __future__ import annotations

@@ -35,8 +35,9 @@ class Settle(Engine28):
     """Ending and scoring a deal."""
 
     def is_deal_over(self, state: TwentyEightState) -> bool:
-        # a deal its whole hands cancel (R3, R4) may end anywhere before the second batch:
-        # the annulment is certain, only an offence before it changes the score
+        # a deal its whole hands cancel (annul_eight_zero, annul_other) may end anywhere
+        # before the second batch: the annulment is certain, only an offence before it
+        # changes the score
         return state.stage == OVER or state.mode.decided or state.annul_at_batch is not None
 
     def incomplete_message(self, state: TwentyEightState) -> str:
@@ -206,7 +207,7 @@ class Settle(Engine28):
 def _pay(match: Match28, result: DealResult, delta: int, team: str,
          table: ScoreTable) -> None:
     """Add the deal's game points to the match; a loss is paid to the opponents where the
-    table says so (Forty, A7.4)."""
+    table says so (Forty)."""
     if delta < 0 and table.loss_to_opponents:
         for other in match.score:
             if other != team:

@@ -1,5 +1,5 @@
 """Trumps: the bidder's choice (own card, seventh card, spare indicator) and the call that exposes
-it (A4.3(c)-(g), B3.3-B3.5)."""
+it (``28.trump-card``, ``28.call``, ``28.must-call``)."""
 
 from __future__ import annotations
 
