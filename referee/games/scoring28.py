@@ -244,7 +244,7 @@ SCORE_TABLES: Mapping[str, ScoreTable] = {
     "flat": ScoreTable(((0, 1, 1),)),
     # gamesonlinecorner (GOC): 14-19: 1, 20-23: 2, 24-27: 3, 28: 4
     "goc": ScoreTable(((0, 1, 1), (20, 2, 2), (24, 3, 3), (28, 4, 4))),
-    # Kerala house rules (KH): up to 20 +/-1, above 20 ("honours") +/-2
+    # Kerala house rules: up to 20 +/-1, above 20 ("honours") +/-2
     "kh": ScoreTable(((0, 1, 1), (21, 2, 2))),
     # Forty: 20-29 win 1 / opponents gain 2; 30-33: 2 / 3; 34-40: 3 / 4
     "forty": ScoreTable(((0, 1, 2), (30, 2, 3), (34, 3, 4)), loss_to_opponents=True),
@@ -289,7 +289,7 @@ def contract_score(
     cot: str = "off",
     all_tricks: str | None = None,
 ) -> ContractScore:
-    """Score a contract from the bidding side's card points (appendix ``settle``).
+    """Score a contract from the bidding side's card points.
 
     Made if ``points >= target``; the bidding side gains or loses the stake. With
     ``under_half_double_loss`` a loss with fewer than half the target's points

@@ -412,7 +412,7 @@ class TwentyFive(Ruleset):
             return  # no turn-up (or an unseen card): reported by 25.turnup
         ace = trump_data(turned[1], self.opts.renege_cards).ace
         if turned == ace:
-            return  # naming the turned-up ace is no discard from the hand (#25), not A6
+            return  # naming the turned-up ace is no discard from the hand: no note
         for event in deal.events:
             action = event.action
             if action.kind == "rob" and action.cards[0] == ace:

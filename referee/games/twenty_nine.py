@@ -29,7 +29,7 @@ Decisions, with the option that changes each one:
 5. The first player of the deal who cannot follow suit must call (the bidder announces it
    himself); after the reveal nobody calls; the caller need not trump. If that
    player plays without calling (29.must-call), the first occasion has passed: later void
-   players may call but need not (appendix: "no earlier void occasion in deal"). Options
+   players may call but need not (only the deal's first void occasion obliges). Options
    ``trump_call_mandatory``, ``caller_must_trump``.
 6. Trump-suit cards played to the revealing trick before the call count as trumps (moot
    under the mandatory call except when trumps were led). Option ``pre_reveal_trumps_count``.
@@ -82,7 +82,7 @@ PAGAT_OLDER = Preset("pagat-older", "pagat.com's older rules: calling is optiona
                      "caller must trump, trumps played before the call count",
                      {"trump_call_mandatory": False, "caller_must_trump": True,
                       "pre_reveal_trumps_count": True})
-BANGLADESH = Preset("bangladesh", "Bangladesh (KC, SPT): counter-clockwise, minimum bid 16, "
+BANGLADESH = Preset("bangladesh", "Bangladesh: counter-clockwise, minimum bid 16, "
                     "the bidding side cannot use the pair with bids of 16 to 18",
                     {"direction": "ccw", "min_bid": 16, "pair_min_bid": 19})
 

@@ -182,7 +182,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
             raise located(error, tag) if tag is not None else error
 
     def _variant_candidates(self, state: TwentyEightState) -> Iterator[Action]:
-        """The seed variants' actions worth judging now: each variant's phase adds its own
+        """The sources' variants' actions worth judging now: each variant's phase adds its own
         (``candidates`` runs them first)."""
         return iter(())
 

@@ -6,8 +6,8 @@ window, and only while his side's match score is 0 at the start of the deal. It 
 alternative to a redouble: C after a redouble, or a redouble after C, is illegal. The deal is
 then worth 6 game points won or lost by the bidding side, whatever the multiplier and the
 score table, also under ``misplay_penalty``; the under-half rule and ``cot`` apply on top as
-for any stake (appendix ``settle``). An illegal C still counts, as an illegal double does. A
-single hand, a one-suit show or a second-round bid discards it. Not played with
+for any stake (``scoring28.contract_score``). An illegal C still counts, as an illegal double
+does. A single hand, a one-suit show or a second-round bid discards it. Not played with
 ``high_bid_two`` (the "automatic double" version of "C"): that combination is refused.
 """
 

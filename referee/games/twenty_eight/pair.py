@@ -53,7 +53,7 @@ class Pair(Engine28):
             return self._excl("28.pair", f"with a bid of {state.bid} the bidding side may not show "
                               f"the pair: it needs a bid of {opts.pair_min_bid} or more "
                               f"(pair_min_bid)")
-        # which trick won qualifies (10.14; option pair_trick_requirement)
+        # which trick won qualifies (option pair_trick_requirement)
         requirement = opts.pair_trick_requirement
         first = (state.reveal_trick or 99) if requirement == "after_reveal" else 1
         won = [t for t in state.tricks if t.number >= first and self._team(t.winner) == team]

@@ -181,7 +181,7 @@ class Play(Engine28):
         if state.reveal_trick is None or state.reveal_trick < number:
             return 0
         if led == state.trump or self.opts.pre_reveal_trumps_count:
-            return 0  # erratum: cards following a trump lead were never discards
+            return 0  # cards following a trump lead are never discards: all count
         return state.reveal_index or 0
 
     def _apply_play(self, state: TwentyEightState, action: Action) -> None:

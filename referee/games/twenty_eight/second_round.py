@@ -15,7 +15,7 @@ window: the first face-down card goes back to its owner and he chooses trumps ag
 (``trump CARD`` with any of his cards; with the spare indicator, a suit). A first-round winner
 who raised keeps his card, or chooses again with a ``trump`` event (his face-down card then
 returns to his hand first). A contract won in the second round scores +2 made / -3 failed in
-Twenty-Eight and Twenty-Nine (KH); Forty and Fifty-Six score it by their own tables.
+Twenty-Eight and Twenty-Nine (Kerala house rules); Forty and Fifty-Six score it by their own tables.
 
 Choices where the sources are silent: an illegal second-round bid stands as made (the offender
 becomes the high bidder at that level, as in the first round); a single hand or a show before
@@ -44,7 +44,7 @@ from referee.rules.base import Exclusion
 
 SECOND_ROUND_TABLE = ScoreTable(((0, 2, 3),))
 """A contract won in the second round, in Twenty-Eight and Twenty-Nine: +2 made, -3 failed
-(KH)."""
+(Kerala house rules)."""
 
 
 class SecondRound(Engine28):
