@@ -144,7 +144,5 @@ def _starting(items: Iterable[tuple[str, str]], incomplete: str) -> Items:
 def _short(text: str, width: int = 60) -> str:
     """A help text in a player's words, cut to one short line (shells show it beside the
     value)."""
-    from referee.rule_help import public_text
-
-    line = " ".join(public_text(text).split())
+    line = " ".join(text.split())
     return line if len(line) <= width else line[:width - 3].rstrip() + "..."

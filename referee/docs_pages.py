@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from referee.rule_help import public_text, sources_of
+from referee.rule_help import sources_of
 
 BEGIN = "<!-- reference: written by `python -m referee.docs_pages`; do not edit below -->"
 END = "<!-- end of reference -->"
@@ -179,7 +179,7 @@ def reference_block(ruleset: Any) -> str:
         settings = ", ".join(
             f"`{name} = {specs[name].show(value) if name in specs else value}`"
             for name, value in preset.values.items()) or "the defaults"
-        out.append(f"| `{preset.name}` | {_cell(public_text(preset.description))} | "
+        out.append(f"| `{preset.name}` | {_cell(preset.description)} | "
                    f"{settings} |")
     out += ["", "### Options", "",
             "Every point the sources leave open or disagree on is an option, set with "
@@ -190,14 +190,14 @@ def reference_block(ruleset: Any) -> str:
         for spec in ruleset.option_specs:
             rules = ", ".join(f"`{rule}`" for rule in spec.rules)
             out.append(f"| `{spec.name}` | `{spec.show(spec.default)}` | "
-                       f"{_cell(spec.valid_values())} | {_cell(public_text(spec.meaning))} | "
+                       f"{_cell(spec.valid_values())} | {_cell(spec.meaning)} | "
                        f"{rules} |")
     else:
         out.append("This game has no options.")
     out += ["", "### Rules", "",
             "Each finding names the rule it breaks; `referee rule ID` prints the same "
             "explanation.", "", "| id | the rule |", "| --- | --- |"]
-    out += [f"| `{rule.id}` | {_cell(public_text(rule.summary))} |"
+    out += [f"| `{rule.id}` | {_cell(rule.summary)} |"
             for rule in ruleset.rules.values()]
     out += ["", "### The score sheet", "", score_words(ruleset), "", END]
     return "\n".join(out) + "\n"
@@ -233,7 +233,7 @@ def rule_ids_page() -> str:
     for game in games():
         out += [f"## {game.title}", "", f"[The rules of {game.title}](games/{game.name}.md).",
                 "", "| id | the rule |", "| --- | --- |"]
-        out += [f"| `{rule.id}` | {_cell(public_text(rule.summary))} |"
+        out += [f"| `{rule.id}` | {_cell(rule.summary)} |"
                 for rule in game.rules.values()]
         out.append("")
     out += ["## The record, in every game", "",

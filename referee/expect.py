@@ -4,7 +4,7 @@ A record that states its own verdict is a test (``referee check --expect``)::
 
     [Expect "illegal" "deal 1" "trick 3" "W" "28.follow-suit"]
     [Expect "score" "NS 2" "EW -1"]
-    [Expect "case" "28-13"]
+    [Expect "case" "revoke in trick 3"]
 
 The first value is the kind; the rest are read as words, so ``"deal 1" "W"`` and
 ``"deal 1 W"`` mean the same. Kinds:

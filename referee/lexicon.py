@@ -16,14 +16,14 @@ KEYWORDS: tuple[str, ...] = (
     "turnup", "rob", "exchange", "none", "knock", "down", "stop", "claim", "result", "score",
     "seventh", "redeal", "hold", "show", "c-call",
 )
-"""Words that are never a seat's name (notation section 1)."""
+"""Words that are never a seat's name (docs/notation.md, "Lexical rules")."""
 
 ACTION_KINDS: tuple[str, ...] = (
     "play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
     "turnup", "rob", "exchange", "knock", "down", "stop", "claim", "redeal",
     "hold", "c-call", "show",
 )
-"""Every action a record can hold. ``redeal`` is first hand's demand for a new deal (28 R1);
+"""Every action a record can hold. ``redeal`` is first hand's demand for a new deal (``28.redeal``);
 ``hold`` a holder's answer in the duel auction, ``c-call`` the bidder's "C" and ``show`` the
 single-hand show (28 family variants)."""
 
@@ -115,7 +115,7 @@ def suit_spellings() -> dict[str, str]:
 
 
 def seat_name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a seat (notation section 1), or None if it can."""
+    """Why ``name`` cannot be a seat (docs/notation.md, "Lexical rules"), or None if it can."""
     if not NAME_RE.fullmatch(name):
         return (f"seat name '{name}' must start with a letter and hold only letters, digits, "
                 "'_' and '-'")

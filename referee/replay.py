@@ -1,10 +1,10 @@
 """Referee a stream of records deal by deal and turn the loop's verdicts into findings.
 
 The loop (``referee.rules.loop``) decides what follows an illegal action (it stands, unless
-it leaves the state undefined: then the walk of that deal stops, rules README decisions 4
-and 8); the replay reports it: a finding per exclusion with the legal alternatives, wrong
-trick marks, an unfinished deal, the rest of a stopped deal as not checked. Recorded
-``result`` lines are compared with the computed results (decision 6).
+it leaves the state undefined: then the walk of that deal stops); the replay reports it: a
+finding per exclusion with the legal alternatives, wrong trick marks, an unfinished deal, the
+rest of a stopped deal as not checked. Recorded ``result`` lines are compared with the
+computed results.
 """
 
 from __future__ import annotations
@@ -221,7 +221,7 @@ class MatchReplay:
         ))
         if exclusion.fatal:
             report.unchecked = f"not checked after line {event.span.line}: {exclusion.message}"
-            # said once, at the stopping action, by every reporter (decision 8)
+            # said once, at the stopping action, by every reporter
             report.findings.append(Finding(
                 NOT_CHECKED, f"deal {report.number} not checked after this action",
                 deal=report.number, seat=action.seat, span=event.span, severity="note",

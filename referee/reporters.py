@@ -339,7 +339,6 @@ def render_statistics(totals: Totals, color: bool = False) -> str:
     if not rows:
         return ""
     from referee.lookups import all_rules
-    from referee.rule_help import public_text
 
     known = all_rules()
     width = max(len(str(count)) for _, _, count in rows)
@@ -347,7 +346,7 @@ def render_statistics(totals: Totals, color: bool = False) -> str:
     lines = []
     for rule, severity, count in rows:
         entry = known.get(rule)
-        summary = public_text(entry.summary) if entry is not None else ""
+        summary = entry.summary if entry is not None else ""
         label = _style(severity.ljust(5), color, fg="red" if severity == "error" else "cyan")
         lines.append(f"{str(count).rjust(width)}  {rule.ljust(id_width)}  {label}  "
                      f"{summary}".rstrip())

@@ -1,15 +1,12 @@
 """What a player reads about the rules: ``referee rule ID``, ``referee games GAME``, the docs.
 
-The game modules describe their options, presets and rules for the people who maintain them,
-with references to the working notes the rules were settled in ("README decision 2", digest
-sections such as "A4.2", "seed 000"). A player has none of those notes, so everything shown
-here is passed through ``public_text``, which drops those references and names the public
-source instead; the public sources of each game are listed as links.
+The rule, option and preset texts of the games are written for players: they explain the
+rules in words (tests/test_code_citations.py keeps references to notes a reader does not have
+out of referee/); the public sources of each game are listed as links.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -50,72 +47,11 @@ SOURCES: dict[str, tuple[tuple[str, str], ...]] = {
 }
 """The public pages each game's rules were taken from, as (title, address)."""
 
-_SEEDS = {
-    "000": "Wikipedia", "001": "pagat.com and gamerules.com", "002": "gamerules.com",
-    "003": "gamerules.com", "004": "gamerules.com",
-}
-_SOURCE_CODES = {
-    "S0": "Wikipedia", "WP-old": "older Wikipedia texts", "S2": "gamerules.com's Twenty-Nine",
-    "P29": "pagat.com's Twenty-Nine", "R29": "a Twenty-Nine rules site", "ZL": "zlevellabs.com",
-    "EB1911": "the 1911 Encyclopaedia Britannica",
-}
-_SECTION = (r"(?:[AB]|AV|TF|TT|T22|T|D|L)-?[A-Z]?\d+(?:\.\d+)*(?:\([a-z0-9]+\)\d*)*"
-            r"(?:-[A-Z]*\d+(?:\.\d+)*)?")
-_CLEANUPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), replacement) for pattern, replacement in (
-        # "(README decision 2)", "(decision 4)", "README decision 5's note"
-        (r"\s*\((?:the rules )?(?:README )?decisions? \d+(?:[-,] ?\d+)*\)", ""),
-        (r"(?:README )?decisions? \d+(?:[-,] ?\d+)*'s ", "the referee's "),
-        (r",? ?(?:README )?decisions? \d+(?:[-,] ?\d+)*", ""),
-        # section references: "(A7.4)", "(A7.4, losses ...)", "A7.5: six players"
-        (rf"\s*\({_SECTION}(?:,\s*{_SECTION})*\)", ""),
-        (rf"\(({_SECTION})(?:,\s*{_SECTION})*,\s*", "("),
-        (rf"^{_SECTION}(?:,\s*{_SECTION})*:\s*", ""),
-        # "seed 000's 40 paragraph", "seed 003 (gamerules.com)", "seed 002:"
-        (r"seed (\d{3})'s ", lambda m: _SEEDS.get(m.group(1), "the source") + "'s "),
-        (r"seed \d{3} \(([^)]*)\)", r"\1"),
-        (r"seed (\d{3})", lambda m: _SEEDS.get(m.group(1), "the source")),
-        (r"\b(S0|WP-old|S2|P29|R29|ZL|EB1911)\b( no\. \d+)?",
-         lambda m: _SOURCE_CODES[m.group(1)]),
-        (r"\s*\(C\d+(?:,\s*C\d+)*\)", ""),
-        (r"(?<![\d.])\b\d\.\d+ (`*[a-z_]+`*)", r"option \1"),
-        (r"the digest's defaults", "the referee's defaults"),
-        (r"the digest", "the referee"),
-        (r"\s+([,;:)])", r"\1"),
-        (r"\(\s*\)", ""),
-    )
-)
-_INTERNAL = re.compile(rf"spec/|/work/|\bdigest\b|\bdecision \d|\bseed \d{{3}}|\b{_SECTION}\b"
-                       # the users' texts the rules were taken from: "the seed", "the Twenty-Two
-                       # rules text"; a section of a working note, "3.9 C5" ("--seed" passes)
-                       r"|(?<!-)\bthe seeds?\b|\brules text\b|\b\d\.\d+ C\d+\b"
-                       r"|\b(?:S0|WP-old|S2|P29|R29|ZL|EB1911)\b|\(C\d+"
-                       r"|(?<![\d.])\b\d\.\d+ [a-z_`]"
-                       # the annulment rules' shorthand "(R3)", "R1 redeal", "A6.6 R6"
-                       r"|\bR[1-6]\b"
-                       # edge-case numbers "28-02", "29-33" (bid ranges such as 28-56 pass)
-                       r"|\b2[89]-[0-4]\d\b"
-                       # the ambiguity notes "10.1" .. "10.26"
-                       r"|(?<![\d.])\b10\.\d{1,2}\b(?![\d.])")
-
-
 _KINDS = {
     "input": "unreadable input (the file, the notation or the record), not a rule of a game; "
              "exit code 2",
     "record": "a finding about the record itself, in every game",
 }
-
-
-def public_text(text: str) -> str:
-    """``text`` without references to notes a player does not have."""
-    for pattern, replacement in _CLEANUPS:
-        text = pattern.sub(replacement, text)
-    return text.strip()
-
-
-def internal_references(text: str) -> list[str]:
-    """The references to internal notes left in ``text`` (for tests of what users read)."""
-    return [match.group(0) for match in _INTERNAL.finditer(text)]
 
 
 def sources_of(game: str) -> tuple[tuple[str, str], ...]:
@@ -149,7 +85,7 @@ def explain_rule(rule_id: str) -> str:
         hint = suggest(rule_id, own) if "." in rule_id else ""
         raise KeyError(f"unknown rule id '{rule_id}'{hint or suggest(rule_id, entries)} "
                        "(referee rule --list shows them all)")
-    lines = [f"{entry.id}: {public_text(entry.summary)}"]
+    lines = [f"{entry.id}: {entry.summary}"]
     if entry.game in _KINDS:
         lines.append(f"kind: {_KINDS[entry.game]}")
         return "\n".join(lines) + "\n"
@@ -159,7 +95,7 @@ def explain_rule(rule_id: str) -> str:
     if changing:
         lines.append("options that change it:")
         lines.extend(f"  {spec.name} = {spec.show(spec.default)} ({spec.valid_values()}): "
-                     f"{public_text(spec.meaning)}" for spec in changing)
+                     f"{spec.meaning}" for spec in changing)
     lines.append(f"more: referee games {game.name}; docs/{docs_page(game.name)}")
     for title, address in sources_of(game.name):
         lines.append(f"source: {title} <{address}>")
@@ -200,7 +136,7 @@ def list_rules() -> str:
 def _rows(pairs: Iterable[tuple[str, str]]) -> list[str]:
     rows = list(pairs)
     width = max((len(key) for key, _ in rows), default=0)
-    return [f"  {key.ljust(width)}  {public_text(text)}" for key, text in rows]
+    return [f"  {key.ljust(width)}  {text}" for key, text in rows]
 
 
 def render_game_text(ruleset: Any) -> str:
@@ -212,7 +148,7 @@ def render_game_text(ruleset: Any) -> str:
     specs = {spec.name: spec for spec in ruleset.option_specs}
     out += ["", "presets ([Rules \"NAME\"])"]
     for preset in ruleset.presets.values():
-        described = public_text(preset.description)
+        described = preset.description
         out.append(f"  {preset.name}: {described}" if described else f"  {preset.name}")
         if preset.values:
             shown = ", ".join(
@@ -225,7 +161,7 @@ def render_game_text(ruleset: Any) -> str:
         out.append("  none")
     for spec in ruleset.option_specs:
         out.append(f"  {spec.name} = {spec.show(spec.default)}  ({spec.valid_values()})")
-        out.append(f"      {public_text(spec.meaning)}")
+        out.append(f"      {spec.meaning}")
         if spec.rules:
             out.append(f"      changes: {', '.join(spec.rules)}")
     out += ["", "rules: id, what it requires (referee rule ID explains one)"]

@@ -10,8 +10,8 @@ import pytest
 
 from referee.docs_pages import BEGIN, END, reference_block, rule_ids_page, updated_page
 from referee.lookups import INPUT_IDS, RECORD_IDS
-from referee.rule_help import internal_references, public_text
 from referee.rules.registry import games
+from tests.citations import internal_references
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -60,19 +60,14 @@ def test_rule_ids_page_is_up_to_date_and_lists_every_id():
 def test_user_facing_text_cites_no_working_notes(path):
     text = (ROOT / path).read_text(encoding="utf-8")
     assert internal_references(prose(text)) == [], (
-        "a player has no working notes: say the rule in words (referee.rule_help.public_text "
-        "shows what is dropped)")
+        "a player has no working notes: say the rule in words (tests/citations.py lists "
+        "what a player cannot follow)")
     for internal in ("spec/rules", "/work/", "README decision", "module header",
                      "../schemas", "OWNER/"):
         assert internal not in text
 
 
-def test_public_text_drops_references_to_working_notes():
-    assert public_text("standard: seed 000 (Wikipedia) with the digest's defaults; raising "
-                       "over one's partner is free (README decision 2)") == (
-        "standard: Wikipedia with the referee's defaults; raising over one's partner is free")
-    assert public_text("game points: forty (A7.4, losses paid to the opponents)") == (
-        "game points: forty (losses paid to the opponents)")
+def test_internal_references_finds_working_notes():
     assert internal_references("see A4.2 and decision 5") == ["A4.2", "decision 5"]
     assert internal_references("as the seed says (3.9 C5), the Twenty-Two rules text") == [
         "the seed", "3.9 C5", "rules text"]

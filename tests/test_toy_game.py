@@ -18,8 +18,6 @@ from referee.rules.base import GenericRules, Rule, generic_rules
 from referee.rules.options import Preset
 from referee.rules.tricks import TrickGame
 
-SECTION = "toy rules"
-
 
 @pytest.fixture()
 def toy(monkeypatch: pytest.MonkeyPatch) -> type[TrickGame]:
@@ -41,8 +39,8 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> type[TrickGame]:
             deal_over="toy.deal-over", match_over="toy.match-over",
             trick_number="toy.trick-number", dealer="toy.dealer")
         follow_suit_rule = "toy.follow-suit"
-        rules = {**generic_rules(generic, SECTION), "toy.follow-suit": Rule(
-            "toy.follow-suit", "a player follows the suit led if he can", SECTION)}
+        rules = {**generic_rules(generic), "toy.follow-suit": Rule(
+            "toy.follow-suit", "a player follows the suit led if he can")}
         presets = {"standard": Preset("standard", "the toy rules", {})}
         pack = ("AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH")
         deal_rounds = (4,)

@@ -1,21 +1,19 @@
 """Avinas (Lithuanian "Rams"): the rules referee.
 
-Sources: seed 004 (gamerules.com "Avinas", machine-translated), restated in
-/work/shared/spec/rules/twenty-five-avinas-twenty-two.md ("the digest"), section 2: rule ids
-AV-E*, AV-P*, AV-D*, AV-K*, AV-L*, AV-S*, the option table (2.7), edge cases (2.8) and
-ambiguities (2.9); plus the decisions and errata of rules/README.md.
+Source: gamerules.com "Avinas" (https://gamerules.com/rules/avinas/), machine-translated;
+docs/games/avinas.md explains the rules in words.
 
-Presets: ``standard`` (seed 004, the digest's defaults) and ``trump-lead-every-trick`` (the
-trick-2 lead rule applies to every lead from trick 2 on) (README decision 1).
+Presets: ``standard`` (gamerules.com, the referee's defaults) and ``trump-lead-every-trick`` (the
+trick-2 lead rule applies to every lead from trick 2 on).
 
-Interpretations chosen where the sources leave a choice (decision 7), with the option that
+Interpretations chosen where the sources leave a choice, with the option that
 changes each one:
 
-1. Exposure (AV-D2, AV-D3): the opponents' 4th and 8th cards and the dealer side's sevens
+1. Exposure: the opponents' 4th and 8th cards and the dealer side's sevens
    among its 4th and 8th cards are exposed, in the order L4 P4 R4 D4 L8 P8 R8 D8. Option
    ``dealer_side_exposure`` (``none``: the dealer side's cards are never exposed).
-2. Hands (AV-D1, digest 4): written in their two dealing rounds of four, they show the
-   exposed cards. Without that order (README decisions 5 and 10): a hand written without
+2. Hands: written in their two dealing rounds of four, they show the
+   exposed cards. Without that order: a hand written without
    ``|`` or without a hand line (one missing hand is the rest of the pack; more are read
    from their plays, which must then show all eight cards) leaves the exposure unchecked: a
    note ``avinas.deal-order``, once per deal. Option ``deal_order = strict`` makes it a
@@ -26,41 +24,40 @@ changes each one:
    trumps: the suit under which the recorded plays follow suit best is taken (the note says
    so). Its number of exposed sevens, and so its rams, are unknown: that deal is not scored.
    Rounds other than 4 + 4 are a ``record.deal-order`` error under both values.
-3. The auction (AV-D6, 2.9 B6): one round, L first, each bid higher than the last, bids
+3. The auction: one round, L first, each bid higher than the last, bids
    from ``min_bid`` (1) to 8. Option ``auction_rounds`` (``open``: bidding goes round until
    three players in a row pass after the highest bid). All pass: the deal is abandoned and
-   the next dealer deals (AV-D7). A bid of 8 ends the auction (nobody can bid higher), but
+   the next dealer deals. A bid of 8 ends the auction (nobody can bid higher), but
    the players still to speak may pass, in turn, before the opening lead.
-4. The bid counts trumps: all queens and jacks plus the trump suit's A 10 K 9 8 7 (AV-D8,
-   2.9 B1). Option ``bid_count`` (``natural_count``). A false bid is a scoring outcome, not a
-   violation (README decision 10): once trumps are fixed (the first lead or ``trump SUIT``)
-   the declarer's dealt hand is counted (2.9 B10), and a false bid loses the hand (AV-D9,
-   AV-S6); the deal's outcome says so (``avinas.false-bid``).
-5. Naming trumps (AV-L2): a plain first lead names its suit; after a queen or jack the
+4. The bid counts trumps: all queens and jacks plus the trump suit's A 10 K 9 8 7. Option
+   ``bid_count`` (``natural_count``). A false bid is a scoring outcome, not a violation:
+   once trumps are fixed (the first lead or ``trump SUIT``) the declarer's dealt hand is
+   counted, and a false bid loses the hand; the deal's outcome says so (``avinas.false-bid``).
+5. Naming trumps: a plain first lead names its suit; after a queen or jack the
    declarer names the suit (``D trump H``) before the next card. The declarer may also name
    it before the lead; the lead must then be a trump of it. A name that contradicts the
-   first lead is reported and disregarded (edge case 12).
-6. Knocks (AV-K1..K4): the declaring side knocks at most once, an opponent knocks back only
+   first lead is reported and disregarded.
+6. Knocks: the declaring side knocks at most once, an opponent knocks back only
    after it, both before the opening lead, in the sevens game only. Option
    ``knock_in_nosevens`` (then a knock also doubles the pips). Illegal knocks are reported
    and not carried out.
-7. Leads (AV-L3, AV-L4, 2.9 B4): the trump-lead duty and the face-down lead apply to trick 2
+7. Leads: the trump-lead duty and the face-down lead apply to trick 2
    only. Option ``trump_lead_every_trick``. A face-down lead is followed as a trump lead; if
-   nobody plays a trump the leader wins (2.9 B5). Option ``facedown_no_trump_winner``
+   nobody plays a trump the leader wins. Option ``facedown_no_trump_winner``
    (``revealed_suit``: the highest card of the revealed card's suit wins).
-8. Stopping (AV-L7, AV-L8, 2.9 B7, README decision 10): only the declarer, only in the
+8. Stopping: only the declarer, only in the
    no-sevens game, at any moment between tricks, before trick 1 included (trumps may then be
    unknown: the false-bid count cannot be made); only completed tricks count. Option
    ``stop_scoring`` (``remaining_to_declarer``). An illegal stop is reported and not carried
    out.
-9. Pips (AV-S5, 2.9 B2, B3): the 31 boundary is "31 or more" in both rows; "none" means no
+9. Pips: the 31 boundary is "31 or more" in both rows; "none" means no
    card points. Options ``pip_threshold_31`` (``more_than``: a failing declaring side needs
    more than 31 for the 2-pip row), ``zero_means`` (``no_tricks``). A false bid scores by
-   the failure row (AV-S6, 2.9 B8); option ``false_bid_penalty`` (``six``).
-10. Rams (AV-S3, AV-S4) are kept as one net count (only one side has rams) and reported with
-    the match result; they do not end the match (AV-S9, 2.9 B9). Option ``rams_end``. The
-    match ends after the hand in which a side reaches ``match_end`` (12) pips (AV-S8).
-11. Illegal actions (README decisions 4 and 8): a bid that is not higher, out of range or out
+   the failure row; option ``false_bid_penalty`` (``six``).
+10. Rams are kept as one net count (only one side has rams) and reported with
+    the match result; they do not end the match. Option ``rams_end``. The
+    match ends after the hand in which a side reaches ``match_end`` (12) pips.
+11. Illegal actions: a bid that is not higher, out of range or out
     of turn stands as made (its maker is the high bidder at that level, and the auction goes
     on from the seat after him); a call after the auction is disregarded; an illegal
     face-down lead is a face-down lead from trick 2 on (at trick 1 a face-up lead); a card
@@ -138,14 +135,13 @@ from referee.seats import CLOCKWISE, Table
 
 @register
 class Avinas(AvinasDeal, Ruleset):
-    """Avinas, four players in two partnerships, clockwise (digest section 2)."""
+    """Avinas, four players in two partnerships, clockwise (docs/games/avinas.md)."""
 
     name = "avinas"
     rule_prefix = PREFIX
     generic = GENERIC
     title = "Avinas"
-    source = ("seed 004 (gamerules.com 'Avinas'); spec/rules/twenty-five-avinas-twenty-two.md "
-              "section 2")
+    source = "gamerules.com 'Avinas'"
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset({"play", "down", "bid", "pass", "trump", "knock", "stop"})
     rules = _rules()
@@ -195,7 +191,7 @@ class Avinas(AvinasDeal, Ruleset):
                            rams={t: 0 for t in self.team_names})
 
     def _loser(self, match: AvinasMatch) -> tuple[str, str] | None:
-        """The losing team and why, once the match is over (AV-S8, option rams_end)."""
+        """The losing team and why, once the match is over (option rams_end)."""
         for team, pips in match.score.items():
             if pips >= self.opts.match_end:
                 return team, f"{pips} pips"
@@ -236,7 +232,7 @@ class Avinas(AvinasDeal, Ruleset):
                 f"{expected} should deal (the deal passes to the left after every hand)", None))
         self._deal_hands(state, deal)
         state.recorded = [line for line in result_lines(deal) if line.kind == "points"]
-        if match.from_record:  # README decision 8
+        if match.from_record:  # the last deal was not replayed to its end
             state.notes.append(("avinas.match-over", f"deal {match.deals} was not replayed "
                                 f"to its end: {match.from_record}; could not check the match "
                                 f"score it leads to, nor so when the match ends"))
@@ -316,7 +312,7 @@ class Avinas(AvinasDeal, Ruleset):
                 return None
             return Exclusion("avinas.auction-over", f"{seat} may not {what}: the auction is over "
                               f"({state.declarer} is declarer at {state.bid})")
-        if seat != state.turn:  # decision 8: the call stands as made, the auction goes on
+        if seat != state.turn:  # an illegal call stands as made, the auction goes on
             return Exclusion("avinas.turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
         if action.kind == "pass":
             return None
@@ -328,11 +324,11 @@ class Avinas(AvinasDeal, Ruleset):
         if state.high_bid is not None and value <= state.high_bid:
             return Exclusion("avinas.bid-higher", f"{seat} must bid more than {state.high_bid} "
                               f"({state.high_bidder}'s bid), or pass")
-        return None  # a bid above the bidder's holding is legal: a false bid loses (AV-D9)
+        return None  # a bid above the bidder's holding is legal: a false bid loses
 
     @staticmethod
     def _late_pass(state: AvinasState, seat: str) -> bool:
-        """A pass after a bid of 8 by the next seat still to speak, before the lead (AV-D6)."""
+        """A pass after a bid of 8 by the next seat still to speak, before the lead."""
         return (not state.play_started and bool(state.late_passers)
                 and seat == state.late_passers[0])
 
@@ -341,8 +337,8 @@ class Avinas(AvinasDeal, Ruleset):
                 else "trumps (queens and jacks included)")
 
     def _false_bid(self, state: AvinasState, suit: str) -> str | None:
-        """AV-D9, 2.9 B10: the declarer's dealt hand against the suit now named; what the
-        outcome says of a false bid (a scoring matter, AV-S6: not a rule violation)."""
+        """The declarer's dealt hand against the suit now named; what the
+        outcome says of a false bid (a scoring matter, not a rule violation)."""
         declarer = state.declarer
         if state.bid is None or declarer is None:
             return None  # a sevens game
@@ -379,7 +375,7 @@ class Avinas(AvinasDeal, Ruleset):
                 return Exclusion("avinas.trump-named", f"{seat} names {SUIT_NAMES[suit]}, but "
                                   f"trumps are {SUIT_NAMES[state.trump]} ({how})")
             return None  # the suit the first lead showed, said aloud
-        return None  # naming a suit that makes the bid false is legal: it loses (AV-D9)
+        return None  # naming a suit that makes the bid false is legal: it loses
 
     # knocks --------------------------------------------------------------------------------
     def _check_knock(self, state: AvinasState, action: Action) -> Exclusion | None:
@@ -416,7 +412,7 @@ class Avinas(AvinasDeal, Ruleset):
         if seat != state.declarer:
             return Exclusion("avinas.stop", f"only the declarer ({state.declarer}) may stop the "
                               f"play, not {seat}")
-        if state.trick:  # AV-L7: at any moment between tricks, before trick 1 included
+        if state.trick:  # At any moment between tricks, before trick 1 included
             return Exclusion("avinas.stop", f"{seat} may stop only between tricks, not in the "
                               f"middle of trick {len(state.tricks) + 1}")
         return None
@@ -450,7 +446,7 @@ class Avinas(AvinasDeal, Ruleset):
             return Exclusion("avinas.face-down", f"only a lead may be face down; {seat} plays to "
                               f"trick {len(state.tricks) + 1}, led by {state.trick[0][0]}")
         trump = state.trump
-        if state.trick_down:  # AV-L3(a): followed as if a trump had been led
+        if state.trick_down:  # Followed as if a trump had been led
             if is_trump(card, trump):
                 return None
             trumps = [c for c in hand if is_trump(c, trump)]
@@ -472,16 +468,16 @@ class Avinas(AvinasDeal, Ruleset):
                     ) -> Exclusion | None:
         number = len(state.tricks) + 1
         trump = state.trump
-        if number == 1:  # AV-L1, AV-L2
+        if number == 1:  # avinas.trump-lead, avinas.trump-named
             if down:
                 return Exclusion("avinas.face-down", "the lead to trick 1 is made face up: it "
                                   "shows the trump")
             if trump is not None and not is_trump(card, trump):
                 return Exclusion("avinas.trump-lead", f"{seat} must lead a trump to trick 1 "
                                   f"({SUIT_NAMES[trump]} are trumps), not {card}")
-            return None  # a plain lead names trumps (AV-L2); a false bid is scored (AV-S6)
+            return None  # a plain lead names trumps; a false bid is scored
         duty = number == 2 or self.opts.trump_lead_every_trick
-        if duty:  # AV-L3, AV-L4
+        if duty:  # avinas.trump-lead, avinas.face-down
             trumps = [c for c in state.hands[seat] if is_trump(c, trump)]
             if trumps and (down or not is_trump(card, trump)):
                 how = "face down" if down else f"{card}"
@@ -503,7 +499,7 @@ class Avinas(AvinasDeal, Ruleset):
         elif kind == "bid" or kind == "pass":
             self._apply_call(state, action)
         elif kind == "trump":
-            # a faulty naming is disregarded (edge case 12)
+            # a faulty naming is disregarded
             if self._check_trump(state, action) is None:
                 self._set_trump(state, str(action.value))
                 state.trump_named = True
@@ -542,7 +538,7 @@ class Avinas(AvinasDeal, Ruleset):
             over = state.passes_in_row >= (3 if state.high_bid is not None else 4)
         if not over:
             return
-        if state.high_bidder is None:  # AV-D7
+        if state.high_bidder is None:  # everybody passed: the deal is abandoned
             state.abandoned = True
             state.stage = OVER
             state.turn = None
@@ -575,7 +571,7 @@ class Avinas(AvinasDeal, Ruleset):
             state.trick_no = len(state.tricks) + 1
             # an illegal face-down opening lead is taken as face up (interpretation 11)
             state.trick_down = action.kind == "down" and bool(state.tricks)
-            if not state.tricks and state.trump is None:  # AV-L2: the lead names trumps
+            if not state.tricks and state.trump is None:  # The lead names trumps
                 if card[0] in PERMANENT:
                     state.trump_pending = True
                 else:
@@ -626,7 +622,7 @@ class Avinas(AvinasDeal, Ruleset):
         teams = self.team_names
         result = DealResult(points=dict(state.points), game_points={t: 0 for t in teams})
         match.deals += 1
-        match.next_dealer = self.next_seat[state.dealer]  # AV-P1, even after all pass
+        match.next_dealer = self.next_seat[state.dealer]  # the deal passes on, even after all pass
         if state.abandoned:
             result.scored = False
             result.outcome = "abandoned: all four passed; the next dealer deals"
@@ -641,7 +637,7 @@ class Avinas(AvinasDeal, Ruleset):
         how = ""
         if state.stage != OVER:
             # Decision 4: a deal whose replay stopped (or whose record ends early) is scored
-            # as played, like a stop after the last complete trick (AV-L7, 2.9 B7), and
+            # as played, like a stop after the last complete trick, and
             # marked disputed: Avinas has no penalty rule. Decision 8: the match score
             # decides when the match ends, so card points in the deal's result line are
             # taken instead, as the deal would have produced them.
@@ -706,7 +702,7 @@ class Avinas(AvinasDeal, Ruleset):
 
     def _settle_sevens(self, match: AvinasMatch, state: AvinasState, result: DealResult,
                        contract: Declaration, all_tricks: bool, how: str) -> None:
-        """The sevens game: rams to the side that won it, by the exposed sevens (AV-S2..S4)."""
+        """The sevens game: rams to the side that won it, by the exposed sevens."""
         declarer = state.declarer
         side = self.team_of[declarer]
         other = self.other_team[side]
@@ -714,8 +710,8 @@ class Avinas(AvinasDeal, Ruleset):
         m = contract.multiplier
         knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
         points = state.points[side]
-        made = all_tricks if state.knocker else points >= 61  # AV-S2
-        if state.sevens_unknown:  # README decision 5
+        made = all_tricks if state.knocker else points >= 61  # knocked: every trick; else 61 points
+        if state.sevens_unknown:  # hands without their dealing order: sevens unknown
             result.contract = replace(contract, made=made, sevens=None)
             result.scored = False
             result.outcome = (

@@ -37,7 +37,7 @@ class AvinasDeal:
     _pack: frozenset[str]
 
     def _deal_hands(self, state: AvinasState, deal: Deal) -> None:
-        """The hands in dealing order, which Avinas needs (AV-D1..D3, digest 4)."""
+        """The hands in dealing order, which Avinas needs (``avinas.deal-order``)."""
         owner: dict[str, str] = {}
         for hand in deal.hands:
             if hand.seat in state.dealt:
@@ -50,7 +50,7 @@ class AvinasDeal:
                 raise located(RecordError(
                     "record.hand-size", f"{hand.seat} has {len(hand.cards)} cards; each "
                     f"player is dealt {HAND_SIZE}"), hand)
-            if len(hand.rounds) == 1:  # the cards without their dealing order (decision 5)
+            if len(hand.rounds) == 1:  # the cards without their dealing order
                 state.unordered.add(hand.seat)
             elif [len(r) for r in hand.rounds] != list(self.deal_rounds):
                 raise located(RecordError(
@@ -67,7 +67,7 @@ class AvinasDeal:
 
     def _infer_hands(self, state: AvinasState, deal: Deal, owner: dict[str, str],
                      missing: list[str]) -> None:
-        """Hands without a hand line (README decision 5): one is the rest of the pack; more
+        """Hands without a hand line: one is the rest of the pack; more
         are read from their seats' plays, which must then show all eight cards."""
         if len(missing) == 1:
             inferred = {missing[0]: [card for card in PACK if card not in owner]}
@@ -96,8 +96,8 @@ class AvinasDeal:
 
     def _require_deal_order(self, state: AvinasState, deal: Deal) -> None:
         """Option ``deal_order = strict``: Avinas is judged from the exposed 4th and 8th cards
-        (AV-D2..D5), so a hand without its dealing order is a located error (by default,
-        README decisions 5 and 10, the game is taken from the record with a note)."""
+        so a hand without its dealing order is a located error (by default the game is
+        taken from the record with a note)."""
         seats = [seat for seat in self.table.seats if seat in state.unordered]
         where = next((hand for hand in deal.hands if hand.seat in state.unordered), deal)
         missing = [seat for seat in seats if seat in state.inferred]
@@ -113,10 +113,10 @@ class AvinasDeal:
             f"note"), where)
 
     def _game_from_record(self, state: AvinasState, deal: Deal) -> None:
-        """README decision 5: without every hand's dealing order the exposed 4th and 8th
-        cards (AV-D2..D4) are unknown. The record then tells the game: an auction makes it a
-        no-sevens game (AV-D6); plays without one a sevens game (AV-D5), whose declarer is the
-        first leader (AV-L1) and whose trumps are the suit of his seven (of his led card when
+        """Without every hand's dealing order the exposed 4th and 8th
+        cards are unknown. The record then tells the game: an auction makes it a
+        no-sevens game; plays without one a sevens game, whose declarer is the
+        first leader and whose trumps are the suit of his seven (of his led card when
         he holds several). The number of exposed sevens, and so the rams, stay unknown."""
         parts = []
         for how, group in (("inferred from the plays", state.inferred),
@@ -166,7 +166,7 @@ class AvinasDeal:
     @staticmethod
     def _revokes_under(state: AvinasState, plays: list[Action], trump: str) -> int:
         """How many recorded plays would fail to follow the effective suit led if ``trump``
-        were trumps (AV-L5): the measure that picks trumps when the record does not say."""
+        were trumps: the measure that picks trumps when the record does not say."""
         hands = {seat: set(cards) for seat, cards in state.dealt.items()}
         count = 0
         for start in range(0, len(plays) - len(plays) % 4, 4):
@@ -185,25 +185,25 @@ class AvinasDeal:
         return count
 
     def _expose(self, state: AvinasState) -> None:
-        """AV-D2..D7: the exposed cards, the sevens, and the game they start."""
+        """The exposed cards, the sevens, and the game they start."""
         dealer = state.dealer
         left = self.next_seat[dealer]
         partner = self.next_seat[left]
         right = self.next_seat[partner]
         dealer_side = (partner, dealer)
-        for position in (3, 7):  # the 4th and 8th cards, in dealing order (AV-D3)
+        for position in (3, 7):  # the 4th and 8th cards, in dealing order
             for seat in (left, partner, right, dealer):
                 card = state.dealt[seat][position]
                 if seat in dealer_side and (card[0] != "7"
                                             or self.opts.dealer_side_exposure == "none"):
-                    continue  # the dealer side shows only its sevens (AV-D2)
+                    continue  # the dealer side shows only its sevens
                 state.exposed.append((seat, card))
         sevens = [(seat, card) for seat, card in state.exposed if card[0] == "7"]
         state.sevens = len(sevens)
-        if sevens:  # AV-D5: the last seven exposed makes trumps and the declarer
+        if sevens:  # The last seven exposed makes trumps and the declarer
             state.declarer, card = sevens[-1]
             state.trump = card[1]
             state.stage = PLAY
             state.turn = state.declarer
-        else:  # AV-D6: the auction, dealer's left first
+        else:  # The auction, dealer's left first
             state.turn = left

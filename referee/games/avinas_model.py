@@ -23,26 +23,26 @@ from referee.rules.options import OptionSpec, Preset
 
 PREFIX = "avinas"
 
-# -- card data (AV-E1..E6) ---------------------------------------------------------------------
+# -- card data ---------------------------------------------------------------------
 
 RANKS = "AKQJT987"
-"""AV-E1: the 32-card pack."""
+"""The 32-card pack."""
 PLAIN_ORDER = "ATK987"
-"""AV-E4: a plain suit, highest first (its Q and J are trumps)."""
+"""A plain suit, highest first (its Q and J are trumps)."""
 CARD_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
-"""AV-E5: card points; 9, 8 and 7 (the 7 of trumps too) are worth 0. 120 in the pack."""
+"""Card points; 9, 8 and 7 (the 7 of trumps too) are worth 0. 120 in the pack."""
 PERMANENT = "QJ"
-"""AV-E2: every queen and jack is a trump."""
+"""Every queen and jack is a trump."""
 TOTAL_POINTS = 120
 HAND_SIZE = 8
 TRICKS = 8
 MAX_BID = 8
 TRUMP = "T"
-"""The effective suit of a trump (AV-E6), kept apart from the suit letters."""
+"""The effective suit of a trump, kept apart from the suit letters."""
 
 
 def trump_order(trump: str) -> tuple[str, ...]:
-    """AV-E3: the 14 trumps of suit ``trump``, highest first."""
+    """The 14 trumps of suit ``trump``, highest first."""
     return ("QC", "7" + trump, "QS", "QH", "QD", "JC", "JS", "JH", "JD",
             "A" + trump, "T" + trump, "K" + trump, "9" + trump, "8" + trump)
 
@@ -57,12 +57,12 @@ PLAIN_POWER = {rank: len(PLAIN_ORDER) - i for i, rank in enumerate(PLAIN_ORDER)}
 
 
 def is_trump(card: str, trump: str | None) -> bool:
-    """AV-E2, AV-E6: queens and jacks always; the cards of the trump suit once it is known."""
+    """Queens and jacks always; the cards of the trump suit once it is known."""
     return card[0] in PERMANENT or card[1] == trump
 
 
 def effective_suit(card: str, trump: str | None) -> str:
-    """AV-E6: ``TRUMP`` for a trump, else the printed suit."""
+    """``TRUMP`` for a trump, else the printed suit."""
     return TRUMP if is_trump(card, trump) else card[1]
 
 
@@ -71,7 +71,7 @@ def card_points(cards: Any) -> int:
 
 
 def bid_count(cards: Any, suit: str, how: str = "trump_count") -> int:
-    """AV-D8: what a bid for ``suit`` counts in ``cards``: its trumps, or its printed suit."""
+    """What a bid for ``suit`` counts in ``cards``: its trumps, or its printed suit."""
     if how == "natural_count":
         return sum(1 for card in cards if card[1] == suit)
     return sum(1 for card in cards if is_trump(card, suit))
@@ -79,9 +79,9 @@ def bid_count(cards: Any, suit: str, how: str = "trump_count") -> int:
 
 def trick_winner(plays: list[tuple[str, str]], trump: str | None, face_down: bool = False,
                  no_trump_winner: str = "leader") -> str:
-    """AV-L6, AV-L3(b)-(d): the highest trump wins; else the highest card of the suit led.
+    """The highest trump wins; else the highest card of the suit led.
 
-    A face-down lead that nobody trumps is won by the leader (2.9 B5), or under
+    A face-down lead that nobody trumps is won by the leader, or under
     ``no_trump_winner = revealed_suit`` by the highest card of the revealed card's suit.
     """
     best, winner = 0, None
@@ -107,21 +107,21 @@ def trick_winner(plays: list[tuple[str, str]], trump: str | None, face_down: boo
     return winner if winner is not None else plays[0][0]
 
 
-# -- scoring (AV-S1..S9) -----------------------------------------------------------------------
+# -- scoring -----------------------------------------------------------------------
 
 
 def knock_multiplier(knock: bool, counter: bool) -> int:
-    """AV-K4: 1, 2 with a knock, 4 with a knock and a counter-knock."""
+    """1, 2 with a knock, 4 with a knock and a counter-knock."""
     return 4 if knock and counter else 2 if knock else 1
 
 
 def rams_for(made: bool, sevens: int, multiplier: int) -> int:
-    """AV-S3: the opponents receive k*m on success; the declarers 2*k*m on failure."""
+    """The opponents receive k*m on success; the declarers 2*k*m on failure."""
     return sevens * multiplier if made else 2 * sevens * multiplier
 
 
 def net_rams(rams: dict[str, int], receiver: str, count: int) -> dict[str, int]:
-    """AV-S4: ``receiver`` gets ``count`` rams after crossing off the other side's first."""
+    """``receiver`` gets ``count`` rams after crossing off the other side's first."""
     result = dict(rams)
     others = [team for team in result if team != receiver]
     for other in others:
@@ -134,11 +134,11 @@ def net_rams(rams: dict[str, int], receiver: str, count: int) -> dict[str, int]:
 
 def pips_for(made: bool, points: int, zero: bool, *, declarers_more_than_31: bool = False
              ) -> int:
-    """AV-S5: the pips of one hand.
+    """The pips of one hand.
 
     ``made``: the declarers succeeded, and ``points`` are then the opponents' card points;
-    otherwise the declarers' own. ``zero``: that side took "none" (2.9 B3). Success row:
-    1 (31 or more), 2 (1-30), 3 (none); failure row: 2, 4, 6 (2.9 B2: 31 or more in both
+    otherwise the declarers' own. ``zero``: that side took "none". Success row:
+    1 (31 or more), 2 (1-30), 3 (none); failure row: 2, 4, 6 (31 or more in both
     rows; ``declarers_more_than_31`` puts exactly 31 in the 4-pip row of a failure).
     """
     if zero:
@@ -165,44 +165,42 @@ GENERIC = GenericRules(
 
 
 def _rules() -> dict[str, Rule]:
-    rules = generic_rules(GENERIC, "AV-P1, AV-D1, AV-L6, decision 4")
+    rules = generic_rules(GENERIC)
     own = [
-        ("avinas.bid-range", "a bid is a whole number from min_bid (1) to 8", "AV-D6, 2.9 B6"),
+        ("avinas.bid-range", "a bid is a whole number from min_bid (1) to 8"),
         ("avinas.bid-higher", "each bid is higher than the highest bid so far (equal bids are not "
-         "allowed)", "AV-D6"),
+         "allowed)"),
         ("avinas.auction-over", "bids and passes are made only in the auction of a no-sevens game, "
-         "each player in turn", "AV-D5, AV-D6"),
-        ("avinas.auction-open", "no card is played before the auction has ended", "AV-D6"),
+         "each player in turn"),
+        ("avinas.auction-open", "no card is played before the auction has ended"),
         ("avinas.false-bid", "a declarer dealt fewer cards than he bid in the trump suit finally "
          "named (trump count or natural count) loses the hand: a scoring outcome, shown with "
-         "the deal's result, not a violation", "AV-D8, AV-D9, AV-S6, 2.9 B10"),
+         "the deal's result, not a violation"),
         ("avinas.trump-named",
          "in the no-sevens game the declarer's first lead names trumps; after "
-         "a queen or jack he names the suit before the next card; no other naming", "AV-L2"),
+         "a queen or jack he names the suit before the next card; no other naming"),
         ("avinas.trump-lead", "the lead to trick 1 is a trump; the leader of trick 2 (every trick "
-         "from 2 with trump_lead_every_trick) leads a trump face up if he holds one",
-         "AV-L1, AV-L3, AV-L4"),
+         "from 2 with trump_lead_every_trick) leads a trump face up if he holds one"),
         ("avinas.face-down", "only the leader of trick 2 (of any trick from 2 with "
-         "trump_lead_every_trick) who holds no trump may lead face down", "AV-L3, AV-L4"),
+         "trump_lead_every_trick) who holds no trump may lead face down"),
         ("avinas.follow-suit",
          "a player follows the effective suit led if he can (queens and jacks "
-         "are trumps); otherwise he trumps or discards freely", "AV-E6, AV-L5"),
-        ("avinas.follow-face-down", "to a face-down lead a player who holds a trump plays one",
-         "AV-L3(a)"),
+         "are trumps); otherwise he trumps or discards freely"),
+        ("avinas.follow-face-down", "to a face-down lead a player who holds a trump plays one"),
         ("avinas.knock",
          "the declaring side may knock once, before the opening lead, in the sevens "
-         "game only (knock_in_nosevens)", "AV-K1, AV-K3"),
+         "game only (knock_in_nosevens)"),
         ("avinas.counter-knock", "an opponent may knock back once, only after the declaring side "
-         "knocked, before the opening lead", "AV-K2, AV-K3"),
+         "knocked, before the opening lead"),
         ("avinas.stop", "only the declarer of a no-sevens game may stop, at any moment between "
-         "tricks (before trick 1 too)", "AV-L7, AV-L8"),
+         "tricks (before trick 1 too)"),
         ("avinas.deal-order",
          "the hands in their dealing order show the exposed 4th and 8th cards, "
          "which decide the kind of game, the declarer and trumps (a note where the record "
-         "lacks it; an error with deal_order = strict)", "AV-D2..D5"),
+         "lacks it; an error with deal_order = strict)"),
     ]
-    for rule_id, summary, section in own:
-        rules[rule_id] = Rule(rule_id, summary, section)
+    for rule_id, summary in own:
+        rules[rule_id] = Rule(rule_id, summary)
     return rules
 
 
@@ -307,7 +305,7 @@ class AvinasState(DealState):
         self.sevens_unknown = False
         """A sevens game whose exposed cards are unknown (hands without dealing order)."""
         self.unordered: set[str] = set()
-        """Seats whose hand is known without its dealing order (README decision 5)."""
+        """Seats whose hand is known without its dealing order."""
         self.inferred: set[str] = set()
         """Seats whose hand had no hand line and was inferred."""
         self.stage = AUCTION
@@ -325,7 +323,7 @@ class AvinasState(DealState):
         self.passes_in_row = 0
         self.late_passers: list[str] = []
         """After a bid of 8 (nobody can bid higher) the seats still to speak, in turn: each
-        may still say pass before the opening lead (AV-D6: every other player passes or bids
+        may still say pass before the opening lead (every other player passes or bids
         higher)."""
         self.bid: int | None = None
         self.false_bid: str | None = None

@@ -27,7 +27,7 @@ def table_view(state: AvinasState) -> TableView:
 
 
 def _trump_words(state: AvinasState) -> list[str]:
-    """An exposed seven, a named suit or the lead make the trump (AV-D3, AV-D6)."""
+    """An exposed seven, a named suit or the lead make the trump."""
     if state.trump:
         how = " (the exposed seven)" if state.sevens else ""
         return [f"trump: {suit_text(state.trump)}{how}"]

@@ -1,13 +1,13 @@
 """Fifty-Six (56, Kerala "Anpathiyaaru"): Twenty-Eight with a double pack and six players.
 
-Source: seed 000 ("twice the points", Kerala) and the 56 sites of
-/work/shared/spec/rules/twenty-eight-and-twenty-nine.md A7.5 ("the digest"): 48 cards (J 9 A 10
-K Q of each suit, twice), 8 each, bids from 28 to 56, bids of 40 or more are "honours",
-no-trump bids exist, and of two identical cards the one played first wins. The seeds give no
-scoring table and nothing else.
+Source: the Fifty-Six remark of the Wikipedia article "Twenty-eight (card game)" ("twice the
+points", Kerala) and the Fifty-Six sites it leads to (docs/games/fifty-six.md explains the
+rules in words): 48 cards (J 9 A 10 K Q of each suit, twice), 8 each, bids from 28 to 56,
+bids of 40 or more are "honours", no-trump bids exist, and of two identical cards the one
+played first wins. The sources give no scoring table and nothing else.
 
 Everything not listed here is Twenty-Eight's engine and defaults (referee/games/
-twenty_eight/, Part A). Rules this module had to choose (README decision 7), each with the
+twenty_eight/). Rules this module had to choose, each with the
 option or class datum that changes it:
 
 1. Six players in two alternating teams of three (the usual form; the 4- and 8-player
@@ -16,7 +16,7 @@ option or class datum that changes it:
 2. The pack: J 9 A 10 K Q twice in each suit (class data ``rank_order``, ``copies``); 56
    points. Of two identical cards in a trick the one played first wins (option
    ``equal_cards``, as for 40's J and 3); so under the undertrump ban the second copy of the
-   winning trump is no higher and counts as an undertrump (A4.4(d)). Every hand line must be given:
+   winning trump is no higher and counts as an undertrump. Every hand line must be given:
    with two copies of each card the hands are not inferred from the plays
    (``record.hands``).
 3. Deal in two rounds of four; the auction and the trump card use the first four; the seventh
@@ -24,7 +24,7 @@ option or class datum that changes it:
    ``seventh_card``).
 4. Bids from 28 to 56 (``min_bid``, ``max_bid``); first hand must open as in 28
    (``opening_bid_forced``); raising over a partner is free (``partner_raise``). The auction
-   ends when the five other players have passed in a row after the last bid (A3.4's "three
+   ends when the five other players have passed in a row after the last bid (28's "three
    passes" at a table of four).
 5. Game points: 1 won or lost below 40, 2 for the "honours" bids of 40 or more
    (``score_table`` = fifty-six); doubles multiply as in 28.
@@ -32,12 +32,12 @@ option or class datum that changes it:
    the target by 8, twice 28's 4, as every other number of the game is doubled
    (``pair_value``); the target is clamped to [28, 56] (``pair_clamp``).
 7. No-trump bids: with ``trump_indicator`` = spare and ``no_trump_two`` = yes the bidder may
-   show a 2 for no trumps (ranks reversed, B3.5). The default own-card method has none, since
+   show a 2 for no trumps (ranks reversed, as in 29). The default own-card method has none, since
    the 56 sites do not say how a no-trump bid is made or scored.
-8. A whole hand without a point (eight K and Q) cancels the deal (``annul_eight_zero``); R4
-   (``annul_other``) asks for all eight Jacks in one hand.
+8. A whole hand without a point (eight K and Q) cancels the deal (``annul_eight_zero``); the
+   other annulment (``annul_other``) asks for all eight Jacks in one hand.
 9. Single hand: +3 / -3 as in 28 (``single_hand_points``, ``single_hand_loss``); the
-   declarer's two partners sit out, so tricks have four cards. Its "sure winner" test (A7.3)
+   declarer's two partners sit out, so tricks have four cards. Its "sure winner" test
    counts both copies: a card is sure when the declarer holds every copy of each stronger
    card of its suit (J 9 of spades is not: the other J beats the 9; J J 9 is).
 """
@@ -62,7 +62,7 @@ DEFAULTS_56 = {
     "score_table": "fifty-six",
     "pair_value": 8,
 }
-"""Fifty-Six's defaults where they differ from 28 (A7.5 and the decisions above)."""
+"""Fifty-Six's defaults where they differ from 28 (the source and the decisions above)."""
 
 STANDARD_56 = Preset("standard", "Wikipedia's Fifty-Six (Kerala) with the referee's "
                      "defaults: six players, a double 48-card pack, bids 28 to 56, bids of 40 "
@@ -120,13 +120,13 @@ them under Twenty-Eight's ids)."""
 
 @register
 class FiftySix(TwentyEight):
-    """Fifty-Six, six players in two alternating teams of three, a double pack (A7.5)."""
+    """Fifty-Six, six players in two alternating teams of three, a double pack."""
 
     name = "fifty-six"
     aliases = ("56",)
     rule_prefix = "56"
     title = "Fifty-Six"
-    source = "seed 000 (Wikipedia 'Twenty-eight', its 56 remark); digest A7.5 and the 56 sites"
+    source = "Wikipedia 'Twenty-eight (card game)', its Fifty-Six remark; pagat.com 'Twenty-Eight'"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_56
     rule_ids = RULE_IDS_56

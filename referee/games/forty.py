@@ -1,17 +1,17 @@
 """Forty (40): the six-player relative of Twenty-Eight with the four threes added.
 
-Source: seed 000's 40 paragraph, restated in /work/shared/spec/rules/
-twenty-eight-and-twenty-nine.md A7.4 ("the digest"): six players, 36 cards (J 3 9 A 10 K Q 8
+Source: the Forty paragraph of the Wikipedia article "Twenty-eight (card game)"
+(docs/games/forty.md explains the rules in words): six players, 36 cards (J 3 9 A 10 K Q 8
 7), six each; each 3 is worth 3 like a Jack and ranks equal with the Jack, the one played
 first winning (option ``equal_cards``); 40 points in all; minimum call 20; game points
 20-29: +1 made / opponents +2 failed, 30-33: 2 / 3, 34-40: 3 / 4; Thani (single hand) 4 / 5;
 a wrong play detected by the opponents gives them double.
 
-Everything else is Twenty-Eight's engine and defaults (the package referee/games/twenty_eight/,
-Part A), driven by options. Decisions the seed leaves open (README decision 7), with the option or
+Everything else is Twenty-Eight's engine and defaults (the package referee/games/twenty_eight/),
+driven by options. Decisions the source leaves open, with the option or
 class datum that changes each one:
 
-1. Two teams of three, partners sitting alternately (digest's recommended reading); the
+1. Two teams of three, partners sitting alternately (the usual reading); the
    default seats are P1 ... P6 with teams "P1 P3 P5" and "P2 P4 P6". Counter-clockwise, as
    in 28 (option ``direction``).
 2. The deal is two rounds of three cards; the auction and the trump card use the first three
@@ -19,21 +19,21 @@ class datum that changes each one:
    refused if set).
 3. Bids 20 to 40 (``min_bid``, ``max_bid``); first hand must open as in 28; raising over a
    partner is free. The auction ends when the five other players have passed in a row
-   after the last bid (A3.4's "three passes" is the four-player form of "everybody else
-   passes"). S0's "a second bid must be 30 or more" is the second bidding round
+   after the last bid (28's "three passes" is the four-player form of "everybody else
+   passes"). Wikipedia's "a second bid must be 30 or more" is the second bidding round
    (``second_round = min30``, off by default; second_round.py), scored by this table, or,
    read literally, a player's second bid in the one auction (``second_bid_min = 30``, off by
    default; auction.py); the two are refused together.
-4. The score table of A7.4 (``score_table`` = forty): a failed contract is paid to the
-   opponents, as the seed says ("opponents gain 2"). Thani: +4 made, opponents +5 if lost.
+4. The score table above (``score_table`` = forty): a failed contract is paid to the
+   opponents, as the source says ("opponents gain 2"). Thani: +4 made, opponents +5 if lost.
    The misplay penalty doubles what the opponents receive (``misplay_penalty`` =
    double_to_opponents).
 5. The pair, doubles, the undertrump ban, the lead restriction and the void rule (no call
    before the last trick) are those of 28 with the same defaults (not stated for 40); the
-   pair target is clamped to [20, 40]. R3 cancels a deal in which a player's six cards have
-   no point. Under the undertrump ban a 3 of trumps after the J of trumps (or the J after
-   the 3) is no higher: it loses, so it counts as an undertrump (A4.4(d): "a higher trump or
-   a card of a non-trump suit").
+   pair target is clamped to [20, 40]. ``annul_eight_zero`` cancels a deal in which a
+   player's six cards have no point. Under the undertrump ban a 3 of trumps after the J of
+   trumps (or the J after the 3) is no higher: it loses, so it counts as an undertrump
+   (``40.undertrump`` allows only "a higher trump or a card of a non-trump suit").
 6. Not implemented: "some forbid the first bidder to bid with a hand of a single suit" (a
    regional remark without detail). The single-hand "sure winner" test (40.single-hand) is the
    family's exact one (scoring28.is_sure_winner_hand); the J and 3 being equal, a 3 led
@@ -62,7 +62,7 @@ DEFAULTS_40 = {
     "single_hand_points": 4,
     "single_hand_loss": 5,
 }
-"""Forty's defaults where they differ from 28 (A7.4)."""
+"""Forty's defaults where they differ from 28."""
 
 STANDARD_40 = Preset("standard", "Wikipedia's Forty: six players, 36 cards, J and 3 equal, "
                      "bids 20 to 40, game points 1/2, 2/3, 3/4 by the bid, Thani 4/5", {})
@@ -119,13 +119,13 @@ them under Twenty-Eight's ids)."""
 
 @register
 class Forty(TwentyEight):
-    """Forty, six players in two alternating teams of three (digest A7.4)."""
+    """Forty, six players in two alternating teams of three."""
 
     name = "forty"
     aliases = ("40",)
     rule_prefix = "40"
     title = "Forty"
-    source = "seed 000 (Wikipedia 'Twenty-eight', its 40 paragraph); digest A7.4"
+    source = "Wikipedia 'Twenty-eight (card game)', its Forty paragraph"
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_40
     rule_ids = RULE_IDS_40

@@ -1,4 +1,4 @@
-"""What a deal whose replay did not finish takes from its record (README decision 8).
+"""What a deal whose replay did not finish takes from its record.
 
 A deal stopped at an action that leaves the state undefined (or whose record ends early) has
 no computed result; where the next deals depend on it (Twenty-Two's hand size and damage,

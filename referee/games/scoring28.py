@@ -1,4 +1,5 @@
-"""Pure scoring and card helpers of the Twenty-Eight family (digest Part A, sections A5-A7).
+"""Pure scoring and card helpers of the Twenty-Eight family (docs/games/twenty-eight.md and
+the pages of its relatives).
 
 Nothing here knows about records, states or seats: each function takes plain values and
 returns plain values, so the scoring rules are tested by tables (tests/test_scoring28.py).
@@ -13,13 +14,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 RANK_ORDER_28 = "J9ATKQ87"
-"""Rank order of every suit, trumps included, high to low (section 1, notation 0.3)."""
+"""Rank order of every suit, trumps included, high to low."""
 
 SUITS_28 = "SHDC"
-"""The four suits (notation 0.3)."""
+"""The four suits."""
 
 CARD_POINTS_28: Mapping[str, int] = {"J": 3, "9": 2, "A": 1, "T": 1}
-"""Card points by rank (section 1.2); ranks not listed are worth 0."""
+"""Card points by rank; ranks not listed are worth 0."""
 
 
 def card_points(card: str, table: Mapping[str, int] = CARD_POINTS_28) -> int:
@@ -191,11 +192,11 @@ def adjusted_target(
     pair_value: int = 4,
     clamp: tuple[int, int] | None = (14, 28),
 ) -> int:
-    """The target after a pair (A5.3, A5.4): -value for the bidding side, +value otherwise.
+    """The target after a pair: -value for the bidding side, +value otherwise.
 
     ``pair_by_bidding_side`` is None when no pair was declared: the target is the bid, even
     an illegal one outside the range (it stands as made). ``clamp`` bounds what a pair does
-    (option ``pair_clamp``), never beyond the bid itself; None leaves it unbounded (28-29).
+    (option ``pair_clamp``), never beyond the bid itself; None leaves it unbounded.
     """
     if pair_by_bidding_side is None:
         return bid
@@ -207,7 +208,7 @@ def adjusted_target(
 
 
 def multiplier(doubled: bool, redoubled: bool) -> int:
-    """1, 2 when doubled, 4 when redoubled (A7.1)."""
+    """1, 2 when doubled, 4 when redoubled."""
     return 4 if redoubled else 2 if doubled else 1
 
 
@@ -219,7 +220,7 @@ class ContractScore(NamedTuple):
 
 
 class ScoreTable(NamedTuple):
-    """Game points per deal by bid (option ``score_table``, A6.4, A7.4).
+    """Game points per deal by bid (option ``score_table``).
 
     ``rows`` are (lowest bid, points won when made, points lost when failed), ascending; the
     last row whose lowest bid is reached applies. With ``loss_to_opponents`` a failed contract
@@ -239,15 +240,16 @@ class ScoreTable(NamedTuple):
 
 
 SCORE_TABLES: Mapping[str, ScoreTable] = {
-    # flat +/-1 (S0, S2)
+    # flat +/-1 (Wikipedia, gamerules.com's Twenty-Nine)
     "flat": ScoreTable(((0, 1, 1),)),
     # gamesonlinecorner (GOC): 14-19: 1, 20-23: 2, 24-27: 3, 28: 4
     "goc": ScoreTable(((0, 1, 1), (20, 2, 2), (24, 3, 3), (28, 4, 4))),
-    # Kerala house rules (KH): up to 20 +/-1, above 20 ("honours") +/-2
+    # Kerala house rules: up to 20 +/-1, above 20 ("honours") +/-2
     "kh": ScoreTable(((0, 1, 1), (21, 2, 2))),
-    # Forty (A7.4): 20-29 win 1 / opponents gain 2; 30-33: 2 / 3; 34-40: 3 / 4
+    # Forty: 20-29 win 1 / opponents gain 2; 30-33: 2 / 3; 34-40: 3 / 4
     "forty": ScoreTable(((0, 1, 2), (30, 2, 3), (34, 3, 4)), loss_to_opponents=True),
-    # Fifty-Six (A7.5 has no table; the 56 sites' "honours" from 40): below 40 +/-1, 40+ +/-2
+    # Fifty-Six (its sources give no table; the 56 sites' "honours" from 40): below 40 +/-1,
+    # 40+ +/-2
     "fifty-six": ScoreTable(((0, 1, 1), (40, 2, 2))),
 }
 """The named tables of option ``score_table`` (data, not branches)."""
@@ -255,7 +257,7 @@ SCORE_TABLES: Mapping[str, ScoreTable] = {
 
 def stake(bid: int, mult: int, high_bid_two: bool = False, high_bid_from: int = 21,
           table: ScoreTable | None = None, made: bool = True) -> int:
-    """Game points at stake in a deal, before the under-half rule (A6.3, A6.4, A7.1).
+    """Game points at stake in a deal, before the under-half rule.
 
     Base 1 (or the ``table``'s value for a made or failed ``bid``); with ``high_bid_two`` a
     bid of ``high_bid_from`` or more is worth 2 and the value is capped at 4 (the opponents'
@@ -287,11 +289,11 @@ def contract_score(
     cot: str = "off",
     all_tricks: str | None = None,
 ) -> ContractScore:
-    """Score a contract from the bidding side's card points (A6.2-A6.4, appendix ``settle``).
+    """Score a contract from the bidding side's card points.
 
     Made if ``points >= target``; the bidding side gains or loses the stake. With
     ``under_half_double_loss`` a loss with fewer than half the target's points
-    (2 * points < target) is doubled again. ``cot`` (10.18) doubles the gain when
+    (2 * points < target) is doubled again. ``cot`` doubles the gain when
     ``all_tricks`` is "bidders" (the bidding side won every trick), and with "made_and_lost"
     also the loss when it is "defenders".
     """
@@ -310,7 +312,7 @@ def forced_score(
     made: bool, bid: int, mult: int = 1, *, high_bid_two: bool = False, high_bid_from: int = 21,
     table: ScoreTable | None = None, factor: int = 1,
 ) -> ContractScore:
-    """The misplay penalty (A6.6 R6): the contract counts as made or lost outright;
+    """The misplay penalty: the contract counts as made or lost outright;
     ``factor`` 2 is Forty's "the opponents receive double"."""
     value = stake(bid, mult, high_bid_two, high_bid_from, table, made) * factor
     return ContractScore(made, value if made else -value)
@@ -318,7 +320,7 @@ def forced_score(
 
 def single_hand_score(tricks_won: int, tricks: int = 8, value: int = 3,
                       loss: int | None = None) -> ContractScore:
-    """Single hand (A7.3): +value if the declarer won every trick, else -value (or -``loss``:
+    """Single hand: +value if the declarer won every trick, else -value (or -``loss``:
     Forty's Thani wins 4 and loses 5)."""
     made = tricks_won == tricks
     return ContractScore(made, value if made else -(value if loss is None else loss))
@@ -327,7 +329,7 @@ def single_hand_score(tricks_won: int, tricks: int = 8, value: int = 3,
 def match_winner(
     score: Mapping[str, int], target: int = 6, teams: Sequence[str] | None = None
 ) -> str | None:
-    """The team that has won the match (A6.5): reached +target, or the other reached -target."""
+    """The team that has won the match: reached +target, or the other reached -target."""
     names = list(teams) if teams is not None else list(score)
     for team in names:
         if score.get(team, 0) >= target:

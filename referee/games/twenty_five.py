@@ -1,38 +1,38 @@
 """Twenty-Five (25): 3 to 9 players, alone or in teams, robbing the pack, reneging.
 
-Source: seed 003 (gamerules.com "Twenty-Five (25)", machine-translated), restated in
-/work/shared/spec/rules/twenty-five-avinas-twenty-two.md ("the digest"), section 1: rules
-T25-E*, T25-P*, T25-D*, T25-L*, T25-S*, the option table (1.6), the edge cases (1.7, #1-#32)
-and the ambiguities (1.8); plus the decisions of rules/README.md.
+Source: gamerules.com "Twenty-Five (25)" (https://gamerules.com/rules/twenty-five-25/), with
+Wikipedia's "Twenty-five (card game)" and pagat.com's Spoil Five group for the variants;
+docs/games/twenty-five.md explains the rules in words.
 
-Presets: ``standard`` (seed 003, the digest's defaults) and ``dealer-robs-first`` (the dealer
-robs a turned-up ace before the opening lead, the older rule of EB1911) (README decision 1).
+Presets: ``standard`` (gamerules.com, the referee's defaults) and ``dealer-robs-first`` (the dealer
+robs a turned-up ace before the opening lead, the older rule of the 1911 Encyclopaedia
+Britannica).
 
 Card orders are data (``TRUMP_ORDER``, ``PLAIN_ORDER``, in ``twenty_five_cards``), the follow
-rules are set operations on the hand (T25-L4, T25-L5), and every variant of table 1.6 that
-changes a rule is an option.
+rules are set operations on the hand, and every variant of the sources that changes a rule
+is an option.
 
-Interpretations chosen where the sources leave a choice (decision 7), with the option that
+Interpretations chosen where the sources leave a choice, with the option that
 changes each one:
 
-1. Players 3 to 9 (T25-P1, 1.8 A7); 2 or 10 only with ``players = 2-10``.
-2. Teams come from the ``Teams`` tag and must have the seating of T25-P3: with K teams, seat s
+1. Players 3 to 9; 2 or 10 only with ``players = 2-10``.
+2. Teams come from the ``Teams`` tag and must be seated alternately: with K teams, seat s
    (clockwise from the first seat of the ``Seats`` tag) is in team s mod K; pairs need an even
-   number of players, threes 6 or 9. Without a ``Teams`` tag everybody plays alone (T25-P2).
-3. Hands (decision 5): a missing hand line is inferred from the seat's plays and rob
+   number of players, threes 6 or 9. Without a ``Teams`` tag everybody plays alone.
+3. Hands: a missing hand line is inferred from the seat's plays and rob
    discards, less the turned-up card (a robber takes it; it is never dealt). That works where
    all five cards show in the record; a game that ends mid-deal, or a record that stops early,
    leaves cards unplayed, and a missing hand line there is a record error
-   (``record.hand-missing``). No check needs the deal order (T25-D2).
-4. The ``turnup`` event comes first in a deal; the turned card lies outside every hand
-   (T25-D3). Nothing else may happen before it.
-5. Robbing (T25-D4): one rob per deal; the eligible seat may rob at any moment up to its own
-   first play to trick 1, while others play included (seed, 1.8 A4). Options
+   (``record.hand-missing``). No check needs the deal order.
+4. The ``turnup`` event comes first in a deal; the turned card lies outside every hand.
+   Nothing else may happen before it.
+5. Robbing: one rob per deal; the eligible seat may rob at any moment up to its own
+   first play to trick 1, while others play included (as gamerules.com has it). Options
    ``rob_deadline_holder``, ``rob_deadline_dealer`` (``before_opening_lead``: the
    ``dealer-robs-first`` preset), ``rob_compulsory``. A discard of the trump ace itself is
-   legal, with a note (1.8 A6). A rob that breaks a rule is carried out (decision 4) unless it
+   legal, with a note. A rob that breaks a rule is carried out unless it
    cannot be: a second rob, or the turned card named as the discard, is ignored; a discard
-   the robber does not hold stops the replay (decision 8), whoever robs.
+   the robber does not hold stops the replay, whoever robs.
 6. With ``rob_compulsory`` the missed rob is reported at the play that passes the deadline:
    the eligible seat's own first play, or the opening lead when the deadline is
    ``before_opening_lead`` (that play is then reported, naming the seat that should have
@@ -40,29 +40,30 @@ changes each one:
 7. With ``unrobbed_ace_penalty = lowest_trump`` (Forty-Five, Foster) a trump ace whose holder
    lets the deadline pass without robbing ranks as the lowest trump for the rest of the deal,
    also the A of hearts when hearts are trumps (it then loses its reneging privilege).
-   EB1911's "cannot win the hand" is not offered (no source says what it means for scoring).
-8. Reneging (T25-L5, 1.8 A2/A3): compared with the led card (``renege_reference``); a
+   The 1911 Britannica's "cannot win the hand" is not offered (no source says what it means
+   for scoring).
+8. Reneging: compared with the led card (``renege_reference``); a
    privileged card does not count towards the duty to play a trump, but may be played.
    ``renege_cards = five_only`` leaves only the 5 of trumps privileged (Irish 45s).
-9. Trumping while able to follow is allowed (T25-L4); ``may_trump_when_following = no``
+9. Trumping while able to follow is allowed; ``may_trump_when_following = no``
    makes a player follow the plain suit led when able.
-10. Scoring (T25-S1..S4, 1.8 A1): 5 points a trick to the winner's team, counted trick by
+10. Scoring: 5 points a trick to the winner's team, counted trick by
     trick; the game ends the moment a side reaches ``target`` (25), mid-deal included, and
     anything recorded after that is a ``25.game-end`` finding; later deals are
     ``25.match-over``. With ``end_mid_deal = no`` the deal is played out and the side that
     reached the target first wins. ``jink_wins_game`` makes a side that wins all five tricks
     of a deal win at once (it matters only with a target above 25). "Opponents scoreless"
-    (T25-S5) is reported in the match result, as a flag only.
+    is reported in the match result, as a flag only.
 11. A deal whose record ends early is scored as played (its tricks count) and marked
-    disputed; violations do not change the score (no penalty rule in the digest, decision 4).
-12. The deal passes clockwise (T25-P4); a stated dealer that differs is reported
-    (``25.dealer``). Packets of the deal are not checked (T25-D2, ``deal_packets``).
+    disputed; violations do not change the score (the sources have no penalty rule).
+12. The deal passes clockwise; a stated dealer that differs is reported
+    (``25.dealer``). Packets of the deal are not checked (``deal_packets``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import SimpleNamespace
 
 from referee.cards import SUIT_NAMES
@@ -105,14 +106,6 @@ HAND_SIZE = 5
 TRICKS = 5
 TRICK_POINTS = 5
 
-GENERIC_SECTIONS = {
-    # the digest section each shared rule applies in Twenty-Five
-    "25.turn": "T25-L1", "25.not-held": "T25-L4, T25-L5, decision 4",
-    "25.incomplete": "T25-L7", "25.deal-over": "T25-E5, T25-L7", "25.match-over": "T25-S3",
-    "25.trick-number": "notation 3", "25.dealer": "T25-P4",
-}
-
-
 GENERIC = GenericRules(
     turn="25.turn",
     not_held="25.not-held",
@@ -126,32 +119,28 @@ GENERIC = GenericRules(
 
 
 def _rules() -> dict[str, Rule]:
-    rules = {rule_id: replace(rule, section=GENERIC_SECTIONS[rule_id])
-             for rule_id, rule in generic_rules(GENERIC, "").items()}
+    rules = generic_rules(GENERIC)
     own = [
         ("25.turnup", "the dealer turns up one card of the stock, before anything else is done; "
-         "its suit is trumps", "T25-D3"),
+         "its suit is trumps"),
         ("25.rob-eligible", "only the dealer (turned-up ace) or the player dealt the ace of the "
-         "trump suit may rob; the A of hearts counts only when hearts are trumps",
-         "T25-D4(a)(b)"),
+         "trump suit may rob; the A of hearts counts only when hearts are trumps"),
         ("25.rob-deadline", "the robber robs before his own first play to trick 1 (the dealer "
-         "before the opening lead with rob_deadline_dealer = before_opening_lead)",
-         "T25-D4(d)"),
-        ("25.rob-once", "at most one rob in a deal", "T25-D4(f)"),
+         "before the opening lead with rob_deadline_dealer = before_opening_lead)"),
+        ("25.rob-once", "at most one rob in a deal"),
         ("25.rob-discard", "the robber discards a card of his hand, not the turned-up card "
-         "(discarding the trump ace is legal, with a note)", "T25-D4(c), 1.8 A6"),
-        ("25.must-rob", "with rob_compulsory the eligible player must rob before the deadline",
-         "1.6 rob_compulsory"),
+         "(discarding the trump ace is legal, with a note)"),
+        ("25.must-rob", "with rob_compulsory the eligible player must rob before the deadline"),
         ("25.follow-suit", "to a plain-suit lead a player who holds that suit must follow suit or "
-         "trump (follow only, with may_trump_when_following = no)", "T25-L4"),
+         "trump (follow only, with may_trump_when_following = no)"),
         ("25.renege", "to a trump lead a player must play a trump if he holds one that is not "
          "privileged: the 5 and J of trumps and the A of hearts may renege when they outrank "
-         "the led card", "T25-L5"),
+         "the led card"),
         ("25.game-end", "the game ends the moment a side reaches 25, in the middle of a deal "
-         "too: nothing is recorded after that", "T25-S3"),
+         "too: nothing is recorded after that"),
     ]
-    for rule_id, summary, section in own:
-        rules[rule_id] = Rule(rule_id, summary, section)
+    for rule_id, summary in own:
+        rules[rule_id] = Rule(rule_id, summary)
     return rules
 
 
@@ -242,7 +231,7 @@ class TwentyFiveState(DealState):
         self.points: dict[str, int] = {team: 0 for team in teams}
         self.start_score = dict(start_score)
         self.ended: str | None = None
-        """The team that won the game in this deal (T25-S3), once it has."""
+        """The team that won the game in this deal, once it has."""
         self.first_to_target: str | None = None
         self.recorded: list[ResultLine] = []
         """The deal's ``result`` lines: what an unfinished deal takes from the record."""
@@ -253,15 +242,14 @@ class TwentyFiveState(DealState):
 
 @register
 class TwentyFive(Ruleset):
-    """Twenty-Five: 3 to 9 players, alone or in teams, clockwise (digest section 1)."""
+    """Twenty-Five: 3 to 9 players, alone or in teams, clockwise (docs/games/twenty-five.md)."""
 
     name = "twenty-five"
     aliases = ("25",)
     rule_prefix = "25"
     generic = GENERIC
     title = "Twenty-Five"
-    source = ("seed 003 (gamerules.com 'Twenty-Five (25)'); spec/rules/"
-              "twenty-five-avinas-twenty-two.md section 1 (T25-*, 1.6-1.8)")
+    source = "gamerules.com 'Twenty-Five (25)'; Wikipedia 'Twenty-five (card game)'"
     default_seats = None  # 3 to 9 players: the Seats tag is required
     default_player_count = 4  # what `referee simulate` seats without --players
     accepted_actions = frozenset({"play", "turnup", "rob"})
@@ -284,16 +272,16 @@ class TwentyFive(Ruleset):
         self.alone = {team: len(members) == 1
                       for team, members in zip(table.team_names, table.teams, strict=True)}
 
-    # -- the table (T25-P1..P3) ---------------------------------------------------------------
+    # -- the table ---------------------------------------------------------------
     @classmethod
     def default_teams(cls, seats: tuple[str, ...], options: Options
                       ) -> tuple[tuple[str, ...], ...]:
-        """Everybody plays alone unless a Teams tag says otherwise (T25-P2)."""
+        """Everybody plays alone unless a Teams tag says otherwise."""
         return tuple((seat,) for seat in seats)
 
     @classmethod
     def teams_of_size(cls, seats: tuple[str, ...], size: int) -> tuple[tuple[str, ...], ...]:
-        """The seating of T25-P3: with K teams, seat s is in team s mod K."""
+        """The alternate seating of teams: with K teams, seat s is in team s mod K."""
         count = len(seats) // size
         return tuple(tuple(seats[i::count]) for i in range(count))
 
@@ -365,7 +353,7 @@ class TwentyFive(Ruleset):
         self._deal_hands(state, deal)
         self._note_ace_discard(state, deal)
         state.recorded = result_lines(deal)
-        if match.from_record:  # README decision 8
+        if match.from_record:  # the last deal was not replayed to its end
             state.notes.append(("25.game-end", f"deal {match.deals} was not replayed to its "
                                 f"end: {match.from_record}; could not check the match score "
                                 f"it leads to, nor so when the game ends"))
@@ -373,8 +361,8 @@ class TwentyFive(Ruleset):
         return state
 
     def _deal_hands(self, state: TwentyFiveState, deal: Deal) -> None:
-        """The hands from the hand lines, five distinct cards each (T25-D2); missing ones are
-        inferred (decision 5)."""
+        """The hands from the hand lines, five distinct cards each; missing ones are
+        inferred."""
         # every card the parser reads is in the 52-card pack
         state.dealt, owner = read_hands(deal, HAND_SIZE)
         state.hands = {seat: set(cards) for seat, cards in state.dealt.items()}
@@ -384,7 +372,7 @@ class TwentyFive(Ruleset):
 
     def _infer_hands(self, state: TwentyFiveState, deal: Deal, owner: dict[str, str],
                      missing: list[str]) -> None:
-        """README decision 5: a missing hand is the seat's plays and rob discards, less the
+        """A missing hand is the seat's plays and rob discards, less the
         turned-up card (a robber takes it; it is never dealt), in record order. It can be
         inferred only where all five cards show; a game that ends mid-deal or a record that
         stops early leaves cards unplayed, and is a record error."""
@@ -417,14 +405,14 @@ class TwentyFive(Ruleset):
             state.hands[seat] = set(cards)
 
     def _note_ace_discard(self, state: TwentyFiveState, deal: Deal) -> None:
-        """1.8 A6: discarding the trump ace when robbing is legal, but worth a note."""
+        """Discarding the trump ace when robbing is legal, but worth a note."""
         turned = next((e.action.cards[0] for e in deal.events if e.action.kind == "turnup"),
                       None)
         if turned not in PACK:
             return  # no turn-up (or an unseen card): reported by 25.turnup
         ace = trump_data(turned[1], self.opts.renege_cards).ace
         if turned == ace:
-            return  # naming the turned-up ace is no discard from the hand (#25), not A6
+            return  # naming the turned-up ace is no discard from the hand: no note
         for event in deal.events:
             action = event.action
             if action.kind == "rob" and action.cards[0] == ace:
@@ -453,7 +441,7 @@ class TwentyFive(Ruleset):
             yield Action(seat, "play", (card,))
         eligible = state.eligible
         if eligible is not None and state.robbed_by is None and not state.rob_lapsed:
-            # the robber may rob at any moment until his deadline (T25-D4(d))
+            # the robber may rob at any moment until his deadline
             for card in in_order(state.hands[eligible]):
                 yield Action(eligible, "rob", (card,))
             yield Action(eligible, "rob", (state.turned,))  # excluded: the turned card
@@ -503,7 +491,7 @@ class TwentyFive(Ruleset):
                                   f"must come from the stock", fatal=True)
         return None
 
-    # robbing (T25-D4) ------------------------------------------------------------------------
+    # robbing ------------------------------------------------------------------------
     def _deadline_passed(self, state: TwentyFiveState, seat: str) -> bool:
         if self._deadline(state, seat) == "before_opening_lead":
             return state.play_started
@@ -523,7 +511,7 @@ class TwentyFive(Ruleset):
             return Exclusion("25.rob-once", f"{state.robbed_by} has already robbed; there is one "
                               f"rob in a deal")
         if discard != state.turned and discard not in state.hands[seat]:
-            # decision 8: a card the seat does not hold stops the replay, whoever robs (carried
+            # a card the seat does not hold stops the replay, whoever robs (carried
             # out, his hand would keep a card too many)
             return Exclusion("25.not-held", f"{seat} does not hold {discard} and cannot discard "
                               f"it", fatal=True)
@@ -545,7 +533,7 @@ class TwentyFive(Ruleset):
         return None
 
     def _eligibility(self, state: TwentyFiveState, data: TrumpData) -> str:
-        """Who may rob, in words (T25-D4(a)(b)), for the rob-eligible message."""
+        """Who may rob, in words, for the rob-eligible message."""
         if state.eligible is None:
             return (f"nobody may rob: the ace of trumps {data.ace} is in the stock, neither "
                     f"dealt nor turned up")
@@ -559,8 +547,8 @@ class TwentyFive(Ruleset):
 
     # play ------------------------------------------------------------------------------------
     def _check_play(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
-        """A play: one card, the turn (T25-L1), holding the card, the compulsory rob, then
-        the follow rules (T25-L4, T25-L5)."""
+        """A play: one card, the turn, holding the card, the compulsory rob, then
+        the follow rules."""
         seat = action.seat
         cards = action.cards
         if len(cards) != 1:
@@ -581,7 +569,7 @@ class TwentyFive(Ruleset):
             return Exclusion("25.must-rob", missed)
         trick = state.trick
         if not trick:
-            return None  # any card may be led (T25-L2)
+            return None  # any card may be led
         data = state.data
         led = trick[0][1]
         if led in data.trumps:
@@ -595,14 +583,14 @@ class TwentyFive(Ruleset):
                               f"follow {SUIT_NAMES[suit]}, not play {card} "
                               f"(may_trump_when_following = no)")
         if card in data.trumps:
-            return None  # "in 25 you may trump at any time" (T25-L4)
+            return None  # "in 25 you may trump at any time"
         return Exclusion("25.follow-suit", f"{seat} holds {show(follow)}: he must follow "
                           f"{SUIT_NAMES[suit]} or play a trump, not {card}")
 
     def play_fast(self, state: TwentyFiveState, action: Action) -> bool:
-        """A card played in turn, held, with no rob due (``rob_compulsory``): a lead (T25-L2),
+        """A card played in turn, held, with no rob due (``rob_compulsory``): a lead,
         or to a plain lead a card of the suit led, any card when void, or a trump when
-        ``may_trump_when_following`` (T25-L4). A trump lead (reneging) and the rest: the full
+        ``may_trump_when_following``. A trump lead (reneging) and the rest: the full
         check."""
         cards = action.cards
         seat = action.seat
@@ -629,7 +617,7 @@ class TwentyFive(Ruleset):
 
     def _check_renege(self, state: TwentyFiveState, seat: str, card: str, hand: set[str],
                       data: TrumpData) -> Exclusion | None:
-        """T25-L5: to a trump lead, a trump if any non-privileged trump is held."""
+        """To a trump lead, a trump if any non-privileged trump is held."""
         if card in data.trumps:
             return None  # any trump may be played to a trump lead (#32)
         held = hand & data.trumps
@@ -651,7 +639,7 @@ class TwentyFive(Ruleset):
                           f"{show(must)}: he must play a trump{because}")
 
     def _renege_reference(self, state: TwentyFiveState, data: TrumpData) -> str:
-        """The card a privileged trump is compared with (option renege_reference, 1.8 A2)."""
+        """The card a privileged trump is compared with (option renege_reference)."""
         led = state.trick[0][1]
         if self.opts.renege_reference == "led":
             return led
@@ -698,7 +686,7 @@ class TwentyFive(Ruleset):
         state.data = data
         state.stage = PLAY
         if card == data.ace:
-            state.eligible = state.dealer  # T25-D4(a): a turned-up ace is the dealer's
+            state.eligible = state.dealer  # A turned-up ace is the dealer's
         else:
             state.eligible = next(
                 (seat for seat, cards in state.dealt.items() if data.ace in cards), None)
@@ -751,7 +739,7 @@ class TwentyFive(Ruleset):
         state.trick_no = number
         state.turn = winner
         opts = self.opts
-        # T25-S3: the game ends at the trick that reaches the target, or with end_mid_deal =
+        # The game ends at the trick that reaches the target, or with end_mid_deal =
         # no at the end of the deal (the side that reached it first wins); with
         # jink_wins_game, winning all five tricks wins at once.
         if state.first_to_target is None and state.running(team) >= opts.target:
@@ -767,7 +755,7 @@ class TwentyFive(Ruleset):
             state.turn = None
 
     def trick_winner(self, state: TwentyFiveState, plays: list[tuple[str, str]]) -> str:
-        """T25-L6: the highest trump, else the highest card of the suit led."""
+        """The highest trump, else the highest card of the suit led."""
         data = state.data
         led_suit = data.suit_of[plays[0][1]]
         best, winner = -1, plays[0][0]
@@ -828,7 +816,7 @@ class TwentyFive(Ruleset):
 
     def _settle_from_record(self, match: Match25, state: TwentyFiveState,
                             recorded: dict[str, int]) -> DealResult:
-        """README decision 8: a deal whose replay stopped (or whose record ends early) leaves
+        """A deal whose replay stopped (or whose record ends early) leaves
         the match score unknown, and later deals depend on it (when the game ends): the
         deal's points are taken from its result line, the deal marked disputed, and the next
         deal notes it."""

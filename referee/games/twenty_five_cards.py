@@ -1,4 +1,4 @@
-"""Twenty-Five's cards: the order of the trump suit and of the plain suits (T25-E2-E4), and the
+"""Twenty-Five's cards: the order of the trump suit and of the plain suits, and the
 tables the replay looks every card up in, made once per trump suit (``trump_data``)."""
 
 from __future__ import annotations
@@ -11,27 +11,27 @@ from referee.cards import RANKS, make_pack
 ACE_OF_HEARTS = "AH"
 
 TRUMP_ORDER: dict[str, tuple[str, ...]] = {
-    # T25-E3, highest first: the 5 and the J of trumps, the A of hearts, then the trump ace,
+    # the trump suit, highest first: the 5 and the J of trumps, the A of hearts, then the trump ace,
     # K, Q and the spot cards high to low in red, low to high in black.
     "H": ("5H", "JH", "AH", "KH", "QH", "TH", "9H", "8H", "7H", "6H", "4H", "3H", "2H"),
     "D": ("5D", "JD", "AH", "AD", "KD", "QD", "TD", "9D", "8D", "7D", "6D", "4D", "3D", "2D"),
     "C": ("5C", "JC", "AH", "AC", "KC", "QC", "2C", "3C", "4C", "6C", "7C", "8C", "9C", "TC"),
     "S": ("5S", "JS", "AH", "AS", "KS", "QS", "2S", "3S", "4S", "6S", "7S", "8S", "9S", "TS"),
 }
-"""The trump suit's cards, highest first, for each trump suit (T25-E3)."""
+"""The trump suit's cards, highest first, for each trump suit."""
 
 PLAIN_ORDER: dict[str, tuple[str, ...]] = {
-    # T25-E4, highest first: "highest in red, lowest in black"; the A of hearts is always a
+    # a plain suit, highest first: "highest in red, lowest in black"; the A of hearts is always a
     # trump, the A of diamonds is the lowest diamond, the black aces sit under the jack.
     "H": ("KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"),
     "D": ("KD", "QD", "JD", "TD", "9D", "8D", "7D", "6D", "5D", "4D", "3D", "2D", "AD"),
     "C": ("KC", "QC", "JC", "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC"),
     "S": ("KS", "QS", "JS", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"),
 }
-"""A suit's cards, highest first, when it is not trumps (T25-E4)."""
+"""A suit's cards, highest first, when it is not trumps."""
 
 PRIVILEGED_RANKS: dict[str, tuple[str, ...]] = {
-    # T25-L5 and option renege_cards: which top trumps may renege ("AH" is the ace of hearts)
+    # 25.renege and option renege_cards: which top trumps may renege ("AH" is the ace of hearts)
     "five_jack_ace": ("5", "J", ACE_OF_HEARTS),
     "five_only": ("5",),
 }
@@ -48,7 +48,7 @@ class TrumpData(NamedTuple):
 
     trump: str
     trumps: frozenset[str]
-    """Every trump: the trump suit and the A of hearts (T25-E2, T25-L3)."""
+    """Every trump: the trump suit and the A of hearts."""
     suit_of: dict[str, str]
     """Card -> its effective suit letter (a trump -> the trump suit)."""
     suit_cards: dict[str, frozenset[str]]
@@ -56,9 +56,9 @@ class TrumpData(NamedTuple):
     strength: dict[str, int]
     """Card -> strength within its effective suit; every trump beats every plain card."""
     privileged: frozenset[str]
-    """The trumps that may renege (T25-L5, option renege_cards)."""
+    """The trumps that may renege (option renege_cards)."""
     ace: str
-    """The ace of the trump suit: the card that gives the right to rob (T25-D4(b))."""
+    """The ace of the trump suit: the card that gives the right to rob."""
 
 
 @cache

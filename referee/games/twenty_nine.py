@@ -1,52 +1,51 @@
-"""Twenty-Nine (29): the 28 family's rules with the defaults of seed 002.
+"""Twenty-Nine (29): the 28 family's rules with the defaults of gamerules.com.
 
-Sources: seed 002 (a Persian translation of a gamerules.com-style "Twenty-Nine" page),
-restated in /work/shared/spec/rules/twenty-eight-and-twenty-nine.md ("the digest"), Part B
-(B1-B7), the option table (section 8, column D29), edge cases 29-01..29-33 (9B) and the
-ambiguities of section 10; presets from rules/README.md decision 1.
+Sources: a Persian translation of a gamerules.com-style "Twenty-Nine" page, checked against
+pagat.com's "Twenty-Nine" (https://www.pagat.com/jass/29.html) and the Wikipedia article
+"Twenty-eight (card game)"; docs/games/twenty-nine.md explains the rules in words.
 
 Everything is the Twenty-Eight engine (the package referee/games/twenty_eight/) driven by
 options: this
 module only sets the 29 defaults and presets, so each rule below can be switched back by the
 option named with it.
 
-Presets: ``standard`` (seed 002), ``pagat-older`` (optional call, caller must trump, trumps
-played before the call count: B4.4), ``bangladesh`` (counter-clockwise, minimum 16, bids of
-16-18 cannot use the pair: B3.2, B5.3, KC/SPT).
+Presets: ``standard`` (gamerules.com), ``pagat-older`` (optional call, caller must trump, trumps
+played before the call count), ``bangladesh`` (counter-clockwise, minimum 16, bids of
+16-18 cannot use the pair, as the Bangladeshi sources play it).
 
-Decisions (README decision 7), with the option that changes each one:
+Decisions, with the option that changes each one:
 
-1. Clockwise; first hand is the dealer's left; the deal passes to the left (B2, 10.1).
+1. Clockwise; first hand is the dealer's left; the deal passes to the left.
    Option ``direction``.
 2. First hand may pass; bids 15 to 28; three passes after the last bid end the auction; a pass
-   is not final; partners may overbid each other (B3.2). Options ``opening_bid_forced``,
+   is not final; partners may overbid each other. Options ``opening_bid_forced``,
    ``min_bid``, ``max_bid``, ``pass_final``, ``partner_raise``.
 3. If the first three pass, the dealer must bid exactly 15 (the minimum), which ends the
-   auction (B3.2, 10.21). Option ``dealer_forced_bid`` (``any``: he must bid, any amount).
+   auction. Option ``dealer_forced_bid`` (``any``: he must bid, any amount).
 4. Trump is shown with a spare 2-5 card (``W trump 3C``) or by naming the suit
-   (``W trump C``); the bidder keeps his eight cards and may name any suit (B3.3). The seventh
-   card names the suit and stays in his hand (B3.4, 10.8). Options ``trump_indicator``,
+   (``W trump C``); the bidder keeps his eight cards and may name any suit. The seventh
+   card names the suit and stays in his hand. Options ``trump_indicator``,
    ``seventh_card``.
 5. The first player of the deal who cannot follow suit must call (the bidder announces it
-   himself); after the reveal nobody calls; the caller need not trump (B4.3, 10.13). If that
+   himself); after the reveal nobody calls; the caller need not trump. If that
    player plays without calling (29.must-call), the first occasion has passed: later void
-   players may call but need not (appendix: "no earlier void occasion in deal"). Options
+   players may call but need not (only the deal's first void occasion obliges). Options
    ``trump_call_mandatory``, ``caller_must_trump``.
-6. Trump-suit cards played to the revealing trick before the call count as trumps (B4.4,
-   10.9; moot under the mandatory call except when trumps were led, README erratum on 29-13).
-   Option ``pre_reveal_trumps_count``.
-7. No lead restriction for the bidder and no undertrump ban (B4.5). Options
+6. Trump-suit cards played to the revealing trick before the call count as trumps (moot
+   under the mandatory call except when trumps were led). Option ``pre_reveal_trumps_count``.
+7. No lead restriction for the bidder and no undertrump ban. Options
    ``bidder_lead_restriction``, ``no_undertrump``.
-8. A trump never revealed: play goes on, tricks are won by the suit led, no pair (B4.6,
-   10.12). Option ``void_if_trump_never_called`` (``void`` voids it after seven tricks).
-9. The last trick is worth one point, 29 in all (B1, B6.1, 10.5). Option ``last_trick_bonus``.
+8. A trump never revealed: play goes on, tricks are won by the suit led, no pair. Option
+   ``void_if_trump_never_called`` (``void`` voids it after seven tricks).
+9. The last trick is worth one point, 29 in all. Option ``last_trick_bonus``.
 10. Pair: after the trump is revealed and the holder's side has won a trick since (the
-    revealing trick counts); -4 / +4, the target clamped to [15, 28] (B5, 10.14, 10.15).
+    revealing trick counts); -4 / +4, the target clamped to [15, 28].
     Options ``pair_trick_requirement``, ``pair_window``, ``pair_value``, ``pair_clamp``,
     ``pair_min_bid``.
-11. Double, redouble and the single hand are accepted as in 28 (B6.4, B7); no annulment rule
-    (B6.5): ``redeal_fh_pointless``, ``annul_eight_zero`` are off
-    (``redeal_first_two_pointless`` is P29's variation, 29-33).
+11. Double, redouble and the single hand are accepted as in 28; no annulment rule:
+    ``redeal_fh_pointless``, ``annul_eight_zero`` are off
+    (``redeal_first_two_pointless`` is pagat.com's variation: either of the first two
+    speakers without a point in his first four).
 """
 
 from __future__ import annotations
@@ -73,7 +72,7 @@ DEFAULTS_29 = {
     "redeal_fh_pointless": False,
     "annul_eight_zero": False,
 }
-"""Column D29 of the digest's section 8 where it differs from 28."""
+"""Twenty-Nine's option defaults where they differ from 28."""
 
 STANDARD_29 = Preset("standard", "the common rules: clockwise, bids 15 to 28, the dealer "
                      "bids 15 when the others pass, a spare card shows the trump suit, the "
@@ -83,7 +82,7 @@ PAGAT_OLDER = Preset("pagat-older", "pagat.com's older rules: calling is optiona
                      "caller must trump, trumps played before the call count",
                      {"trump_call_mandatory": False, "caller_must_trump": True,
                       "pre_reveal_trumps_count": True})
-BANGLADESH = Preset("bangladesh", "Bangladesh (KC, SPT): counter-clockwise, minimum bid 16, "
+BANGLADESH = Preset("bangladesh", "Bangladesh: counter-clockwise, minimum bid 16, "
                     "the bidding side cannot use the pair with bids of 16 to 18",
                     {"direction": "ccw", "min_bid": 16, "pair_min_bid": 19})
 
@@ -139,14 +138,13 @@ them under Twenty-Eight's ids)."""
 
 @register
 class TwentyNine(TwentyEight):
-    """Twenty-Nine, four players in two partnerships, clockwise (digest Part B)."""
+    """Twenty-Nine, four players in two partnerships, clockwise (docs/games/twenty-nine.md)."""
 
     name = "twenty-nine"
     aliases = ("29",)
     rule_prefix = "29"
     title = "Twenty-Nine"
-    source = ("seed 002 (gamerules.com-style 'Twenty-Nine', Persian translation); spec/rules/"
-              "twenty-eight-and-twenty-nine.md Part B, sections 8-10")
+    source = "pagat.com 'Twenty-Nine'; Wikipedia 'Twenty-eight (card game)', the 29 variant"
     generic = GENERIC_29
     rule_ids = RULE_IDS_29
     rules = _rules(RULE_IDS_29, defaults=DEFAULTS_29)

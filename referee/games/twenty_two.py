@@ -1,53 +1,52 @@
 """Twenty-Two (22): the rules referee for the lose-the-last-trick game of damage and elimination.
 
-Sources: seed 001 (SEED-22, Japanese), restated in
-/work/shared/spec/rules/twenty-five-avinas-twenty-two.md section 3 ("the digest"): rules
-T22-E*, T22-P*, T22-D*, T22-X*, T22-T*, T22-F*, the option table (3.7), edge cases #1-#35 (3.8)
-and ambiguities C1-C7 (3.9); plus the decisions and errata of rules/README.md.
+Sources: gamerules.com "Twenty-Two" (https://gamerules.com/rules/twenty-two/) and pagat.com
+"Twenty-Two" (https://www.pagat.com/last/22.html); docs/games/twenty-two.md explains the rules
+in words.
 
-No trumps, no suits in play: only ranks count (T22-E1). A lead is one card or several of one
-rank; followers play as many cards, either a set that dominates the bar (sorted element-wise,
-T22-T4) or exactly their lowest cards (T22-T5). Play goes on until every hand holds one card;
-the highest card of that last trick loses the deal and its value is the loser's damage
-(T22-F*). Damage accumulates over deals; 22 or more is death.
+No trumps, no suits in play: only ranks count. A lead is one card or several of one
+rank; followers play as many cards, either a set that dominates the bar (sorted element-wise)
+or exactly their lowest cards. Play goes on until every hand holds one card; the highest card
+of that last trick loses the deal and its value is the loser's damage. Damage accumulates
+over deals; 22 or more is death.
 
-Presets: ``standard`` (seed 001, the digest's defaults) and ``first-death-ends`` (the game
-stops when the first player dies; the least damage wins, ties shared) (README decision 1).
+Presets: ``standard`` (the sources' rules) and ``first-death-ends`` (the game
+stops when the first player dies; the least damage wins, ties shared).
 
-Interpretations chosen where the sources leave a choice (decision 7), with the option that
+Interpretations chosen where the sources leave a choice, with the option that
 changes each one:
 
 1. Deal size: 7, then the previous loser's damage, capped at ``floor(available / living)``;
-   marker cards stay out of the pack (T22-D2-D4). A record whose hands are all of another
+   marker cards stay out of the pack. A record whose hands are all of another
    (equal) size is reported (22.deal-size) and played at that size; unequal hands are a
    broken record (``record.hand-size``). Options ``markers_removed``, ``packs``.
-2. Dealer and leader (T22-P4, P5, C5, C6): the previous loser deals and the next living
+2. Dealer and leader: the previous loser deals and the next living
    player in the turn direction leads. With tied losers the record chooses: the ``dealer``
    of the next deal line names the chosen loser (if the line has no dealer, the loser whose
    leader acts first is taken). A loser who died cannot deal: the next living player after
    the dead loser's seat leads and the nearest living player before that leader deals.
    A stated dealer that fits none of this is reported (22.dealer); play then follows the
    stated dealer. Option ``next_dealer`` (only ``loser``).
-3. The stock order is not part of the notation, so T22-X5 (the top cards are drawn) cannot
-   be checked: drawn cards must be cards of the stock (not held, not played, not markers,
-   never an earlier discard, T22-X4). The simulator keeps a stock order and draws from its
+3. The stock order is not part of the notation, so the rule that the top cards are drawn
+   cannot be checked: drawn cards must be cards of the stock (not held, not played, not
+   markers, never an earlier discard). The simulator keeps a stock order and draws from its
    top.
-4. The exchange round (T22-X1): each living player in turn from the leader records an
+4. The exchange round: each living player in turn from the leader records an
    exchange or ``exchange none`` while the stock lasts; the round ends when everyone has had
    the chance or the stock is empty. A lead before the round is over is reported
    (22.exchange-first) and the players not yet asked are taken to decline. Players the
    round never reached because the stock ran out (or was empty from the start) may still
    write ``exchange none`` before the first lead: declining is the exchange of k = 0, always
-   within the stock (T22-X2). Anything else after the round is reported.
-5. A trick is won by the last of the equal strongest plays (T22-T6, C2): the bar process,
+   within the stock. Anything else after the round is reported.
+5. A trick is won by the last of the equal strongest plays: the bar process,
    also for cards played as "lowest cards". Option ``trick_tie``.
-6. Every player tied for the highest card of the last trick loses (T22-F2, C4). Option
+6. Every player tied for the highest card of the last trick loses. Option
    ``last_trick_tie`` (only ``all``).
-7. Everyone left dies in the same deal: a draw shared by those players (C3). Option
+7. Everyone left dies in the same deal: a draw shared by those players. Option
    ``simultaneous_wipeout``.
 8. Under ``first-death-ends`` the game ends after the first deal in which someone dies; the
-   living player(s) with the least damage win, ties shared (3.7 ``game_end``).
-9. Illegal actions are carried out (decision 4) where the state stays well defined: a lead
+   living player(s) with the least damage win, ties shared (option ``game_end``).
+9. Illegal actions are carried out where the state stays well defined: a lead
    of mixed ranks, a follow that neither dominates nor is the lowest, an exchange beyond the
    stock or drawing a discard. Fatal (the rest of the deal is not checked): a play or exchange
    out of turn or by a dead player, a card not held, a wrong number of cards (the hands would
@@ -56,9 +55,9 @@ changes each one:
    the exchange goes beyond the stock), a second exchange or one after the round (an
    ``exchange none`` after the first lead, or a second one, is reported and changes nothing).
 10. There is no penalty rule in 22: a deal with a violation is scored as played and marked
-    disputed (decision 4). An incomplete deal is not scored; the next deal's dealer is then
+    disputed. An incomplete deal is not scored; the next deal's dealer is then
     taken from the record.
-11. Hands (decision 5): a missing hand line is inferred as the seat's plays and discards
+11. Hands: a missing hand line is inferred as the seat's plays and discards
     minus its draws. No check needs the deal order.
 12. After a deal whose replay stopped, its damage comes from its ``result`` line; without
     one, who lost, by how much and who died are unknown. No later finding rests on what the
@@ -127,14 +126,14 @@ from referee.seats import CLOCKWISE, COUNTER_CLOCKWISE, Table
 
 @register
 class TwentyTwo(FromRecord22):
-    """Twenty-Two, 2 to 6 players each for themselves (digest section 3)."""
+    """Twenty-Two, 2 to 6 players each for themselves (docs/games/twenty-two.md)."""
 
     name = "twenty-two"
     aliases = ("22",)
     rule_prefix = "22"
     generic = GENERIC
     title = "Twenty-Two"
-    source = "seed 001 (SEED-22); spec/rules/twenty-five-avinas-twenty-two.md section 3"
+    source = "gamerules.com 'Twenty-Two'; pagat.com 'Twenty-Two'"
     default_seats = None
     default_player_count = 4
     accepted_actions = frozenset({"play", "exchange"})
@@ -184,7 +183,7 @@ class TwentyTwo(FromRecord22):
         return [seat for seat in self.table.order_from(first, self.direction) if seat in alive]
 
     def deal_size(self, match: Match22) -> int:
-        """Cards each: the nominal size capped so everyone gets as many (T22-D2, T22-D4)."""
+        """Cards each: the nominal size capped so everyone gets as many."""
         return self.deal_sizes(match)[1]
 
     # -- match -------------------------------------------------------------------------------
@@ -212,7 +211,7 @@ class TwentyTwo(FromRecord22):
 
     # -- the deal ----------------------------------------------------------------------------
     def _dealer_options(self, match: Match22) -> list[tuple[str, str]]:
-        """(dealer, leader) for each previous loser the record may choose (T22-P4, P5, C6)."""
+        """(dealer, leader) for each previous loser the record may choose."""
         found: list[tuple[str, str]] = []
         for loser in match.losers or ():
             leader = self._next_living(loser, match.alive)
@@ -303,7 +302,7 @@ class TwentyTwo(FromRecord22):
         return +left
 
     def _deal_hands(self, state: TwentyTwoState, match: Match22, deal: Deal) -> Counter[Card]:
-        """Hands from the hand lines, inferring missing ones (decision 5); returns what is
+        """Hands from the hand lines, inferring missing ones; returns what is
         left of the pack (markers out) once they are dealt."""
         left = self._pack_left(match)
         for hand in deal.hands:
@@ -311,7 +310,7 @@ class TwentyTwo(FromRecord22):
                 raise located(RecordError("record.hand-twice",
                                           f"{hand.seat}'s hand is given twice"), hand)
             if hand.seat not in state.living:
-                # T22-D1, edge case 32: reported, and the cards stay out of play
+                # cards dealt to a dead player: reported, and the cards stay out of play
                 state.deal_findings.append(("22.dead-player", f"{hand.seat} is dead "
                                             "and is dealt no cards", hand.seat))
                 continue
@@ -353,7 +352,7 @@ class TwentyTwo(FromRecord22):
         return {seat: ranked((held[seat] - drawn[seat]).elements()) for seat in missing}
 
     def deal_hands(self, rng: Any, dealer: str | None) -> list[Hand]:
-        """Deal the next deal of ``current_match`` for the simulator (T22-D1-D4).
+        """Deal the next deal of ``current_match`` for the simulator (``22.deal-size``).
 
         The size follows the match; the cards left over are the stock, whose order is kept
         for the next ``start_deal`` so that simulated exchanges draw from its top.
@@ -388,7 +387,7 @@ class TwentyTwo(FromRecord22):
             yield from self._exchange_candidates(state, seat)
             return
         hand = state.hands[seat]
-        if not state.play_started:  # illegal: an exchange once the stock is empty (T22-X4)
+        if not state.play_started:  # illegal: an exchange once the stock is empty
             for other in state.unasked:
                 if state.hands[other]:
                     yield Action(other, "exchange", cards=(ranked(state.hands[other])[0],))
@@ -419,7 +418,7 @@ class TwentyTwo(FromRecord22):
             if count < len(hand):
                 yield Action(seat, "exchange", cards=tuple(hand[:count]), drawn=drawn)
         if state.discards and hand:
-            # Illegal on purpose: drawing back a discard (T22-X4), or beyond the stock.
+            # Illegal on purpose: drawing back a discard, or beyond the stock.
             back = ranked(state.discards.elements())[0]
             yield Action(seat, "exchange", cards=(hand[0],), drawn=(back,))
             if most < len(hand):
@@ -482,7 +481,7 @@ class TwentyTwo(FromRecord22):
         return Exclusion("22.turn", f"{self.title} has no '{action.kind}' action", fatal=True)
 
     def _check_exchange(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
-        """An exchange (T22-X1-X4): once, in turn, held discards, as many drawn from the
+        """An exchange (``22.exchange-*``): once, in turn, held discards, as many drawn from the
         stock, within the stock, never a discard."""
         seat = action.seat
         given, drawn = action.cards, action.drawn
@@ -492,7 +491,7 @@ class TwentyTwo(FromRecord22):
                               "this deal", fatal=moves)
         if state.stage != EXCHANGE:
             if not moves and not state.play_started and seat in state.unasked:
-                return None  # declining with an empty stock (T22-X2, T22-X4)
+                return None  # declining with an empty stock
             if state.play_started:
                 return Exclusion("22.turn", f"play has begun: {seat} can no longer exchange",
                                   fatal=moves)
@@ -506,8 +505,8 @@ class TwentyTwo(FromRecord22):
             return Exclusion("22.not-held", f"{seat} does not hold {show(missing.elements())}",
                               fatal=True)
         if len(drawn) < len(given) > state.stock and len(drawn) <= state.stock:
-            # T22-X2, C8: more discarded than the stock holds, and only what it holds drawn.
-            # Carried out, this hand would be shorter than the others (T22-T7): fatal.
+            # more discarded than the stock holds, and only what it holds drawn.
+            # Carried out, this hand would be shorter than the others: fatal.
             return Exclusion("22.exchange-stock", f"{seat} discards {len(given)} cards but the "
                               f"stock holds only {state.stock} (drawn: {len(drawn)}); an "
                               "exchange goes no further than the stock", fatal=True)
@@ -516,8 +515,8 @@ class TwentyTwo(FromRecord22):
                               f"{len(drawn)}: an exchange draws as many as it discards",
                               fatal=True)
         # A drawn card that is neither in the stock nor a discard is held by someone, played
-        # or a marker: carried out, it would be in two places (decision 4), also when the
-        # exchange goes beyond the stock (C8).
+        # or a marker: carried out, it would be in two places, also when the
+        # exchange goes beyond the stock.
         beyond = Counter(drawn) - state.unseen
         discarded = beyond & (state.discards + Counter(given))
         strange = beyond - discarded
@@ -534,7 +533,7 @@ class TwentyTwo(FromRecord22):
 
     def _check_play(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
         """A play, in the rulebook's order: the exchange round, the turn, holding the cards,
-        then the lead (T22-T2) or the follow (T22-T3, T22-T5)."""
+        then the lead or the follow."""
         seat = action.seat
         cards = action.cards
         hand = state.hands[seat]
@@ -587,7 +586,7 @@ class TwentyTwo(FromRecord22):
 
     def _check_lead(self, seat: str, cards: tuple[Card, ...], hand: list[Card]
                     ) -> Exclusion | None:
-        # hands shrink equally (T22-T7): a leader with one card opens the last trick
+        # hands shrink equally: a leader with one card opens the last trick
         if len(hand) > 1 and len(cards) >= len(hand):
             return Exclusion("22.lead-keep", f"{seat} leads all {len(hand)} cards: the leader "
                               "keeps at least one for the last trick", fatal=True)
@@ -611,7 +610,7 @@ class TwentyTwo(FromRecord22):
                 hand.remove(card)
         hand.extend(action.drawn)
         state.discards.update(action.cards)
-        # only cards drawn from the stock leave it: a discard drawn back (illegal, T22-X4)
+        # only cards drawn from the stock leave it: a discard drawn back (illegal)
         # leaves the stock as it was, for the players after him
         from_stock = sum((Counter(action.drawn) & state.unseen).values())
         state.unseen.subtract(action.drawn)
@@ -663,7 +662,7 @@ class TwentyTwo(FromRecord22):
 
     def settle(self, match: Match22, state: TwentyTwoState, offenders: list[str]) -> DealResult:
         """Damage to the loser(s) of the last trick, deaths, and the end of the game
-        (T22-F2-F5, C3)."""
+        (a simultaneous wipe-out is a shared draw)."""
         result = DealResult(contract=Damage(state.size, state.first_stock))
         match.deals += 1
         match.size_unknown = False
@@ -721,7 +720,7 @@ class TwentyTwo(FromRecord22):
 
     def _settle_from_record(self, match: Match22, state: TwentyTwoState, result: DealResult
                             ) -> DealResult:
-        """README decision 8: a deal whose replay stopped (or whose record ends early) has no
+        """A deal whose replay stopped (or whose record ends early) has no
         last trick, so no computed loser. The next deals depend on its damage (their size,
         the markers, deaths): it is taken from the deal's ``result`` line, with a note in the
         next deal; the deal itself is marked disputed."""
@@ -750,7 +749,7 @@ class TwentyTwo(FromRecord22):
         values = set(damage.values())
         if len(values) == 1:
             match.nominal = values.pop()
-        else:  # tied losers all take one value (T22-F2): the record contradicts itself
+        else:  # tied losers all take one value: the record contradicts itself
             match.size_unknown = True
         shown = ", ".join(f"{seat} +{value}" for seat, value in damage.items())
         match.from_record = f"its damage ({shown}) is taken from its result line"
@@ -768,8 +767,9 @@ class TwentyTwo(FromRecord22):
         return result
 
     def _end_of_game(self, match: Match22, died: list[str], number: int) -> None:
-        """T22-F5: one survivor wins; none: C3; ``first-death`` ends at the first death. The
-        loser deals next (T22-P4; of tied losers the first, unless the record names another)."""
+        """One survivor wins; none: a draw shared by the last to die; ``first-death`` ends at
+        the first death. The loser deals next (of tied losers the first, unless the record
+        names another)."""
         options = self._dealer_options(match) if match.alive else []
         match.next_dealer = options[0][0] if options else None
         if not match.alive:

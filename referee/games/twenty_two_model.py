@@ -25,18 +25,18 @@ from referee.rules.tricks import IncompleteWords
 from referee.seats import CLOCKWISE, COUNTER_CLOCKWISE
 
 RANK_ORDER = "23456789TJQKA"
-"""Ranks from lowest to highest (T22-E1): suits are irrelevant."""
+"""Ranks from lowest to highest: suits are irrelevant."""
 STRENGTH = {rank: index for index, rank in enumerate(RANK_ORDER)}
 DAMAGE = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10,
           **{str(value): value for value in range(2, 10)}}
-"""Damage value of each rank (T22-E2)."""
+"""Damage value of each rank."""
 DEATH = 22
-"""Total damage at which a player dies (T22-F4)."""
+"""Total damage at which a player dies."""
 FIRST_DEAL_SIZE = 7
-"""Cards each in the first deal (T22-D2)."""
+"""Cards each in the first deal."""
 MAX_PLAYERS_ONE_PACK = 6
 PLAYERS_PER_EXTRA_PACK = 3
-"""2-6 players with one pack; each further pack seats three more (T22-P1: two packs up to 9)."""
+"""2-6 players with one pack; each further pack seats three more (two packs up to 9)."""
 
 FOLLOW_SAMPLES = 3
 """Follows that neither dominate nor are the lowest, offered to ``legal_actions`` per turn."""
@@ -60,69 +60,65 @@ GENERIC = GenericRules(
 
 
 def _rules() -> dict[str, Rule]:
-    rules = generic_rules(GENERIC, "T22-P2, T22-T1, T22-D1, decision 4")
+    rules = generic_rules(GENERIC)
     own = [
-        ("22.dead-player", "a dead player is dealt no cards and takes no turns", "T22-D1, T22-F4"),
+        ("22.dead-player", "a dead player is dealt no cards and takes no turns"),
         ("22.deal-size", "each living player is dealt 7 cards in the first deal, then the previous "
-         "loser's damage, capped at floor(available cards / living players)",
-         "T22-D2, T22-D3, T22-D4"),
+         "loser's damage, capped at floor(available cards / living players)"),
         ("22.exchange-first", "the exchange round, each living player once from the leader while "
-         "the stock lasts, comes before the first lead", "T22-X1"),
-        ("22.exchange-once", "a player exchanges (or declines) only once in a deal",
-         "T22-X1, T22-X3"),
+         "the stock lasts, comes before the first lead"),
+        ("22.exchange-once", "a player exchanges (or declines) only once in a deal"),
         ("22.exchange-stock", "no more cards are exchanged than the stock holds, and none once it "
-         "is empty", "T22-X2, T22-X4"),
+         "is empty"),
         ("22.exchange-draw", "an exchange draws as many cards as it discards, from the stock (not "
-         "a card held, played or kept as a damage marker)", "T22-X2"),
-        ("22.exchange-discards", "discarded cards never return to the stock", "T22-X4"),
-        ("22.lead-equal", "cards led together are of equal rank", "T22-T2"),
-        ("22.lead-keep", "the leader keeps at least one card (except in the last trick)",
-         "T22-T2, T22-T7"),
-        ("22.follow-count", "every other player plays as many cards as were led", "T22-T3"),
+         "a card held, played or kept as a damage marker)"),
+        ("22.exchange-discards", "discarded cards never return to the stock"),
+        ("22.lead-equal", "cards led together are of equal rank"),
+        ("22.lead-keep", "the leader keeps at least one card (except in the last trick)"),
+        ("22.follow-count", "every other player plays as many cards as were led"),
         ("22.follow", "a follower's cards dominate the bar (sorted element-wise) or are the "
-         "follower's lowest cards", "T22-T4, T22-T5"),
+         "follower's lowest cards"),
         ("22.ace-lead", "after a lead of aces the followers play their lowest cards "
-         "(ace_lead_forces_lowest)", "3.7"),
+         "(ace_lead_forces_lowest)"),
     ]
-    rules.update({rule_id: Rule(rule_id, summary, section)
-                  for rule_id, summary, section in own})
+    rules.update({rule_id: Rule(rule_id, summary) for rule_id, summary in own})
     return rules
 
 
 def _options() -> tuple[OptionSpec, ...]:
     return (
         OptionSpec("packs", "int", 1, "52-card packs shuffled together: 2-6 players with one, "
-                   "three more seats per extra pack; equal cards then repeat (T22-P1, C7)",
+                   "three more seats per extra pack; equal cards then repeat",
                    ("22.deal-size",), minimum=1, maximum=4),
-        OptionSpec("direction", "choice", "clockwise", "direction of dealing and play (T22-P2)",
+        OptionSpec("direction", "choice", "clockwise", "direction of dealing and play",
                    ("22.turn", "22.dealer"), choices=tuple(_DIRECTIONS)),
         OptionSpec("first_dealer", "choice", "record", "the first dealer is the one the record "
-                   "names (the draw for deal is not recorded) (T22-P3)", ("22.dealer",),
+                   "names (the draw for deal is not recorded)", ("22.dealer",),
                    choices=("record",)),
         OptionSpec("next_dealer", "choice", "loser", "later deals: the previous loser deals (the "
-                   "record names one of tied losers) and the next living player leads "
-                   "(T22-P4, T22-P5, C5, C6)", ("22.dealer",), choices=("loser",)),
+                   "record names one of tied losers) and the next living player leads",
+                   ("22.dealer",), choices=("loser",)),
         OptionSpec("markers_removed", "bool", True, "damage markers stay out of the pack for "
-                   "the rest of the game (T22-D3)", ("22.deal-size",)),
+                   "the rest of the game", ("22.deal-size",)),
         OptionSpec("deal_cap", "choice", "equal-share", "a short pack deals the largest equal "
-                   "number: floor(available / living) (T22-D4)", ("22.deal-size",),
+                   "number: floor(available / living)", ("22.deal-size",),
                    choices=("equal-share",)),
         OptionSpec("exchange_once", "choice", "yes", "one exchange each, from the leader in "
-                   "turn, within the stock, discard all then draw (T22-X1-X4)",
+                   "turn, within the stock, discard all then draw",
                    ("22.exchange-once", "22.exchange-stock"), choices=("yes",)),
-        OptionSpec("set_compare", "choice", "sorted", "sets compare sorted element-wise "
-                   "(T22-T4, C1)", ("22.follow",), choices=("sorted",)),
+        OptionSpec("set_compare", "choice", "sorted", "sets compare sorted element-wise",
+                   ("22.follow",), choices=("sorted",)),
         OptionSpec("follower_sets_mixed", "choice", "yes", "followers may play cards of mixed "
-                   "ranks (T22-T3)", ("22.follow",), choices=("yes",)),
+                   "ranks", ("22.follow",), choices=("yes",)),
         OptionSpec("trick_tie", "choice", "last", "equal strongest plays: the last (or the "
-                   "first) of them wins the trick (T22-T6)", (), choices=("last", "first")),
+                   "first) of them wins the trick", (), choices=("last", "first")),
         OptionSpec("last_trick_tie", "choice", "all", "every player tied for the highest card "
-                   "of the last trick loses (T22-F2, C4)", (), choices=("all",)),
+                   "of the last trick loses", (), choices=("all",)),
         OptionSpec("game_end", "choice", "last-survivor", "the game ends with one survivor, or "
-                   "after the first death (least damage wins, ties shared) (T22-F5)",
+                   "after the first death (least damage wins, ties shared)",
                    ("22.match-over",), choices=("last-survivor", "first-death")),
         OptionSpec("simultaneous_wipeout", "choice", "draw", "everyone left dies in one deal: "
-                   "a draw shared by them, or the least total damage wins (C3)",
+                   "a draw shared by them, or the least total damage wins",
                    (), choices=("draw", "lowest-damage")),
         OptionSpec("ace_lead_forces_lowest", "bool", False, "Cucumber's rule: after a lead of "
                    "aces the followers must play their lowest cards", ("22.ace-lead",)),
@@ -144,24 +140,24 @@ _CARD_ORDER = {rank + suit: (STRENGTH[rank], "SHDC".index(suit))
 
 
 def strengths(cards: Iterable[Card]) -> list[int]:
-    """The ranks' strengths, lowest first (the sorted form of T22-T4)."""
+    """The ranks' strengths, lowest first (the sorted form of ``22.follow``)."""
     return sorted(map(CARD_STRENGTH.__getitem__, cards))
 
 
 def dominates(cards: Iterable[Card], bar: list[int]) -> bool:
-    """True if ``cards`` are at least as strong as ``bar`` element-wise, sorted (T22-T4)."""
+    """True if ``cards`` are at least as strong as ``bar`` element-wise, sorted."""
     return covers(strengths(cards), bar)
 
 
 def covers(mine: list[int], bar: list[int]) -> bool:
-    """True if the sorted strengths ``mine`` are at least ``bar``'s element-wise (T22-T4)."""
+    """True if the sorted strengths ``mine`` are at least ``bar``'s element-wise."""
     if len(mine) == 1:  # the commonest play, one card
         return len(bar) == 1 and mine[0] >= bar[0]
     return len(mine) == len(bar) and all(y >= x for y, x in zip(mine, bar, strict=True))
 
 
 def lowest(hand: Iterable[Card], count: int) -> list[int]:
-    """The strengths of the ``count`` lowest cards of ``hand`` (T22-T5(b))."""
+    """The strengths of the ``count`` lowest cards of ``hand``."""
     return strengths(hand)[:count]
 
 
@@ -248,7 +244,7 @@ class TwentyTwoState(DealState):
         self.exchanged: set[str] = set()
         self.unasked: list[str] = []
         """Players the round never reached because the stock was empty: they may still record
-        ``exchange none`` before the first lead (T22-X2: k = 0 is within the stock)."""
+        ``exchange none`` before the first lead (declining, k = 0, is within the stock)."""
         self.stage = EXCHANGE
         self.turn: str | None = leader
         self.trick: list[tuple[str, tuple[Card, ...]]] = []

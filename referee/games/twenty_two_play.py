@@ -1,6 +1,6 @@
-"""Twenty-Two's cards played to tricks, carried out (T22-T*, T22-F1): the bar, the trick's
-winner, the turn among the living; and the fast path that judges and carries out the
-commonest play, a single card, in one step."""
+"""Twenty-Two's cards played to tricks, carried out (``22.lead-*``, ``22.follow*``): the bar,
+the trick's winner, the turn among the living; and the fast path that judges and carries out
+the commonest play, a single card, in one step."""
 
 from __future__ import annotations
 
@@ -60,8 +60,8 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
 
     def play_fast(self, state: TwentyTwoState, action: Action) -> bool:
         """One card played in turn, held, during play: a lead (one card never empties a hand
-        that must keep one, T22-T7), or a follow to a one-card lead that matches or beats
-        the bar (T22-T4) or is the player's lowest card (T22-T5), unless aces were led and
+        that must keep one), or a follow to a one-card lead that matches or beats
+        the bar or is the player's lowest card, unless aces were led and
         it is not his lowest (``ace_lead_forces_lowest``). Anything else: the full check."""
         cards = action.cards
         seat = action.seat
@@ -95,7 +95,7 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
         if not trick:
             state.play_started = True
             state.trick_no = len(state.tricks) + 1
-            state.last_trick = not hand  # the leader's last card: the last trick (T22-F1)
+            state.last_trick = not hand  # the leader's last card: the last trick
             state.bar = mine
             state.bar_seat = seat
         elif self._takes_over(mine, state.bar):
@@ -109,7 +109,7 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
             state.turn = self._next_living(seat, state.living)
 
     def _takes_over(self, mine: list[int], bar: list[int]) -> bool:
-        """T22-T6: dominating cards become the bar; ``trick_tie = first`` wants more."""
+        """Dominating cards become the bar; ``trick_tie = first`` wants more."""
         if not covers(mine, bar):
             return False
         return self.last_of_equals_wins or mine != bar

@@ -25,7 +25,7 @@ class FromRecord22(Play22):
     pack_size: int
 
     def available(self, match: Match22) -> int:
-        """Cards left in the pack: markers are out of it (T22-D3). The most there can be when
+        """Cards left in the pack: markers are out of it. The most there can be when
         the markers of a deal whose damage is unknown are not counted (``available_least``)."""
         markers = len(match.markers) + match.unknown_markers
         return self.pack_size - (markers if self.options.markers_removed else 0)

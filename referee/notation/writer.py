@@ -1,6 +1,6 @@
 """The canonical TTN writer.
 
-Tags in the order of notation.md section 2, then unknown tags in file order; one deal line;
+Tags in the order of docs/notation.md ("Tags"), then unknown tags in file order; one deal line;
 hand lines in seating order; the auction on one line (in games of five or more seats, a line
 per round of calls from the first speaker); one line per trick, opened by its mark;
 other events on lines of their own; every comment where it was attached; cards as rank

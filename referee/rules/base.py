@@ -24,11 +24,11 @@ from referee.seats import Table
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """A rule the referee enforces: stable id, one-line summary, the digest section it cites."""
+    """A rule the referee enforces: its stable id and a one-line summary; the game's docs page
+    (docs/games/GAME.md, its "Rules" table) lists it with the rules explained in words."""
 
     id: str
     summary: str
-    section: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +36,7 @@ class Exclusion:
     """Why an action is not allowed.
 
     ``fatal`` marks actions after which the deal's state is no longer well defined (a card the
-    seat does not hold, a play to a full trick): the replay of that deal stops there
-    (decision 4 of the rules README).
+    seat does not hold, a play to a full trick): the replay of that deal stops there.
     """
 
     rule: str
@@ -260,6 +259,8 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     source: ClassVar[str] = ""
+    """The public sources the rules were taken from, in words (listed with links in
+    ``rule_help.SOURCES``)."""
     rules: ClassVar[Mapping[str, Rule]] = {}
     generic: ClassVar[GenericRules]
     """The full ids of the game's generic rules (turn, incomplete deal, match over, ...)."""
@@ -412,7 +413,7 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
 
     def adopt_score(self, match: MatchT, score: Mapping[str, int]) -> bool:
         """Go on from a recorded match score after a deal whose replay stopped and which the
-        game could not score (rules README decision 8); True if the match took it. A game
+        game could not score; True if the match took it. A game
         whose match is not a score per team says False and reads its record itself."""
         match.score.update(score)
         return True
@@ -475,10 +476,10 @@ _GENERIC_SUMMARIES = GenericRules(
 )
 
 
-def generic_rules(ids: GenericRules, section: str) -> dict[str, Rule]:
+def generic_rules(ids: GenericRules) -> dict[str, Rule]:
     """The catalogue entries of the rules every game has: turn order, a complete deal,
     nothing after the match ends."""
-    return {rule_id: Rule(rule_id, summary, section)
+    return {rule_id: Rule(rule_id, summary)
             for rule_id, summary in zip(ids, _GENERIC_SUMMARIES, strict=True)}
 
 

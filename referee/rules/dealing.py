@@ -1,7 +1,7 @@
 """Reading the hands of a deal: the checks every game makes on the cards it is given.
 
 A card dealt on a hand line must be a card of the pack, seen, and dealt once; a card read
-from the plays for a hand the record left out (rules README decision 5) must not belong to
+from the plays for a hand the record left out (the hands inferred from the plays) must not belong to
 another seat. Each check raises a located ``RecordError`` at the first faulty card.
 """
 

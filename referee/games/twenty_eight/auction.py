@@ -1,5 +1,4 @@
-"""The auction: bids, passes, the redeal demand and the end of bidding (A3.2-A3.5, A6.6 R1,
-B3.2)."""
+"""The auction: bids, passes, the redeal demand and the end of bidding."""
 
 from __future__ import annotations
 
@@ -67,7 +66,7 @@ class Auction(Engine28):
 
     def _may_decline(self, state: TwentyEightState, seat: str) -> bool:
         """True if first hand ``seat`` may pass at his first turn under
-        ``annul_fh_and_next_pointless`` (A6.6 R2): his first batch has no point card (or the
+        ``annul_fh_and_next_pointless``: his first batch has no point card (or the
         record does not give it: a note says the check could not be made)."""
         if not self.opts.annul_fh_and_next_pointless:
             return False
@@ -87,9 +86,9 @@ class Auction(Engine28):
 
     def _fast_call(self, state: TwentyEightState, action: Action) -> bool:
         """A bid or pass of the open auction judged and carried out in one step: in turn, a
-        pass that is not first hand's forced opening (B3.2), or a bid in range above the
-        standing bid of an opponent (1.4, A3.3). The duel, ``pass_final``, the dealer's
-        forced bid and a bid over one's partner (A3.5): the full cascade."""
+        pass that is not first hand's forced opening, or a bid in range above the
+        standing bid of an opponent. The duel, ``pass_final``, the dealer's
+        forced bid and a bid over one's partner: the full cascade."""
         opts = self.opts
         seat = action.seat
         if (state.stage != AUCTION or state.disregard or seat != state.turn
@@ -114,14 +113,14 @@ class Auction(Engine28):
 
     def _over_standing_problem(self, seat: str, holder: str | None, standing: int | None,
                                value: int) -> Exclusion | None:
-        """A bid not above the standing bid (1.4), or over one's partner's (A3.5)."""
+        """A bid not above the standing bid, or over one's partner's."""
         if standing is not None and value <= standing:
             return self._excl("28.bid-higher", f"{seat} must bid more than {standing} "
                               f"({holder}'s standing bid), or pass")
         return self._partner_raise_problem(seat, holder, standing, value)
 
     def _bid_range_problem(self, seat: str, value: object) -> Exclusion | None:
-        """A bid outside [min_bid, max_bid] (A3.3, B3.2)."""
+        """A bid outside [min_bid, max_bid]."""
         opts = self.opts
         if not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid:
             return self._excl("28.bid-range", f"{seat}'s bid of {value} is out of range: bids "
@@ -142,7 +141,7 @@ class Auction(Engine28):
 
     def _partner_raise_problem(self, seat: str, high_bidder: str | None,
                                high_bid: int | None, value: int) -> Exclusion | None:
-        """Bidding ``value`` over the standing bid, if it is ``seat``'s partner's (A3.5)."""
+        """Bidding ``value`` over the standing bid, if it is ``seat``'s partner's."""
         if high_bidder is None or high_bid is None or high_bidder not in self.partners[seat]:
             return None
         rule = self.opts.partner_raise
@@ -164,7 +163,7 @@ class Auction(Engine28):
         return f" {self.opts.min_bid} or more (dealer_forced_bid = any)"
 
     def _check_redeal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        """First hand's redeal demand (A6.6 R1). An illegal one stops the replay: the record
+        """First hand's redeal demand. An illegal one stops the replay: the record
         cannot show the deal that should follow it."""
         problem = self._redeal_problem(state, action.seat)
         return None if problem is None else self._excl("28.redeal", problem, fatal=True)
@@ -239,7 +238,7 @@ class Auction(Engine28):
         return nxt
 
     def _dealer_must_bid(self, state: TwentyEightState, seat: str) -> bool:
-        """True if ``seat`` is the dealer and everybody before him passed (B3.2, 10.21)."""
+        """True if ``seat`` is the dealer and everybody before him passed."""
         return (self.opts.dealer_forced_bid != "none" and seat == state.dealer
                 and state.high_bid is None and len(state.calls) == self.players - 1)
 
@@ -259,7 +258,7 @@ class Auction(Engine28):
         self._maybe_end_auction(state)
 
     def _declined_with_next_pointless(self, state: TwentyEightState) -> str | None:
-        """Why first hand's pass at his first turn cancels the deal (A6.6 R2, option
+        """Why first hand's pass at his first turn cancels the deal (option
         ``annul_fh_and_next_pointless``): his first batch and the next player's both have no
         point card. None if not, or if the record does not give either batch (the deal goes
         on, and a note says the check could not be made)."""

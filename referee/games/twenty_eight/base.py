@@ -50,10 +50,10 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
     """Copies of each card in the pack (Fifty-Six: 2, a double pack)."""
     equal_ranks: tuple[str, ...] = ()
     """Groups of ranks of equal strength, highest written first (Forty: "J3"); of two equal
-    cards in a trick the one played first wins (A7.4)."""
+    cards in a trick the one played first wins."""
     indicator_ranks: str = "2345"
-    """The spare cards that can show trumps (A3.8, B3.3); a 2 is no trumps with
-    no_trump_two (B3.5)."""
+    """The spare cards that can show trumps; a 2 is no trumps with
+    no_trump_two."""
     refused_options: dict[str, tuple[OptionValue | None, str]] = REFUSED
     rule_ids: FamilyIds
     """This game's id of each of the family's rules (``options.family_ids``)."""
@@ -83,7 +83,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         self.spare = options.trump_indicator == "spare"
         self.last_wins = options.equal_cards == "last_wins"
         """Of two equal cards in a trick the later wins (option ``equal_cards``)."""
-        # no trumps (B3.5): the rank order reversed in every suit, points unchanged
+        # no trumps: the rank order reversed in every suit, points unchanged
         top = max(pack.power.values())
         self.power_nt = {card: top + 1 - power for card, power in pack.power.items()}
         self.total_points = (pack.total_points * self.copies + options.last_trick_bonus)
@@ -182,7 +182,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
             raise located(error, tag) if tag is not None else error
 
     def _variant_candidates(self, state: TwentyEightState) -> Iterator[Action]:
-        """The seed variants' actions worth judging now: each variant's phase adds its own
+        """The sources' variants' actions worth judging now: each variant's phase adds its own
         (``candidates`` runs them first)."""
         return iter(())
 

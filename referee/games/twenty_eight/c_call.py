@@ -1,14 +1,14 @@
-""""C": the bidder's answer to the opponents' double that stakes a whole game (A7.2, 10.19;
-rules README decision 12).
+""""C": the bidder's answer to the opponents' double that stakes a whole game (a variant
+of the sources, off by default: option ``c_call``).
 
 Only the bidder says it (``W c-call``), directly after an opponent's double, in the double
 window, and only while his side's match score is 0 at the start of the deal. It is the
 alternative to a redouble: C after a redouble, or a redouble after C, is illegal. The deal is
 then worth 6 game points won or lost by the bidding side, whatever the multiplier and the
 score table, also under ``misplay_penalty``; the under-half rule and ``cot`` apply on top as
-for any stake (appendix ``settle``). An illegal C still counts, as an illegal double does. A
-single hand, a one-suit show or a second-round bid discards it. Not played with
-``high_bid_two`` (the "automatic double" version, A7.2): that combination is refused.
+for any stake (``scoring28.contract_score``). An illegal C still counts, as an illegal double
+does. A single hand, a one-suit show or a second-round bid discards it. Not played with
+``high_bid_two`` (the "automatic double" version of "C"): that combination is refused.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from referee.record import Action, Deal
 from referee.rules.base import Exclusion
 
 C_STAKE = 6
-"""A whole game: the game points a deal with "C" is worth, won or lost (A7.2)."""
+"""A whole game: the game points a deal with "C" is worth, won or lost."""
 
 C_TABLE = ScoreTable(((0, C_STAKE, C_STAKE),))
 """The stake of a deal with "C", as a score table: 6 made or failed, paid by the bidding side."""
@@ -75,7 +75,7 @@ class CCall(Engine28):
         return super()._check_redouble(state, action)
 
     def _apply_c_call(self, state: TwentyEightState, action: Action) -> None:
-        # an illegal C counts too, as an illegal double does (decision 12)
+        # an illegal C counts too, as an illegal double does
         if state.c_by is None and not state.mode.rules_out("c-call"):
             state.c_by = action.seat
 
@@ -90,7 +90,7 @@ class CCall(Engine28):
     def _score_table(self, state: TwentyEightState) -> ScoreTable:
         table = super()._score_table(state)
         if state.c_by:  # a single hand sets C aside (its mode scores on its own table)
-            # a loss is paid as the game pays it (Forty: to the opponents, A7.4)
+            # a loss is paid as the game pays it (Forty: to the opponents)
             return C_TABLE._replace(loss_to_opponents=table.loss_to_opponents)
         return table
 

@@ -1,5 +1,5 @@
 """Setting up a deal: the dealer, the hands (given or inferred), the deal order and annulment at
-the deal (A2, A6.6, decision 5)."""
+the deal."""
 
 from __future__ import annotations
 
@@ -46,14 +46,15 @@ class DealSetup(Engine28):
         if reason:
             self._annul(state, reason)
         else:
-            # whole hands are seen after the second batch (A6.6 R3 "checked after the second
-            # batch"): what comes before it is refereed, so that an offender there is not
-            # saved by the annulment (the misplay penalty comes first)
+            # whole hands are seen after the second batch ("checked after the second batch",
+            # as the sources say of eight pointless cards): what comes before it is
+            # refereed, so that an offender there is not saved by the annulment (the misplay
+            # penalty comes first)
             state.annul_at_batch = self._annulment_of_whole_hands(state)
         return state
 
     def _annul(self, state: TwentyEightState, reason: str) -> None:
-        """Throw the deal in (A6.6: a redeal, everybody passing, a cancellation): what the
+        """Throw the deal in (a redeal, everybody passing, a cancellation: 28.thrown-in): what the
         record holds after it is not judged; unless the misplay penalty scores it (an
         offence before), it is not scored and the same dealer deals again."""
         state.annulled = reason
@@ -62,9 +63,9 @@ class DealSetup(Engine28):
         state.turn = None
 
     def _annulment_at_deal(self, state: TwentyEightState) -> str | None:
-        """Why the first batches cancel the deal before the auction (B6.5), or None. (First
+        """Why the first batches cancel the deal before the auction, or None. (First
         hand's and the next player's pointless fours cancel it only when first hand passes,
-        A6.6 R2: see the auction.)"""
+        See the auction.)"""
         if not self.opts.redeal_first_two_pointless:
             return None
         fh = state.first_hand
@@ -76,7 +77,7 @@ class DealSetup(Engine28):
         return None
 
     def _annulment_of_whole_hands(self, state: TwentyEightState) -> str | None:
-        """Why the whole dealt hands cancel the deal (A6.6 R3, R4 at the deal), or None."""
+        """Why the whole dealt hands cancel the deal (``annul_other`` at the deal), or None."""
         opts = self.opts
         seats = self.table.seats
         if opts.annul_eight_zero:
@@ -99,7 +100,7 @@ class DealSetup(Engine28):
         return None
 
     def _deal_hands(self, state: TwentyEightState, deal: Deal) -> None:
-        """Fill the state's hands from the hand lines, inferring missing ones (decision 5)."""
+        """Fill the state's hands from the hand lines, inferring missing ones."""
         dealt: set[str] = set()  # every card of the hands so far
         seen_seats: set[str] = set()
         copies: Counter[str] = Counter()  # a double pack: how often each card was dealt
@@ -178,7 +179,7 @@ class DealSetup(Engine28):
 
     def _infer_hands(self, state: TwentyEightState, deal: Deal, owner: dict[str, str],
                      missing: list[str]) -> None:
-        """The hands of ``missing`` seats from their plays and trump cards (decision 5)."""
+        """The hands of ``missing`` seats from their plays and trump cards."""
         inferred: dict[str, list[str]] = {seat: [] for seat in missing}
         for event in deal.events:
             action = event.action
@@ -208,8 +209,9 @@ class DealSetup(Engine28):
         unchecked: list[str] = []
         if self.opts.redeal_first_two_pointless or (self.opts.annul_fh_and_next_pointless
                                                     and _opens_with_a_pass(deal, state)):
-            # R2 (on first hand's pass) and P29's annulment look at the first two speakers'
-            # first batches (B6.5)
+            # annul_fh_and_next_pointless (on first hand's pass) and pagat.com's
+            # redeal_first_two_pointless look at the first two speakers'
+            # first batches
             fh = state.first_hand
             unknown = [seat for seat in (fh, self._next(fh)) if state.first_four.get(seat) is None]
             if unknown:

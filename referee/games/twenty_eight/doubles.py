@@ -1,4 +1,4 @@
-"""Double and redouble, said after the trump choice and before the second batch (A7.1, A6.4)."""
+"""Double and redouble, said after the trump choice and before the second batch."""
 
 from __future__ import annotations
 

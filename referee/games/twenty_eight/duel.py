@@ -1,5 +1,5 @@
-"""The duel ("hold") auction of the Bangladeshi Twenty-Nine sources (B3.2 auction format
-variant, SPT, KC; rules README decision 12). Option ``auction_style = duel``, Twenty-Nine only.
+"""The duel ("hold") auction of the Bangladeshi Twenty-Nine sources (their auction format).
+Option ``auction_style = duel``, Twenty-Nine only.
 
 First hand holds and the next player challenges him; then the others, in turn, challenge the
 survivor, the dealer last. The challenger names a number (at least the minimum, above the
@@ -9,7 +9,7 @@ the holder at his number. The auction ends when three players have dropped out (
 maximum does not end it at once: the holder may still hold it). If nobody names a number,
 first hand must then bid exactly the minimum, which ends it.
 
-Choices where the sources are silent, with decision 8 (an illegal bid stands as made): a
+Choices where the sources are silent, an illegal bid standing as made as everywhere: a
 holder who names a number instead of holding has made an illegal call whose number stands (he
 holds at that number and the challenger speaks); a challenger's ``hold`` is illegal and has no
 effect; an out-of-turn bid stands at its level and the turn does not move; an illegal pass
@@ -117,7 +117,7 @@ class Duel(Engine28):
         state.calls.append((seat, value))
         if value is None:
             return
-        # every number stands as named (decision 8): a holder's number is an illegal hold
+        # every number stands as named: a holder's number is an illegal hold
         state.high_bid, state.high_bidder = value, seat
         if state.duel_forced:
             self._close_auction(state)

@@ -1,5 +1,5 @@
 """How a deal is played: by two partnerships on the bid (the ordinary deal), or as a single
-hand, one player against all without trumps (A7.3).
+hand, one player against all without trumps.
 
 The deal state holds its mode (``TwentyEightState.mode``). The phases ask it who plays to a
 trick and who sits out, whose turn follows, what a single hand rules out, when the deal is
@@ -29,7 +29,7 @@ _RULED_OUT_BY_SINGLE = {
     "pair": "no pair in a single hand ({who} plays without trumps)",
 }
 """What a single hand rules out, by kind of action, and why: it has no trumps, so no choice,
-call or pair; it sets the bid aside, so no double, redouble or "C" (A7.3)."""
+call or pair; it sets the bid aside, so no double, redouble or "C"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,19 +79,19 @@ class PartnershipMode:
 
     def verdict(self, engine: Settle, state: TwentyEightState, contract: Contract
                 ) -> Settlement:
-        """The finished deal's settlement: card points against the target (A6)."""
+        """The finished deal's settlement: card points against the target."""
         return engine._contract_verdict(state, contract)
 
     def penalty_terms(self, engine: Settle, state: TwentyEightState, bidder: str, made: bool,
                       factor: int) -> tuple[Contract, ContractScore, str]:
-        """The misplay penalty's contract, score and name (A6.6 R6): the contract standing,
+        """The misplay penalty's contract, score and name: the contract standing,
         or the standing bid if the auction never ended."""
         return engine._bid_penalty_terms(state, bidder, made, factor)
 
 
 @dataclass(frozen=True, slots=True)
 class SingleHandMode(PartnershipMode):
-    """A single hand (A7.3): ``declarer`` plays alone against all, without trumps; his
+    """A single hand: ``declarer`` plays alone against all, without trumps; his
     partners sit out; he must win every trick, so the first trick lost decides the deal."""
 
     partners: tuple[str, ...] = ()
@@ -139,7 +139,7 @@ class SingleHandMode(PartnershipMode):
 
     def verdict(self, engine: Settle, state: TwentyEightState, contract: Contract
                 ) -> Settlement:
-        """A single hand is won with every trick (A7.3)."""
+        """A single hand is won with every trick."""
         declarer = self.declarer
         won = sum(1 for t in state.tricks if engine.table.same_team(t.winner, declarer))
         score = self._score(engine, won if self.lost is None else 0)

@@ -16,75 +16,70 @@ from referee.rules.base import (
 )
 from referee.rules.options import OptionSpec, OptionValue, Preset
 
-FAMILY_RULES: tuple[tuple[str, str, str], ...] = (
+FAMILY_RULES: tuple[tuple[str, str], ...] = (
     ("28.opening-bid", "first hand must open the auction with a bid of at least the minimum "
-     "({min_bid}){opening_redeal}", "A3.2"),
-    ("28.bid-range", "a bid lies between min_bid and max_bid ({min_bid} to {max_bid})",
-     "A3.3, B3.2"),
-    ("28.bid-higher", "each bid is higher than the standing bid", "1.4, A3.4"),
+     "({min_bid}){opening_redeal}"),
+    ("28.bid-range", "a bid lies between min_bid and max_bid ({min_bid} to {max_bid})"),
+    ("28.bid-higher", "each bid is higher than the standing bid"),
     ("28.partner-raise", "raising over one's partner's standing bid is limited by the "
-     "partner_raise option (pagat: 20 or more)", "A3.5"),
+     "partner_raise option (pagat: 20 or more)"),
     ("28.auction-over", "nothing is bid after the auction has ended (the {others} other "
-     "players passing after the last bid, or a bid of the maximum, {max_bid})", "A3.4"),
-    ("28.pass-final", "with pass_final a player who has passed may not bid again", "8 "
-     "(pass_final)"),
+     "players passing after the last bid, or a bid of the maximum, {max_bid})"),
+    ("28.pass-final", "with pass_final a player who has passed may not bid again"),
     ("28.dealer-bid", "with dealer_forced_bid, when everybody else has passed the dealer "
-     "must bid (exactly the minimum under 'exact')", "B3.2, 10.21"),
+     "must bid (exactly the minimum under 'exact')"),
     ("28.auction-open", "trumps are chosen and cards played only after the auction has "
-     "ended", "A3.4"),
+     "ended"),
     ("28.redeal", "{redeal_if}only first hand, at his first turn, with no point card in his "
-     "first four, may demand a redeal", "A6.6 R1"),
+     "first four, may demand a redeal"),
     ("28.trump-card", "the bidder lays one card of his first four face down as the trump "
-     "card (own_card), or shows the suit with a spare 2-5 card (spare)",
-     "A3.7, A3.8, B3.3, B3.5"),
+     "card (own_card), or shows the suit with a spare 2-5 card (spare)"),
     ("28.seventh-card", "{seventh_if}the bidder may call for his seventh card (third of the "
-     "second batch) as the trump card", "A3.9, B3.4"),
+     "second batch) as the trump card"),
     ("28.double", "only an opponent of the bidder may double, once, after the trump choice "
-     "and before the second batch", "A7.1"),
+     "and before the second batch"),
     ("28.redouble", "only the bidder or his partner may redouble, once, directly after the "
-     "double", "A7.1, A6.4"),
+     "double"),
     ("28.single-hand", "any player may play a single hand after the full deal and before the "
      "lead, unless his hand is certain to win every trick; if several declare one, the "
-     "first plays it", "A7.3"),
+     "first plays it"),
     ("28.hold", "'hold' belongs to the duel auction (auction_style = duel): the challenger "
      "names a number or passes, the holder answers 'hold' or passes, a pass is final, "
      "three players out end it; if nobody names a number, first hand bids exactly the "
-     "minimum", "B3.2 (auction format), SPT, KC"),
+     "minimum"),
     ("28.second-round", "with second_round = minN a second auction follows the trump "
      "choice and the doubles, opened by the bidder: bids of N or more above the standing "
      "bid, ending after {others} passes following a bid, {seats} passes without one, or at "
-     "the maximum; play waits for its end", "A3.6, A7.4"),
+     "the maximum; play waits for its end"),
     ("28.c-call", "with c_call, only the bidder may say C, directly after the opponents' "
      "double and instead of a redouble, while his side's score is 0 at the start of the "
-     "deal: the deal is then worth 6 game points", "A7.2, 10.19"),
+     "deal: the deal is then worth 6 game points"),
     ("28.show", "with single_hand_show, only the bidder may show his hand, after the full "
      "deal and before the lead, and only a hand certain to win every trick: the show ends "
-     "the deal", "A7.3"),
-    ("28.follow-suit", "a player who holds a card of the suit led must play one",
-     "A4.2, B4.2"),
+     "the deal"),
+    ("28.follow-suit", "a player who holds a card of the suit led must play one"),
     ("28.lead-trump", "while the trump is concealed the bidder may not lead the trump suit, "
      "unless he holds only trumps or (bidder_lead_restriction = yes) another player has "
-     "led it", "A4.3(b)"),
+     "led it"),
     ("28.call", "only a player void in the suit led may call for the trump, at his turn, "
-     "before he plays, while it is concealed", "A4.3(c)-(d), B4.3"),
+     "before he plays, while it is concealed"),
     ("28.must-call", "with trump_call_mandatory the first player of the deal void in the "
-     "suit led must call for the concealed trump", "A4.3(g), B4.3"),
+     "suit led must call for the concealed trump"),
     ("28.call-must-trump", "the player who called must play a trump to that trick if he "
-     "holds one (caller_must_trump)", "A4.3(c)2, A4.3(e), B4.4"),
+     "holds one (caller_must_trump)"),
     ("28.undertrump", "{undertrump_if}a void player may not play a trump that does not beat a "
-     "trump already in the trick{undertrump_equal} unless he holds nothing else", "A4.4(d)"),
+     "trump already in the trick{undertrump_equal} unless he holds nothing else"),
     ("28.pair", "K and Q of trumps in one hand may be shown once the trump is exposed and "
-     "the holder's side has won a trick since", "A5.1-A5.6, B5"),
+     "the holder's side has won a trick since"),
     ("28.void-deal", "with void_if_trump_never_called = void{void_default}, a deal in which "
      "nobody called for the trump before the last trick is void and its last trick is not "
-     "played", "A4.5, B4.6"),
+     "played"),
     ("28.thrown-in", "a deal thrown in before its play (first hand's redeal, everybody "
      "passing, a cancellation for pointless cards or, at the reveal, for the opponents' "
      "missing trumps) ends there: what the record holds after it is not judged, and a note "
-     "says so", "A6.6"),
+     "says so"),
     ("28.deal-order", "the record gives each hand in its two dealing rounds where a check "
-     "needs the first four or the seventh card (note when it does not)", "A3.7, A3.9, "
-     "A6.6 R1, decision 5"),
+     "needs the first four or the seventh card (note when it does not)"),
 )
 """The family's own rules (Twenty-Eight's id, summary, section); each game has its own id
 for each (``family_ids``)."""
@@ -113,7 +108,7 @@ def family_ids(generic: GenericRules, own: Mapping[str, str]) -> dict[str, str]:
     """A game's ``FamilyIds`` from its generic ids and its table of the family's own rules;
     a table that misses or adds a rule is a ``ValueError`` (when the game is defined)."""
     ids = dict(zip(GENERIC_28, generic, strict=True))
-    expected = {rule for rule, _, _ in FAMILY_RULES}
+    expected = {rule for rule, _ in FAMILY_RULES}
     if set(own) != expected:
         raise ValueError(f"rule table: missing {sorted(expected - set(own))}, "
                          f"unknown {sorted(set(own) - expected)}")
@@ -121,7 +116,7 @@ def family_ids(generic: GenericRules, own: Mapping[str, str]) -> dict[str, str]:
     return ids
 
 
-RULE_IDS_28 = family_ids(GENERIC_28, {rule: rule for rule, _, _ in FAMILY_RULES})
+RULE_IDS_28 = family_ids(GENERIC_28, {rule: rule for rule, _ in FAMILY_RULES})
 """Twenty-Eight's rule ids: its own."""
 
 
@@ -148,12 +143,12 @@ def _rules(ids: FamilyIds, batch: str = "four",
                          else ""),
     }
     generic = GenericRules(*(ids[rule] for rule in GENERIC_28))
-    rules = generic_rules(generic, "A3-A4, decision 4")
-    for name, summary, section in FAMILY_RULES:
+    rules = generic_rules(generic)
+    for name, summary in FAMILY_RULES:
         rule_id = ids[name]
         text = (texts or {}).get(name) or summary.replace("first four",
                                                           f"first {batch}").format(**words)
-        rules[rule_id] = Rule(rule_id, text, section)
+        rules[rule_id] = Rule(rule_id, text)
     return rules
 
 
@@ -378,7 +373,7 @@ def _deal_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
 def _options(ids: FamilyIds, defaults: Mapping[str, OptionValue] | None = None,
              batch: str = "four", second_rounds: tuple[str, ...] = ("min24",),
              equal: str = "") -> tuple[OptionSpec, ...]:
-    """The family's options (digest section 8) with ``defaults`` overriding 28's per game;
+    """The family's options with ``defaults`` overriding 28's per game;
     ``batch`` and ``equal`` as for ``_rules``; ``second_rounds``: the game's values of
     ``second_round`` besides ``off``. Each meaning is in the game's own words."""
     d = dict(defaults or {})
@@ -450,7 +445,7 @@ REFUSED_SIX_PLAYER = {
 
 
 WEST_BENGAL_PAIR_FROM = 19
-"""West Bengal (A5.6): the bidding side shows the pair only with a bid of 19 or more, and at
+"""West Bengal: the bidding side shows the pair only with a bid of 19 or more, and at
 19 it lowers the target by 3."""
 
 

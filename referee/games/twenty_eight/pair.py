@@ -1,4 +1,4 @@
-"""The pair: K and Q of trumps shown once the trump is exposed (A5, B5)."""
+"""The pair: K and Q of trumps shown once the trump is exposed."""
 
 from __future__ import annotations
 
@@ -53,11 +53,11 @@ class Pair(Engine28):
             return self._excl("28.pair", f"with a bid of {state.bid} the bidding side may not show "
                               f"the pair: it needs a bid of {opts.pair_min_bid} or more "
                               f"(pair_min_bid)")
-        # which trick won qualifies (A5.2, 10.14; option pair_trick_requirement)
+        # which trick won qualifies (option pair_trick_requirement)
         requirement = opts.pair_trick_requirement
         first = (state.reveal_trick or 99) if requirement == "after_reveal" else 1
         won = [t for t in state.tricks if t.number >= first and self._team(t.winner) == team]
-        needs_trick = requirement != "s0_variant" or bidding  # S0: opponents need none
+        needs_trick = requirement != "s0_variant" or bidding  # Wikipedia: opponents need none
         if needs_trick and not won:
             since = (f"after the trump was exposed (in trick {state.reveal_trick})"
                      if requirement == "after_reveal" else "(any trick)")
@@ -73,7 +73,7 @@ class Pair(Engine28):
         return None
 
     def _apply_pair(self, state: TwentyEightState, action: Action) -> None:
-        # an illegal declaration has no effect on the target (29-18, 29-22 "illegal / no
-        # effect", 28-32): it is reported, and the misplay penalty applies
+        # an illegal declaration has no effect on the target ("illegal / no effect"): it is
+        # reported, and the misplay penalty applies
         if self._check_pair(state, action) is None:
             state.pair = action.seat

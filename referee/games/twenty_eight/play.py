@@ -1,5 +1,5 @@
 """Play: following suit, the lead, the face-down card, the caller's duty, undertrumping and winning
-tricks (1.5, A4)."""
+tricks."""
 
 from __future__ import annotations
 
@@ -37,8 +37,8 @@ class Play(Engine28):
 
     def _check_play(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         """A play, in the rulebook's order: the stage, one card, the turn, the face-down card,
-        holding the card, then the lead (A4.3(b)), following suit (A4.2) and, void in the
-        suit led, calling (A4.3(c)-(g)) and undertrumping (A4.4(d))."""
+        holding the card, then the lead, following suit and, void in the
+        suit led, calling (``28.call``, ``28.call-must-trump``) and undertrumping."""
         seat = action.seat
         if state.stage in (AUCTION, TRUMP):
             return self._stage_blocks_play(state, seat)
@@ -53,7 +53,7 @@ class Play(Engine28):
                                   f"{state.mode.declarer} plays a single hand", fatal=True)
             return self._excl("28.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               fatal=True)
-        # the face-down trump card is outside the bidder's hand until exposed (A3.7, 1.6)
+        # the face-down trump card is outside the bidder's hand until exposed
         # (a double pack's other copy of it is an ordinary card of his hand)
         if (card == state.facedown and seat == state.bidder and not state.revealed
                 and card not in state.hands[seat]):
@@ -65,7 +65,7 @@ class Play(Engine28):
         if not trick:
             return self._check_lead(state, seat, card)
         led = trick[0][1][1]
-        # follow suit if able (A4.2)
+        # follow suit if able
         if card[1] == led:
             return None
         if not hand.isdisjoint(self.suit_cards[led]):
@@ -76,14 +76,14 @@ class Play(Engine28):
         trump = state.trump
         opts = self.opts
         if not state.revealed:
-            # a void player may call; with trump_call_mandatory he must (A4.3(c), A4.3(g))
+            # a void player may call; with trump_call_mandatory he must
             if (opts.trump_call_mandatory and trump is not None
                     and not state.void_occasion):
                 return self._excl("28.must-call", f"{seat} has no {SUIT_NAMES[led]} and must call "
                                   f"for the concealed trump before playing "
                                   f"(trump_call_mandatory)")
             return None
-        # the caller must trump if able (A4.3(c)2, A4.3(e))
+        # the caller must trump if able (28.call-must-trump)
         if self._caller_duty(state, seat):
             trumps = hand & self.suit_cards[trump]
             if opts.caller_must_trump and trumps and card[1] != trump:
@@ -95,7 +95,7 @@ class Play(Engine28):
                                   f"{state.facedown} himself and must play it "
                                   f"(self_reveal_card = exposed)")
             return None
-        # no undertrumping unless holding nothing else (A4.4(d))
+        # no undertrumping unless holding nothing else
         if opts.no_undertrump and trump is not None and card[1] == trump:
             return self._check_undertrump(state, seat, card, trump)
         return None
@@ -107,7 +107,7 @@ class Play(Engine28):
             return None
         strength = self.strength
         top = max(counting, key=lambda c: strength[c[0]])
-        # "a higher trump or a card of a non-trump suit" (A4.4(d)): an equal trump (Forty's J
+        # "a higher trump or a card of a non-trump suit": an equal trump (Forty's J
         # and 3, Fifty-Six's second copy) loses to the one played first, so it is no better,
         # unless the last of equal cards wins (option equal_cards)
         beats = 0 if self.last_wins else 1
@@ -124,7 +124,7 @@ class Play(Engine28):
 
     def _check_facedown_play(self, state: TwentyEightState, seat: str, card: str
                              ) -> Exclusion | None:
-        """The bidder plays his face-down card: only once exposed (A4.3, decision 17)."""
+        """The bidder plays his face-down card: only once exposed."""
         if self._forced_trick8(state, seat):
             return None  # the face-down card is exposed at his turn, then played
         # not in his hand until exposed: like a card he does not hold, the play stops the
@@ -139,7 +139,7 @@ class Play(Engine28):
                           f"(write '{seat} call')", fatal=True)
 
     def _check_lead(self, state: TwentyEightState, seat: str, card: str) -> Exclusion | None:
-        """The bidder's ban on leading the concealed trump (A4.3(b)): lifted when he holds
+        """The bidder's ban on leading the concealed trump: lifted when he holds
         only trumps, and by default (ii) once another player has led trumps; with
         ``bidder_lead_restriction = strict`` only the exposure lifts it."""
         trump = state.trump
@@ -170,7 +170,7 @@ class Play(Engine28):
                 and state.reveal_index >= 0 and all(s != seat for s, _ in state.trick))
 
     def _counting_trumps(self, state: TwentyEightState) -> list[str]:
-        """Cards in the current trick that count as trumps (1.5, A4.4(b), erratum)."""
+        """Cards in the current trick that count as trumps (option ``pre_reveal_trumps_count``)."""
         trump = state.trump
         if not state.revealed or trump is None:
             return []
@@ -181,7 +181,7 @@ class Play(Engine28):
         if state.reveal_trick is None or state.reveal_trick < number:
             return 0
         if led == state.trump or self.opts.pre_reveal_trumps_count:
-            return 0  # erratum: cards following a trump lead were never discards
+            return 0  # cards following a trump lead are never discards: all count
         return state.reveal_index or 0
 
     def _apply_play(self, state: TwentyEightState, action: Action) -> None:
@@ -193,7 +193,7 @@ class Play(Engine28):
                 and card not in state.hands[seat]):
             self._reveal(state, seat)  # exposed at his turn, then played
             if state.disregard:
-                return  # R4 cancelled the deal at the reveal
+                return  # annul_other cancelled the deal at the reveal
         trick = state.trick
         if (trick and not state.revealed and card[1] != trick[0][1][1]
                 and state.hands[seat].isdisjoint(self.suit_cards[trick[0][1][1]])):
@@ -203,11 +203,11 @@ class Play(Engine28):
     def _fast_play(self, state: TwentyEightState, action: Action) -> bool:
         """The commonest event, judged and carried out in one step: a partnership deal in
         play (not cancelled, no second round pending), the player on turn plays a card he
-        holds that is not the face-down card, and follows suit (A4.2), leads anything but
-        the concealed trump (the bidder's lead ban, A4.3(b)), or, void in the suit led,
-        discards while the trump is concealed and no call is due (A4.3(c), (g)) or, once
+        holds that is not the face-down card, and follows suit, leads anything but
+        the concealed trump (the bidder's lead ban), or, void in the suit led,
+        discards while the trump is concealed and no call is due ((g)) or, once
         it is exposed, plays a card that is neither a trump under the undertrump ban nor
-        his own after calling (A4.3(e), A4.4(d)). Whatever else the full cascade judges
+        his own after calling. Whatever else the full cascade judges
         (``check``, then ``apply``)."""
         stage = state.stage
         if ((stage != PLAY and stage != WINDOW)
@@ -283,7 +283,7 @@ class Play(Engine28):
         for _, card in trick:
             points += card_points.get(card, 0)
         if number == self.tricks_per_deal:
-            points += self.opts.last_trick_bonus  # B1, B6.1 (29: one point)
+            points += self.opts.last_trick_bonus  # 29: one point
         state.tricks.append(Trick(number, trick, winner, points))
         state.points[self.team_of[winner]] += points
         state.trick = []  # a new list: the completed trick keeps the old one
@@ -308,7 +308,7 @@ class Play(Engine28):
 
     def trick_winner(self, state: TwentyEightState, plays: list[tuple[str, str]],
                      number: int) -> str:
-        """The winner of ``plays`` as trick ``number`` (1.5, A4.4(a)-(b)).
+        """The winner of ``plays`` as trick ``number``.
 
         The highest trump that counts wins (trump cards played to the revealing trick before
         the call do not count, see ``_counting_from``); without one, the highest card of the

@@ -48,17 +48,17 @@ from referee.rules.registry import register
 
 
 @register
-class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the phases
+class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over the phases
                   DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
                   Engine28):
-    """Twenty-Eight, four players in two partnerships, counter-clockwise (digest Part A)."""
+    """Twenty-Eight, four players in two partnerships, counter-clockwise
+    (docs/games/twenty-eight.md)."""
 
     name = "twenty-eight"
     aliases = ("28",)
     rule_prefix = "28"
     title = "Twenty-Eight"
-    source = ("seed 000 (Wikipedia 'Twenty-eight (card game)'); spec/rules/"
-              "twenty-eight-and-twenty-nine.md Part A, sections 8-10")
+    source = "Wikipedia 'Twenty-eight (card game)'; pagat.com 'Twenty-Eight'"
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset(
         {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
@@ -141,7 +141,7 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the seed variants, over the
     @staticmethod
     def _cancelled_now(state: TwentyEightState, action: Action) -> bool:
         """True if ``action`` comes after the second batch of a deal its whole hands cancel
-        (R3, R4): from there the recorded play is disregarded."""
+        (``annul_eight_zero``, ``annul_other``): from there the recorded play is disregarded."""
         return state.annul_at_batch is not None and (
             state.stage not in (AUCTION, TRUMP, WINDOW)
             or (state.stage == WINDOW and action.kind not in ("double", "redouble", "c-call")))

@@ -1,5 +1,6 @@
-"""The second bidding round after the full deal (A3.6, Kerala house rules; S0's 40 paragraph:
-"a second bid must be 30 or more"; rules README decision 12).
+"""The second bidding round after the full deal (Kerala house rules; the Forty paragraph of
+the Wikipedia article: "a second bid must be 30 or more"). Off by default: option
+``second_round``.
 
 With ``second_round = minN`` a second auction follows the trump choice and the double window,
 before a single hand, a show or play. The first-round winner opens it and the turn goes round
@@ -14,12 +15,12 @@ window: the first face-down card goes back to its owner and he chooses trumps ag
 (``trump CARD`` with any of his cards; with the spare indicator, a suit). A first-round winner
 who raised keeps his card, or chooses again with a ``trump`` event (his face-down card then
 returns to his hand first). A contract won in the second round scores +2 made / -3 failed in
-Twenty-Eight and Twenty-Nine (KH); Forty and Fifty-Six score it by their own tables.
+Twenty-Eight and Twenty-Nine (Kerala house rules); Forty and Fifty-Six score it by their own tables.
 
 Choices where the sources are silent: an illegal second-round bid stands as made (the offender
-becomes the high bidder at that level, decision 8); a single hand or a show before the round
-ends is illegal (the single hand is carried out, the show has no effect); the misplay penalty
-during the round scores the standing contract.
+becomes the high bidder at that level, as in the first round); a single hand or a show before
+the round ends is illegal (the single hand is carried out, the show has no effect); the
+misplay penalty during the round scores the standing contract.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from referee.rules.base import Exclusion
 
 SECOND_ROUND_TABLE = ScoreTable(((0, 2, 3),))
 """A contract won in the second round, in Twenty-Eight and Twenty-Nine: +2 made, -3 failed
-(KH)."""
+(Kerala house rules)."""
 
 
 class SecondRound(Engine28):
@@ -151,7 +152,7 @@ class SecondRound(Engine28):
                 return self._excl("28.turn", f"{action.seat} cannot choose trumps: {need}",
                                   fatal=True)
             # the maker of the standing second-round bid chooses: the round counts as over,
-            # as a trump choice ends an open first auction (decision 4); the choice itself
+            # as a trump choice ends an open first auction; the choice itself
             # is then judged (without a second-round bid, trumps stand chosen: see super)
             problem = self._second_trump_problem(state, action.seat, action)
             if problem is not None and problem.fatal:
@@ -168,7 +169,7 @@ class SecondRound(Engine28):
 
     def _second_trump_problem(self, state: TwentyEightState, seat: str, action: Action
                               ) -> Exclusion | None:
-        """After the second round the bidder lays any of his eight cards (A3.6); with the
+        """After the second round the bidder lays any of his eight cards; with the
         spare indicator he names any suit."""
         card = _action_card(action)
         if action.value == "seventh":
@@ -207,7 +208,7 @@ class SecondRound(Engine28):
             super()._apply_bid(state, action)
             return
         self._open_second_round(state)
-        if isinstance(action.value, int):  # an illegal bid stands as made (decision 8)
+        if isinstance(action.value, int):  # an illegal bid stands as made
             state.high_bid, state.high_bidder = action.value, action.seat
             state.passes_in_row = 0
             if not state.second_bid:  # the doubles and "C" lapse at the first bid
@@ -251,7 +252,7 @@ class SecondRound(Engine28):
         state.turn = state.bidder
 
     def _return_facedown(self, state: TwentyEightState) -> None:
-        """The first face-down card goes back to its owner's hand (A3.6)."""
+        """The first face-down card goes back to its owner's hand."""
         if state.facedown is not None and state.bidder is not None and not state.revealed:
             state.hands[state.bidder].add(state.facedown)
         state.facedown = None

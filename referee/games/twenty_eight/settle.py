@@ -1,4 +1,4 @@
-"""The end of a deal: whether it is over, what is missing, and its score (A6, A7.4, B6)."""
+"""The end of a deal: whether it is over, what is missing, and its score."""
 
 from __future__ import annotations
 
@@ -35,8 +35,9 @@ class Settle(Engine28):
     """Ending and scoring a deal."""
 
     def is_deal_over(self, state: TwentyEightState) -> bool:
-        # a deal its whole hands cancel (R3, R4) may end anywhere before the second batch:
-        # the annulment is certain, only an offence before it changes the score
+        # a deal its whole hands cancel (annul_eight_zero, annul_other) may end anywhere
+        # before the second batch: the annulment is certain, only an offence before it
+        # changes the score
         return state.stage == OVER or state.mode.decided or state.annul_at_batch is not None
 
     def incomplete_message(self, state: TwentyEightState) -> str:
@@ -70,7 +71,7 @@ class Settle(Engine28):
         """What the deal came to (reads the state, changes nothing)."""
         if offenders and self.opts.misplay_penalty != "report_only":
             # the penalty comes first: an offender never escapes by the deal being void or
-            # annulled (A6.6 R6)
+            # annulled
             return self._penalty(state, offenders[0])
         if state.annulled:
             return Settlement(Outcome.ANNULLED, f"annulled: {state.annulled}")
@@ -122,8 +123,7 @@ class Settle(Engine28):
 
     def _contract(self, state: TwentyEightState, bidder: str, bid: int, bidding_team: str
                   ) -> Contract:
-        """A bid's contract: its target after any pair, trump and multiplier (A5.4-A5.6,
-        A6.4)."""
+        """A bid's contract: its target after any pair, trump and multiplier."""
         opts = self.opts
         pair_team = self._team(state.pair) if state.pair else None
         own_pair = None if pair_team is None else pair_team == bidding_team
@@ -135,13 +135,13 @@ class Settle(Engine28):
             bid, own_pair, value,
             (opts.min_bid, opts.max_bid) if opts.pair_clamp == "yes" else None)
         if opts.pair_clamp == "ineffective" and not opts.min_bid <= target <= opts.max_bid:
-            target = bid  # the declaration would cross a bound: no effect (B5.2)
+            target = bid  # the declaration would cross a bound: no effect
         return Contract(bidder=bidder, bid=bid, target=target, trump=state.trump,
                         multiplier=multiplier(bool(state.doubled_by), bool(state.redoubled_by)),
                         seventh=state.trump_seventh, pair=state.pair)
 
     def _penalty(self, state: TwentyEightState, first: str) -> Settlement:
-        """The misplay penalty (A6.6 R6): the first offender decides. His side loses what it
+        """The misplay penalty: the first offender decides. His side loses what it
         played for, or the other side's contract counts as made; the contract is the one
         standing when the replay stopped (the standing bid if the auction never ended, the
         doubles said by then). With no bid yet his side loses the lowest stake."""
@@ -185,7 +185,7 @@ class Settle(Engine28):
         return contract, score, what
 
     def _contract_verdict(self, state: TwentyEightState, contract: Contract) -> Settlement:
-        """The bidding side's card points against its target (A6.1-A6.4)."""
+        """The bidding side's card points against its target."""
         opts = self.opts
         bidding_team = self._team(contract.bidder)
         points = state.points[bidding_team]
@@ -207,7 +207,7 @@ class Settle(Engine28):
 def _pay(match: Match28, result: DealResult, delta: int, team: str,
          table: ScoreTable) -> None:
     """Add the deal's game points to the match; a loss is paid to the opponents where the
-    table says so (Forty, A7.4)."""
+    table says so (Forty)."""
     if delta < 0 and table.loss_to_opponents:
         for other in match.score:
             if other != team:

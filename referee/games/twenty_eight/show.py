@@ -1,5 +1,5 @@
 """The single-hand show: the bidder lays his whole hand down as certain to win every trick
-(A7.3, S0 "single hand show"; rules README decision 12).
+(Wikipedia's "single hand show"; off by default: option ``single_hand_show``).
 
 Only the bidder shows (``W show``), after the full deal (after the double window and any
 second bidding round) and before the lead to trick 1. The hand must pass the sure-winner test
@@ -27,7 +27,7 @@ from referee.record import Action
 from referee.rules.base import Exclusion
 
 ONE_SUIT_SHOW = 3
-"""Game points of a shown hand of eight cards of one suit (S0)."""
+"""Game points of a shown hand of eight cards of one suit (as Wikipedia scores it)."""
 
 
 class Show(Engine28):

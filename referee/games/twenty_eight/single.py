@@ -1,4 +1,4 @@
-"""The single hand: one player against all, without trumps (A7.3)."""
+"""The single hand: one player against all, without trumps."""
 
 from __future__ import annotations
 

@@ -79,7 +79,7 @@ class TwentyEightState(DealState):
         # trump
         self.trump: str | None = None
         self.no_trump = False
-        """A 2 as the spare indicator declared no trumps (no_trump_two, B3.5)."""
+        """A 2 as the spare indicator declared no trumps (option no_trump_two)."""
         self.facedown: str | None = None
         self.trump_seventh = False
         self.revealed = False
@@ -98,21 +98,22 @@ class TwentyEightState(DealState):
         self.void_occasion = False
         """A player void in the suit led has played without calling while the trump was
         concealed: the deal's first void occasion is past, so nobody else must call
-        (trump_call_mandatory: "the first player who cannot follow", B4.3, 10.13)."""
+        (trump_call_mandatory: "the first player who cannot follow")."""
         self.points: dict[str, int] = {team: 0 for team in teams}
         self.pair: str | None = None
         # ending
         self.annulled: str | None = None
         self.annul_at_batch: str | None = None
-        """Why the deal is cancelled once the second batch is dealt (R3, R4 on whole hands):
-        the auction, the trump choice and the doubles before it are still refereed."""
+        """Why the deal is cancelled once the second batch is dealt (``annul_eight_zero``,
+        ``annul_other`` on whole hands): the auction, the trump choice and the doubles before
+        it are still refereed."""
         self.disregard = False
         """The deal ended before its record (``annulled`` says why): the actions recorded
         after it are not judged (``ignored`` counts them)."""
         self.void = False
-        # the seed variants (c_call.py, show.py, second_round.py, duel.py)
+        # the variants of the sources (c_call.py, show.py, second_round.py, duel.py)
         self.start_score: dict[str, int] = {}
-        """The match score before this deal: "C" needs the bidder's side at 0 (A7.2)."""
+        """The match score before this deal: "C" needs the bidder's side at 0."""
         self.c_by: str | None = None
         """The seat that said "C" (c_call): the deal is worth a whole game."""
         self.shown: str | None = None
@@ -136,7 +137,8 @@ class TwentyEightState(DealState):
     @property
     def ignoring(self) -> bool:
         """The deal has ended before its record (thrown in or cancelled): what follows is not
-        judged. Whole hands that cancel the deal (R3, R4) do so once play would begin."""
+        judged. Whole hands that cancel the deal (``annul_eight_zero``, ``annul_other``) do
+        so once play would begin."""
         return self.disregard or (self.annul_at_batch is not None
                                   and self.stage not in (AUCTION, TRUMP))
 

@@ -1,5 +1,5 @@
 """Trumps: the bidder's choice (own card, seventh card, spare indicator) and the call that exposes
-it (A3.7-A3.9, A4.3(c)-(g), B3.3-B3.5)."""
+it (``28.trump-card``, ``28.call``, ``28.must-call``)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ class TrumpChoice(Engine28):
                        if state.high_bidder else "nobody has bid")
                 return self._excl("28.turn", f"{seat} cannot choose trumps: the auction is not "
                                   f"over and {who}", fatal=True)
-            # the standing high bidder chooses: the auction counts as over (decision 4),
+            # the standing high bidder chooses: the auction counts as over,
             # unless the choice itself leaves the deal undefined (a suit named where a card
             # must lie face down): that stops the replay, and is what is reported
             problem = self._trump_choice_problem(state, seat, action)
@@ -63,7 +63,7 @@ class TrumpChoice(Engine28):
                                   f"first {self._first_batch_words()}", fatal=unknown)
             return None
         if self.spare:
-            # the spare indicator (A3.8, B3.3): a suit, or a spare 2-5 card of it
+            # the spare indicator: a suit, or a spare 2-5 card of it
             if card is None or (card not in self.card_set and card[0] in self.indicator_ranks):
                 return None
             if (card in state.hands[seat] and state.first_four.get(seat) is None
@@ -97,7 +97,7 @@ class TrumpChoice(Engine28):
         return None
 
     def _by_seventh(self, state: TwentyEightState, seat: str, action: Action) -> bool:
-        """True if ``action`` chooses trumps by ``seat``'s seventh card (A3.9, B3.4): ``trump
+        """True if ``action`` chooses trumps by ``seat``'s seventh card: ``trump
         seventh``, or ``trump CARD`` naming that card, which is then not one of his first
         four (with two copies of a card, a copy among the first four is the one laid)."""
         if action.value == "seventh":
@@ -120,7 +120,7 @@ class TrumpChoice(Engine28):
         if action.value == "seventh" and card is None:
             state.trump = state.facedown = None  # no seventh card (Forty): no trump chosen
         elif self.spare:
-            # the bidder keeps every card (B3.3); a 2 may declare no trumps (B3.5)
+            # the bidder keeps every card; a 2 may declare no trumps
             if card is None:
                 state.trump = str(action.value) if action.value else None
             elif self.opts.no_trump_two and card[0] == "2" and card not in self.card_set:

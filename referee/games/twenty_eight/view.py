@@ -1,5 +1,5 @@
 """What the replay page shows of a deal of the 28 family: the table, the contract, and the
-trump, doubles, pair and the seed variants' calls in words."""
+trump, doubles, pair and the sources' variants' calls in words."""
 
 from __future__ import annotations
 
