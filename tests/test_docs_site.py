@@ -86,9 +86,9 @@ def test_ci_builds_the_site_strictly_after_the_readme_commands():
     script = (ROOT / ".ci/run").read_text(encoding="utf-8")
     assert script.index("bash -c \"${commands[1]}\"") < script.index("mkdocs build --strict")
     assert "mkdocs build --strict -q" not in script  # -q would hide what --strict counts
-    # the tests of the dask and parquet extras are skipped without them: CI installs them
-    # before the tests
-    assert script.index("'.[dask,parquet]'") < script.index("bash -c \"${commands[1]}\"")
+    # the tests of the dask, parquet and docs extras (the docs: Markdown, for the highlighting
+    # test) are skipped without them: CI installs them before the tests
+    assert script.index("'.[dask,parquet,docs]'") < script.index("bash -c \"${commands[1]}\"")
     extras = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert re.search(r'^docs = \[.*"mkdocs.*"mkdocs-material', extras, flags=re.M)
 
