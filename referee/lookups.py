@@ -9,6 +9,7 @@ docs can explain every id a report may show.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from referee.notation.typos import Vocabulary
 from referee.record import Tag
@@ -108,9 +109,26 @@ def record_vocabulary(tags: list[Tag]) -> Vocabulary | None:
     seats_tag = next((tag for tag in tags if tag.name == "Seats"), None)
     seats = (tuple(word for value in seats_tag.values for word in value.split())
              if seats_tag is not None else ruleset.default_seats or ())
-    accepted = ruleset.accepted_actions
+    accepted = ruleset.accepted_actions - _not_allowed(ruleset, tags)
     return Vocabulary(seats, tuple(kind for kind in BEFORE_PLAY if kind in accepted),
                       tuple(kind for kind in IN_PLAY if kind in accepted))
+
+
+def _not_allowed(game: Any, tags: list[Tag]) -> frozenset[str]:
+    """The game's action kinds that the record's options (its preset, its Option tags) do
+    not allow (``Ruleset.action_options``); none where the options cannot be read."""
+    if not game.action_options:
+        return frozenset()
+    from referee.errors import RefereeError
+    from referee.record import RecordHeader
+    from referee.rules.registry import ruleset_for
+
+    try:
+        options = ruleset_for(RecordHeader(list(tags))).options
+    except RefereeError:
+        return frozenset()
+    return frozenset(kind for kind, (name, value) in game.action_options.items()
+                     if options.get(name) != value)
 
 
 @dataclass(frozen=True, slots=True)

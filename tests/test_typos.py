@@ -17,7 +17,8 @@ runner = CliRunner()
 
 HEAD = '[Game "twenty-eight"]\n\ndeal 1 dealer S\n'
 AUCTION = "E 14  N pass  W 16  S pass  E pass  N pass\nW trump 9S\n"
-AUCTION_WORDS = "a card, a bid (a number), pass, double, redouble, redeal, trump, single"
+AUCTION_WORDS = "a card, a bid (a number), pass, double, redouble, redeal, trump or single"
+"""The words of a standard Twenty-Eight auction (no show, C or hold: options that are off)."""
 
 
 def _check(tmp_path, body: str, reader: str) -> str:
@@ -150,6 +151,25 @@ def test_the_hint_lists_the_words_of_the_record_s_game(tmp_path) -> None:
     assert "unexpected word 'pas' after seat N (did you mean 'pass'?)" in out
     assert "expected a card, a bid (a number), pass, trump, knock or down" in out
     assert "double" not in out  # not a word of Avinas
+
+
+@pytest.mark.parametrize(("tags", "listed", "left_out"), [
+    ('[Game "twenty-eight"]\n', (), ("show", "hold", "c-call")),
+    ('[Game "twenty-eight"]\n[Option "single_hand_show" "yes"]\n[Option "c_call" "yes"]\n',
+     ("show", "c-call"), ("hold",)),
+    ('[Game "twenty-nine"]\n[Option "auction_style" "duel"]\n', ("hold",),
+     ("redeal", "show", "c-call")),
+    ('[Game "twenty-eight"]\n[Option "double_allowed" "no"]\n', (), ("double",)),
+])
+def test_the_hint_offers_an_optional_word_only_when_its_option_allows_it(
+        tmp_path, tags: str, listed: tuple[str, ...], left_out: tuple[str, ...]) -> None:
+    record = tmp_path / "options.ttn"
+    record.write_text(tags + "\ndeal 1 dealer S\nE 14  N pas\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(record)])
+    hint = next(line for line in result.output.splitlines() if "expected a card" in line)
+    words = hint.split("expected ")[-1].replace(" or ", ", ").split(", ")
+    assert all(word in words for word in listed), hint
+    assert not any(word in words for word in left_out), hint
 
 
 def test_a_wrong_first_speaker_is_told_who_is_first_hand(tmp_path) -> None:

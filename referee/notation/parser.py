@@ -12,10 +12,10 @@ import hashlib
 import os
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -377,8 +377,10 @@ class TTNParser:
         self.builder = _Builder()
         self.comments: list[tuple[int, Comment]] = []
         self.keep_comments = True
-        self.vocabulary: Vocabulary | None = None
-        """The words of the current record's game, for syntax hints (None: unknown)."""
+        self.vocabulary: Callable[[], Vocabulary | None] = _no_vocabulary
+        """The words of the current record's game, for syntax hints (None: unknown); asked
+        for only when a chunk has a syntax error, since finding them binds the record's
+        options."""
         self.fast = os.environ.get(READER_VARIABLE, "") != "lark"
         """Whether the common spelling is read without Lark (referee.notation.fast)."""
         self.lark = Lark(
@@ -431,7 +433,7 @@ class TTNParser:
                 raise _shift(exc.orig_exc.error, chunk, file) from None
             raise
         except UnexpectedInput as exc:
-            raise syntax_error(exc, chunk, file, self.lark, self.vocabulary) from None
+            raise syntax_error(exc, chunk, file, self.lark, self.vocabulary()) from None
         return result, _attach_comments(result, self.builder.items, self.comments, chunk)
 
 
@@ -471,6 +473,10 @@ def _attach_comments(result: Any, items: list[tuple[int, Any]],
 def _deal_start(starts: tuple[int, ...], deal_line: int) -> int:
     """Where the text of the deal whose line is at ``deal_line`` starts."""
     return starts[bisect_right(starts, deal_line) - 1]
+
+
+def _no_vocabulary() -> Vocabulary | None:
+    return None
 
 
 def placed(comment: Comment, chunk: Chunk, position: int) -> Comment:
@@ -533,7 +539,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
     ``ttn.limit``) ends the reading: nothing after it can be read.
     """
     parser = _parser()
-    parser.vocabulary = None
+    parser.vocabulary = _no_vocabulary
     seen_header = False
     skipping = False
     record_line = 0  # the line of the current record's first tag
@@ -608,7 +614,8 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
             continue
         seen_header, skipping = True, False
         record_line = result[0].span.line
-        parser.vocabulary = vocabulary(result) if vocabulary is not None else None
+        parser.vocabulary = (_no_vocabulary if vocabulary is None
+                             else partial(vocabulary, result))
         yield RecordHeader(result, pending_comments + leading, result[0].span)
         pending_comments = []
     if batch:

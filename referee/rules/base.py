@@ -272,6 +272,9 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     """How many seats ``referee simulate`` sets when the game has no default seats."""
     accepted_actions: ClassVar[frozenset[str]] = frozenset()
     """The action kinds a record of this game may hold (others are ``record.action``)."""
+    action_options: ClassVar[Mapping[str, tuple[str, object]]] = {}
+    """Action kind -> (option, value) for the kinds that only that option's value allows
+    (the single-hand show, the duel's hold...): a syntax hint offers them only then."""
     sheet_labels: ClassVar[Mapping[str, str]] = {}
     """Score-sheet column (or column group) -> its label in this game; "" leaves it out."""
     deal_rounds: tuple[int, ...] = ()

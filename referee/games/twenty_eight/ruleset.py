@@ -64,6 +64,12 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
         {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
          "redeal", "c-call", "show", "hold"}
     )
+    action_options = {
+        "double": ("double_allowed", True), "redouble": ("redouble_allowed", True),
+        "single": ("single_hand", True), "redeal": ("redeal_fh_pointless", True),
+        "c-call": ("c_call", True), "show": ("single_hand_show", True),
+        "hold": ("auction_style", "duel"),
+    }
     generic = GENERIC_28
     rule_ids = RULE_IDS_28
     rules = _rules(RULE_IDS_28)
