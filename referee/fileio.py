@@ -71,10 +71,34 @@ def _write_stream(handle, chunks: Iterable[str]) -> None:
 
 
 def _replace(target: Path, chunks: Iterable[str], mode: int | None) -> None:
+    # the file is closed before the rename (the contexts end in reverse order)
+    with (_temporary_beside(target, mode) as (fd, _),
+          os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle):
+        _write_stream(handle, chunks)
+
+
+@contextlib.contextmanager
+def atomic_path(path: str | Path) -> Iterator[str]:
+    """The path of a temporary file beside ``path``'s target, for a writer that takes a
+    path (a Parquet file): renamed over the target when the block ends, removed if it
+    fails; the new file's mode and the signals as for ``write_atomic``."""
+    target = Path(os.path.realpath(str(path)))
+    try:
+        mode: int | None = os.stat(target).st_mode & 0o7777
+    except FileNotFoundError:
+        mode = None
+    with _signals_end_the_write(), _temporary_beside(target, mode) as (fd, temp):
+        os.close(fd)
+        yield temp
+
+
+@contextlib.contextmanager
+def _temporary_beside(target: Path, mode: int | None) -> Iterator[tuple[int, str]]:
+    """A temporary file beside ``target`` (its descriptor and path), renamed over it with
+    ``mode`` (None: what the umask allows) when the block ends, or removed."""
     fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            _write_stream(handle, chunks)
+        yield fd, temp
         os.chmod(temp, mode if mode is not None else 0o666 & ~_umask())
         os.replace(temp, target)
     except BaseException:

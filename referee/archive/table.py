@@ -321,45 +321,24 @@ def arrow_schema(plays: bool = False) -> Any:
 
 def write_parquet(path: str, rows: Iterable[dict[str, Any]], plays: bool = False) -> None:
     """Write the table to ``path`` as Parquet, a row group at a time, atomically (a
-    temporary file beside it, then a rename)."""
-    import contextlib
-    import os
-    import tempfile
+    temporary file beside it, then a rename: referee.fileio)."""
+    from referee.fileio import atomic_path
 
     schema = arrow_schema(plays)
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    target = os.path.realpath(path)
-    fd, temp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
-                                dir=os.path.dirname(target))
-    os.close(fd)
     maps = [column.name for column in columns(plays) if column.kind == "map"]
-    try:
-        with pq.ParquetWriter(temp, schema) as writer:
-            batch: list[dict[str, Any]] = []
-            written = False
-            for row in rows:
-                for name in maps:  # pyarrow takes a map as its (key, value) pairs
-                    if row.get(name) is not None:
-                        row[name] = list(row[name].items())
-                batch.append(row)
-                if len(batch) == BATCH_ROWS:
-                    writer.write_batch(pa.RecordBatch.from_pylist(batch, schema=schema))
-                    batch, written = [], True
-            if batch or not written:  # an empty table still has its columns
+    with atomic_path(path) as temp, pq.ParquetWriter(temp, schema) as writer:
+        batch: list[dict[str, Any]] = []
+        written = False
+        for row in rows:
+            for name in maps:  # pyarrow takes a map as its (key, value) pairs
+                if row.get(name) is not None:
+                    row[name] = list(row[name].items())
+            batch.append(row)
+            if len(batch) == BATCH_ROWS:
                 writer.write_batch(pa.RecordBatch.from_pylist(batch, schema=schema))
-        os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
-        raise
-
-
-def _umask() -> int:
-    import os
-
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+                batch, written = [], True
+        if batch or not written:  # an empty table still has its columns
+            writer.write_batch(pa.RecordBatch.from_pylist(batch, schema=schema))
