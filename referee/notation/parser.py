@@ -614,8 +614,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
             continue
         seen_header, skipping = True, False
         record_line = result[0].span.line
-        parser.vocabulary = (_no_vocabulary if vocabulary is None
-                             else partial(vocabulary, result))
+        parser.vocabulary = _no_vocabulary if vocabulary is None else partial(vocabulary, result)
         yield RecordHeader(result, pending_comments + leading, result[0].span)
         pending_comments = []
     if batch:
