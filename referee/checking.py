@@ -191,18 +191,30 @@ def check_file(
             items = _counted(items, progress)
         _replay_into(report, items, expect, header_hook, match_hook, syntax, on_match, keys)
         _set_syntax_errors(report, syntax)
-    except RefereeError as exc:
+    except Exception as exc:
+        set_failure(report, exc, path, syntax, json)
+    return report
+
+
+def set_failure(report: FileReport, exc: Exception, path: str | Path,
+                syntax: list[NotationSyntaxError], json: bool = False) -> None:
+    """Put into ``report`` what made the file at ``path`` unreadable, as ``check_file``
+    reports it: a located error (with the syntax errors met before it, ``syntax``, and the
+    file's line where the error has none; not for ``json``, whose lines may be very long),
+    bytes that are not UTF-8, a file that cannot be read, or a bug (``referee.internal``:
+    reported, and the other files go on)."""
+    name = report.path
+    if isinstance(exc, RefereeError):
         shown = (source_line(path, exc.line) if exc.source_line is None and not json
-                 and exc.code != "ttn.encoding" else None)  # a JSON line may be very long
+                 and exc.code != "ttn.encoding" else None)
         # Syntax errors met before this one keep their place: the first in the file leads.
         _set_syntax_errors(report, [*syntax, exc.in_file(name, source_line=shown)])
-    except UnicodeDecodeError as exc:
+    elif isinstance(exc, UnicodeDecodeError):
         report.set_error(RefereeError("ttn.encoding", f"not UTF-8 text: {exc.reason}", file=name))
-    except OSError as exc:
+    elif isinstance(exc, OSError):
         report.set_error(file_error(name, exc))
-    except Exception as exc:  # a bug, not bad input: report it and go on with other files
+    else:
         report.set_error(internal_error(name, exc))
-    return report
 
 
 def _set_syntax_errors(report: FileReport, errors: list[RefereeError],

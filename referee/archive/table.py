@@ -137,26 +137,15 @@ def table_rows(paths: Iterable[str], plays: bool = False,
 
 
 def _file_rows(path: str, report: FileReport, plays: bool) -> Iterator[dict[str, Any]]:
-    from referee.checking import _set_syntax_errors, file_error, internal_error, source_line
-    from referee.errors import RefereeError
+    from referee.checking import _set_syntax_errors, set_failure
 
     syntax: list[Any] = []
-    name = report.path
     try:
         items = _items(path, syntax, plays)
-        yield from _rows(name, items, syntax, plays)
+        yield from _rows(report.path, items, syntax, plays)
         _set_syntax_errors(report, syntax)
-    except RefereeError as exc:
-        shown = (source_line(path, exc.line)
-                 if exc.source_line is None and exc.code != "ttn.encoding" else None)
-        _set_syntax_errors(report, [*syntax, exc.in_file(name, source_line=shown)])
-    except UnicodeDecodeError as exc:
-        report.set_error(RefereeError("ttn.encoding", f"not UTF-8 text: {exc.reason}",
-                                      file=name))
-    except OSError as exc:
-        report.set_error(file_error(name, exc))
-    except Exception as exc:  # a bug, not bad input: said, and the other files go on
-        report.set_error(internal_error(name, exc))
+    except Exception as exc:  # said as check says it, and the other files go on
+        set_failure(report, exc, path, syntax)
 
 
 def _items(path: str, syntax: list[Any], plays: bool) -> Iterable[StreamItem]:
