@@ -28,7 +28,7 @@ from typing import Any
 def _patch_workers(folder: Path) -> None:
     """Make each worker write its CPU time after each part (the task function is looked up
     by name in forked workers, so the patched one is the one they run)."""
-    import referee.parallel as parallel
+    import referee.pipeline.parallel as parallel
 
     work = parallel._work
 
@@ -65,7 +65,7 @@ def main() -> None:
     sys.argv[1:] = sys.argv[2:]
     with tempfile.TemporaryDirectory() as folder:
         _patch_workers(Path(folder))
-        from referee.cli import main as referee_main
+        from referee.cli.app import main as referee_main
 
         code: Any = 0
         try:

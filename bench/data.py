@@ -2,7 +2,7 @@
 
     python bench/data.py [--deals 10000] [--other-deals 2000] [--seed 1]
 
-``ttn_file(game, deals, seed)`` simulates the deals once with ``referee.simulate`` and keeps
+``ttn_file(game, deals, seed)`` simulates the deals once with ``referee.replay.simulate`` and keeps
 them as ``bench/GAME-DEALS-seedSEED.ttn``; ``jsonl_file`` writes the same deals as JSON Lines
 (one deal object of the JSON form a line) for the json.loads floor; ``repeated_file`` makes a
 large file by writing a smaller file's record again and again (records are independent, so
@@ -31,7 +31,7 @@ def ttn_file(game: str, deals: int, seed: int = 1) -> Path:
     """The cached simulated file of ``deals`` legal deals of ``game``, made when missing."""
     path = HERE / f"{game}-{deals}-seed{seed}.ttn"
     if not path.exists():
-        from referee.simulate import simulate
+        from referee.replay.simulate import simulate
 
         started = time.process_time()
         text = simulate(game, deals, seed)
@@ -57,9 +57,9 @@ def jsonl_file(ttn: Path) -> Path:
 
 def deal_forms(ttn: Path) -> Iterator[dict]:
     """Each deal of ``ttn`` in the JSON form (``record_to_json(...)["deals"][0]``)."""
-    from referee.jsonform import record_to_json
+    from referee.model.record import Deal, Record, RecordHeader
+    from referee.notation.jsonform import record_to_json
     from referee.notation.parser import iter_file
-    from referee.record import Deal, Record, RecordHeader
 
     header: RecordHeader | None = None
     for item in iter_file(ttn):

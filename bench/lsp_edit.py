@@ -26,7 +26,7 @@ from referee.lsp.diagnostics import to_diagnostic  # noqa: E402
 from referee.lsp.document import split_lines  # noqa: E402
 from referee.lsp.features import choices_at, unit_at  # noqa: E402
 from referee.lsp.hover import hover_text  # noqa: E402
-from referee.simulate import simulate_from_words  # noqa: E402
+from referee.replay.simulate import simulate_from_words  # noqa: E402
 
 GOAL = 0.3
 

@@ -8,7 +8,7 @@
 
 Sections (each can be skipped with --skip):
 
-- ``throughput``: for each game, ``referee.checking.check_file`` (the library path of
+- ``throughput``: for each game, ``referee.pipeline.checking.check_file`` (the library path of
   ``referee check``) and the parse alone over simulated legal deals (bench/data.py); for
   Twenty-Eight also the two floors of bench/floors.py (json.loads + a minimal replay, a split
   tokenizer + the same replay). Deals/s, µs a deal and µs a card are the median of the
@@ -82,7 +82,7 @@ def cpu_timed(function: Callable[[Path], int], path: Path) -> tuple[float, int]:
 
 
 def full_check(path: Path) -> int:
-    from referee.checking import check_file
+    from referee.pipeline.checking import check_file
 
     report = check_file(path)
     assert report.error is None, report.error
@@ -92,16 +92,16 @@ def full_check(path: Path) -> int:
 
 
 def parse_only(path: Path) -> int:
+    from referee.model.record import RecordHeader
     from referee.notation.parser import iter_file
-    from referee.record import RecordHeader
 
     return sum(not isinstance(item, RecordHeader) for item in iter_file(path))
 
 
 def cards_played(path: Path) -> int:
     """Cards played in the file's deals (the unit the games are compared in)."""
+    from referee.model.record import Deal
     from referee.notation.parser import iter_file
-    from referee.record import Deal
 
     cards = 0
     for item in iter_file(path):
@@ -358,10 +358,10 @@ LAYERS = (
     ("referee/notation/lines", "reading lines and cutting chunks"),
     ("referee/notation/fast", "the fast reader (hand-written tokenizer, building records)"),
     ("referee/notation/parser", "transformer: building records"),
-    ("referee/record", "transformer: building records"),
+    ("referee/model/record", "transformer: building records"),
     ("referee/games/", "the game's rules (check, apply, start, settle)"),
     ("referee/rules/", "the game's rules (check, apply, start, settle)"),
-    ("referee/replay", "the replay loop and its reports"),
+    ("referee/replay/replay", "the replay loop and its reports"),
     ("referee/report", "the replay loop and its reports"),
     ("referee/check", "the replay loop and its reports"),
 )
@@ -425,7 +425,7 @@ def main(argv: list[str] | None = None) -> None:
     args.compare = args.compare.resolve() if args.compare else None
     _setup_path(args.checkout)
 
-    from referee.checking import tune_gc
+    from referee.pipeline.checking import tune_gc
 
     tune_gc()  # the process settings of the `referee` command
     print(f"referee from {args.checkout}; Python {platform.python_version()}, "

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from referee.errors import NotationSyntaxError, RecordError, RefereeError
-from referee.record import Record
+from referee.model.errors import NotationSyntaxError, RecordError, RefereeError
+from referee.model.record import Record
 from referee.version import __version__
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ __all__ = [
 
 def loads(text: str, file: str = "<string>") -> list[Record]:
     """Parse every record in ``text``."""
-    from referee.lookups import record_vocabulary
+    from referee.catalogue.lookups import record_vocabulary
     from referee.notation.parser import parse_records
 
     return parse_records(text, file, record_vocabulary)
@@ -38,7 +38,7 @@ def loads(text: str, file: str = "<string>") -> list[Record]:
 def load(fp: IO[str] | str | Path) -> list[Record]:
     """Parse every record of an open text file ``fp`` (as ``json.load``), or of the file at
     a path."""
-    from referee.lookups import record_vocabulary
+    from referee.catalogue.lookups import record_vocabulary
     from referee.notation.parser import gather, iter_file
 
     if hasattr(fp, "read"):
@@ -48,8 +48,8 @@ def load(fp: IO[str] | str | Path) -> list[Record]:
 
 def dumps(records: Record | list[Record]) -> str:
     """Canonical TTN text of one record or several."""
-    from referee.canonical import table_seats
     from referee.notation.writer import dumps as write
+    from referee.replay.canonical import table_seats
 
     return write([records] if isinstance(records, Record) else records, table_seats)
 
@@ -60,21 +60,21 @@ def dump(records: Record | list[Record], fp: IO[str] | str | Path) -> None:
     if hasattr(fp, "write"):
         fp.write(dumps(records))
         return
-    from referee.fileio import write_atomic
+    from referee.notation.fileio import write_atomic
 
     write_atomic(fp, dumps(records))
 
 
 def to_json(record: Record) -> dict[str, Any]:
     """The JSON form of a record."""
-    from referee.jsonform import record_to_json
+    from referee.notation.jsonform import record_to_json
 
     return record_to_json(record)
 
 
 def from_json(data: dict[str, Any]) -> Record:
     """A record from its JSON form (validated against schemas/record.schema.json)."""
-    from referee.jsonform import record_from_json
+    from referee.notation.jsonform import record_from_json
 
     return record_from_json(data)
 
@@ -82,8 +82,8 @@ def from_json(data: dict[str, Any]) -> Record:
 def check(path: str | Path, expect: bool = False):
     """Referee the file at ``path`` (TTN, or the JSON form for a .json, .jsonl or .ndjson
     file): a ``FileReport`` (errors are caught into it)."""
-    from referee.checking import check_file
-    from referee.reading import is_json_path
+    from referee.pipeline.checking import check_file
+    from referee.pipeline.reading import is_json_path
 
     return check_file(path, expect=expect, json=is_json_path(str(path)))
 
@@ -106,18 +106,18 @@ def check_many(paths: Iterable[str | Path], expect: bool = False, jobs: int = 1,
     been taken. A baseline that cannot be read raises ``referee.archive.baseline.
     BaselineError``.
     """
-    from referee.checking import sorted_paths
-    from referee.parallel import check_files
+    from referee.pipeline.checking import sorted_paths
+    from referee.pipeline.parallel import check_files
 
     runner = None
     if client is not None:
-        from referee import cluster
+        from referee.pipeline import cluster
 
         runner, jobs = cluster.runner(client), max(2, cluster.threads(client))
     options = archive = None
     if baseline is not None or write_baseline is not None or duplicates is not None:
-        from referee.check_command import archive_run
-        from referee.check_options import CheckOptions
+        from referee.pipeline.command import archive_run
+        from referee.pipeline.options import CheckOptions
 
         # no format: the workers send whole reports back, as for check()
         options = CheckOptions(format="", baseline=_name(baseline),

@@ -133,7 +133,7 @@ class RecordFile(pytest.File):
     """A ``*.ttn`` file with Expect tags: checked once, one item per record."""
 
     def collect(self) -> list[pytest.Item]:
-        from referee.checking import check_file
+        from referee.pipeline.checking import check_file
 
         report = check_file(self.path, expect=True)
         # The report and its error under the path as the user wrote it.

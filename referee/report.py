@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.errors import RefereeError
-from referee.record import NO_SPAN, Span
+from referee.model.errors import RefereeError
+from referee.model.record import NO_SPAN, Span
 from referee.rules.base import DealResult
 
 NOT_CHECKED = "record.not-checked"
@@ -93,7 +93,7 @@ class MatchReport:
     finished: bool = False
     score: dict[str, int] = field(default_factory=dict)
     expected: list[Any] = field(default_factory=list)
-    """The record's Expect tags, read (``referee.expect.Expectation``; under --expect only)."""
+    """The record's Expect tags, read (``referee.replay.expect.Expectation``; under --expect only)."""
     unmet: list[str] = field(default_factory=list)
     """This record's unmet expectations (under --expect), as in ``FileReport.expectations``."""
     team_labels: dict[str, str] = field(default_factory=dict)

@@ -26,7 +26,7 @@ from typing import IO, Any
 
 import typer
 
-from referee.record import Span
+from referee.model.record import Span
 from referee.report import DealReport, FileReport, Finding, MatchReport
 
 JSON_VERSION = 1
@@ -232,13 +232,13 @@ def with_source(text: str, source: str | None, span: Span) -> str:
     shows its line) after the first line, before the legal alternatives."""
     if source is None:
         return text
-    from referee.errors import _window
+    from referee.model.errors import caret_window
 
     line = source.replace("\t", " ")
     start = max(span.column - 1, 0)
     end = span.end_column - 1 if span.end_line == span.line else start + 1
     width = max(1, min(end, len(line)) - start)
-    shown, caret = _window(line, start)
+    shown, caret = caret_window(line, start)
     head, newline, rest = text.partition("\n")
     return f"{head}\n  {shown}\n  {' ' * caret}{'^' * width}" + (newline + rest if rest else "")
 
@@ -338,7 +338,7 @@ def render_statistics(totals: Totals, color: bool = False) -> str:
     rows = totals.statistics()
     if not rows:
         return ""
-    from referee.lookups import all_rules
+    from referee.catalogue.lookups import all_rules
 
     known = all_rules()
     width = max(len(str(count)) for _, _, count in rows)

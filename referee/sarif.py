@@ -23,7 +23,7 @@ def render_sarif(reports: Iterable[FileReport], expect: bool = False,
     """The SARIF log of a run over ``reports``; under ``baseline`` (``--baseline``) each
     finding's result has a ``baselineState``: ``new``, or ``unchanged`` for the findings the
     baseline holds (taken out of the other reports, listed here)."""
-    from referee.lookups import all_rules
+    from referee.catalogue.lookups import all_rules
 
     known = all_rules()
     results: list[dict[str, Any]] = []

@@ -61,7 +61,7 @@ def _game_layout(
 ) -> tuple[list[tuple[str, str, str]], list[list[str]]]:
     """Apply the game's ``sheet_labels`` (Ruleset class data): a column group or a single
     column renamed, or left out when its label is ""; games without it keep every column."""
-    from referee.rules.registry import find_game
+    from referee.games import find_game
 
     try:
         labels = dict(find_game(game).sheet_labels)

@@ -15,12 +15,12 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from referee.model.record import Action, Deal, Event, Record
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
-from referee.record import Action, Deal, Event, Record
-from referee.replay import MatchReplay
+from referee.replay.replay import MatchReplay
+from referee.replay.simulate import Break, break_one_action
 from referee.report import NOT_CHECKED, DealReport, Finding
-from referee.simulate import Break, break_one_action
 
 
 class BrokenDeal(NamedTuple):

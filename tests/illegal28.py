@@ -14,10 +14,10 @@ import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from referee.record import Action, Deal, Event, Record, ResultLine, Tag
+from referee.games import ruleset_for
+from referee.model.record import Action, Deal, Event, Record, ResultLine, Tag
+from referee.replay.simulate import simulate_records
 from referee.rules.base import Ruleset
-from referee.rules.registry import ruleset_for
-from referee.simulate import simulate_records
 
 GAMES = ("twenty-eight", "twenty-nine", "forty", "fifty-six")
 AUCTION_KINDS = frozenset({"bid", "pass", "redeal"})

@@ -11,9 +11,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from referee.games import games
 from referee.notation.writer import dumps  # noqa: E402
-from referee.rules.registry import games  # noqa: E402
-from referee.simulate import break_one_action, simulate, simulate_records  # noqa: E402
+from referee.replay.simulate import break_one_action, simulate, simulate_records  # noqa: E402
 
 FOLDER = Path(__file__).resolve().parent / "golden" / "simulated"
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from breaking import Unsupported, Verdict
 
-from referee.record import Deal
+from referee.model.record import Deal
 
 ORDER = "23456789TJQKA"
 DAMAGE = {**{r: int(r) for r in "23456789"}, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}

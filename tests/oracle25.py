@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from breaking import Unsupported, Verdict
 
-from referee.record import Deal, Record
+from referee.model.record import Deal, Record
 
 TOP = ("5", "J", "AH", "A")  # the trump order starts 5, J, A of hearts, the trump ace
 RED_SPOTS = "T98765432"

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from referee.record import Action, Deal, Record
+from referee.model.record import Action, Deal, Record
 
 SEATS_CW = ("N", "E", "S", "W")
 SEATS_CCW = ("N", "W", "S", "E")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from breaking import Unsupported
 from breaking import Verdict as BaseVerdict
 
-from referee.record import Deal, Record
+from referee.model.record import Deal, Record
 
 SEATS = ("N", "E", "S", "W")
 SIDE = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from referee.expect import Expectation, expectations_of
 from referee.notation.parser import parse_records
+from referee.replay.expect import Expectation, expectations_of
 
 
 def expectations_in(paths: Sequence[Path]) -> list[tuple[Path, Expectation]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.games import GAME_MODULES
-from referee.simulate import simulate
+from referee.replay.simulate import simulate
 
 GAMES = [name.replace("_", "-") for name in GAME_MODULES]
 

@@ -1,5 +1,5 @@
 """An exhaustive search for "certain to win every trick", to check the direct sure-winner
-test (referee.games.scoring28.is_sure_winner_hand) on reduced packs.
+test (referee.games.twenty_eight.scoring.is_sure_winner_hand) on reduced packs.
 
 The holder (player 0) must win every trick himself. He chooses each card from what he has
 seen: his own hand and the cards played so far. The others choose theirs from their hands,

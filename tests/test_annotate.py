@@ -11,15 +11,15 @@ import pytest
 from test_cli import DEAL
 from typer.testing import CliRunner
 
-from referee.annotate import annotated_text, is_referee_comment
-from referee.checking import check_text
-from referee.cli import app
-from referee.errors import RefereeError
+from referee.cli.app import app
+from referee.games import games
+from referee.model.errors import RefereeError
+from referee.model.record import Comment, Event
 from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
-from referee.record import Comment, Event
-from referee.rules.registry import games
-from referee.simulate import break_one_action, simulate, simulate_records
+from referee.pipeline.annotate import annotated_text, is_referee_comment
+from referee.pipeline.checking import check_text
+from referee.replay.simulate import break_one_action, simulate, simulate_records
 
 runner = CliRunner()
 GAMES = [cls.name for cls in games()]

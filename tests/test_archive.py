@@ -14,9 +14,9 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from referee.cli import app
-from referee.cli_help import optional_values
-from referee.resources import load_schema
+from referee.cli.app import app
+from referee.cli.help import optional_values
+from referee.notation.resources import load_schema
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 ILLEGAL = SAMPLES / "twenty-eight" / "after-illegal-actions.ttn"
@@ -175,7 +175,7 @@ def test_duplicates_across_files_comments_and_trick_marks_aside(archive: Path) -
 
 def test_baselines_and_duplicates_under_jobs(archive: Path, monkeypatch: pytest.MonkeyPatch
                                              ) -> None:
-    from referee import parallel
+    from referee.pipeline import parallel
 
     monkeypatch.setattr(parallel, "PART_LINES", 40)
     (archive / "b.ttn").write_text(ILLEGAL.read_text(encoding="utf-8"), encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Rule tests of Avinas (referee/games/avinas.py): card order and trick winners, the exposure of
+"""Rule tests of Avinas (referee/games/avinas/ruleset.py): card order and trick winners, the exposure of
 sevens, scoring (rams, netting, pips, the end of the match), every option of digest table 2.7,
 the deal-order requirement, and the edge cases of digest 2.8 that are easiest to state as unit
 tests (``test_av_NN_...``). The edge-case records in samples/avinas/ are checked with their
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.checking import check_text
-from referee.games.avinas import (
+from referee.games import find_game, ruleset_for
+from referee.games.avinas.ruleset import (
     Avinas,
     AvinasMatch,
     AvinasState,
@@ -28,9 +28,9 @@ from referee.games.avinas import (
     trick_winner,
     trump_order,
 )
+from referee.model.record import Action
 from referee.notation.parser import parse_records
-from referee.record import Action
-from referee.rules.registry import find_game, ruleset_for
+from referee.pipeline.checking import check_text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "avinas"
 
@@ -375,7 +375,7 @@ def test_false_bid_record_exits_zero() -> None:
     # README decision 10: a legal record with a false bid is valid (exit 0)
     from typer.testing import CliRunner
 
-    from referee.cli import app
+    from referee.cli.app import app
 
     outcome = CliRunner().invoke(app, ["check", str(SAMPLES / "edge-av-09-false-bid.ttn")])
     assert outcome.exit_code == 0, outcome.output
@@ -516,7 +516,7 @@ def test_random_play_makes_false_bids_and_early_stops() -> None:
     # simulate draws from the legal actions only: false bids and stops before trick 1 are
     # legal now, so random play makes them, and every such record checks clean
     from referee.notation.writer import dumps
-    from referee.simulate import simulate_records
+    from referee.replay.simulate import simulate_records
 
     report = check_text(dumps(simulate_records("avinas", 150, 11)))
     assert report.error is None and report.findings() == []

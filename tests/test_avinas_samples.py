@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from sample_records import expectations_in
 
-from referee.checking import check_file
-from referee.games.avinas import Avinas, trump_order
+from referee.games import ruleset_for
+from referee.games.avinas.ruleset import Avinas, trump_order
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
-from referee.replay import replay_stream
-from referee.rules.registry import ruleset_for
-from referee.simulate import simulate_records
+from referee.pipeline.checking import check_file
+from referee.replay.replay import replay_stream
+from referee.replay.simulate import simulate_records
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples" / "avinas").glob("*.ttn"))

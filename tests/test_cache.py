@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 import referee
 from referee.archive import cache as cache_module
 from referee.archive.cache import DIGEST, FORMAT, ResultCache
-from referee.cli import app
+from referee.cli.app import app
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 ILLEGAL = SAMPLES / "twenty-eight" / "after-illegal-actions.ttn"
@@ -42,7 +42,7 @@ class Counted:
     """Counts the files refereed (``check_file`` calls) in this process."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        import referee.checking as check
+        import referee.pipeline.checking as check
 
         self.calls: list[str] = []
         real = check.check_file
@@ -344,7 +344,7 @@ def test_entries_ignore_reducers_other_libraries_register(tmp_path: Path,
     in such a process must still be readable in one without it."""
     import copyreg
 
-    from referee.errors import NotationSyntaxError
+    from referee.model.errors import NotationSyntaxError
 
     store, record = tmp_path / "cache", tmp_path / "broken.ttn"
     record.write_text('[Game "twenty-eight"\n', encoding="utf-8")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from referee.canonical import with_trick_marks
 from referee.notation.parser import iter_items
 from referee.notation.writer import write_items
+from referee.replay.canonical import with_trick_marks
 
 UNMARKED = """[Game "28"]
 deal 1 dealer S

@@ -20,14 +20,14 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-import referee.progress
-from referee.checking import check_text
-from referee.cli import OutputFormat, run_check
+import referee.pipeline.progress
+from referee.cli.app import OutputFormat, run_check
+from referee.games import games
+from referee.notation.resources import load_schema
 from referee.notation.writer import dumps
-from referee.progress import Progress
-from referee.resources import load_schema
-from referee.rules.registry import games
-from referee.simulate import break_one_action, simulate_records
+from referee.pipeline.checking import check_text
+from referee.pipeline.progress import Progress
+from referee.replay.simulate import break_one_action, simulate_records
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = bool(os.environ.get("REFEREE_UPDATE_GOLDEN"))
@@ -263,8 +263,8 @@ def test_progress_bar_waits_then_draws_and_clears():
 
 def test_progress_bar_on_a_terminal_only(capsys, monkeypatch):
     monkeypatch.chdir(GOLDEN)
-    monkeypatch.setattr(referee.progress, "DELAY", 0.0)
-    monkeypatch.setattr(referee.progress, "INTERVAL", 0.0)
+    monkeypatch.setattr(referee.pipeline.progress, "DELAY", 0.0)
+    monkeypatch.setattr(referee.pipeline.progress, "INTERVAL", 0.0)
     run_check(["records"], OutputFormat.text, False)
     assert "\r[" not in capsys.readouterr().err
     stderr = FakeTTY()

@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 import referee
-from referee.cli import app
+from referee.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -404,7 +404,7 @@ def test_fmt_usage_errors(tmp_path):
 
 
 def test_convert_round_trip(tmp_path):
-    from referee.resources import load_schema
+    from referee.notation.resources import load_schema
 
     two = LEGAL + "\n" + ILLEGAL
     source = write(tmp_path, "two.ttn", two)
@@ -500,7 +500,7 @@ def test_simulate_to_file_and_errors(tmp_path):
 
 def test_simulate_without_the_simulator(monkeypatch):
     monkeypatch.delattr(referee, "simulate", raising=False)
-    monkeypatch.setitem(sys.modules, "referee.simulate", None)
+    monkeypatch.setitem(sys.modules, "referee.replay.simulate", None)
     result = run("simulate", "28")
     assert result.exit_code == 2
     assert "simulator" in result.stderr
@@ -527,13 +527,13 @@ def test_python_dash_m(tmp_path):
 
 
 def test_a_bug_is_reported_per_file_without_traceback(tmp_path, monkeypatch):
-    import referee.checking
+    import referee.pipeline.checking
 
     def broken(items):
         raise RuntimeError("boom")
         yield  # pragma: no cover
 
-    monkeypatch.setattr(referee.checking, "replay_stream", broken)
+    monkeypatch.setattr(referee.pipeline.checking, "replay_stream", broken)
     result = run("check", write(tmp_path, "a.ttn", LEGAL), write(tmp_path, "b.ttn", LEGAL))
     assert result.exit_code == 2
     assert result.stdout.count("error [referee.internal]: internal error") == 2
@@ -541,7 +541,7 @@ def test_a_bug_is_reported_per_file_without_traceback(tmp_path, monkeypatch):
 
 
 def test_check_text_and_check_file(tmp_path):
-    from referee.checking import check_file, check_paths, check_text
+    from referee.pipeline.checking import check_file, check_paths, check_text
 
     report = check_text(ILLEGAL, "x.ttn", expect=True)
     assert report.error is None and report.expectations == []

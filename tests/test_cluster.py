@@ -14,16 +14,16 @@ from pathlib import Path
 import pytest
 from simulated_files import write_simulated
 
-from referee import cluster, parallel
-from referee.cli import OutputFormat, run_check
-from referee.simulate import simulate
+from referee.cli.app import OutputFormat, run_check
+from referee.pipeline import cluster, parallel
+from referee.replay.simulate import simulate
 
 distributed = pytest.importorskip(
     "distributed", reason="the dask extra is not installed (pip install 'referee[dask]')")
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 DIES = "dies.ttn"
-"""The file whose first unit makes its worker exit (referee.cluster.EXIT_HOOK)."""
+"""The file whose first unit makes its worker exit (referee.pipeline.cluster.EXIT_HOOK)."""
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +129,7 @@ def test_a_worker_that_dies_has_its_unit_run_again(
 def test_check_many_with_a_client_gives_the_reports_of_check(client: object,
                                                             simulated: list[str]) -> None:
     import referee
-    from referee.cli_output import jsonable
+    from referee.cli.output import jsonable
 
     mine = [jsonable(report) for report in referee.check_many(simulated, client=client)]
     assert [jsonable(report) for report in referee.check_many(simulated)] == mine
@@ -168,7 +168,7 @@ def test_unreachable_scheduler_and_jobs_are_usage_errors() -> None:
 def test_without_the_extra_dask_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
     from typer.testing import CliRunner
 
-    from referee.cli import app
+    from referee.cli.app import app
 
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
     result = CliRunner().invoke(app, ["check", "--dask", "local", str(SAMPLES)])

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import referee.games.twenty_eight as twenty_eight
-from referee.rules.registry import games
+from referee.games import games
 from tests.citations import code_references
 
 ROOT = Path(__file__).resolve().parent.parent

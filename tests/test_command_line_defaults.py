@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from referee.cli import app
+from referee.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "samples" / "twenty-eight" / "edge-28-03-bid-range.ttn"

@@ -14,7 +14,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from referee.cli import app
+from referee.cli.app import app
 from referee.notation.parser import lark_only
 
 runner = CliRunner()

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 import referee
-from referee.cli import app
+from referee.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE = (ROOT / "samples/twenty-eight/edge-28-19-revoke.ttn").read_text(encoding="utf-8")

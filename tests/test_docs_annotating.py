@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from referee.annotate import annotated_text
-from referee.moves import moves_at, parse_position, render_moves
 from referee.notation.parser import iter_items
+from referee.pipeline.annotate import annotated_text
+from referee.replay.moves import moves_at, parse_position, render_moves
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "annotating.md"
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.docs_pages import BEGIN, END, reference_block, rule_ids_page, updated_page
-from referee.lookups import INPUT_IDS, RECORD_IDS
-from referee.rules.registry import games
+from referee.catalogue.docs_pages import BEGIN, END, reference_block, rule_ids_page, updated_page
+from referee.catalogue.lookups import INPUT_IDS, RECORD_IDS
+from referee.games import games
 from tests.citations import internal_references
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,12 +26,12 @@ def prose(text: str) -> str:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_game_page_reference_is_up_to_date(game):
-    """`python -m referee.docs_pages` has been run since the tables last changed."""
+    """`python -m referee.catalogue.docs_pages` has been run since the tables last changed."""
     ruleset = next(g for g in games() if g.name == game)
     page = (DOCS / "games" / f"{game}.md").read_text(encoding="utf-8")
     assert BEGIN in page and END in page
     assert updated_page(page, reference_block(ruleset)) == page, (
-        "the game's tables changed: run `python -m referee.docs_pages` to rewrite the reference")
+        "the game's tables changed: run `python -m referee.catalogue.docs_pages` to rewrite the reference")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -50,7 +50,7 @@ def test_game_page_has_what_a_player_needs(game):
 
 def test_rule_ids_page_is_up_to_date_and_lists_every_id():
     page = (DOCS / "rule-ids.md").read_text(encoding="utf-8")
-    assert page == rule_ids_page(), "run `python -m referee.docs_pages` to rewrite rule-ids.md"
+    assert page == rule_ids_page(), "run `python -m referee.catalogue.docs_pages` to rewrite rule-ids.md"
     for code in (*INPUT_IDS, *RECORD_IDS):
         assert f"`{code}`" in page
 
@@ -97,7 +97,7 @@ def test_ci_builds_the_site_strictly_after_the_readme_commands():
 def test_referee_games_and_rule_cite_no_working_notes(game):
     from typer.testing import CliRunner
 
-    from referee.cli import app
+    from referee.cli.app import app
 
     runner = CliRunner()
     shown = runner.invoke(app, ["games", game]).stdout

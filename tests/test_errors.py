@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.checking import check_text
-from referee.errors import NotationSyntaxError, RecordError, located
-from referee.record import Span, Tag
+from referee.model.errors import NotationSyntaxError, RecordError, located
+from referee.model.record import Span, Tag
+from referee.pipeline.checking import check_text
 
 
 def test_an_error_cannot_be_patched():

@@ -12,8 +12,8 @@ import pytest
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
-from referee.cli import app
-from referee.resources import load_schema
+from referee.cli.app import app
+from referee.notation.resources import load_schema
 
 runner = CliRunner()
 

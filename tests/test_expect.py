@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.errors import RecordError
-from referee.expect import Expectation, compare, expectations_of, parse_expectation
 from referee.games.twenty_eight.outcome import Contract
-from referee.record import RecordHeader, Span, Tag
+from referee.model.errors import RecordError
+from referee.model.record import RecordHeader, Span, Tag
+from referee.replay.expect import Expectation, compare, expectations_of, parse_expectation
 from referee.report import DealReport, Finding, MatchReport
 from referee.rules.base import DealResult
 

@@ -13,14 +13,14 @@ from functools import cache
 import pytest
 from illegal28 import CASES, GAMES, Changed, Walk, ordinary_deals, walk, with_deal
 
-from referee.checking import check_text
-from referee.games.scoring28 import SCORE_TABLES, forced_score
+from referee.games.twenty_eight.scoring import SCORE_TABLES, forced_score
+from referee.model.record import Deal, Event, Record, ResultLine
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
-from referee.record import Deal, Event, Record, ResultLine
+from referee.pipeline.checking import check_text
+from referee.replay.simulate import simulate_records
 from referee.report import NOT_CHECKED, RESULT_NOT_COMPARED, SCORE_FROM_RECORD, DealReport
 from referee.rules.base import Ruleset
-from referee.simulate import simulate_records
 
 PER_CASE = 3
 """Deals changed per case and game."""

@@ -11,10 +11,10 @@ import pytest
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
-from referee.checking import check_text
-from referee.cli import app
-from referee.resources import load_schema
-from referee.simulate import simulate
+from referee.cli.app import app
+from referee.notation.resources import load_schema
+from referee.pipeline.checking import check_text
+from referee.replay.simulate import simulate
 
 HANDS_28 = """\
 N: 8S QH 8C 7C | QD KH 9C QS
@@ -229,7 +229,7 @@ def test_the_oracle_agrees_on_the_samples(path: Path):
     from test_oracle28 import differences, referee_view
 
     from referee.notation.parser import parse_records
-    from referee.replay import MatchReplay
+    from referee.replay.replay import MatchReplay
 
     assert len(ORACLE_SAMPLES) >= 15
     for record in parse_records(path.read_text(encoding="utf-8")):

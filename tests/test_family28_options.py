@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 from breaking import replay_breaks
 
-from referee.checking import check_text
-from referee.games.fifty_six import FiftySix
-from referee.games.forty import Forty
-from referee.games.scoring28 import SCORE_TABLES, contract_score, forced_score, stake
 from referee.games.twenty_eight import TwentyEight
-from referee.games.twenty_nine import TwentyNine
+from referee.games.twenty_eight.fifty_six import FiftySix
+from referee.games.twenty_eight.forty import Forty
+from referee.games.twenty_eight.scoring import SCORE_TABLES, contract_score, forced_score, stake
+from referee.games.twenty_eight.twenty_nine import TwentyNine
+from referee.pipeline.checking import check_text
 
 GAMES = (TwentyEight, TwentyNine, Forty, FiftySix)
 
@@ -317,7 +317,7 @@ def test_random_play_under_options(game, options):
     referee finds nothing in legal play, and a single illegal replacement is found first,
     at its event, under the rule id ``check`` gave."""
     from referee.notation.writer import dumps
-    from referee.simulate import simulate_records
+    from referee.replay.simulate import simulate_records
 
     broken, _ = replay_breaks(dumps(simulate_records(game, 60, 5, options=options)), 5)
     mismatches = [m for b in broken if (m := b.mismatch()) is not None]

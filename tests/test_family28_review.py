@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from referee.checking import check_text
+from referee.pipeline.checking import check_text
 from referee.report import NOT_CHECKED, DealReport
 
 HANDS = """deal 1 dealer N

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from sample_records import expectations_in
 
-from referee.checking import check_file
+from referee.games import find_game, ruleset_for
 from referee.notation.parser import parse_records
-from referee.rules.registry import find_game, ruleset_for
+from referee.pipeline.checking import check_file
 
 ROOT = Path(__file__).resolve().parent.parent / "samples"
 FOLDERS = ("twenty-nine", "forty", "fifty-six")

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from referee.cli import app
+from referee.cli.app import app
 
 runner = CliRunner()
 PREFIX = {"twenty-eight": "28", "twenty-nine": "29", "forty": "40", "fifty-six": "56"}

@@ -18,7 +18,7 @@ from test_twenty_eight import (
 
 from referee.games.twenty_eight.outcome import Contract, Outcome
 from referee.notation.parser import parse_records
-from referee.replay import MatchReplay
+from referee.replay.replay import MatchReplay
 
 
 def _end_state(text: str):

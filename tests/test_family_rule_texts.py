@@ -9,8 +9,8 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from referee.cli import app
-from referee.rules.registry import find_game
+from referee.cli.app import app
+from referee.games import find_game
 
 runner = CliRunner()
 FAMILY = {"twenty-eight": "28", "twenty-nine": "29", "forty": "40", "fifty-six": "56"}

@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 from breaking import replace_one_event
 
+from referee.games import games
+from referee.model.record import Action, Deal
 from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
-from referee.record import Action, Deal
-from referee.replay import replay_stream
+from referee.replay.replay import replay_stream
+from referee.replay.simulate import break_one_action, simulate
 from referee.rules import loop
-from referee.rules.registry import games
-from referee.simulate import break_one_action, simulate
 
 DEALS = int(os.environ.get("FAST_PATH_DEALS", "40"))
 

@@ -26,13 +26,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.games import games
 from referee.notation.chunks import iter_chunks
 from referee.notation.fast import read_deals, read_tags
 from referee.notation.lines import raw_lines, reader_lines, text_lines
 from referee.notation.parser import BATCH
 from referee.notation.writer import dumps
-from referee.rules.registry import games
-from referee.simulate import break_one_action, simulate_records
+from referee.replay.simulate import break_one_action, simulate_records
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "fuzz"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from referee.cli import app
+from referee.cli.app import app
 
 runner = CliRunner()
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.checking import check_text
-from referee.games.fifty_six import FiftySix
-from referee.games.forty import Forty
-from referee.rules.registry import find_game
+from referee.games import find_game
+from referee.games.twenty_eight.fifty_six import FiftySix
+from referee.games.twenty_eight.forty import Forty
+from referee.pipeline.checking import check_text
 
 # Forty: seats P1..P6 clockwise, teams P1 P3 P5 / P2 P4 P6; dealer P1, so (counter-clockwise)
 # P6 is first hand and the order is P6 P5 P4 P3 P2 P1.

@@ -1,6 +1,6 @@
 """Seeded fuzzing: mutated records never crash referee, whatever the game or the command.
 
-Every registered game simulates a few legal deals (``referee.simulate``; other table sizes and
+Every registered game simulates a few legal deals (``referee.replay.simulate``; other table sizes and
 teams for Twenty-Five and Twenty-Two, two packs for Twenty-Two, every preset); each record is
 then mutated by seeded text edits (a token deleted or duplicated, cards swapped or changed, a
 seat renamed, a hand line or a ``|`` dropped, the text cut short, a keyword or an event
@@ -10,7 +10,7 @@ library entry point must then either succeed or raise a ``RefereeError``: ``chec
 and without Expect tags (exit code 0, 1 or 2, never ``referee.internal``, an error always
 with line and column) with every reporter and the score sheet, ``annotated_text``,
 ``moves_at`` at a random position, ``fmt``'s ``canonical_text`` and the JSON round trip
-(``referee.jsonform``: the same record back). A few mutated files also go through every
+(``referee.notation.jsonform``: the same record back). A few mutated files also go through every
 command of the command line (``typer.testing.CliRunner``): exit codes 0, 1 or 2, no
 traceback, the same verdict from check (every format), score and annotate.
 
@@ -35,18 +35,18 @@ from pathlib import Path
 
 import pytest
 
-from referee.annotate import annotated_text
-from referee.checking import check_text
-from referee.errors import RefereeError
-from referee.jsonform import json_lines, json_lines_to_records, record_from_json
+from referee.games import find_game, games
 from referee.junit import render_junit
-from referee.moves import Position, moves_at
+from referee.model.errors import RefereeError
+from referee.notation.jsonform import json_lines, json_lines_to_records, record_from_json
 from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
+from referee.pipeline.annotate import annotated_text
+from referee.pipeline.checking import check_text
+from referee.replay.moves import Position, moves_at
+from referee.replay.simulate import simulate, table_spec
 from referee.reporters import Totals, render_file, render_github, render_json
-from referee.rules.registry import find_game, games
 from referee.scoresheet import render_scoresheet
-from referee.simulate import simulate, table_spec
 
 # -- the seed records -------------------------------------------------------------------------
 
@@ -637,7 +637,7 @@ def json_entry(text: str, validate: bool = True) -> None:
 
 
 def canonical_entry(text: str) -> None:
-    from referee.cli import canonical_text
+    from referee.cli.app import canonical_text
 
     canonical_text(text, "fuzz.ttn")
 
@@ -812,7 +812,7 @@ def test_neighbours_are_not_partners(game: str) -> None:
 def test_annotate_error_names_the_file(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from referee.cli import app
+    from referee.cli.app import app
 
     path = tmp_path / "seat.ttn"
     path.write_text('[Game "28"]\ndeal 1 dealer S\nX 14\n', encoding="utf-8")
@@ -861,7 +861,7 @@ def test_cli_on_mutated_files(game: str, tmp_path: Path) -> None:
     """Every command on a few mutated files: exit code 0, 1 or 2, no traceback."""
     from typer.testing import CliRunner
 
-    from referee.cli import app
+    from referee.cli.app import app
 
     runner = CliRunner()
     rng = random.Random(f"test_fuzz/cli/{game}")

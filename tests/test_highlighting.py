@@ -10,8 +10,8 @@ import pytest
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error
 
-from referee.pygments_lexer import TTNLexer
-from referee.tokens import words
+from referee.notation.pygments_lexer import TTNLexer
+from referee.notation.tokens import words
 from tests.lsp_support import REVOKE
 
 SAMPLES = sorted(Path(__file__).parent.parent.joinpath("samples").rglob("*.ttn"))
@@ -23,7 +23,7 @@ def kinds(text: str) -> list[tuple[str, str]]:
 
 def test_the_lexer_is_registered_under_both_names():
     names = {entry.name: entry.value for entry in entry_points(group="pygments.lexers")}
-    assert names["ttn"] == "referee.pygments_lexer:TTNLexer"
+    assert names["ttn"] == "referee.notation.pygments_lexer:TTNLexer"
     for alias in ("ttn", "ttn-fragment"):
         assert isinstance(get_lexer_by_name(alias), TTNLexer)
     assert isinstance(get_lexer_for_filename("match.ttn"), TTNLexer)

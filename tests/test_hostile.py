@@ -287,7 +287,7 @@ def why_nobody_cannot_run_referee(folder: Path) -> str | None:
     if not CAN_DROP:
         return "needs root and setpriv to run the command as the user 'nobody'"
     probe = [*as_user("nobody"), sys.executable, "-c",
-             "import pytest, referee.cli, referee.pytest_plugin"]
+             "import pytest, referee.cli.app, referee.pytest_plugin"]
     try:
         done = subprocess.run(probe, capture_output=True, timeout=60, cwd=folder)
     except (OSError, subprocess.TimeoutExpired) as exc:

@@ -1,4 +1,4 @@
-"""The grammar's word terminals agree with the one table of lexical facts (referee.lexicon)."""
+"""The grammar's word terminals agree with the one table of lexical facts (referee.model.lexicon)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from referee import lexicon
-from referee.cards import parse_card
+from referee.model import lexicon
+from referee.model.cards import parse_card
 from referee.notation.parser import gather, iter_items
-from referee.resources import grammar_text
+from referee.notation.resources import grammar_text
 
 
 def grammar_terminal(name: str) -> str:

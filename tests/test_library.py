@@ -57,7 +57,7 @@ print("ok", len(skipped))
 
 PIPELINE_FIRST = r'''
 import sys
-from referee.checking import check_file
+from referee.pipeline.checking import check_file
 import referee
 assert callable(referee.check)
 for _ in range(2):

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from referee.errors import RefereeError
 from referee.lsp.completion import action_choices, at_cursor, tag_choices
 from referee.lsp.document import Unit, split_lines, split_units
-from referee.moves import Position, moves_at
+from referee.model.errors import RefereeError
+from referee.model.record import Deal, RecordHeader
 from referee.notation.parser import iter_items
 from referee.notation.writer import format_action
-from referee.record import Deal, RecordHeader
-from referee.replay import MatchReplay
+from referee.replay.moves import Position, moves_at
+from referee.replay.replay import MatchReplay
 from tests.lsp_support import REVOKE
 
 SAMPLES = sorted(Path(__file__).parent.parent.joinpath("samples").rglob("*.ttn"))

@@ -141,7 +141,7 @@ def ident(uri: str) -> types.TextDocumentIdentifier:
 
 
 async def test_formatting_writes_what_fmt_writes(client, tmp_path):
-    from referee.canonical import canonical_text
+    from referee.replay.canonical import canonical_text
 
     uri = uri_in(tmp_path, "format.ttn")
     messy = REVOKE.replace("1. E 9D N TD W 8D S KD", "E   9D N TD  W 8D S KD ; first")

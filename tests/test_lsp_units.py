@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from referee.cli import app
+from referee.cli.app import app
 from referee.lsp.checker import DocumentChecker, setup_for
 from referee.lsp.document import split_units
 from referee.lsp.positions import UTF8, UTF16, UTF32, from_client, to_client
@@ -65,7 +65,7 @@ def test_without_the_extra_the_command_says_which_to_install(monkeypatch):
 
 
 def test_the_command_line_does_not_import_pygls():
-    code = "import sys, referee.cli; sys.exit('pygls' in sys.modules)"
+    code = "import sys, referee.cli.app; sys.exit('pygls' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
 
@@ -90,7 +90,7 @@ def test_formatting_refuses_what_fmt_refuses():
     from referee.lsp.formatting import format_edits
 
     assert format_edits(REVOKE.replace("W pass", "W pas"), "x.ttn", "utf-16") is None
-    from referee.canonical import canonical_text
+    from referee.replay.canonical import canonical_text
 
     canonical = canonical_text(REVOKE, "x.ttn")
     assert format_edits(canonical, "x.ttn", "utf-16") == []

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from referee.cli import app
-from referee.errors import RefereeError
+from referee.cli.app import app
+from referee.model.errors import RefereeError
 from referee.notation.parser import parse_records
-from referee.replay import replay_stream
+from referee.replay.replay import replay_stream
 
 GOOD_HEAD = '[Game "twenty-eight"]\n'
 DEAL = "deal 1 dealer S\n"

@@ -8,8 +8,8 @@ import dataclasses
 
 import pytest
 
-from referee.replay import MatchReplay
-from referee.simulate import simulate_records
+from referee.replay.replay import MatchReplay
+from referee.replay.simulate import simulate_records
 
 GAMES = ["28", "29", "40", "56", "25", "avinas", "22"]
 

@@ -10,14 +10,14 @@ import pytest
 from test_annotate import ILLEGAL, LEGAL
 from typer.testing import CliRunner
 
-from referee.cli import app
-from referee.errors import RecordError
-from referee.moves import Position, moves_at, parse_position
+from referee.cli.app import app
+from referee.games import games
+from referee.model.errors import RecordError
 from referee.notation.parser import iter_items
 from referee.notation.writer import dumps, format_action
-from referee.replay import MatchReplay
-from referee.rules.registry import games
-from referee.simulate import simulate_records
+from referee.replay.moves import Position, moves_at, parse_position
+from referee.replay.replay import MatchReplay
+from referee.replay.simulate import simulate_records
 
 runner = CliRunner()
 GAMES = [cls.name for cls in games()]

@@ -10,11 +10,11 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import referee
-from referee.jsonform import json_lines, json_lines_to_records, record_to_json
+from referee.model.record import Deal, RecordHeader
+from referee.notation.jsonform import json_lines, json_lines_to_records, record_to_json
 from referee.notation.parser import iter_file, iter_items, parse_records
+from referee.notation.resources import load_schema
 from referee.notation.writer import dumps
-from referee.record import Deal, RecordHeader
-from referee.resources import load_schema
 
 SAMPLE = """\
 ; a match recorded at the club

@@ -17,8 +17,8 @@ import pytest
 from breaking import Oracle, oracle_disagreements, points_differences, points_view
 from oracle22 import Match, judge_deal
 
-from referee.record import Action, Deal, Record
-from referee.simulate import simulate
+from referee.model.record import Action, Deal, Record
+from referee.replay.simulate import simulate
 
 DEALS = int(os.environ.get("ORACLE22_DEALS", "30"))
 TABLES = [["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"], ["P1", "P2", "P3", "P4", "P5"],

@@ -17,8 +17,8 @@ import pytest
 from breaking import Oracle, oracle_disagreements, points_differences, points_view
 from oracle25 import judge_deal, match_for
 
-from referee.record import Action, Deal
-from referee.simulate import simulate
+from referee.model.record import Action, Deal
+from referee.replay.simulate import simulate
 
 DEALS = int(os.environ.get("ORACLE25_DEALS", "30"))
 TABLES: list[tuple[list[str], list[list[str]] | None]] = [

@@ -24,12 +24,12 @@ import pytest
 from breaking import error_and_stop, replace_one_event
 from oracle28 import Unsupported, Verdict, judge_deal, judge_record, rules_for
 
+from referee.model.record import Action, Deal, Record
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
-from referee.record import Action, Deal, Record
-from referee.replay import MatchReplay
+from referee.replay.replay import MatchReplay
+from referee.replay.simulate import Break, break_one_action, simulate
 from referee.report import DealReport
-from referee.simulate import Break, break_one_action, simulate
 
 DEALS = int(os.environ.get("ORACLE28_DEALS", "30"))
 

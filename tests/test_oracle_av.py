@@ -23,10 +23,10 @@ from breaking import (
 )
 from oracle_av import Match, Verdict, judge_deal, rules_for
 
-from referee.record import Action, Deal, Record
-from referee.replay import MatchReplay
+from referee.model.record import Action, Deal, Record
+from referee.replay.replay import MatchReplay
+from referee.replay.simulate import Break, simulate
 from referee.report import DealReport
-from referee.simulate import Break, simulate
 
 DEALS = int(os.environ.get("ORACLE_AV_DEALS", "40"))
 KINDS = ("bid", "pass", "knock", "stop", "trump", "play", "play", "play", "down")

@@ -7,7 +7,7 @@ from importlib import resources
 from pathlib import Path
 
 import referee
-from referee.resources import grammar_text, load_schema
+from referee.notation.resources import grammar_text, load_schema
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 

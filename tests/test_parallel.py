@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from simulated_files import write_simulated
 
-from referee import parallel
-from referee.cli import OutputFormat, run_check
-from referee.simulate import simulate
+from referee.cli.app import OutputFormat, run_check
+from referee.pipeline import parallel
+from referee.replay.simulate import simulate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -104,7 +104,7 @@ def test_record_starts_skip_brace_comments(tmp_path: Path) -> None:
 def test_bad_jobs_value(text: str) -> None:
     import typer
 
-    from referee.cli import parse_jobs
+    from referee.cli.app import parse_jobs
 
     with pytest.raises(typer.BadParameter):
         parse_jobs(text)
@@ -117,7 +117,7 @@ def test_command_line_options_reach_the_workers(simulated: list[str], small_part
     """--ignore and --select apply in the workers as in one process (sarif: no timings)."""
     from typer.testing import CliRunner
 
-    from referee.cli import app
+    from referee.cli.app import app
 
     illegal = tmp_path / "illegal.ttn"
     illegal.write_text((SAMPLES / "twenty-eight" / "after-illegal-actions.ttn")

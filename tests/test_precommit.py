@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from referee.cli import app
+from referee.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "tests" / "golden" / "records"

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from referee.games import games
 from referee.notation.writer import dumps
 from referee.pytest_plugin import enabled
-from referee.rules.registry import games
-from referee.simulate import break_one_action, simulate_records
+from referee.replay.simulate import break_one_action, simulate_records
 
 pytest_plugins = ["pytester"]
 
@@ -156,7 +156,7 @@ def test_the_plugin_is_cheap_to_load():
     referee (the parser, Lark, the games) until it is switched on."""
     import subprocess
 
-    heavy = ("lark", "referee.notation", "referee.games", "referee.checking", "referee.replay")
+    heavy = ("lark", "referee.notation", "referee.games", "referee.pipeline.checking", "referee.replay.replay")
     code = (f"import sys, referee.pytest_plugin; print([m for m in sys.modules "
             f"if m.startswith({heavy!r})])")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

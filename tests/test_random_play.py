@@ -22,15 +22,15 @@ import jsonschema
 import pytest
 from breaking import replay_breaks
 
-from referee.jsonform import record_from_json, record_to_json
+from referee.games import find_game, games, ruleset_for
+from referee.model.record import Record
+from referee.notation.jsonform import record_from_json, record_to_json
 from referee.notation.parser import iter_items, parse_records
+from referee.notation.resources import load_schema
 from referee.notation.writer import dumps
-from referee.record import Record
-from referee.replay import replay_stream
+from referee.replay.replay import replay_stream
+from referee.replay.simulate import simulate, simulate_records
 from referee.report import MatchReport
-from referee.resources import load_schema
-from referee.rules.registry import find_game, games, ruleset_for
-from referee.simulate import simulate, simulate_records
 
 DEALS = 300
 SEED = 2024
@@ -189,7 +189,7 @@ def test_same_seed_same_text() -> None:
 
 def test_same_text_in_every_process() -> None:
     # Sets of str iterate in an order that changes with PYTHONHASHSEED; the text may not.
-    script = "from referee.simulate import simulate; print(simulate('twenty-eight', 20, 3))"
+    script = "from referee.replay.simulate import simulate; print(simulate('twenty-eight', 20, 3))"
     texts = {
         subprocess.run(
             [sys.executable, "-c", script], capture_output=True, text=True, check=True,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.checking import check_text
+from referee.pipeline.checking import check_text
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

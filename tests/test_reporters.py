@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from referee.errors import NotationSyntaxError, RefereeError
 from referee.games.twenty_eight.outcome import Contract
-from referee.record import Span
+from referee.model.errors import NotationSyntaxError, RefereeError
+from referee.model.record import Span
 from referee.report import DealReport, FileReport, Finding, MatchReport
 from referee.reporters import (
     Totals,

@@ -1,11 +1,10 @@
-"""Table tests of the pure 28-family scoring helpers (referee/games/scoring28.py)."""
+"""Table tests of the pure 28-family scoring helpers (referee/games/twenty_eight/scoring.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from referee.cards import make_pack
-from referee.games.scoring28 import (
+from referee.games.twenty_eight.scoring import (
     CARD_POINTS_28,
     RANK_ORDER_28,
     adjusted_target,
@@ -21,6 +20,7 @@ from referee.games.scoring28 import (
     single_hand_score,
     stake,
 )
+from referee.model.cards import make_pack
 
 
 def test_pack_totals_28_points():

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-from referee.checking import check_text
-from referee.cli import canonical_text
-from referee.jsonform import record_from_json, record_to_json
+from referee.cli.app import canonical_text
+from referee.model.record import Event
+from referee.notation.jsonform import record_from_json, record_to_json
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
-from referee.record import Event
+from referee.pipeline.checking import check_text
+from referee.replay.simulate import simulate
 from referee.report import FileReport
-from referee.simulate import simulate
 
 DEALS = 60
 SEED = 7

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from referee.cli import app
+from referee.cli.app import app
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "twenty-eight"
 
@@ -19,7 +19,7 @@ def test_check_does_not_import_pydantic() -> None:
     sample = sorted(SAMPLE.glob("*.ttn"))[0]
     script = (
         "import sys\n"
-        "from referee.cli import main\n"
+        "from referee.cli.app import main\n"
         f"sys.argv = ['referee', 'check', '--format', 'json', {str(sample)!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print('pydantic' in sys.modules, file=sys.stderr)\n"
@@ -72,8 +72,8 @@ def test_coercion_matches_typers_own(value: object) -> None:
 
 
 def test_the_parser_is_cached_between_runs(tmp_path: Path) -> None:
-    script = ("from referee.notation.parser import _cache_file, _parser\n"
-              "_parser()\nprint(_cache_file())")
+    script = ("from referee.notation.parser import _cache_file, lark_parser\n"
+              "lark_parser()\nprint(_cache_file())")
     env = {"XDG_CACHE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
     first = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                            env=env, check=True, cwd=Path(__file__).parent.parent)

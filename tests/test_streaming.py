@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.checking import check_file, sorted_paths
-from referee.cli import OutputFormat, run_check
-from referee.cli_output import jsonable as _jsonable
+from referee.cli.app import OutputFormat, run_check
+from referee.cli.output import jsonable as _jsonable
+from referee.pipeline.checking import check_file, sorted_paths
+from referee.replay.simulate import simulate
 from referee.reporters import (
     FileLines,
     JsonStream,
@@ -19,7 +20,6 @@ from referee.reporters import (
     render_github,
     render_json,
 )
-from referee.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = [ROOT / "samples", ROOT / "tests" / "golden"]
@@ -114,7 +114,7 @@ def test_command_output_is_unchanged(capsys: pytest.CaptureFixture[str], files: 
 
         assert out == render_junit(reports, False, [0.0] * len(reports)) + "\n"
     elif fmt is OutputFormat.sarif:
-        from referee.cli import version
+        from referee.cli.app import version
         from referee.sarif import render_sarif
 
         assert out == json.dumps(render_sarif(reports, False, version()), indent=2,

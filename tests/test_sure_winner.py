@@ -18,7 +18,7 @@ from itertools import combinations, permutations
 import pytest
 from sure_winner_search import Search
 
-from referee.games.scoring28 import is_sure_winner_hand
+from referee.games.twenty_eight.scoring import is_sure_winner_hand
 
 PACKS = [
     # (suits, ranks strongest first, equal ranks, copies)

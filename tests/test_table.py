@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.archive.table import DEAL_COLUMNS, PLAY_COLUMNS, columns, table_rows
-from referee.cli import app
+from referee.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

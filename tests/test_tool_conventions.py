@@ -15,8 +15,8 @@ import pytest
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
-from referee.cli import app
-from referee.resources import load_schema
+from referee.cli.app import app
+from referee.notation.resources import load_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests/golden/records"
@@ -168,7 +168,7 @@ def test_completion_through_zsh_shows_what_a_value_is():
 def test_the_help_imports_no_game():
     """Completion is looked up when asked for: ``referee --help`` stays fast (the CPU time
     is measured by bench/perf.py's start-up section)."""
-    script = ("import sys\nfrom referee.cli import main\nsys.argv = ['referee', '--help']\n"
+    script = ("import sys\nfrom referee.cli.app import main\nsys.argv = ['referee', '--help']\n"
               "try:\n    main()\nexcept SystemExit:\n    pass\n"
               "print(sorted(m for m in sys.modules if m.startswith('referee.games')),"
               " file=sys.stderr)\n")
@@ -264,8 +264,8 @@ def test_rule_suggests_an_id_of_the_game_typed_first():
 
 
 def test_every_tag_the_writer_orders_is_a_known_tag_name():
+    from referee.notation.tag_names import KNOWN_TAGS, meant_tag
     from referee.notation.writer import TAG_ORDER
-    from referee.tag_names import KNOWN_TAGS, meant_tag
 
     assert set(TAG_ORDER) <= set(KNOWN_TAGS)
     assert all(meant_tag(name) is None for name in KNOWN_TAGS)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.checking import check_text
-from referee.moves import Position, moves_at
 from referee.notation.parser import iter_items
+from referee.pipeline.checking import check_text
+from referee.replay.moves import Position, moves_at
 from referee.rules import registry
 from referee.rules.base import GenericRules, Rule, generic_rules
 from referee.rules.options import Preset
@@ -90,7 +90,7 @@ def test_revoke_out_of_turn_and_a_card_not_held_are_findings(toy: type[TrickGame
 
 def test_the_toy_game_is_simulated_and_its_moves_listed(toy: type[TrickGame]):
     from referee.notation.writer import dumps
-    from referee.simulate import simulate_records
+    from referee.replay.simulate import simulate_records
 
     records = simulate_records("toy", 3, seed=5)
     report = check_text(dumps(records), "sim.ttn")
@@ -122,7 +122,7 @@ def test_the_toy_game_is_shown_on_the_replay_page(toy: type[TrickGame]):
 
 def test_the_toy_match_declares_its_next_dealer(toy: type[TrickGame]):
     from referee import loads
-    from referee.replay import MatchReplay
+    from referee.replay.replay import MatchReplay
 
     record = loads(LEGAL)[0]
     replay = MatchReplay(record.header)

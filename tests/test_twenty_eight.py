@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-from referee.checking import check_text
-from referee.errors import RecordError
+from referee.games import find_game, ruleset_for
 from referee.games.twenty_eight import TwentyEight
+from referee.model.errors import RecordError
+from referee.model.record import Action
 from referee.notation.parser import iter_items, parse_records
-from referee.record import Action
-from referee.replay import replay_stream
+from referee.pipeline.checking import check_text
+from referee.replay.replay import replay_stream
 from referee.rules.base import Exclusion
-from referee.rules.registry import find_game, ruleset_for
 
 # -- a fixed deal ------------------------------------------------------------------------------
 # Dealer S, so first hand is E and the turn order is E N W S (counter-clockwise).

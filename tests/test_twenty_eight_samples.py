@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from sample_records import expectations_in
 
-from referee.checking import check_file
-from referee.games.scoring28 import cards_points
 from referee.games.twenty_eight import TwentyEight
+from referee.games.twenty_eight.scoring import cards_points
 from referee.notation.parser import parse_records
+from referee.pipeline.checking import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples" / "twenty-eight").glob("edge-*.ttn"))

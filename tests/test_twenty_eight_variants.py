@@ -10,12 +10,12 @@ import pytest
 from breaking import replay_breaks
 from sample_records import expectations_in
 
-from referee.checking import check_file, check_text
-from referee.jsonform import json_lines, json_lines_to_records, record_to_json, validate
+from referee.model.record import Hand
+from referee.notation.jsonform import json_lines, json_lines_to_records, record_to_json, validate
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
-from referee.record import Hand
-from referee.simulate import simulate_records
+from referee.pipeline.checking import check_file, check_text
+from referee.replay.simulate import simulate_records
 
 # -- notation ---------------------------------------------------------------------------------
 
@@ -45,7 +45,7 @@ def test_variant_events_parse_write_and_travel_as_json() -> None:
 
 
 def test_variant_words_are_keywords_not_seats() -> None:
-    from referee.errors import NotationSyntaxError
+    from referee.model.errors import NotationSyntaxError
 
     for word in ("hold", "show", "c-call"):
         try:

@@ -1,4 +1,4 @@
-"""Rule tests of Twenty-Five (referee/games/twenty_five.py): the card orders against the
+"""Rule tests of Twenty-Five (referee/games/twenty_five/ruleset.py): the card orders against the
 digest's tables, the table (T25-P1..P3), record errors, every rule id legal and illegal, every
 option of table 1.6, and the CLI.
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from referee.cards import RANKS, make_pack
-from referee.checking import check_text
-from referee.cli import app
-from referee.games.twenty_five import TwentyFive
-from referee.games.twenty_five_cards import PLAIN_ORDER, TRUMP_ORDER, trump_data
-from referee.rules.registry import find_game
+from referee.cli.app import app
+from referee.games import find_game
+from referee.games.twenty_five.cards import PLAIN_ORDER, TRUMP_ORDER, trump_data
+from referee.games.twenty_five.ruleset import TwentyFive
+from referee.model.cards import RANKS, make_pack
+from referee.pipeline.checking import check_text
 
 # -- a fixed deal --------------------------------------------------------------------------------
 # Dealer W, so N leads; the 5 of clubs is turned up: clubs are trumps and E, who was dealt the
@@ -170,8 +170,8 @@ def test_result_lines_are_compared():
 
 
 def test_completed_tricks_for_annotations():
+    from referee.games import ruleset_for
     from referee.notation.parser import parse_records
-    from referee.rules.registry import ruleset_for
 
     (rec,) = parse_records(record(PLAY))
     ruleset = ruleset_for(rec.header)
@@ -591,7 +591,7 @@ def test_presets_resolve(preset: str):
 def test_score_sheet_has_no_auction_columns():
     from pathlib import Path
 
-    from referee.checking import check_file
+    from referee.pipeline.checking import check_file
     from referee.scoresheet import render_scoresheet
 
     sample = Path(__file__).resolve().parent.parent / "samples/twenty-five/match-4-pairs.ttn"

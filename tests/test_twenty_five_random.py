@@ -14,14 +14,14 @@ from functools import cache
 import pytest
 from breaking import replay_breaks
 
-from referee.jsonform import record_from_json, record_to_json
+from referee.games import ruleset_for
+from referee.model.record import Record
+from referee.notation.jsonform import record_from_json, record_to_json
 from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
-from referee.record import Record
-from referee.replay import replay_stream
+from referee.replay.replay import replay_stream
+from referee.replay.simulate import seat_names, simulate_records, table_spec
 from referee.report import MatchReport
-from referee.rules.registry import ruleset_for
-from referee.simulate import seat_names, simulate_records, table_spec
 
 DEALS = 200
 SEED = 25

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from sample_records import expectations_in
 
-from referee.checking import check_file, check_text
-from referee.games.twenty_five import TwentyFive
+from referee.games.twenty_five.ruleset import TwentyFive
+from referee.pipeline.checking import check_file, check_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples" / "twenty-five").glob("*.ttn"))

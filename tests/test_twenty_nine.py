@@ -1,4 +1,4 @@
-"""Rule tests of Twenty-Nine (referee/games/twenty_nine.py): every edge case of digest 9B
+"""Rule tests of Twenty-Nine (referee/games/twenty_eight/twenty_nine.py): every edge case of digest 9B
 (29-01 ... 29-33) as a test named after it, the presets, and each rule id legal and illegal.
 
 Most records here are short: a deal, its auction and the tricks the case needs. The referee
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.checking import check_text
-from referee.games.scoring28 import match_winner
-from referee.games.twenty_nine import TwentyNine
-from referee.rules.registry import find_game
+from referee.games import find_game
+from referee.games.twenty_eight.scoring import match_winner
+from referee.games.twenty_eight.twenty_nine import TwentyNine
+from referee.pipeline.checking import check_text
 
 # H1: N holds only clubs, so he is void in everything else. Dealer S: the order is W N E S
 # (clockwise) and W is first hand.

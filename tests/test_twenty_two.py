@@ -1,4 +1,4 @@
-"""Rule tests of Twenty-Two (referee/games/twenty_two.py): every rule id legal and illegal, the
+"""Rule tests of Twenty-Two (referee/games/twenty_two/ruleset.py): every rule id legal and illegal, the
 edge cases of digest 3.8 (``test_22_NN_...``, #1-#35) stated as small deals, dealer and leader,
 damage, death and the end of the game, the options, and the legal-action generator.
 
@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.checking import check_text
-from referee.errors import RecordError
-from referee.games.twenty_two import (
+from referee.games import find_game, ruleset_for
+from referee.games.twenty_two.ruleset import (
     DAMAGE,
     STRENGTH,
     Match22,
@@ -24,12 +23,13 @@ from referee.games.twenty_two import (
     dominates,
     strengths,
 )
+from referee.model.errors import RecordError
+from referee.model.record import Action
 from referee.notation.parser import iter_items, parse_records
-from referee.record import Action
-from referee.replay import replay_stream
+from referee.pipeline.checking import check_text
+from referee.replay.replay import replay_stream
+from referee.replay.simulate import simulate_records
 from referee.report import MatchReport
-from referee.rules.registry import find_game, ruleset_for
-from referee.simulate import simulate_records
 
 # -- helpers -------------------------------------------------------------------------------------
 
@@ -844,9 +844,9 @@ def test_exchange_with_an_empty_draw_reads_writes_and_round_trips():
 
     from jsonschema import Draft202012Validator
 
-    from referee.jsonform import json_lines, json_lines_to_records
+    from referee.notation.jsonform import json_lines, json_lines_to_records
+    from referee.notation.resources import load_schema
     from referee.notation.writer import dumps
-    from referee.resources import load_schema
 
     text = header("P1 P2") + "deal 1 dealer P2\nP1 exchange 4D 5D >\nP2 exchange 6D >  P1 2C\n"
     [record] = parse_records(text)
@@ -936,7 +936,7 @@ def test_a_stopped_deal_without_a_result_line_is_not_scored():
 def test_score_sheet_shows_damage_and_who_is_alive():
     from pathlib import Path
 
-    from referee.checking import check_file
+    from referee.pipeline.checking import check_file
     from referee.scoresheet import render_scoresheet
 
     path = Path(__file__).resolve().parent.parent / "samples/twenty-two/game-6-players.ttn"
@@ -956,7 +956,7 @@ def test_score_sheet_shows_damage_and_who_is_alive():
 
 
 def test_games_listing_names_rules_options_presets():
-    from referee.cli import render_game
+    from referee.cli.app import render_game
 
     text = render_game(TwentyTwo)
     for word in ("first-death-ends", "ace_lead_forces_lowest", "22.follow"):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.checking import check_text
+from referee.pipeline.checking import check_text
 from referee.report import MatchReport
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "twenty-two"

@@ -19,12 +19,12 @@ from functools import cache
 import pytest
 from breaking import replay_breaks
 
+from referee.model.record import Record
 from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
-from referee.record import Record
-from referee.replay import replay_stream
+from referee.replay.replay import replay_stream
+from referee.replay.simulate import seat_names, simulate_records
 from referee.report import MatchReport
-from referee.simulate import seat_names, simulate_records
 
 SEED = 22
 MATCHES = {2: 60, 3: 50, 4: 35, 5: 30, 6: 25}

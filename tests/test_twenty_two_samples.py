@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from sample_records import expectations_in
 
-from referee.checking import check_file
-from referee.games.twenty_two import TwentyTwo
+from referee.games.twenty_two.ruleset import TwentyTwo
+from referee.pipeline.checking import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "samples" / "twenty-two"

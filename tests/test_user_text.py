@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from referee.cli import app
-from referee.rules.registry import games
+from referee.cli.app import app
+from referee.games import games
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

@@ -31,10 +31,10 @@ from urllib.parse import unquote
 
 import pytest
 
-from referee.canonical import canonical_text
-from referee.cards import card_text
-from referee.checking import check_file
-from referee.simulate import simulate, table_spec
+from referee.model.cards import card_text
+from referee.pipeline.checking import check_file
+from referee.replay.canonical import canonical_text
+from referee.replay.simulate import simulate, table_spec
 from referee.view.data import page_data
 from referee.view.page import render_page
 from referee.view.site import write_pages

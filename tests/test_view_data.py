@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.checking import check_file
-from referee.simulate import simulate, table_spec
+from referee.pipeline.checking import check_file
+from referee.replay.simulate import simulate, table_spec
 from referee.view.data import page_data
 from referee.view.page import embed_json, render_index, render_page, score_chart
 from referee.view.site import write_pages
@@ -353,7 +353,7 @@ def test_each_step_said_in_words(tmp_path: Path) -> None:
 
 
 def test_words_of_other_games() -> None:
-    from referee.record import Action
+    from referee.model.record import Action
     from referee.view.words import action_said, card_name
 
     assert card_name("TS") == "the ten of spades" and card_name("??") == "an unseen card"
@@ -394,7 +394,7 @@ def test_face_down_card_and_whole_deal(tmp_path: Path) -> None:
 
 
 def test_record_and_default_bottom_seat(tmp_path: Path) -> None:
-    from referee.canonical import canonical_text
+    from referee.replay.canonical import canonical_text
 
     path = tmp_path / "tour.ttn"
     path.write_text(TOUR, encoding="utf-8")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.lexicon import KEYWORDS
+from referee.model.lexicon import KEYWORDS
 
 EXTENSION = Path(__file__).resolve().parent.parent / "editors" / "vscode"
 

@@ -81,7 +81,7 @@ class Baseline:
         """The baseline in ``path``; ``BaselineError`` if it is missing or not one."""
         import jsonschema
 
-        from referee.resources import load_schema
+        from referee.notation.resources import load_schema
 
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -118,7 +118,7 @@ class Baseline:
 
 def write_baseline(path: str | Path, entries: list[dict[str, Any]], version: str) -> None:
     """Write a baseline of ``entries`` (``Fingerprint.to_json``) to ``path``, atomically."""
-    from referee.fileio import write_atomic
+    from referee.notation.fileio import write_atomic
 
     document = {"format": FORMAT, "referee": version, "findings": entries}
     write_atomic(path, json.dumps(document, indent=1, ensure_ascii=False) + "\n")

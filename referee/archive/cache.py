@@ -51,9 +51,9 @@ UNSTORED_ERRORS = ("file.", "referee.")
 """Reports whose error comes from the machine (an unreadable file, a bug), not from the
 file's contents: not stored."""
 
-REBUILDERS = {("referee.errors", "_rebuild")}
+REBUILDERS = {("referee.model.errors", "_rebuild")}
 """Functions an entry may call: each makes a report object from its fields, and nothing else
-(an error of referee.errors is pickled through it)."""
+(an error of referee.model.errors is pickled through it)."""
 
 _package_digest: str | None = None
 

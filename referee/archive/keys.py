@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from hashlib import blake2b
 
-from referee.record import Deal, Event, RecordHeader
+from referee.model.record import Deal, Event, RecordHeader
 from referee.report import MatchReport
 
 DIGEST_BYTES = 10

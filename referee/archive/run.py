@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.archive.baseline import Baseline, fingerprint, relative_name, write_baseline
-from referee.record import Span
+from referee.model.record import Span
+from referee.pipeline.selection import Selection
 from referee.report import Finding, MatchReport
-from referee.selection import Selection
 
 DUPLICATE = "record.duplicate"
 DUPLICATE_LEVELS = ("note", "error")

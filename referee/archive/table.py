@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from referee.record import Deal, Event, RecordHeader, StreamItem
+from referee.model.record import Deal, Event, RecordHeader, StreamItem
 from referee.report import DealReport, FileReport, Finding, MatchReport
 
 FORMATS = ("csv", "parquet")
@@ -137,13 +137,13 @@ def table_rows(paths: Iterable[str], plays: bool = False,
 
 
 def _file_rows(path: str, report: FileReport, plays: bool) -> Iterator[dict[str, Any]]:
-    from referee.checking import _set_syntax_errors, set_failure
+    from referee.pipeline.checking import set_failure, set_syntax_errors
 
     syntax: list[Any] = []
     try:
         items = _items(path, syntax, plays)
         yield from _rows(report.path, items, syntax, plays)
-        _set_syntax_errors(report, syntax)
+        set_syntax_errors(report, syntax)
     except Exception as exc:  # said as check says it, and the other files go on
         set_failure(report, exc, path, syntax)
 
@@ -153,14 +153,14 @@ def _items(path: str, syntax: list[Any], plays: bool) -> Iterable[StreamItem]:
     marked by replaying them when each action's trick is asked for."""
     import sys
 
-    from referee.convert import is_json_path
-    from referee.lookups import record_vocabulary
+    from referee.catalogue.lookups import record_vocabulary
     from referee.notation.parser import iter_file, iter_stream
+    from referee.pipeline.convert import is_json_path
 
     items: Iterable[StreamItem]
     if is_json_path(path):
-        from referee.checking import read_text
-        from referee.jsonform import iter_json_records
+        from referee.notation.jsonform import iter_json_records
+        from referee.pipeline.checking import read_text
 
         items = _flattened(iter_json_records(read_text(path, json=True), path))
     elif path == "-":
@@ -169,7 +169,7 @@ def _items(path: str, syntax: list[Any], plays: bool) -> Iterable[StreamItem]:
     else:
         items = iter_file(path, syntax, comments=False, vocabulary=record_vocabulary)
     if plays:
-        from referee.canonical import with_trick_marks
+        from referee.replay.canonical import with_trick_marks
 
         items = with_trick_marks(items)
     return items
@@ -184,7 +184,7 @@ def _flattened(records: Iterable[Any]) -> Iterator[StreamItem]:
 def _rows(path: str, items: Iterable[StreamItem], syntax: list[Any],
           plays: bool) -> Iterator[dict[str, Any]]:
     """The rows of a stream's matches, as each ends."""
-    from referee.replay import replay_stream
+    from referee.replay.replay import replay_stream
 
     records: deque[list[Deal]] = deque()
 
@@ -310,8 +310,8 @@ def arrow_schema(plays: bool = False) -> Any:
 
 def write_parquet(path: str, rows: Iterable[dict[str, Any]], plays: bool = False) -> None:
     """Write the table to ``path`` as Parquet, a row group at a time, atomically (a
-    temporary file beside it, then a rename: referee.fileio)."""
-    from referee.fileio import atomic_path
+    temporary file beside it, then a rename: referee.notation.fileio)."""
+    from referee.notation.fileio import atomic_path
 
     schema = arrow_schema(plays)
     import pyarrow as pa

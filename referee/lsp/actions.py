@@ -10,7 +10,7 @@ from lsprotocol import types
 from referee.lsp.diagnostics import client_range
 from referee.lsp.document import Problem, split_units
 from referee.lsp.walk import walk_record
-from referee.record import ResultLine
+from referee.model.record import ResultLine
 
 _SUGGESTION = re.compile(r"'([^']+)'.*?\(did you mean '([^']+)'\?\)")
 RESULT_MISMATCH = "record.result-mismatch"
@@ -18,7 +18,7 @@ RESULT_MISMATCH = "record.result-mismatch"
 
 def is_rule(code: str) -> bool:
     """A rule of a game (what ``referee: accept`` can accept), not a reading error."""
-    from referee.lookups import known_rule
+    from referee.catalogue.lookups import known_rule
 
     return not code.startswith(("ttn.", "record.", "file.")) and code not in (
         "expect", "config") and known_rule(code)

@@ -7,8 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee.checking import check_text
-from referee.config import ConfigError, Settings, load_settings
 from referee.lsp.document import (
     Problem,
     ProblemCache,
@@ -19,9 +17,11 @@ from referee.lsp.document import (
     split_units,
     unmet_problem,
 )
-from referee.record import RecordHeader
+from referee.model.record import RecordHeader
+from referee.pipeline.checking import check_text
+from referee.pipeline.config import ConfigError, Settings, load_settings
+from referee.pipeline.selection import Selection, accepted_on
 from referee.report import FileReport
-from referee.selection import Selection, accepted_on
 
 
 @dataclass(slots=True)
@@ -36,7 +36,7 @@ class Setup:
     made once, so that what is kept per record and hook stays kept."""
 
     def __post_init__(self) -> None:
-        from referee.defaults import header_defaults
+        from referee.pipeline.defaults import header_defaults
 
         s = self.settings
         if self.hook is None and self.problem is None:
@@ -63,7 +63,7 @@ def setup_for(folder: str | Path | None) -> Setup:
         return Setup()
     try:
         settings = load_settings(folder)
-        from referee.reading import check_defaults
+        from referee.pipeline.reading import check_defaults
 
         check_defaults(settings.game, settings.rules, dict(settings.options),
                        sources_of(settings))

@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from referee.errors import RefereeError
 from referee.lsp.document import Unit, split_lines
-from referee.moves import END, Moves, moves_at
+from referee.model.errors import RefereeError
+from referee.model.record import Action, Deal, Event, RecordHeader, StreamItem
 from referee.notation.writer import TAG_ORDER, format_action
-from referee.record import Action, Deal, Event, RecordHeader, StreamItem
+from referee.replay.moves import END, Moves, moves_at
 
 _MARK = re.compile(r"\d+\.\Z")
 _TAG_NAME = re.compile(r"\[\s*([A-Za-z0-9_]*)\Z")
@@ -71,7 +71,7 @@ def tag_choices(before: str, header: RecordHeader | None) -> list[Choice] | None
     if value is None:
         return None
     tag, given = value.group(1), _VALUE.findall(value.group(2) or "")
-    from referee.rules.registry import find_game, games
+    from referee.games import find_game, games
 
     if tag == "Game" and not given:
         return [Choice(name, "game", game.title, i)
@@ -129,8 +129,8 @@ def read_to(text: str, hook: Callable[[RecordHeader], None] | None = None
             ) -> tuple[Moves, Deal, str] | None:
     """``moves --at end`` of ``text`` (a record up to the cursor), the deal it stops in and
     the game's rank order; None if it cannot be read or stops outside a deal."""
+    from referee.games import find_game
     from referee.notation.parser import iter_items
-    from referee.rules.registry import find_game
 
     seen: dict[str, StreamItem] = {}
 
@@ -182,7 +182,7 @@ def replayed_to(text: str, line: int, column: int,
     to the first event of the cursor's deal that ends after ``line``:``column`` (the event
     being written there, or the next): the game, the deal, that event and the state before
     it. None if the record cannot be read or the cursor is in no deal's events."""
-    from referee.replay import MatchReplay
+    from referee.replay.replay import MatchReplay
 
     items = parsed(text)
     if items is None:

@@ -12,8 +12,8 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
-from referee.errors import RefereeError
-from referee.lexicon import LINE_BREAK
+from referee.model.errors import RefereeError
+from referee.model.lexicon import LINE_BREAK
 from referee.notation.chunks import iter_chunks
 from referee.report import Finding, MatchReport
 

@@ -9,7 +9,7 @@ from referee.lsp.checker import Setup
 from referee.lsp.completion import Choice, action_choices, at_cursor, parsed, tag_choices
 from referee.lsp.diagnostics import client_range
 from referee.lsp.document import Unit, split_units
-from referee.record import RecordHeader
+from referee.model.record import RecordHeader
 
 KINDS = {
     "action": types.CompletionItemKind.Event,

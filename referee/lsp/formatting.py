@@ -6,15 +6,15 @@ from difflib import SequenceMatcher
 
 from lsprotocol import types
 
-from referee.errors import RefereeError
 from referee.lsp.document import split_lines
 from referee.lsp.positions import to_client
+from referee.model.errors import RefereeError
 
 
 def format_edits(text: str, path: str, encoding: str) -> list[types.TextEdit] | None:
     """The edits that make ``text`` canonical ([] if it is); None if it cannot be read
     (``fmt`` refuses it too: the diagnostics say why)."""
-    from referee.canonical import canonical_text
+    from referee.replay.canonical import canonical_text
 
     try:
         canonical = canonical_text(text, path)

@@ -13,7 +13,7 @@ from referee.lsp.walk import walk_record
 def trick_hints(text: str, first: int, last: int, encoding: str,
                 hook=None) -> list[types.InlayHint]:
     """The hints of the tricks that end between lines ``first`` and ``last`` (1-based)."""
-    from referee.annotate import trick_line
+    from referee.pipeline.annotate import trick_line
 
     lines = split_lines(text)
     hints: list[types.InlayHint] = []

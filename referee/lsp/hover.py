@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from contextlib import suppress
 
-from referee.lexicon import CARD_SPELLINGS
 from referee.lsp.completion import TAG_MEANINGS, parsed
 from referee.lsp.document import Problem, Unit, split_lines
 from referee.lsp.walk import Moment, RecordWalk, walk_record
-from referee.record import Deal, RecordHeader
+from referee.model.lexicon import CARD_SPELLINGS
+from referee.model.record import Deal, RecordHeader
 
 _WORD = re.compile(r"[^\s\[\]{};\"]+")
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)((?:\s+"(?:[^"\\\n]|\\.)*")*)\s*\]?')
@@ -30,7 +30,7 @@ def finding_hover(problems: list[Problem]) -> str | None:
     """The rules and messages of the problems under the cursor."""
     if not problems:
         return None
-    from referee.rule_help import explain_rule
+    from referee.catalogue.rule_help import explain_rule
 
     parts = []
     for problem in problems:
@@ -85,7 +85,7 @@ def _deal_at(unit: Unit, line: int) -> Deal | None:
 
 
 def _cards(cards, rank_order: str) -> str:
-    from referee.cards import sort_cards
+    from referee.model.cards import sort_cards
 
     order = rank_order or "AKQJT98765432"
     return " ".join(sort_cards(cards, order)) if cards else "none"
@@ -132,7 +132,7 @@ def _tag_hover(text: str, column: int, unit: Unit) -> str | None:
     match = _TAG.match(text)
     if match is None or not match.start() < column <= match.end():
         return None
-    from referee.rules.registry import find_game, games
+    from referee.games import find_game, games
 
     name = match.group(1)
     values = _VALUE.findall(match.group(2) or "")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.lexicon import CARD_SPELLINGS
 from referee.lsp.document import Problem, Related
-from referee.record import Deal, StreamItem
+from referee.model.lexicon import CARD_SPELLINGS
+from referee.model.record import Deal, StreamItem
 
 MOST = 4
 """Related places shown for one finding, at most."""

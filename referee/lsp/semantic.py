@@ -1,4 +1,4 @@
-"""Semantic tokens: the words of ``referee.tokens``, in the client's units, relative to
+"""Semantic tokens: the words of ``referee.notation.tokens``, in the client's units, relative to
 each other as LSP sends them (five numbers a word)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from lsprotocol import types
 
 from referee.lsp.document import split_lines
 from referee.lsp.positions import to_client
-from referee.tokens import lines_with_breaks, words
+from referee.notation.tokens import lines_with_breaks, words
 
 TOKEN_TYPES = ["comment", "property", "string", "keyword", "variable", "enumMember",
                "number", "label", "operator", "type"]

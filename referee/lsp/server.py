@@ -63,7 +63,7 @@ class RefereeServer(LanguageServer):
         try:
             problems = self.checker.problems(text, path_of(uri), self.setup(uri))
         except Exception as exc:  # a bug, not the document: say so in it, as check does
-            from referee.checking import internal_error
+            from referee.pipeline.checking import internal_error
 
             error = internal_error(path_of(uri), exc)
             problems = [Problem(1, 1, 1, 2, "error", error.code, error.message)]

@@ -8,7 +8,7 @@ from referee.lsp.completion import parsed
 from referee.lsp.diagnostics import client_range
 from referee.lsp.document import Unit, split_lines, split_units
 from referee.lsp.walk import walk_record
-from referee.record import Deal, RecordHeader, Span
+from referee.model.record import Deal, RecordHeader, Span
 
 
 def document_symbols(text: str, encoding: str, hook=None) -> list[types.DocumentSymbol]:

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from referee.errors import RefereeError
 from referee.lsp.completion import own_header, parsed
-from referee.record import Deal, Event, RecordHeader, Span
+from referee.model.errors import RefereeError
+from referee.model.record import Deal, Event, RecordHeader, Span
 from referee.report import DealReport, MatchReport
 from referee.rules.base import TrickSummary
 
@@ -73,7 +73,7 @@ def walk_record(text: str, hook: Callable[[RecordHeader], None] | None = None
                 ) -> RecordWalk | None:
     """The walk of the record ``text`` (its lines counted from 1), None if it does not read
     or cannot be replayed."""
-    from referee.replay import MatchReplay
+    from referee.replay.replay import MatchReplay
 
     items = parsed(text)
     if not items or not isinstance(items[0], RecordHeader):

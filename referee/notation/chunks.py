@@ -16,8 +16,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from referee.errors import NotationSyntaxError
-from referee.limits import MAX_DEAL_CHARS, MAX_LINE_CHARS, MAX_TAGS
+from referee.model.errors import NotationSyntaxError
+from referee.model.limits import MAX_DEAL_CHARS, MAX_LINE_CHARS, MAX_TAGS
 from referee.notation.lines import too_long
 
 _SPECIAL = re.compile(r'[{};"]')
@@ -43,7 +43,7 @@ class Chunk:
     comments between one of these and its deal line are written in front of that deal."""
 
 
-def _brace_state(line: str, in_brace: bool) -> bool:
+def brace_state(line: str, in_brace: bool) -> bool:
     """Whether a brace comment is still open at the end of ``line``."""
     if not _SPECIAL.search(line):
         return in_brace
@@ -182,7 +182,7 @@ def iter_chunks(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
             if index >= 0:
                 raise _control_error(line, index, number)
         elif in_brace or "{" in line:
-            in_brace = _brace_state(line, in_brace)
+            in_brace = brace_state(line, in_brace)
     if buffer:
         yield Chunk(kind, first, "".join(blocks + buffer))
 

@@ -15,7 +15,7 @@ import re
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from referee.errors import NotationSyntaxError
+from referee.model.errors import NotationSyntaxError
 from referee.notation.lines import split_lines
 from referee.notation.typos import (
     Typo,

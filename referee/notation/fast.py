@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.cards import parse_suit
-from referee.lexicon import (
+from referee.model.cards import parse_suit
+from referee.model.lexicon import (
     CALL_WORDS,
     SEAT_NAME,
     SEAT_WORDS,
@@ -28,8 +28,8 @@ from referee.lexicon import (
     card_spellings,
     grammar_terminals,
 )
-from referee.limits import MAX_NUMBER_DIGITS, too_many_digits
-from referee.record import Action, Comment, Deal, Event, Hand, Locator, ResultLine, Span, Tag
+from referee.model.limits import MAX_NUMBER_DIGITS, too_many_digits
+from referee.model.record import Action, Comment, Deal, Event, Hand, Locator, ResultLine, Span, Tag
 
 _FORMS: dict[str, str] = {text: card for text, card in card_spellings().items()
                           if text.isascii()}

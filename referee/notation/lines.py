@@ -16,9 +16,9 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
-from referee.errors import NotationSyntaxError
-from referee.lexicon import LINE_BREAK
-from referee.limits import MAX_LINE_CHARS
+from referee.model.errors import NotationSyntaxError
+from referee.model.lexicon import LINE_BREAK
+from referee.model.limits import MAX_LINE_CHARS
 
 _SUSPECT = re.compile("[\x00\ud800-\udfff]")
 """A NUL, or a byte that is not UTF-8 (decoded with ``surrogateescape``)."""

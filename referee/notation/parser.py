@@ -23,16 +23,11 @@ from lark import Lark, Token, Transformer
 from lark import __version__ as lark_version
 from lark.exceptions import UnexpectedInput, VisitError
 
-from referee.cards import CardError, parse_card, parse_suit
-from referee.errors import NotationSyntaxError
-from referee.lexicon import SEAT_NAME, card_spellings
-from referee.limits import MAX_DEAL_CHARS, digits_message, too_many_digits
-from referee.notation.chunks import Chunk, iter_chunks
-from referee.notation.diagnostics import syntax_error
-from referee.notation.fast import read_deals, read_tags, word_starts
-from referee.notation.lines import raw_lines, reader_lines, split_lines, text_lines
-from referee.notation.typos import Vocabulary, VocabularyOf
-from referee.record import (
+from referee.model.cards import CardError, parse_card, parse_suit
+from referee.model.errors import NotationSyntaxError
+from referee.model.lexicon import SEAT_NAME, card_spellings
+from referee.model.limits import MAX_DEAL_CHARS, digits_message, too_many_digits
+from referee.model.record import (
     Action,
     Comment,
     Deal,
@@ -46,7 +41,12 @@ from referee.record import (
     StreamItem,
     Tag,
 )
-from referee.resources import grammar_text
+from referee.notation.chunks import Chunk, iter_chunks
+from referee.notation.diagnostics import syntax_error
+from referee.notation.fast import read_deals, read_tags, word_starts
+from referee.notation.lines import raw_lines, reader_lines, split_lines, text_lines
+from referee.notation.resources import grammar_text
+from referee.notation.typos import Vocabulary, VocabularyOf
 
 READER_VARIABLE = "REFEREE_READER"
 """Set to ``lark`` to read every chunk with Lark (the fast reader's tests compare both)."""
@@ -499,14 +499,14 @@ def _shift(error: NotationSyntaxError, chunk: Chunk, file: str) -> NotationSynta
 
 
 @cache
-def _parser() -> TTNParser:
+def lark_parser() -> TTNParser:
     return TTNParser()
 
 
 @contextmanager
 def lark_only() -> Iterator[None]:
     """Read every chunk with Lark while the block runs (the fast reader's tests compare)."""
-    parser = _parser()
+    parser = lark_parser()
     before, parser.fast = parser.fast, False
     try:
         yield
@@ -538,7 +538,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
     starts afresh. An error of the line reader (``ttn.encoding``, ``ttn.control``,
     ``ttn.limit``) ends the reading: nothing after it can be read.
     """
-    parser = _parser()
+    parser = lark_parser()
     parser.vocabulary = _no_vocabulary
     seen_header = False
     skipping = False

@@ -13,9 +13,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from referee.lexicon import CALL_WORDS, RANK_LETTERS, SEAT_WORDS, SUIT_LETTERS, card_spellings
-from referee.record import Tag
-from referee.spelling import suggest
+from referee.model.lexicon import CALL_WORDS, RANK_LETTERS, SEAT_WORDS, SUIT_LETTERS, card_spellings
+from referee.model.record import Tag
+from referee.model.spelling import suggest
 
 
 @dataclass(frozen=True, slots=True)

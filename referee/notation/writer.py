@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from referee.record import (
+from referee.model.record import (
     AUCTION_KINDS,
     Action,
     Comment,

@@ -14,12 +14,12 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
-from referee.cards import RANKS, Card
-from referee.errors import RecordError, located
-from referee.lexicon import seat_name_problem
-from referee.record import Action, Deal, Hand, RecordHeader
+from referee.model.cards import RANKS, Card
+from referee.model.errors import RecordError, located
+from referee.model.lexicon import seat_name_problem
+from referee.model.record import Action, Deal, Hand, RecordHeader
+from referee.model.seats import Table
 from referee.rules.options import Options, OptionSpec, Preset
-from referee.seats import Table
 
 
 @dataclass(frozen=True, slots=True)

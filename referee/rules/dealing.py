@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Container
 from typing import Any
 
-from referee.cards import UNSEEN, Card
-from referee.errors import RecordError, located
+from referee.model.cards import UNSEEN, Card
+from referee.model.errors import RecordError, located
 
 
 def deal_card(owner: dict[Card, str], card: Card, seat: str, item: Any,

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Generic, TypeAlias
 
-from referee.errors import RecordError, located
-from referee.record import Action, Deal, Event, ResultLine
+from referee.model.errors import RecordError, located
+from referee.model.record import Action, Deal, Event, ResultLine
+from referee.model.spelling import suggest
 from referee.rules.base import DealResult, DealState, Exclusion, MatchT, Ruleset, StateT
-from referee.spelling import suggest
 
 Watch: TypeAlias = Callable[[Event, StateT], None]
 """Called after each recorded event is carried out (or stopped the walk), with the state."""

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.spelling import suggest
+from referee.model.spelling import suggest
 
 OptionValue = bool | int | str
 

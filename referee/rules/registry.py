@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from referee.defaults import GivenTag
-from referee.errors import RecordError, located
-from referee.record import RecordHeader
+from referee.model.errors import RecordError, located
+from referee.model.record import GivenTag, RecordHeader
+from referee.model.spelling import suggest
 from referee.rules.base import Ruleset
 from referee.rules.options import OptionError, Options, resolve_options
-from referee.spelling import suggest
 
 _GAMES: dict[str, type[Ruleset]] = {}
 _ALIASES: dict[str, str] = {}
@@ -26,7 +25,7 @@ def games() -> list[type[Ruleset]]:
     other in registration order (a module may have been imported before the others)."""
     from referee.games import GAME_MODULES
 
-    _load_games()
+    load_games()
     order = {f"referee.games.{module}": index for index, module in enumerate(GAME_MODULES)}
 
     def place(game: type[Ruleset]) -> int:
@@ -38,7 +37,7 @@ def games() -> list[type[Ruleset]]:
 
 def find_game(name: str) -> type[Ruleset]:
     """The game called ``name`` or one of its aliases; ``KeyError`` lists the known ones."""
-    _load_games(name.strip().lower())
+    load_games(name.strip().lower())
     key = _ALIASES.get(name.strip().lower())
     if key is None:
         known = ", ".join(f"{g.name} ({', '.join(g.aliases)})" if g.aliases else g.name
@@ -52,7 +51,7 @@ def ruleset_for(header: RecordHeader) -> Ruleset:
     """Bind the record's game, preset and options to its table; ``RecordError`` if impossible."""
     game_tag = header.get("Game")
     if game_tag is None:
-        from referee.tag_names import meant_tag
+        from referee.notation.tag_names import meant_tag
 
         slip = next((tag.name for tag in header.tags if meant_tag(tag.name) == "Game"), None)
         hint = f" (is '{slip}' meant to be 'Game'? tag names are case-sensitive)" if slip else ""
@@ -110,7 +109,7 @@ def resolve_header_options(game: type[Ruleset], header: RecordHeader) -> Options
         raise located(RecordError(exc.code, message), culprit or header) from None
 
 
-def _load_games(alias: str | None = None) -> None:
+def load_games(alias: str | None = None) -> None:
     """Import the game modules in their order (each registers its game once): all of them,
     or only as far as the one that registers ``alias`` (a name or alias in lower case)."""
     from importlib import import_module

@@ -15,9 +15,10 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
-from referee.cards import RANKS, SUITS, Card
-from referee.errors import RecordError, located
-from referee.record import Action, Deal
+from referee.model.cards import RANKS, SUITS, Card
+from referee.model.errors import RecordError, located
+from referee.model.record import Action, Deal
+from referee.model.seats import CLOCKWISE
 from referee.rules.base import (
     DealResult,
     DealState,
@@ -30,7 +31,6 @@ from referee.rules.base import (
     trick_plays,
 )
 from referee.rules.dealing import claim_played_card, deal_card
-from referee.seats import CLOCKWISE
 
 _SUIT_ORDER = {suit: i for i, suit in enumerate(SUITS)}
 _RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}

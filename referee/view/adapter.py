@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.cards import SUITS, card_text
-from referee.record import Deal, Event, Record, ResultLine
-from referee.replay import MatchReplay
+from referee.model.cards import SUITS, card_text
+from referee.model.record import Deal, Event, Record, ResultLine
+from referee.replay.replay import MatchReplay
 from referee.report import DealReport, Finding, MatchReport
 from referee.rules.base import DealState, Plays, Ruleset, TableView
 

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from referee.checking import internal_error
-from referee.errors import RefereeError
-from referee.jsonform import record_to_json
+from referee.model.errors import RefereeError
+from referee.model.record import AUCTION_KINDS, Record
+from referee.notation.jsonform import record_to_json
 from referee.notation.writer import format_action
-from referee.record import AUCTION_KINDS, Record
+from referee.pipeline.checking import internal_error
 from referee.report import FileReport, Finding
 from referee.scoresheet import render_match_sheet
 from referee.view.adapter import DealSteps, MatchSteps, Step, replay_record
@@ -31,7 +31,7 @@ def shown_name(path: str) -> str:
 
 def page_data(report: FileReport, name: str | None = None, bottom: str | None = None,
               read: Callable[[str], list[Record]] | None = None) -> dict[str, Any]:
-    """Everything the page of one checked file (``referee.checking.check_file``) shows,
+    """Everything the page of one checked file (``referee.pipeline.checking.check_file``) shows,
     JSON-ready, the file named ``name`` (by default ``shown_name`` of its path); its records
     are read by ``read`` (default: ``referee.load``; ``referee view`` reads them as it
     checked them: the JSON form, the tags given by --game...). An unreadable file gives its
@@ -66,8 +66,8 @@ def _canonical(path: str, records: list[Record]) -> str:
     """The record file in canonical TTN (``referee fmt``), for the page's copy and
     download buttons; comments are kept. A file ``fmt`` would refuse (the check read it, so
     only one changed since) is given as it is; a file of the JSON form is written as TTN."""
-    from referee.canonical import canonical_text
-    from referee.reading import is_json_path
+    from referee.pipeline.reading import is_json_path
+    from referee.replay.canonical import canonical_text
 
     if is_json_path(path):
         from referee import dumps

@@ -15,7 +15,7 @@ from html import escape
 from importlib.resources import files
 from typing import Any
 
-from referee.cards import card_text
+from referee.model.cards import card_text
 from referee.view.words import SUIT_NAMES, seat_name
 
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")

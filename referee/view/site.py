@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.checking import check_file, expand_paths
-from referee.fileio import write_atomic
+from referee.notation.fileio import write_atomic
+from referee.pipeline.checking import check_file, expand_paths
 from referee.report import FileReport
 from referee.view.data import page_data, shown_name
 from referee.view.page import index_entries, render_index, render_page
 
 if TYPE_CHECKING:
-    from referee.reading import ReadOptions
+    from referee.pipeline.reading import ReadOptions
 
 DEFAULT_FOLDER = "referee-view"
 INDEX = "index.html"

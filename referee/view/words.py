@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.record import Action
+from referee.model.record import Action
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 """Compass seats said in full; other seats (P1, P2, ...) as written."""
@@ -44,7 +44,7 @@ ACTION_WORDS: dict[str, str] = {
     "show": "{seat} shows the hand",
     "play": "{seat} plays {cards}",
 }
-"""Each action kind as a sentence (the record's action kinds, ``referee.lexicon``)."""
+"""Each action kind as a sentence (the record's action kinds, ``referee.model.lexicon``)."""
 
 
 def seat_name(seat: str | None) -> str:

@@ -40,7 +40,7 @@ def samples() -> tuple[str, ...]:
 @cache
 def sample_json() -> tuple[str, ...]:
     """Every readable sample's JSON form, one JSON line per record."""
-    from referee.jsonform import record_to_json
+    from referee.notation.jsonform import record_to_json
     from referee.notation.parser import parse_records
 
     out = []

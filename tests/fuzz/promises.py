@@ -27,16 +27,16 @@ from typing import Any
 
 from readers import differences
 
-from referee.annotate import annotated_text
-from referee.checking import STDIN, check_file, check_text
-from referee.cli import canonical_text
-from referee.errors import RefereeError
-from referee.jsonform import iter_json_documents, record_from_json, record_to_json
-from referee.jsontext import records_to_text, without_columns
-from referee.moves import Position, moves_at
+from referee.cli.app import canonical_text
+from referee.model.errors import RefereeError
 from referee.notation import lines
+from referee.notation.jsonform import iter_json_documents, record_from_json, record_to_json
 from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import sorted_tags
+from referee.pipeline.annotate import annotated_text
+from referee.pipeline.checking import STDIN, check_file, check_text
+from referee.replay.jsontext import records_to_text, without_columns
+from referee.replay.moves import Position, moves_at
 from referee.report import FileReport
 from referee.scoresheet import render_scoresheet
 

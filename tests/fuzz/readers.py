@@ -11,9 +11,9 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from referee.errors import NotationSyntaxError
+from referee.model.errors import NotationSyntaxError
+from referee.model.record import Comment, Deal, Event, RecordHeader
 from referee.notation.parser import iter_stream, lark_only
-from referee.record import Comment, Deal, Event, RecordHeader
 
 MODES = ((True, True), (False, True), (True, False))
 """(comments kept, errors collected): with and without comments (``check`` drops them),

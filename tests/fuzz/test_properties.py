@@ -13,7 +13,7 @@ import strategies
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.jsonform import validate
+from referee.notation.jsonform import validate
 
 
 @given(strategies.grammar_text(), st.randoms(use_true_random=False))

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from referee.games.scoring28 import (
+from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.scoring import (
     is_pointless,
 )
-from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.state import (
     AUCTION,
     TRUMP,
     TwentyEightState,
 )
-from referee.record import Action
+from referee.model.record import Action
 from referee.rules.base import (
     Exclusion,
 )

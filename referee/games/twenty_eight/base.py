@@ -6,13 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from types import SimpleNamespace
 
-from referee.cards import make_pack
-from referee.errors import RecordError
-from referee.games.scoring28 import (
-    CARD_POINTS_28,
-    RANK_ORDER_28,
-    match_winner,
-)
 from referee.games.twenty_eight.options import (
     MINUS_KINGS_QUEENS,
     REFUSED,
@@ -20,15 +13,22 @@ from referee.games.twenty_eight.options import (
     bid_range,
 )
 from referee.games.twenty_eight.pack import _pack_data
+from referee.games.twenty_eight.scoring import (
+    CARD_POINTS_28,
+    RANK_ORDER_28,
+    match_winner,
+)
 from referee.games.twenty_eight.state import Match28, TwentyEightState
-from referee.record import Action
+from referee.model.cards import make_pack
+from referee.model.errors import RecordError
+from referee.model.record import Action
+from referee.model.seats import Table, team_label
 from referee.rules.base import (
     Exclusion,
     Ruleset,
     located,
 )
 from referee.rules.options import OptionValue
-from referee.seats import Table, team_label
 
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from referee.games.scoring28 import ScoreTable
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.outcome import Contract
+from referee.games.twenty_eight.scoring import ScoreTable
 from referee.games.twenty_eight.state import WINDOW, Match28, TwentyEightState
-from referee.record import Action, Deal
+from referee.model.record import Action, Deal
 from referee.rules.base import Exclusion
 
 C_STAKE = 6

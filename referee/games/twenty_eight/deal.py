@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from referee.errors import RecordError
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.pack import MultiHand
 from referee.games.twenty_eight.state import (
@@ -14,7 +13,8 @@ from referee.games.twenty_eight.state import (
     TwentyEightState,
     _action_card,
 )
-from referee.record import Deal, Hand
+from referee.model.errors import RecordError
+from referee.model.record import Deal, Hand
 from referee.rules.base import (
     deal_dealer,
     located,

@@ -9,7 +9,7 @@ from referee.games.twenty_eight.state import (
     TRUMP,
     TwentyEightState,
 )
-from referee.record import Action
+from referee.model.record import Action
 from referee.rules.base import (
     Exclusion,
 )

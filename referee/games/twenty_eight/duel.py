@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.state import AUCTION, Match28, TwentyEightState
-from referee.record import Action, Deal
+from referee.model.record import Action, Deal
 from referee.rules.base import Exclusion
 
 

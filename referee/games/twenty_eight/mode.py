@@ -12,8 +12,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from referee.games.scoring28 import SCORE_TABLES, ContractScore, ScoreTable, single_hand_score
 from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
+from referee.games.twenty_eight.scoring import (
+    SCORE_TABLES,
+    ContractScore,
+    ScoreTable,
+    single_hand_score,
+)
 
 if TYPE_CHECKING:  # the engine and the state import this module
     from referee.games.twenty_eight.settle import Settle

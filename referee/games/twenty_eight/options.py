@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from referee.games.scoring28 import (
+from referee.games.twenty_eight.scoring import (
     SCORE_TABLES,
 )
 from referee.rules.base import (

@@ -8,10 +8,10 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import NamedTuple
 
-from referee.cards import make_pack
-from referee.games.scoring28 import (
+from referee.games.twenty_eight.scoring import (
     rank_key,
 )
+from referee.model.cards import make_pack
 
 SUIT_ORDER = "SHDC"
 

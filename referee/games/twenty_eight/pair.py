@@ -8,7 +8,7 @@ from referee.games.twenty_eight.state import (
     PLAY,
     TwentyEightState,
 )
-from referee.record import Action
+from referee.model.record import Action
 from referee.rules.base import (
     Exclusion,
 )

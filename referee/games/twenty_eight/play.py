@@ -3,7 +3,6 @@ tricks."""
 
 from __future__ import annotations
 
-from referee.cards import SUIT_NAMES
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.mode import PARTNERSHIP
 from referee.games.twenty_eight.state import (
@@ -15,7 +14,8 @@ from referee.games.twenty_eight.state import (
     Trick,
     TwentyEightState,
 )
-from referee.record import Action
+from referee.model.cards import SUIT_NAMES
+from referee.model.record import Action
 from referee.rules.base import (
     Exclusion,
     TrickSummary,

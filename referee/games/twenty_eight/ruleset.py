@@ -39,7 +39,7 @@ from referee.games.twenty_eight.state import (
 )
 from referee.games.twenty_eight.trump import TrumpChoice
 from referee.games.twenty_eight.view import table_view
-from referee.record import Action
+from referee.model.record import Action
 from referee.rules.base import (
     Exclusion,
     TableView,

@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from copy import copy
 
-from referee.games.scoring28 import ScoreTable
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.outcome import Settlement
+from referee.games.twenty_eight.scoring import ScoreTable
 from referee.games.twenty_eight.state import (
     SECOND,
     TRUMP,
@@ -39,7 +39,7 @@ from referee.games.twenty_eight.state import (
     TwentyEightState,
     _action_card,
 )
-from referee.record import Action, Deal
+from referee.model.record import Action, Deal
 from referee.rules.base import Exclusion
 
 SECOND_ROUND_TABLE = ScoreTable(((0, 2, 3),))

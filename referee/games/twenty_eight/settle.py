@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from copy import copy
 
-from referee.games.scoring28 import (
+from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.options import WEST_BENGAL_PAIR_FROM
+from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
+from referee.games.twenty_eight.scoring import (
     SCORE_TABLES,
     ContractScore,
     ScoreTable,
@@ -13,9 +16,6 @@ from referee.games.scoring28 import (
     forced_score,
     multiplier,
 )
-from referee.games.twenty_eight.base import Engine28
-from referee.games.twenty_eight.options import WEST_BENGAL_PAIR_FROM
-from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.state import (
     _COUNT_WORDS,
     AUCTION,

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from referee.games.scoring28 import ScoreTable, forced_score, is_sure_winner_hand
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
+from referee.games.twenty_eight.scoring import ScoreTable, forced_score, is_sure_winner_hand
 from referee.games.twenty_eight.state import OVER, WINDOW, TwentyEightState
-from referee.record import Action
+from referee.model.record import Action
 from referee.rules.base import Exclusion
 
 ONE_SUIT_SHOW = 3

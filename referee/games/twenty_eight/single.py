@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from referee.games.scoring28 import (
-    is_sure_winner_hand,
-)
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.mode import SingleHandMode
+from referee.games.twenty_eight.scoring import (
+    is_sure_winner_hand,
+)
 from referee.games.twenty_eight.state import (
     AUCTION,
     PLAY,
     TRUMP,
     TwentyEightState,
 )
-from referee.record import Action
+from referee.model.record import Action
 from referee.rules.base import (
     Exclusion,
 )

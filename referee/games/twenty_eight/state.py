@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from referee.games.twenty_eight.mode import PARTNERSHIP, PartnershipMode
-from referee.record import Action
+from referee.model.record import Action
 from referee.rules.base import (
     DealState,
 )

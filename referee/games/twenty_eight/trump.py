@@ -3,7 +3,6 @@ it (``28.trump-card``, ``28.call``, ``28.must-call``)."""
 
 from __future__ import annotations
 
-from referee.cards import SUIT_NAMES
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.state import (
     AUCTION,
@@ -13,7 +12,8 @@ from referee.games.twenty_eight.state import (
     TwentyEightState,
     _action_card,
 )
-from referee.record import Action
+from referee.model.cards import SUIT_NAMES
+from referee.model.record import Action
 from referee.rules.base import (
     Exclusion,
 )

@@ -3,10 +3,10 @@ trump, doubles, pair and the sources' variants' calls in words."""
 
 from __future__ import annotations
 
-from referee.cards import card_text, suit_text
 from referee.games.twenty_eight.mode import SingleHandMode
 from referee.games.twenty_eight.pack import MultiHand
 from referee.games.twenty_eight.state import SECOND, TwentyEightState
+from referee.model.cards import card_text, suit_text
 from referee.rules.base import TableView, trick_plays
 
 

@@ -1,0 +1,1 @@
+"""The command line: one thin Typer command per library function."""

@@ -1,0 +1,1 @@
+"""Avinas: its ruleset, deal model, dealing and view."""

@@ -1,0 +1,768 @@
+"""Avinas (Lithuanian "Rams"): the rules referee.
+
+Source: gamerules.com "Avinas" (https://gamerules.com/rules/avinas/), machine-translated;
+docs/games/avinas.md explains the rules in words.
+
+Presets: ``standard`` (gamerules.com, the referee's defaults) and ``trump-lead-every-trick`` (the
+trick-2 lead rule applies to every lead from trick 2 on).
+
+Interpretations chosen where the sources leave a choice, with the option that
+changes each one:
+
+1. Exposure: the opponents' 4th and 8th cards and the dealer side's sevens
+   among its 4th and 8th cards are exposed, in the order L4 P4 R4 D4 L8 P8 R8 D8. Option
+   ``dealer_side_exposure`` (``none``: the dealer side's cards are never exposed).
+2. Hands: written in their two dealing rounds of four, they show the
+   exposed cards. Without that order: a hand written without
+   ``|`` or without a hand line (one missing hand is the rest of the pack; more are read
+   from their plays, which must then show all eight cards) leaves the exposure unchecked: a
+   note ``avinas.deal-order``, once per deal. Option ``deal_order = strict`` makes it a
+   ``record.deal-order`` error instead. The record then tells the game: an auction
+   makes it a no-sevens game; plays without one a sevens game whose declarer is the first
+   leader and whose trumps are the suit of his seven (of his led card if he holds several).
+   A declarer who holds several sevens and leads a queen or jack does not show which made
+   trumps: the suit under which the recorded plays follow suit best is taken (the note says
+   so). Its number of exposed sevens, and so its rams, are unknown: that deal is not scored.
+   Rounds other than 4 + 4 are a ``record.deal-order`` error under both values.
+3. The auction: one round, L first, each bid higher than the last, bids
+   from ``min_bid`` (1) to 8. Option ``auction_rounds`` (``open``: bidding goes round until
+   three players in a row pass after the highest bid). All pass: the deal is abandoned and
+   the next dealer deals. A bid of 8 ends the auction (nobody can bid higher), but
+   the players still to speak may pass, in turn, before the opening lead.
+4. The bid counts trumps: all queens and jacks plus the trump suit's A 10 K 9 8 7. Option
+   ``bid_count`` (``natural_count``). A false bid is a scoring outcome, not a violation:
+   once trumps are fixed (the first lead or ``trump SUIT``) the declarer's dealt hand is
+   counted, and a false bid loses the hand; the deal's outcome says so (``avinas.false-bid``).
+5. Naming trumps: a plain first lead names its suit; after a queen or jack the
+   declarer names the suit (``D trump H``) before the next card. The declarer may also name
+   it before the lead; the lead must then be a trump of it. A name that contradicts the
+   first lead is reported and disregarded.
+6. Knocks: the declaring side knocks at most once, an opponent knocks back only
+   after it, both before the opening lead, in the sevens game only. Option
+   ``knock_in_nosevens`` (then a knock also doubles the pips). Illegal knocks are reported
+   and not carried out.
+7. Leads: the trump-lead duty and the face-down lead apply to trick 2
+   only. Option ``trump_lead_every_trick``. A face-down lead is followed as a trump lead; if
+   nobody plays a trump the leader wins. Option ``facedown_no_trump_winner``
+   (``revealed_suit``: the highest card of the revealed card's suit wins).
+8. Stopping: only the declarer, only in the
+   no-sevens game, at any moment between tricks, before trick 1 included (trumps may then be
+   unknown: the false-bid count cannot be made); only completed tricks count. Option
+   ``stop_scoring`` (``remaining_to_declarer``). An illegal stop is reported and not carried
+   out.
+9. Pips: the 31 boundary is "31 or more" in both rows; "none" means no
+   card points. Options ``pip_threshold_31`` (``more_than``: a failing declaring side needs
+   more than 31 for the 2-pip row), ``zero_means`` (``no_tricks``). A false bid scores by
+   the failure row; option ``false_bid_penalty`` (``six``).
+10. Rams are kept as one net count (only one side has rams) and reported with
+    the match result; they do not end the match. Option ``rams_end``. The
+    match ends after the hand in which a side reaches ``match_end`` (12) pips.
+11. Illegal actions: a bid that is not higher, out of range or out
+    of turn stands as made (its maker is the high bidder at that level, and the auction goes
+    on from the seat after him); a call after the auction is disregarded; an illegal
+    face-down lead is a face-down lead from trick 2 on (at trick 1 a face-up lead); a card
+    played face down to a trick already led is played face up. A card not held, anything
+    after the deal ended, a play during the auction, out of turn, or before trumps are named
+    after a queen or jack stop the replay of the deal. Avinas has no penalty rule: a deal
+    with a violation is scored as played (a stopped deal as if the declarer had stopped after
+    the last complete trick) and marked disputed; a deal stopped in the auction is not
+    scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from types import SimpleNamespace
+from typing import Any
+
+from referee.games.avinas.deal import AvinasDeal
+from referee.games.avinas.model import (  # the game's data and pure rules, re-exported
+    AUCTION,
+    CARD_POINTS,
+    EVERY_TRICK,
+    GENERIC,
+    HAND_SIZE,
+    MAX_BID,
+    OVER,
+    PACK,
+    PERMANENT,
+    PLAIN_ORDER,
+    PLAIN_POWER,
+    PLAY,
+    PREFIX,
+    RANKS,
+    STANDARD,
+    TOTAL_POINTS,
+    TRICKS,
+    TRUMP,
+    TRUMP_POWER,
+    AvinasMatch,
+    AvinasState,
+    Trick,
+    _options,
+    _rules,
+    bid_count,
+    card_points,
+    effective_suit,
+    is_trump,
+    knock_multiplier,
+    net_rams,
+    pips_for,
+    rams_for,
+    trick_winner,
+    trump_order,
+)
+from referee.games.avinas.view import table_view
+from referee.games.contracts import Declaration
+from referee.model.cards import SUIT_NAMES, SUITS
+from referee.model.errors import RecordError
+from referee.model.record import Action, Deal
+from referee.model.seats import CLOCKWISE, Table
+from referee.rules.base import (
+    DealResult,
+    Exclusion,
+    Ruleset,
+    TableView,
+    TrickSummary,
+    deal_dealer,
+    summarise_tricks,
+)
+from referee.rules.recorded import recorded_change, result_lines
+from referee.rules.registry import register
+from referee.rules.tricks import IncompleteWords, show
+
+
+@register
+class Avinas(AvinasDeal, Ruleset):
+    """Avinas, four players in two partnerships, clockwise (docs/games/avinas.md)."""
+
+    name = "avinas"
+    rule_prefix = PREFIX
+    generic = GENERIC
+    title = "Avinas"
+    source = "gamerules.com 'Avinas'"
+    default_seats = ("N", "E", "S", "W")
+    accepted_actions = frozenset({"play", "down", "bid", "pass", "trump", "knock", "stop"})
+    rules = _rules()
+    option_specs = _options()
+    presets = {"standard": STANDARD, "trump-lead-every-trick": EVERY_TRICK}
+    pack = PACK
+    deal_rounds = (4, 4)
+    total_points = TOTAL_POINTS
+
+    def __init__(self, options, table: Table) -> None:
+        super().__init__(options, table)
+        self.opts = SimpleNamespace(**options)
+        self.next_seat = table.successors(CLOCKWISE)
+        self.team_of = table.team_map()
+        self.team_names = table.team_names
+        self.other_team = {team: table.other_teams(team)[0] for team in self.team_names}
+        self._pack = frozenset(PACK)
+        self._labels = {"".join(team): "-".join(team) for team in table.teams}
+
+    @classmethod
+    def check_table(cls, table: Table, options: Any, header: Any) -> None:
+        if len(table.seats) != 4 or len(table.teams) != 2 or any(
+                len(team) != 2 for team in table.teams):
+            raise RecordError("record.seats", "Avinas is played by four players in two "
+                              "partnerships of two")
+        for first, second in table.teams:
+            if abs(table.index(first) - table.index(second)) != 2:
+                raise RecordError("record.teams", f"partners sit opposite each other in "
+                                  f"Avinas: {first} and {second} are neighbours")
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _label(self, team: str) -> str:
+        """'N-S' for the team NS: the partnership, for messages."""
+        return self._labels[team]
+
+    def _side(self, seat: str) -> str:
+        return self._label(self.team_of[seat])
+
+
+    def _declaring(self, state: AvinasState, seat: str) -> bool:
+        return state.declarer is not None and self.team_of[seat] == self.team_of[state.declarer]
+
+    # -- match -----------------------------------------------------------------------------
+    def new_match(self) -> AvinasMatch:
+        return AvinasMatch(score={t: 0 for t in self.team_names},
+                           rams={t: 0 for t in self.team_names})
+
+    def _loser(self, match: AvinasMatch) -> tuple[str, str] | None:
+        """The losing team and why, once the match is over (option rams_end)."""
+        for team, pips in match.score.items():
+            if pips >= self.opts.match_end:
+                return team, f"{pips} pips"
+        if self.opts.rams_end:
+            for team, rams in match.rams.items():
+                if rams >= self.opts.rams_end:
+                    return team, f"{rams} rams"
+        return None
+
+    def is_match_over(self, match: AvinasMatch) -> bool:
+        return self._loser(match) is not None
+
+    def _rams_text(self, match: AvinasMatch) -> str:
+        against = [(t, r) for t, r in match.rams.items() if r]
+        if not against:
+            return "net rams: none"
+        team, rams = against[0]
+        return f"net rams: {self._label(team)} {rams}"
+
+    def match_result(self, match: AvinasMatch) -> str:
+        pips = ", ".join(f"{self._label(t)} {p}" for t, p in match.score.items())
+        lost = self._loser(match)
+        if lost is None:
+            return f"match not over: pips {pips}; {self._rams_text(match)}"
+        loser, why = lost
+        winner = self.other_team[loser]
+        return (f"{self._label(winner)} win: {self._label(loser)} reached {why} (pips {pips}); "
+                f"{self._rams_text(match)}")
+
+    # -- the deal --------------------------------------------------------------------------
+    def start_deal(self, match: AvinasMatch, deal: Deal) -> AvinasState:
+        expected = match.next_dealer
+        dealer = deal_dealer(deal, expected)
+        state = AvinasState(deal.number, dealer, self.team_names)
+        if deal.dealer is not None and expected is not None and deal.dealer != expected:
+            state.deal_findings.append((
+                "avinas.dealer", f"deal {deal.number} is dealt by {deal.dealer}, but "
+                f"{expected} should deal (the deal passes to the left after every hand)", None))
+        self._deal_hands(state, deal)
+        state.recorded = [line for line in result_lines(deal) if line.kind == "points"]
+        if match.from_record:  # the last deal was not replayed to its end
+            state.notes.append(("avinas.match-over", f"deal {match.deals} was not replayed "
+                                f"to its end: {match.from_record}; could not check the match "
+                                f"score it leads to, nor so when the match ends"))
+            match.from_record = ""
+        if state.unordered:
+            if self.opts.deal_order == "strict":
+                self._require_deal_order(state, deal)
+            self._game_from_record(state, deal)
+        else:
+            self._expose(state)
+        return state
+
+    # -- candidates ------------------------------------------------------------------------
+    def candidates(self, state: AvinasState) -> Iterator[Action]:
+        if state.stage == OVER:
+            return
+        seats = self.table.seats
+        if state.stage == AUCTION:
+            seat = state.turn
+            for value in range(self.opts.min_bid, MAX_BID + 1):
+                yield Action(seat, "bid", value=value)
+            yield Action(seat, "pass")
+            return
+        if self._late_pass(state, state.late_passers[0] if state.late_passers else ""):
+            yield Action(state.late_passers[0], "pass")
+        seat = state.turn
+        for card in sorted(state.hands[seat]):
+            yield Action(seat, "play", cards=(card,))
+            if not state.trick:
+                yield Action(seat, "down", cards=(card,))
+        declarer = state.declarer
+        if not state.sevens_game and len(state.tricks) < 1:
+            for suit in SUITS:
+                yield Action(declarer, "trump", value=suit)
+        if not state.play_started:
+            for other in seats:
+                yield Action(other, "knock")
+        if not state.trick:
+            yield Action(declarer, "stop")
+
+    # -- the cascade -----------------------------------------------------------------------
+    def check(self, state: AvinasState, action: Action) -> Exclusion | None:
+        kind = action.kind
+        if state.stage == OVER:
+            if state.abandoned:
+                why = "the deal was abandoned: all four passed"
+            elif state.stopped is not None:
+                why = f"{state.declarer} stopped the play after trick {state.stopped}"
+            else:
+                why = f"the deal is over after trick {len(state.tricks)}"
+            return Exclusion("avinas.deal-over", f"{why}; nothing more is recorded in it",
+                              fatal=True)
+        if kind == "play" or kind == "down":
+            return self._check_card(state, action)
+        if kind == "bid" or kind == "pass":
+            return self._check_call(state, action)
+        if kind == "trump":
+            return self._check_trump(state, action)
+        if kind == "knock":
+            return self._check_knock(state, action)
+        if kind == "stop":
+            return self._check_stop(state, action)
+        return Exclusion("avinas.turn", f"Avinas has no '{kind}' action", fatal=True)
+
+    # auction -------------------------------------------------------------------------------
+    def _check_call(self, state: AvinasState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        what = "bid" if action.kind == "bid" else "pass"
+        if state.sevens_game:
+            last_seat, last = next(((s, c) for s, c in reversed(state.exposed) if c[0] == "7"),
+                                   (state.declarer, "7" + str(state.trump)))
+            return Exclusion("avinas.auction-over", f"{seat} may not {what}: this is a sevens game "
+                              f"(the last exposed seven, {last_seat}'s {last}, makes "
+                              f"{last_seat} declarer), there is no auction")
+        if state.stage != AUCTION:
+            if action.kind == "pass" and self._late_pass(state, seat):
+                return None
+            return Exclusion("avinas.auction-over", f"{seat} may not {what}: the auction is over "
+                              f"({state.declarer} is declarer at {state.bid})")
+        if seat != state.turn:  # an illegal call stands as made, the auction goes on
+            return Exclusion("avinas.turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
+        if action.kind == "pass":
+            return None
+        value = action.value
+        if not isinstance(value, int) or not self.opts.min_bid <= value <= MAX_BID:
+            return Exclusion("avinas.bid-range",
+                             f"{seat}'s bid of {value} is out of range: bids go "
+                              f"from {self.opts.min_bid} to {MAX_BID}")
+        if state.high_bid is not None and value <= state.high_bid:
+            return Exclusion("avinas.bid-higher", f"{seat} must bid more than {state.high_bid} "
+                              f"({state.high_bidder}'s bid), or pass")
+        return None  # a bid above the bidder's holding is legal: a false bid loses
+
+    @staticmethod
+    def _late_pass(state: AvinasState, seat: str) -> bool:
+        """A pass after a bid of 8 by the next seat still to speak, before the lead."""
+        return (not state.play_started and bool(state.late_passers)
+                and seat == state.late_passers[0])
+
+    def _counted(self) -> str:
+        return ("cards of one suit" if self.opts.bid_count == "natural_count"
+                else "trumps (queens and jacks included)")
+
+    def _false_bid(self, state: AvinasState, suit: str) -> str | None:
+        """The declarer's dealt hand against the suit now named; what the
+        outcome says of a false bid (a scoring matter, not a rule violation)."""
+        declarer = state.declarer
+        if state.bid is None or declarer is None:
+            return None  # a sevens game
+        held = bid_count(state.dealt[declarer], suit, self.opts.bid_count)
+        if held >= state.bid:
+            return None
+        return (f"{declarer} bid {state.bid} and was dealt {held} {self._counted()} in "
+                f"{SUIT_NAMES[suit]}")
+
+    # naming trumps -------------------------------------------------------------------------
+    def _check_trump(self, state: AvinasState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        suit = action.value if isinstance(action.value, str) else None
+        if suit not in SUITS:
+            return Exclusion("avinas.trump-named", f"{seat} must name a suit (S, H, D or C)")
+        if state.sevens_game:
+            return Exclusion("avinas.trump-named",
+                             f"trumps are {SUIT_NAMES[state.trump]}, fixed by "
+                              f"the last exposed seven; nobody names them")
+        if state.stage == AUCTION:
+            return Exclusion("avinas.trump-named", f"{seat} may not name trumps during the auction")
+        if seat != state.declarer:
+            return Exclusion("avinas.trump-named", f"only the declarer {state.declarer} names "
+                              f"trumps, not {seat}")
+        if state.trump_named:
+            return Exclusion("avinas.trump-named", f"{seat} has already named "
+                              f"{SUIT_NAMES[state.trump]}")
+        if state.trump is not None:
+            if state.tricks or suit != state.trump:
+                lead = state.tricks[0].plays[0] if state.tricks else (
+                    state.trick[0] if state.trick else None)
+                how = (f"named by the first lead, {lead[1]}"
+                       if lead and lead[1][0] not in PERMANENT else "already named")
+                return Exclusion("avinas.trump-named", f"{seat} names {SUIT_NAMES[suit]}, but "
+                                  f"trumps are {SUIT_NAMES[state.trump]} ({how})")
+            return None  # the suit the first lead showed, said aloud
+        return None  # naming a suit that makes the bid false is legal: it loses
+
+    # knocks --------------------------------------------------------------------------------
+    def _check_knock(self, state: AvinasState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        declaring = self._declaring(state, seat)
+        rule = ("avinas.knock" if declaring or state.knocker is None
+                else "avinas.counter-knock")
+        if not state.sevens_game and not self.opts.knock_in_nosevens:
+            return Exclusion("avinas.knock",
+                             f"{seat} may not knock: knocking belongs to the sevens "
+                              f"game only (knock_in_nosevens = no)")
+        if state.stage == AUCTION:
+            return Exclusion("avinas.knock", f"{seat} may not knock during the auction")
+        if state.play_started:
+            return Exclusion(rule, f"{seat} may knock only before the opening lead")
+        if declaring:
+            if state.knocker is not None:
+                return Exclusion("avinas.knock", f"{state.knocker} has already knocked")
+            return None
+        if state.knocker is None:
+            return Exclusion("avinas.counter-knock", f"{seat} may not knock back: the declaring "
+                              f"side ({self._side(state.declarer)}) has not knocked")
+        if state.counter_knocker is not None:
+            return Exclusion("avinas.counter-knock", f"{state.counter_knocker} has already knocked "
+                              f"back")
+        return None
+
+    # stopping ------------------------------------------------------------------------------
+    def _check_stop(self, state: AvinasState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        if state.sevens_game:
+            return Exclusion("avinas.stop", f"{seat} may not stop: in a sevens game all eight "
+                              f"tricks are played")
+        if seat != state.declarer:
+            return Exclusion("avinas.stop", f"only the declarer ({state.declarer}) may stop the "
+                              f"play, not {seat}")
+        if state.trick:  # At any moment between tricks, before trick 1 included
+            return Exclusion("avinas.stop", f"{seat} may stop only between tricks, not in the "
+                              f"middle of trick {len(state.tricks) + 1}")
+        return None
+
+    # play ----------------------------------------------------------------------------------
+    def _check_card(self, state: AvinasState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        if state.stage == AUCTION:
+            return Exclusion("avinas.auction-open", f"{seat} cannot play: the auction is not over "
+                              f"({state.turn} must speak)", fatal=True)
+        if len(action.cards) != 1:
+            return Exclusion("avinas.turn", f"{seat} plays {len(action.cards)} cards; a play is "
+                              f"one card", fatal=True)
+        card = action.cards[0]
+        if state.trump_pending:
+            lead = state.trick[0][1]
+            return Exclusion("avinas.trump-named",
+                             f"{state.declarer} led {lead}, a permanent trump: "
+                              f"he must name trumps (write '{state.declarer} trump SUIT') "
+                              f"before the next card", fatal=True)
+        if seat != state.turn:
+            return Exclusion("avinas.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
+                              fatal=True)
+        hand = state.hands[seat]
+        if card not in hand:
+            return Exclusion("avinas.not-held", f"{seat} does not hold {card}", fatal=True)
+        down = action.kind == "down"
+        if not state.trick:
+            return self._check_lead(state, seat, card, down)
+        if down:
+            return Exclusion("avinas.face-down", f"only a lead may be face down; {seat} plays to "
+                              f"trick {len(state.tricks) + 1}, led by {state.trick[0][0]}")
+        trump = state.trump
+        if state.trick_down:  # Followed as if a trump had been led
+            if is_trump(card, trump):
+                return None
+            trumps = [c for c in hand if is_trump(c, trump)]
+            if trumps:
+                return Exclusion("avinas.follow-face-down", f"{state.trick[0][0]} led face down: "
+                                  f"{seat} holds {show(trumps)} and must play a trump")
+            return None
+        led = effective_suit(state.trick[0][1], trump)
+        if effective_suit(card, trump) == led:
+            return None
+        following = [c for c in hand if effective_suit(c, trump) == led]
+        if following:
+            name = "trumps" if led == TRUMP else SUIT_NAMES[led]
+            return Exclusion("avinas.follow-suit", f"{seat} holds {show(following)} and must "
+                              f"follow {name}")
+        return None
+
+    def _check_lead(self, state: AvinasState, seat: str, card: str, down: bool
+                    ) -> Exclusion | None:
+        number = len(state.tricks) + 1
+        trump = state.trump
+        if number == 1:  # avinas.trump-lead, avinas.trump-named
+            if down:
+                return Exclusion("avinas.face-down", "the lead to trick 1 is made face up: it "
+                                  "shows the trump")
+            if trump is not None and not is_trump(card, trump):
+                return Exclusion("avinas.trump-lead", f"{seat} must lead a trump to trick 1 "
+                                  f"({SUIT_NAMES[trump]} are trumps), not {card}")
+            return None  # a plain lead names trumps; a false bid is scored
+        duty = number == 2 or self.opts.trump_lead_every_trick
+        if duty:  # avinas.trump-lead, avinas.face-down
+            trumps = [c for c in state.hands[seat] if is_trump(c, trump)]
+            if trumps and (down or not is_trump(card, trump)):
+                how = "face down" if down else f"{card}"
+                return Exclusion("avinas.trump-lead", f"{seat} holds {show(trumps)} and must "
+                                  f"lead a trump face up to trick {number}, not {how}")
+            return None
+        if down:
+            return Exclusion("avinas.face-down", f"a face-down lead is allowed only at trick 2 (or "
+                              f"every trick with trump_lead_every_trick), not trick {number}")
+        return None
+
+    # -- carrying actions out --------------------------------------------------------------
+    def apply(self, state: AvinasState, action: Action) -> None:
+        if state.stage == OVER:
+            return
+        kind = action.kind
+        if kind == "play" or kind == "down":
+            self._apply_card(state, action)
+        elif kind == "bid" or kind == "pass":
+            self._apply_call(state, action)
+        elif kind == "trump":
+            # a faulty naming is disregarded
+            if self._check_trump(state, action) is None:
+                self._set_trump(state, str(action.value))
+                state.trump_named = True
+        elif kind == "knock":
+            if self._check_knock(state, action) is None:
+                if self._declaring(state, action.seat):
+                    state.knocker = action.seat
+                else:
+                    state.counter_knocker = action.seat
+        elif kind == "stop" and self._check_stop(state, action) is None:
+            state.stopped = len(state.tricks)
+            state.stage = OVER
+            state.turn = None
+
+    def _apply_call(self, state: AvinasState, action: Action) -> None:
+        seat = action.seat
+        if action.kind == "pass" and self._late_pass(state, seat):
+            state.late_passers.pop(0)
+            return
+        if state.stage != AUCTION:
+            return  # calls outside the auction are disregarded
+        value = action.value if action.kind == "bid" else None
+        if isinstance(value, int):
+            # Decision 8: a bid stands as made, also one that is not higher, out of range or
+            # out of turn: its maker is the high bidder at that level.
+            state.high_bid, state.high_bidder = value, seat
+            state.passes_in_row = 0
+        else:
+            state.passes_in_row += 1
+        state.calls.append((seat, value))
+        state.turn = self.next_seat[seat]  # the auction goes on from the caller
+        top = state.high_bid is not None and state.high_bid >= MAX_BID
+        if self.opts.auction_rounds == "single" or top:
+            over = len(state.calls) >= 4 or top
+        else:
+            over = state.passes_in_row >= (3 if state.high_bid is not None else 4)
+        if not over:
+            return
+        if state.high_bidder is None:  # everybody passed: the deal is abandoned
+            state.abandoned = True
+            state.stage = OVER
+            state.turn = None
+            return
+        state.declarer, state.bid = state.high_bidder, state.high_bid
+        if top:  # nobody can bid higher: the others may still pass
+            speakers = 3 if self.opts.auction_rounds == "open" else 4 - len(state.calls)
+            late, cursor = [], seat
+            for _ in range(speakers):
+                cursor = self.next_seat[cursor]
+                late.append(cursor)
+            state.late_passers = late
+        state.stage = PLAY
+        state.turn = state.declarer
+
+    def _set_trump(self, state: AvinasState, suit: str) -> None:
+        if state.trump is not None or state.stage != PLAY or state.sevens_game:
+            return
+        state.trump = suit
+        state.trump_pending = False
+        state.false_bid = self._false_bid(state, suit)
+
+    def _apply_card(self, state: AvinasState, action: Action) -> None:
+        seat = action.seat
+        card = action.cards[0]
+        state.hands[seat].discard(card)
+        trick = state.trick
+        if not trick:
+            state.play_started = True
+            state.trick_no = len(state.tricks) + 1
+            # an illegal face-down opening lead is taken as face up (interpretation 11)
+            state.trick_down = action.kind == "down" and bool(state.tricks)
+            if not state.tricks and state.trump is None:  # The lead names trumps
+                if card[0] in PERMANENT:
+                    state.trump_pending = True
+                else:
+                    self._set_trump(state, card[1])
+        trick.append((seat, card))
+        state.trick_len = len(trick)
+        if len(trick) < 4:
+            state.turn = self.next_seat[seat]
+            return
+        winner = trick_winner(trick, state.trump, state.trick_down,
+                              self.opts.facedown_no_trump_winner)
+        points = card_points(c for _, c in trick)
+        number = len(state.tricks) + 1
+        state.tricks.append(Trick(number, trick, winner, points, state.trick_down))
+        team = self.team_of[winner]
+        state.points[team] += points
+        state.won[team] += 1
+        state.trick = []
+        state.trick_len = 0
+        state.trick_down = False
+        state.turn = winner
+        if number >= TRICKS:
+            state.stage = OVER
+            state.turn = None
+
+    def table_view(self, state: AvinasState) -> TableView:
+        return table_view(state)
+
+    def completed_tricks(self, state: AvinasState) -> list[TrickSummary]:
+        return summarise_tricks(((t.number, t.winner, t.points) for t in state.tricks),
+                                self.team_of, self.team_names)
+
+    # -- the end of a deal -----------------------------------------------------------------
+    def is_deal_over(self, state: AvinasState) -> bool:
+        return state.stage == OVER
+
+    def incomplete_message(self, state: AvinasState) -> str:
+        if state.stage == AUCTION:
+            return f"the auction is not over: {state.turn} must speak"
+        if state.trump_pending:
+            return f"{state.declarer} must name trumps after leading {state.trick[0][1]}"
+        return IncompleteWords().message(len(state.tricks), TRICKS, bool(state.trick),
+                                         state.turn)
+
+    def settle(self, match: AvinasMatch, state: AvinasState, offenders: list[str]
+               ) -> DealResult:
+        opts = self.opts
+        teams = self.team_names
+        result = DealResult(points=dict(state.points), game_points={t: 0 for t in teams})
+        match.deals += 1
+        match.next_dealer = self.next_seat[state.dealer]  # the deal passes on, even after all pass
+        if state.abandoned:
+            result.scored = False
+            result.outcome = "abandoned: all four passed; the next dealer deals"
+            result.score = dict(match.score)
+            return result
+        if state.declarer is None:  # the auction never ended: there is nothing to score
+            result.scored = False
+            result.disputed = True
+            result.outcome = "not scored: the auction did not end"
+            result.score = dict(match.score)
+            return result
+        how = ""
+        if state.stage != OVER:
+            # Decision 4: a deal whose replay stopped (or whose record ends early) is scored
+            # as played, like a stop after the last complete trick, and
+            # marked disputed: Avinas has no penalty rule. Decision 8: the match score
+            # decides when the match ends, so card points in the deal's result line are
+            # taken instead, as the deal would have produced them.
+            result.disputed = True
+            how = f", scored as played to trick {len(state.tricks)}"
+            recorded = recorded_change(state.recorded, {}, state.points)
+            if recorded:
+                state.points = {team: recorded.get(team, 0) for team in teams}
+                result.points = dict(state.points)
+                shown = ", ".join(f"{self._label(t)} {p}" for t, p in state.points.items())
+                how = ", card points as recorded"
+                match.from_record = f"its card points ({shown}) are taken from its result line"
+        declarer = state.declarer
+        side = self.team_of[declarer]
+        other = self.other_team[side]
+        if state.stopped is not None and opts.stop_scoring == "remaining_to_declarer":
+            unplayed = card_points(c for hand in state.hands.values() for c in hand)
+            state.points[side] += unplayed
+            result.points = dict(state.points)
+        trump = SUIT_NAMES[state.trump] if state.trump else "trumps not named"
+        m = knock_multiplier(state.knocker is not None, state.counter_knocker is not None)
+        points = state.points[side]
+        all_tricks = state.won[side] == TRICKS or (how.endswith("recorded")
+                                                   and points == TOTAL_POINTS)
+        contract = Declaration(declarer, state.trump, state.sevens, m,
+                               false_bid=state.false_bid is not None)
+        result.contract = contract
+        knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
+        if state.sevens_game:
+            self._settle_sevens(match, state, result, contract, all_tricks, how)
+        else:
+            # recorded card points do not tell the tricks: "none" is then no card points
+            by_tricks = opts.zero_means == "no_tricks" and not how.endswith("recorded")
+            made = points >= 61 and state.false_bid is None and (
+                state.knocker is None or all_tricks)
+            if made:
+                receiver, counted = other, state.points[other]
+                zero = (state.won[other] == 0 if by_tricks
+                        else counted == 0)
+            else:
+                receiver, counted = side, points
+                zero = (state.won[side] == 0 if by_tricks
+                        else counted == 0)
+            pips = pips_for(made, counted, zero,
+                            declarers_more_than_31=opts.pip_threshold_31 == "more_than")
+            if state.false_bid is not None and opts.false_bid_penalty == "six":
+                pips = 6
+            pips *= m
+            result.game_points[receiver] = pips
+            match.score[receiver] += pips
+            result.contract = replace(contract, bid=state.bid, made=made, pips=pips)
+            why = (f"false bid: {state.false_bid}, the declaring side loses the hand; "
+                   if state.false_bid else "")
+            stop = (f", stopped after trick {state.stopped}" if state.stopped is not None
+                    else how)
+            result.outcome = (
+                f"no-sevens game ({declarer} bid {state.bid}, {trump}"
+                f"{knock}{stop}): {why}{self._label(side)} {'made' if made else 'failed'} "
+                f"{points}; {self._label(receiver)} +{pips} pips")
+        result.score = dict(match.score)
+        return result
+
+    def _settle_sevens(self, match: AvinasMatch, state: AvinasState, result: DealResult,
+                       contract: Declaration, all_tricks: bool, how: str) -> None:
+        """The sevens game: rams to the side that won it, by the exposed sevens."""
+        declarer = state.declarer
+        side = self.team_of[declarer]
+        other = self.other_team[side]
+        trump = SUIT_NAMES[state.trump] if state.trump else "trumps not named"
+        m = contract.multiplier
+        knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
+        points = state.points[side]
+        made = all_tricks if state.knocker else points >= 61  # knocked: every trick; else 61 points
+        if state.sevens_unknown:  # hands without their dealing order: sevens unknown
+            result.contract = replace(contract, made=made, sevens=None)
+            result.scored = False
+            result.outcome = (
+                f"sevens game ({declarer} declarer, {trump}{knock}): "
+                f"{self._label(side)} {'made' if made else 'failed'} {points}; rams not "
+                f"scored: the number of exposed sevens is unknown (hands without their "
+                f"dealing order); {self._rams_text(match)}")
+            return
+        rams = rams_for(made, state.sevens, m)
+        receiver = other if made else side
+        match.rams = net_rams(match.rams, receiver, rams)
+        result.contract = replace(contract, made=made, rams=rams, rams_to=receiver)
+        need = "all 8 tricks" if state.knocker else "61"
+        result.outcome = (
+            f"sevens game ({declarer} declarer, {trump}, "
+            f"k={state.sevens}{knock}{how}): {self._label(side)} "
+            f"{'made' if made else 'failed'} {points} ({need} needed); "
+            f"{self._label(receiver)} +{rams} rams; {self._rams_text(match)}")
+
+__all__ = [
+    "AUCTION",
+    "Avinas",
+    "AvinasMatch",
+    "AvinasState",
+    "CARD_POINTS",
+    "EVERY_TRICK",
+    "GENERIC",
+    "HAND_SIZE",
+    "MAX_BID",
+    "OVER",
+    "PACK",
+    "PERMANENT",
+    "PLAIN_ORDER",
+    "PLAIN_POWER",
+    "PLAY",
+    "PREFIX",
+    "RANKS",
+    "STANDARD",
+    "TOTAL_POINTS",
+    "TRICKS",
+    "TRUMP",
+    "TRUMP_POWER",
+    "Trick",
+    "bid_count",
+    "card_points",
+    "effective_suit",
+    "is_trump",
+    "knock_multiplier",
+    "net_rams",
+    "pips_for",
+    "rams_for",
+    "trick_winner",
+    "trump_order",
+]

@@ -1,0 +1,1 @@
+"""Twenty-Five (Irish Twenty-Five): its ruleset, cards and view."""

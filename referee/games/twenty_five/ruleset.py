@@ -1,0 +1,834 @@
+"""Twenty-Five (25): 3 to 9 players, alone or in teams, robbing the pack, reneging.
+
+Source: gamerules.com "Twenty-Five (25)" (https://gamerules.com/rules/twenty-five-25/), with
+Wikipedia's "Twenty-five (card game)" and pagat.com's Spoil Five group for the variants;
+docs/games/twenty-five.md explains the rules in words.
+
+Presets: ``standard`` (gamerules.com, the referee's defaults) and ``dealer-robs-first`` (the dealer
+robs a turned-up ace before the opening lead, the older rule of the 1911 Encyclopaedia
+Britannica).
+
+Card orders are data (``TRUMP_ORDER``, ``PLAIN_ORDER``, in ``twenty_five_cards``), the follow
+rules are set operations on the hand, and every variant of the sources that changes a rule
+is an option.
+
+Interpretations chosen where the sources leave a choice, with the option that
+changes each one:
+
+1. Players 3 to 9; 2 or 10 only with ``players = 2-10``.
+2. Teams come from the ``Teams`` tag and must be seated alternately: with K teams, seat s
+   (clockwise from the first seat of the ``Seats`` tag) is in team s mod K; pairs need an even
+   number of players, threes 6 or 9. Without a ``Teams`` tag everybody plays alone.
+3. Hands: a missing hand line is inferred from the seat's plays and rob
+   discards, less the turned-up card (a robber takes it; it is never dealt). That works where
+   all five cards show in the record; a game that ends mid-deal, or a record that stops early,
+   leaves cards unplayed, and a missing hand line there is a record error
+   (``record.hand-missing``). No check needs the deal order.
+4. The ``turnup`` event comes first in a deal; the turned card lies outside every hand.
+   Nothing else may happen before it.
+5. Robbing: one rob per deal; the eligible seat may rob at any moment up to its own
+   first play to trick 1, while others play included (as gamerules.com has it). Options
+   ``rob_deadline_holder``, ``rob_deadline_dealer`` (``before_opening_lead``: the
+   ``dealer-robs-first`` preset), ``rob_compulsory``. A discard of the trump ace itself is
+   legal, with a note. A rob that breaks a rule is carried out unless it
+   cannot be: a second rob, or the turned card named as the discard, is ignored; a discard
+   the robber does not hold stops the replay, whoever robs.
+6. With ``rob_compulsory`` the missed rob is reported at the play that passes the deadline:
+   the eligible seat's own first play, or the opening lead when the deadline is
+   ``before_opening_lead`` (that play is then reported, naming the seat that should have
+   robbed).
+7. With ``unrobbed_ace_penalty = lowest_trump`` (Forty-Five, Foster) a trump ace whose holder
+   lets the deadline pass without robbing ranks as the lowest trump for the rest of the deal,
+   also the A of hearts when hearts are trumps (it then loses its reneging privilege).
+   The 1911 Britannica's "cannot win the hand" is not offered (no source says what it means
+   for scoring).
+8. Reneging: compared with the led card (``renege_reference``); a
+   privileged card does not count towards the duty to play a trump, but may be played.
+   ``renege_cards = five_only`` leaves only the 5 of trumps privileged (Irish 45s).
+9. Trumping while able to follow is allowed; ``may_trump_when_following = no``
+   makes a player follow the plain suit led when able.
+10. Scoring: 5 points a trick to the winner's team, counted trick by
+    trick; the game ends the moment a side reaches ``target`` (25), mid-deal included, and
+    anything recorded after that is a ``25.game-end`` finding; later deals are
+    ``25.match-over``. With ``end_mid_deal = no`` the deal is played out and the side that
+    reached the target first wins. ``jink_wins_game`` makes a side that wins all five tricks
+    of a deal win at once (it matters only with a target above 25). "Opponents scoreless"
+    is reported in the match result, as a flag only.
+11. A deal whose record ends early is scored as played (its tricks count) and marked
+    disputed; violations do not change the score (the sources have no penalty rule).
+12. The deal passes clockwise; a stated dealer that differs is reported
+    (``25.dealer``). Packets of the deal are not checked (``deal_packets``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+from referee.games.contracts import TurnUp
+from referee.games.twenty_five.cards import (
+    PACK,
+    PRIVILEGED_RANKS,
+    TRUMP_BASE,
+    TrumpData,
+    trump_data,
+)
+from referee.games.twenty_five.view import table_view
+from referee.model.cards import SUIT_NAMES
+from referee.model.errors import RecordError
+from referee.model.record import Action, Deal, RecordHeader, ResultLine
+from referee.model.seats import CLOCKWISE, Table
+from referee.rules.base import (
+    DealResult,
+    DealState,
+    Exclusion,
+    GenericRules,
+    Rule,
+    Ruleset,
+    TableView,
+    TrickSummary,
+    deal_dealer,
+    generic_rules,
+    located,
+    summarise_tricks,
+)
+from referee.rules.dealing import claim_played_card
+from referee.rules.options import Options, OptionSpec, Preset
+from referee.rules.recorded import recorded_change, result_lines
+from referee.rules.registry import register
+from referee.rules.tricks import IncompleteWords, Trick, in_order, read_hands, show
+
+TURNUP, PLAY, OVER = "turnup", "play", "over"
+"""Stages of a deal: waiting for the turned-up card; play (robbing allowed); over."""
+
+HAND_SIZE = 5
+TRICKS = 5
+TRICK_POINTS = 5
+
+GENERIC = GenericRules(
+    turn="25.turn",
+    not_held="25.not-held",
+    incomplete="25.incomplete",
+    deal_over="25.deal-over",
+    match_over="25.match-over",
+    trick_number="25.trick-number",
+    dealer="25.dealer",
+)
+"""The full ids of the generic rules of Twenty-Five."""
+
+
+def _rules() -> dict[str, Rule]:
+    rules = generic_rules(GENERIC)
+    own = [
+        ("25.turnup", "the dealer turns up one card of the stock, before anything else is done; "
+         "its suit is trumps"),
+        ("25.rob-eligible", "only the dealer (turned-up ace) or the player dealt the ace of the "
+         "trump suit may rob; the A of hearts counts only when hearts are trumps"),
+        ("25.rob-deadline", "the robber robs before his own first play to trick 1 (the dealer "
+         "before the opening lead with rob_deadline_dealer = before_opening_lead)"),
+        ("25.rob-once", "at most one rob in a deal"),
+        ("25.rob-discard", "the robber discards a card of his hand, not the turned-up card "
+         "(discarding the trump ace is legal, with a note)"),
+        ("25.must-rob", "with rob_compulsory the eligible player must rob before the deadline"),
+        ("25.follow-suit", "to a plain-suit lead a player who holds that suit must follow suit or "
+         "trump (follow only, with may_trump_when_following = no)"),
+        ("25.renege", "to a trump lead a player must play a trump if he holds one that is not "
+         "privileged: the 5 and J of trumps and the A of hearts may renege when they outrank "
+         "the led card"),
+        ("25.game-end", "the game ends the moment a side reaches 25, in the middle of a deal "
+         "too: nothing is recorded after that"),
+    ]
+    for rule_id, summary in own:
+        rules[rule_id] = Rule(rule_id, summary)
+    return rules
+
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("players", "choice", "3-9", "how many players may sit at the table (2 and 10 "
+               "only when set)", (), choices=("3-9", "2-10")),
+    OptionSpec("rob_compulsory", "bool", False,
+               "the eligible player must rob (the 1911 Encyclopaedia Britannica) instead of may "
+               "(gamerules.com)", ("25.must-rob",)),
+    OptionSpec("rob_deadline_holder", "choice", "own_first_play",
+               "the trump-ace holder robs before his own first play, or before the opening "
+               "lead", ("25.rob-deadline",), choices=("own_first_play", "before_opening_lead")),
+    OptionSpec("rob_deadline_dealer", "choice", "own_first_play",
+               "the dealer robs a turned-up ace before his own first play (gamerules.com), or "
+               "before the opening lead (the 1911 Encyclopaedia Britannica)", ("25.rob-deadline",),
+               choices=("own_first_play", "before_opening_lead")),
+    OptionSpec("unrobbed_ace_penalty", "choice", "none",
+               "a trump ace not robbed with by the deadline: no effect, or it ranks as the "
+               "lowest trump (Forty-Five)", ("25.renege",), choices=("none", "lowest_trump")),
+    OptionSpec("renege_reference", "choice", "led",
+               "a privileged trump is compared with the led card, or with the highest trump "
+               "played so far", ("25.renege",), choices=("led", "highest")),
+    OptionSpec("renege_cards", "choice", "five_jack_ace",
+               "the trumps that may renege: 5, J and A of hearts, or the 5 only (Irish 45s)",
+               ("25.renege",), choices=tuple(PRIVILEGED_RANKS)),
+    OptionSpec("may_trump_when_following", "bool", True,
+               "a player holding the plain suit led may trump instead of following",
+               ("25.follow-suit",)),
+    OptionSpec("target", "int", 25, "the score that wins the game", ("25.game-end",),
+               minimum=5, maximum=500),
+    OptionSpec("end_mid_deal", "bool", True,
+               "the game stops the moment a side reaches the target (else at the end of the "
+               "deal)", ("25.game-end",)),
+    OptionSpec("jink_wins_game", "bool", False,
+               "a side that wins all five tricks of a deal wins the game at once",
+               ("25.game-end",)),
+)
+
+STANDARD = Preset("standard", "gamerules.com's rules with the referee's defaults: the "
+                  "robber robs before his own first play", {})
+DEALER_ROBS_FIRST = Preset("dealer-robs-first", "the older rule (the 1911 Encyclopaedia "
+                           "Britannica): the dealer robs a "
+                           "turned-up ace before the opening lead",
+                           {"rob_deadline_dealer": "before_opening_lead"})
+
+
+@dataclass(slots=True)
+class Match25:
+    """The match: the score per team, the dealer of the next deal and the winner."""
+
+    score: dict[str, int]
+    next_dealer: str | None = None
+    winner: str | None = None
+    deals: int = 0
+    from_record: str = ""
+    """What the last deal's record supplied because its replay did not finish (for a note
+    in the next deal)."""
+
+
+
+
+class TwentyFiveState(DealState):
+    """One deal of 25 as the replay walks through it."""
+
+    tricks_from_the_deal = True  # a rob before the opening lead is placed at trick 1
+
+    def __init__(self, number: int, dealer: str, leader: str, teams: Iterable[str],
+                 start_score: dict[str, int]) -> None:
+        super().__init__()
+        self.number = number
+        self.dealer = dealer
+        self.leader = leader
+        self.stage = TURNUP
+        self.turn: str | None = leader
+        self.hands: dict[str, set[str]] = {}
+        self.dealt: dict[str, list[str]] = {}
+        self.turned: str | None = None
+        self.data: TrumpData | None = None
+        self.eligible: str | None = None
+        self.robbed_by: str | None = None
+        self.discard: str | None = None
+        self.has_played: set[str] = set()
+        self.rob_lapsed = False
+        """True once the eligible seat's deadline passed without a rob."""
+        self.demoted: str | None = None
+        self.trick: list[tuple[str, str]] = []
+        self.tricks: list[Trick] = []
+        self.points: dict[str, int] = {team: 0 for team in teams}
+        self.start_score = dict(start_score)
+        self.ended: str | None = None
+        """The team that won the game in this deal, once it has."""
+        self.first_to_target: str | None = None
+        self.recorded: list[ResultLine] = []
+        """The deal's ``result`` lines: what an unfinished deal takes from the record."""
+
+    def running(self, team: str) -> int:
+        return self.start_score[team] + self.points[team]
+
+
+@register
+class TwentyFive(Ruleset):
+    """Twenty-Five: 3 to 9 players, alone or in teams, clockwise (docs/games/twenty-five.md)."""
+
+    name = "twenty-five"
+    aliases = ("25",)
+    rule_prefix = "25"
+    generic = GENERIC
+    title = "Twenty-Five"
+    source = "gamerules.com 'Twenty-Five (25)'; Wikipedia 'Twenty-five (card game)'"
+    default_seats = None  # 3 to 9 players: the Seats tag is required
+    default_player_count = 4  # what `referee simulate` seats without --players
+    accepted_actions = frozenset({"play", "turnup", "rob"})
+    sheet_labels = {"bidder": "", "bid": "", "target": "", "made": "", "points": "trick points"}
+    """The score sheet (referee score): no auction, so no bidder, bid, target or made."""
+    rules = _rules()
+    option_specs = OPTIONS
+    presets = {"standard": STANDARD, "dealer-robs-first": DEALER_ROBS_FIRST}
+    deal_rounds = (HAND_SIZE,)
+
+    def __init__(self, options: Options, table: Table) -> None:
+        super().__init__(options, table)
+        self.opts = SimpleNamespace(**options)
+        self.pack = PACK
+        self.next_seat = table.successors(CLOCKWISE)
+        self.team_of = table.team_map()
+        self.team_names = table.team_names
+        self.labels = {team: self._label(members)
+                       for team, members in zip(table.team_names, table.teams, strict=True)}
+        self.alone = {team: len(members) == 1
+                      for team, members in zip(table.team_names, table.teams, strict=True)}
+
+    # -- the table ---------------------------------------------------------------
+    @classmethod
+    def default_teams(cls, seats: tuple[str, ...], options: Options
+                      ) -> tuple[tuple[str, ...], ...]:
+        """Everybody plays alone unless a Teams tag says otherwise."""
+        return tuple((seat,) for seat in seats)
+
+    @classmethod
+    def teams_of_size(cls, seats: tuple[str, ...], size: int) -> tuple[tuple[str, ...], ...]:
+        """The alternate seating of teams: with K teams, seat s is in team s mod K."""
+        count = len(seats) // size
+        return tuple(tuple(seats[i::count]) for i in range(count))
+
+    @classmethod
+    def check_table(cls, table: Table, options: Options, header: RecordHeader) -> None:
+        low, high = (int(n) for n in str(options["players"]).split("-"))
+        count = len(table.seats)
+        if not low <= count <= high:
+            extra = "" if high == 10 else ' (2 or 10 with [Option "players" "2-10"])'
+            raise located(RecordError(
+                "record.seats", f"{cls.title} is played by {low} to {high} players, not "
+                f"{count}{extra}"), header.get("Seats") or header)
+        sizes = {len(team) for team in table.teams}
+        if sizes == {1}:
+            return
+        tag = header.get("Teams") or header
+        if len(sizes) != 1 or sizes.pop() not in (2, 3) or len(table.teams) < 2:
+            raise located(RecordError(
+                "record.teams", f"{cls.title} is played alone or in teams of two (an even number "
+                f"of players) or three (6 or 9 players), all of one size"), tag)
+        size = len(table.teams[0])
+        if size == 3 and count not in (6, 9):
+            raise located(RecordError(
+                "record.teams", f"teams of three are played with 6 or 9 players, not {count}"), tag)
+        wanted = cls.teams_of_size(table.seats, size)
+        if {frozenset(t) for t in wanted} != {frozenset(t) for t in table.teams}:
+            shown = ", ".join(" ".join(team) for team in wanted)
+            how = "partners sit opposite" if size == 2 else "each player sits between two opponents"
+            raise located(RecordError(
+                "record.teams", f"with {count} players in teams of {size}, {how}: the teams "
+                f"are {shown}"), tag)
+
+    @staticmethod
+    def _label(members: tuple[str, ...]) -> str:
+        return "-".join(members)
+
+
+
+    # -- match -------------------------------------------------------------------------------
+    def new_match(self) -> Match25:
+        return Match25(score={team: 0 for team in self.team_names})
+
+    def is_match_over(self, match: Match25) -> bool:
+        return match.winner is not None
+
+    def match_result(self, match: Match25) -> str:
+        shown = " ".join(f"{self.labels[team]} {value}" for team, value in match.score.items())
+        if match.winner is None:
+            return f"match not over: {shown}"
+        label = self.labels[match.winner]
+        others = [team for team in match.score if team != match.winner]
+        rest = ", ".join(f"{self.labels[t]} {match.score[t]}" for t in others)
+        verb = "wins" if self.alone[match.winner] else "win"
+        text = f"{label} {verb} with {match.score[match.winner]} ({rest})"
+        if all(match.score[t] == 0 for t in others):
+            text += "; opponents scoreless (double stakes where played)"
+        return text
+
+    # -- the deal ------------------------------------------------------------------------------
+    def start_deal(self, match: Match25, deal: Deal) -> TwentyFiveState:
+        expected = match.next_dealer
+        dealer = deal_dealer(deal, expected)
+        state = TwentyFiveState(deal.number, dealer, self.next_seat[dealer], self.team_names,
+                                match.score)
+        if deal.dealer is not None and expected is not None and deal.dealer != expected:
+            state.deal_findings.append((
+                "25.dealer", f"deal {deal.number} is dealt by {deal.dealer}, but {expected} "
+                f"should deal (the deal passes clockwise)", None))
+        self._deal_hands(state, deal)
+        self._note_ace_discard(state, deal)
+        state.recorded = result_lines(deal)
+        if match.from_record:  # the last deal was not replayed to its end
+            state.notes.append(("25.game-end", f"deal {match.deals} was not replayed to its "
+                                f"end: {match.from_record}; could not check the match score "
+                                f"it leads to, nor so when the game ends"))
+            match.from_record = ""
+        return state
+
+    def _deal_hands(self, state: TwentyFiveState, deal: Deal) -> None:
+        """The hands from the hand lines, five distinct cards each; missing ones are
+        inferred."""
+        # every card the parser reads is in the 52-card pack
+        state.dealt, owner = read_hands(deal, HAND_SIZE)
+        state.hands = {seat: set(cards) for seat, cards in state.dealt.items()}
+        missing = [seat for seat in self.table.seats if seat not in state.dealt]
+        if missing:
+            self._infer_hands(state, deal, owner, missing)
+
+    def _infer_hands(self, state: TwentyFiveState, deal: Deal, owner: dict[str, str],
+                     missing: list[str]) -> None:
+        """A missing hand is the seat's plays and rob discards, less the
+        turned-up card (a robber takes it; it is never dealt), in record order. It can be
+        inferred only where all five cards show; a game that ends mid-deal or a record that
+        stops early leaves cards unplayed, and is a record error."""
+        turned = next((e.action.cards[0] for e in deal.events if e.action.kind == "turnup"),
+                      None)
+        inferred: dict[str, list[str]] = {seat: [] for seat in missing}
+        for event in deal.events:
+            action = event.action
+            cards = inferred.get(action.seat)
+            if cards is None or action.kind not in ("play", "rob") or len(cards) >= HAND_SIZE:
+                continue  # beyond five cards: later plays are judged (deal-over, not-held)
+            card = action.cards[0]  # a play of several cards is reported by 25.turn
+            if card != turned and claim_played_card(owner, card, action.seat, event):
+                cards.append(card)
+        robbers = {e.action.seat for e in deal.events if e.action.kind == "rob"}
+        for seat in missing:
+            cards = inferred[seat]
+            if len(cards) != HAND_SIZE:
+                why = ("a game that ends mid-deal or a record that stops early leaves cards "
+                       "unplayed")
+                if seat not in robbers and any(
+                        e.action.kind == "play" and e.action.seat == seat
+                        and turned in e.action.cards for e in deal.events):
+                    why = f"{seat} plays the turned-up card {turned} without robbing"
+                raise located(RecordError(
+                    "record.hand-missing", f"deal {deal.number} has no hand line for {seat}, "
+                    f"and the hand cannot be inferred: {seat} plays or discards only "
+                    f"{len(cards)} of the {HAND_SIZE} cards dealt ({why})"), deal)
+            state.dealt[seat] = list(cards)
+            state.hands[seat] = set(cards)
+
+    def _note_ace_discard(self, state: TwentyFiveState, deal: Deal) -> None:
+        """Discarding the trump ace when robbing is legal, but worth a note."""
+        turned = next((e.action.cards[0] for e in deal.events if e.action.kind == "turnup"),
+                      None)
+        if turned not in PACK:
+            return  # no turn-up (or an unseen card): reported by 25.turnup
+        ace = trump_data(turned[1], self.opts.renege_cards).ace
+        if turned == ace:
+            return  # naming the turned-up ace is no discard from the hand: no note
+        for event in deal.events:
+            action = event.action
+            if action.kind == "rob" and action.cards[0] == ace:
+                state.notes.append((
+                    "25.rob-discard", f"{action.seat} robs and discards {ace}, the ace of "
+                    f"trumps itself: that discard is allowed (no source forbids it), "
+                    f"but unusual"))
+                return
+
+    # -- what may be judged now ----------------------------------------------------------------
+    def candidates(self, state: TwentyFiveState) -> Iterator[Action]:
+        if state.stage == OVER:
+            return
+        if state.stage == TURNUP:
+            dealt = {card for cards in state.dealt.values() for card in cards}
+            for card in in_order(self.pack - dealt):
+                yield Action(None, "turnup", (card,))
+            # excluded: a dealt card turned up, a lead before the turn-up
+            leader_cards = sorted(state.hands[state.leader])
+            yield Action(None, "turnup", (leader_cards[0],))
+            yield Action(state.leader, "play", (leader_cards[0],))
+            return
+        seat = state.turn
+        hand = state.hands[seat]
+        for card in in_order(hand):
+            yield Action(seat, "play", (card,))
+        eligible = state.eligible
+        if eligible is not None and state.robbed_by is None and not state.rob_lapsed:
+            # the robber may rob at any moment until his deadline
+            for card in in_order(state.hands[eligible]):
+                yield Action(eligible, "rob", (card,))
+            yield Action(eligible, "rob", (state.turned,))  # excluded: the turned card
+        elif eligible is not None and state.hands[eligible]:
+            # excluded: too late, or a second rob
+            yield Action(eligible, "rob", (min(state.hands[eligible]),))
+        if seat != eligible and hand:
+            yield Action(seat, "rob", (min(hand),))  # excluded: not eligible (or a 2nd rob)
+        yield Action(None, "turnup", (state.turned,))  # excluded: a second turn-up
+
+    # -- the rulebook cascade ------------------------------------------------------------------
+    def check(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
+        if state.stage == OVER:
+            return self._after_end(state)
+        kind = action.kind
+        if kind == "turnup":
+            return self._check_turnup(state, action)
+        if state.stage == TURNUP:
+            return Exclusion("25.turnup", f"the dealer {state.dealer} must turn up the trump card "
+                              f"before anything else (write 'turnup CARD')", fatal=True)
+        if kind == "play":
+            return self._check_play(state, action)
+        if kind == "rob":
+            return self._check_rob(state, action)
+        return Exclusion("25.turn", f"{self.title} has no '{kind}' action", fatal=True)
+
+    def _after_end(self, state: TwentyFiveState) -> Exclusion:
+        if state.ended is not None:
+            team = state.ended
+            return Exclusion(
+                "25.game-end", f"the game ended at trick {len(state.tricks)} when "
+                f"{self.labels[team]} reached {state.running(team)}; nothing is recorded "
+                f"after that", fatal=True)
+        return Exclusion("25.deal-over", f"the deal is over after trick {len(state.tricks)}; "
+                          f"nothing more is recorded in it", fatal=True)
+
+    def _check_turnup(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
+        card = action.cards[0]
+        if state.stage != TURNUP:
+            return Exclusion("25.turnup", f"the trump card was already turned up ({state.turned}); "
+                              f"one card is turned up in a deal", fatal=True)
+        if card not in self.pack:
+            return Exclusion("25.turnup", f"{card} is not a card of the pack", fatal=True)
+        for seat, cards in state.dealt.items():
+            if card in cards:
+                return Exclusion("25.turnup", f"the turned-up card {card} was dealt to {seat}; it "
+                                  f"must come from the stock", fatal=True)
+        return None
+
+    # robbing ------------------------------------------------------------------------
+    def _deadline_passed(self, state: TwentyFiveState, seat: str) -> bool:
+        if self._deadline(state, seat) == "before_opening_lead":
+            return state.play_started
+        return seat in state.has_played
+
+    def _deadline(self, state: TwentyFiveState, seat: str) -> str:
+        turned_ace = state.turned is not None and state.turned[0] == "A"
+        if seat == state.dealer and turned_ace:
+            return self.opts.rob_deadline_dealer
+        return self.opts.rob_deadline_holder
+
+    def _check_rob(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
+        seat = action.seat
+        discard = action.cards[0]
+        data = state.data
+        if state.robbed_by is not None:
+            return Exclusion("25.rob-once", f"{state.robbed_by} has already robbed; there is one "
+                              f"rob in a deal")
+        if discard != state.turned and discard not in state.hands[seat]:
+            # a card the seat does not hold stops the replay, whoever robs (carried
+            # out, his hand would keep a card too many)
+            return Exclusion("25.not-held", f"{seat} does not hold {discard} and cannot discard "
+                              f"it", fatal=True)
+        if seat != state.eligible:
+            return Exclusion("25.rob-eligible", self._eligibility(state, data))
+        if self._deadline_passed(state, seat):
+            if self._deadline(state, seat) == "before_opening_lead":
+                when = "before the opening lead"
+                option = ("rob_deadline_dealer" if seat == state.dealer
+                          and state.turned[0] == "A" else "rob_deadline_holder")
+                when += f" ({option} = before_opening_lead)"
+            else:
+                when = "before his own first play to trick 1"
+            return Exclusion("25.rob-deadline", f"{seat} may rob only {when}; the right is lost")
+        if discard == state.turned:
+            return Exclusion("25.rob-discard", f"{seat} names the turned-up card {discard} as the "
+                              f"discard: the discard comes from the hand before the turned card "
+                              f"is taken")
+        return None
+
+    def _eligibility(self, state: TwentyFiveState, data: TrumpData) -> str:
+        """Who may rob, in words, for the rob-eligible message."""
+        if state.eligible is None:
+            return (f"nobody may rob: the ace of trumps {data.ace} is in the stock, neither "
+                    f"dealt nor turned up")
+        if state.turned == data.ace:
+            return (f"the turned-up card is the ace of trumps ({data.ace}): only the dealer "
+                    f"{state.dealer} may rob")
+        note = ""
+        if data.trump != "H":
+            note = " (the A of hearts gives no right to rob unless hearts are trumps)"
+        return f"only {state.eligible}, who was dealt the ace of trumps {data.ace}, may rob{note}"
+
+    # play ------------------------------------------------------------------------------------
+    def _check_play(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
+        """A play: one card, the turn, holding the card, the compulsory rob, then
+        the follow rules."""
+        seat = action.seat
+        cards = action.cards
+        if len(cards) != 1:
+            return Exclusion("25.turn", f"{seat} plays {len(cards)} cards; a play is one card",
+                              fatal=True)
+        card = cards[0]
+        if seat != state.turn:
+            if not state.play_started:
+                why = (f"{state.leader}, on the dealer's left, leads to trick 1")
+            else:
+                why = f"it is {state.turn}'s turn to play"
+            return Exclusion("25.turn", f"{seat} may not play now: {why}", fatal=True)
+        hand = state.hands[seat]
+        if card not in hand:
+            return Exclusion("25.not-held", f"{seat} does not hold {card}", fatal=True)
+        missed = self._missed_rob(state, seat)
+        if missed:
+            return Exclusion("25.must-rob", missed)
+        trick = state.trick
+        if not trick:
+            return None  # any card may be led
+        data = state.data
+        led = trick[0][1]
+        if led in data.trumps:
+            return self._check_renege(state, seat, card, hand, data)
+        suit = data.suit_of[led]
+        follow = hand & data.suit_cards[suit]
+        if not follow or card in follow:
+            return None
+        if not self.opts.may_trump_when_following:
+            return Exclusion("25.follow-suit", f"{seat} holds {show(follow)} and must "
+                              f"follow {SUIT_NAMES[suit]}, not play {card} "
+                              f"(may_trump_when_following = no)")
+        if card in data.trumps:
+            return None  # "in 25 you may trump at any time"
+        return Exclusion("25.follow-suit", f"{seat} holds {show(follow)}: he must follow "
+                          f"{SUIT_NAMES[suit]} or play a trump, not {card}")
+
+    def play_fast(self, state: TwentyFiveState, action: Action) -> bool:
+        """A card played in turn, held, with no rob due (``rob_compulsory``): a lead,
+        or to a plain lead a card of the suit led, any card when void, or a trump when
+        ``may_trump_when_following``. A trump lead (reneging) and the rest: the full
+        check."""
+        cards = action.cards
+        seat = action.seat
+        if (action.kind != "play" or state.stage != PLAY or len(cards) != 1
+                or seat != state.turn):
+            return False
+        card = cards[0]
+        hand = state.hands[seat]
+        if card not in hand or (self.opts.rob_compulsory and state.eligible is not None
+                                and state.robbed_by is None):
+            return False
+        trick = state.trick
+        if trick:
+            data = state.data
+            led = trick[0][1]
+            if led in data.trumps:
+                return False
+            suit_cards = data.suit_cards[data.suit_of[led]]
+            if not (card in suit_cards or hand.isdisjoint(suit_cards)
+                    or (card in data.trumps and self.opts.may_trump_when_following)):
+                return False
+        self._apply_play(state, seat, card)
+        return True
+
+    def _check_renege(self, state: TwentyFiveState, seat: str, card: str, hand: set[str],
+                      data: TrumpData) -> Exclusion | None:
+        """To a trump lead, a trump if any non-privileged trump is held."""
+        if card in data.trumps:
+            return None  # any trump may be played to a trump lead (#32)
+        held = hand & data.trumps
+        if not held:
+            return None
+        reference = self._renege_reference(state, data)
+        bar = self._strength(state, reference)
+        privileged = {c for c in held if c in data.privileged and c != state.demoted
+                      and self._strength(state, c) > bar}
+        must = held - privileged
+        if not must:
+            return None
+        because = ""
+        forced = must & data.privileged
+        if forced:
+            because = (f"; {show(forced)} may not renege: "
+                       f"{'it ranks' if len(forced) == 1 else 'they rank'} below {reference}")
+        return Exclusion("25.renege", f"a trump ({state.trick[0][1]}) was led and {seat} holds "
+                          f"{show(must)}: he must play a trump{because}")
+
+    def _renege_reference(self, state: TwentyFiveState, data: TrumpData) -> str:
+        """The card a privileged trump is compared with (option renege_reference)."""
+        led = state.trick[0][1]
+        if self.opts.renege_reference == "led":
+            return led
+        played = [c for _, c in state.trick if c in data.trumps]
+        return max(played, key=lambda c: self._strength(state, c))
+
+    def _strength(self, state: TwentyFiveState, card: str) -> int:
+        if card == state.demoted:
+            return TRUMP_BASE  # interpretation 7: the lowest trump
+        return state.data.strength[card]
+
+    def _missed_rob(self, state: TwentyFiveState, seat: str) -> str | None:
+        """With rob_compulsory: why this play passes a deadline the eligible seat missed."""
+        eligible = state.eligible
+        if not self.opts.rob_compulsory or eligible is None or state.robbed_by is not None:
+            return None
+        if self._deadline(state, eligible) == "before_opening_lead":
+            if state.play_started:
+                return None
+            return (f"{eligible} must rob ({state.turned}) before the opening lead "
+                    f"(rob_compulsory)")
+        if seat != eligible or seat in state.has_played:
+            return None
+        return f"{seat} must rob ({state.turned}) before his first play (rob_compulsory)"
+
+    # -- carrying actions out ------------------------------------------------------------------
+    def apply(self, state: TwentyFiveState, action: Action) -> None:
+        if state.stage == OVER:
+            return
+        kind = action.kind
+        if kind == "turnup":
+            if state.stage == TURNUP:
+                self._apply_turnup(state, action.cards[0])
+        elif state.stage == TURNUP:
+            return
+        elif kind == "play":
+            self._apply_play(state, action.seat, action.cards[0])
+        elif kind == "rob":
+            self._apply_rob(state, action.seat, action.cards[0])
+
+    def _apply_turnup(self, state: TwentyFiveState, card: str) -> None:
+        data = trump_data(card[1], self.opts.renege_cards)
+        state.turned = card
+        state.data = data
+        state.stage = PLAY
+        if card == data.ace:
+            state.eligible = state.dealer  # A turned-up ace is the dealer's
+        else:
+            state.eligible = next(
+                (seat for seat, cards in state.dealt.items() if data.ace in cards), None)
+
+    def _apply_rob(self, state: TwentyFiveState, seat: str, discard: str) -> None:
+        hand = state.hands[seat]
+        if state.robbed_by is not None or discard == state.turned or discard not in hand:
+            return  # a second rob, or no card to discard: not carried out
+        hand.discard(discard)
+        hand.add(state.turned)
+        state.robbed_by = seat
+        state.discard = discard
+
+    def _apply_play(self, state: TwentyFiveState, seat: str, card: str) -> None:
+        state.hands[seat].discard(card)
+        trick = state.trick
+        if not trick:
+            state.play_started = True
+            state.trick_no = len(state.tricks) + 1
+        trick.append((seat, card))
+        state.has_played.add(seat)
+        self._lapse_rob(state)
+        state.trick_len = len(trick)
+        if state.trick_len >= len(self.table.seats):
+            self._complete_trick(state)
+        else:
+            state.turn = self.next_seat[seat]
+
+    def _lapse_rob(self, state: TwentyFiveState) -> None:
+        """Once the eligible seat's deadline passes unrobbed, the right is lost; with
+        unrobbed_ace_penalty = lowest_trump its ace becomes the lowest trump."""
+        eligible = state.eligible
+        if (state.rob_lapsed or eligible is None or state.robbed_by is not None
+                or not self._deadline_passed(state, eligible)):
+            return
+        state.rob_lapsed = True
+        ace = state.data.ace
+        if self.opts.unrobbed_ace_penalty == "lowest_trump" and ace in state.dealt[eligible]:
+            state.demoted = ace
+
+    def _complete_trick(self, state: TwentyFiveState) -> None:
+        trick = state.trick
+        number = len(state.tricks) + 1
+        winner = self.trick_winner(state, trick)
+        state.tricks.append(Trick(number, trick, winner))
+        team = self.team_of[winner]
+        state.points[team] += TRICK_POINTS
+        state.trick = []
+        state.trick_len = 0
+        state.trick_no = number
+        state.turn = winner
+        opts = self.opts
+        # The game ends at the trick that reaches the target, or with end_mid_deal =
+        # no at the end of the deal (the side that reached it first wins); with
+        # jink_wins_game, winning all five tricks wins at once.
+        if state.first_to_target is None and state.running(team) >= opts.target:
+            state.first_to_target = team
+        last = number >= TRICKS
+        if last and opts.jink_wins_game and all(
+                self.team_of[t.winner] == team for t in state.tricks):
+            state.ended = team
+        elif state.first_to_target is not None and (opts.end_mid_deal or last):
+            state.ended = state.first_to_target
+        if state.ended is not None or last:
+            state.stage = OVER
+            state.turn = None
+
+    def trick_winner(self, state: TwentyFiveState, plays: list[tuple[str, str]]) -> str:
+        """The highest trump, else the highest card of the suit led."""
+        data = state.data
+        led_suit = data.suit_of[plays[0][1]]
+        best, winner = -1, plays[0][0]
+        for seat, card in plays:
+            if card in data.trumps or data.suit_of[card] == led_suit:
+                strength = self._strength(state, card)
+                if strength > best:
+                    best, winner = strength, seat
+        return winner
+
+    def table_view(self, state: TwentyFiveState) -> TableView:
+        return table_view(state)
+
+    def completed_tricks(self, state: TwentyFiveState) -> list[TrickSummary]:
+        """The tricks so far, 5 points each, with the deal's running points per team."""
+        return summarise_tricks(((t.number, t.winner, TRICK_POINTS) for t in state.tricks),
+                                self.team_of, state.points)
+
+    # -- the end of a deal -----------------------------------------------------------------------
+    def is_deal_over(self, state: TwentyFiveState) -> bool:
+        return state.stage == OVER
+
+    def incomplete_message(self, state: TwentyFiveState) -> str:
+        if state.stage == TURNUP:
+            return f"the dealer {state.dealer} has not turned up the trump card"
+        return IncompleteWords().message(len(state.tricks), TRICKS, bool(state.trick),
+                                         state.turn)
+
+    def settle(self, match: Match25, state: TwentyFiveState, offenders: list[str]
+               ) -> DealResult:
+        match.deals += 1
+        match.next_dealer = self.next_seat[state.dealer]
+        if state.stage != OVER and state.ended is None:
+            recorded = recorded_change(state.recorded, match.score, match.score)
+            if recorded:
+                return self._settle_from_record(match, state, recorded)
+        for team, points in state.points.items():
+            match.score[team] += points
+        contract = TurnUp(state.turned, state.data.trump if state.data else None,
+                          state.robbed_by)
+        result = DealResult(points=dict(state.points), game_points=dict(state.points),
+                            score=dict(match.score), contract=contract)
+        taken = ", ".join(f"{self.labels[t]} {p}" for t, p in state.points.items() if p)
+        if state.ended is not None:
+            match.winner = state.ended
+            label = self.labels[state.ended]
+            verb = "reaches" if self.alone[state.ended] else "reach"
+            result.outcome = (f"{label} {verb} "
+                              f"{match.score[state.ended]} at trick {len(state.tricks)}: "
+                              f"game over")
+        elif state.stage == OVER:
+            result.outcome = f"tricks: {taken}"
+        else:
+            result.disputed = True
+            result.outcome = f"incomplete, scored as played ({taken or 'no trick'})"
+        return result
+
+
+    def _settle_from_record(self, match: Match25, state: TwentyFiveState,
+                            recorded: dict[str, int]) -> DealResult:
+        """A deal whose replay stopped (or whose record ends early) leaves
+        the match score unknown, and later deals depend on it (when the game ends): the
+        deal's points are taken from its result line, the deal marked disputed, and the next
+        deal notes it."""
+        for team, points in recorded.items():
+            match.score[team] += points
+        shown = ", ".join(f"{self.labels[t]} {p}" for t, p in recorded.items() if p)
+        reached = [t for t in match.score if match.score[t] >= self.opts.target]
+        if reached:
+            match.winner = max(reached, key=match.score.__getitem__)
+        match.from_record = f"its points ({shown or 'none'}) are taken from its result line"
+        return DealResult(
+            points={t: recorded.get(t, 0) for t in state.points},
+            game_points={t: recorded.get(t, 0) for t in state.points},
+            score=dict(match.score), disputed=True,
+            outcome=f"not played to its end: points as recorded ({shown or 'none'})")

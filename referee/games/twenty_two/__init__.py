@@ -1,0 +1,1 @@
+"""Twenty-Two: its ruleset, model, play, record reading and view."""

@@ -1,0 +1,129 @@
+"""Twenty-Two's cards played to tricks, carried out (``22.lead-*``, ``22.follow*``): the bar,
+the trick's winner, the turn among the living; and the fast path that judges and carries out
+the commonest play, a single card, in one step."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+from referee.games.twenty_two.model import (
+    CARD_STRENGTH,
+    OVER,
+    PLAY,
+    Match22,
+    Trick22,
+    TwentyTwoState,
+    covers,
+)
+from referee.model.cards import Card
+from referee.model.record import Action
+from referee.model.seats import Table
+from referee.rules.base import Ruleset
+from referee.rules.options import Options
+
+
+class Play22(Ruleset[Match22, TwentyTwoState]):
+    """Plays carried out; ``TwentyTwo`` judges them (``_check_play``)."""
+
+    direction: str
+
+    def __init__(self, options: Options, table: Table) -> None:
+        super().__init__(options, table)
+        # the options every play asks for, as plain attributes (Options resolves names by a
+        # Python-level __getattr__)
+        self.last_of_equals_wins = options.trick_tie == "last"
+        self.ace_lead_forces_lowest = bool(options.ace_lead_forces_lowest)
+        self._successors: dict[frozenset[str], dict[str, str]] = {}
+        """The living players -> each seat's next living seat in the turn direction: made
+        once per set of living players in a match (it changes only when one dies)."""
+
+    def _next_living(self, seat: str, living: Iterable[str], direction: str | None = None
+                     ) -> str:
+        """The first living seat after ``seat`` (which may be dead) in ``direction``."""
+        if direction is None:
+            alive = frozenset(living)
+            successors = self._successors.get(alive)
+            if successors is None:
+                successors = self._successors[alive] = {
+                    other: self._search_living(other, alive, self.direction)
+                    for other in self.table.seats}
+            return successors[seat]
+        return self._search_living(seat, set(living), direction)
+
+    def _search_living(self, seat: str, alive: Collection[str], way: str) -> str:
+        """The first seat of ``alive`` after ``seat``, going ``way``."""
+        for steps in range(1, len(self.table.seats) + 1):
+            other = self.table.next(seat, way, steps)
+            if other in alive:
+                return other
+        raise ValueError("nobody is alive")
+
+    def play_fast(self, state: TwentyTwoState, action: Action) -> bool:
+        """One card played in turn, held, during play: a lead (one card never empties a hand
+        that must keep one), or a follow to a one-card lead that matches or beats
+        the bar or is the player's lowest card, unless aces were led and
+        it is not his lowest (``ace_lead_forces_lowest``). Anything else: the full check."""
+        cards = action.cards
+        seat = action.seat
+        if (action.kind != "play" or state.stage != PLAY or len(cards) != 1
+                or seat != state.turn or seat not in state.living):
+            return False
+        card = cards[0]
+        hand = state.hands[seat]
+        if card not in hand:
+            return False
+        mine = [CARD_STRENGTH[card]]
+        trick = state.trick
+        if trick:
+            led = trick[0][1]
+            if len(led) != 1:
+                return False
+            lowest = mine[0] == min(map(CARD_STRENGTH.__getitem__, hand))
+            if not lowest and (mine[0] < state.bar[0] or (
+                    led[0][0] == "A" and self.ace_lead_forces_lowest)):
+                return False
+        self._lay_cards(state, seat, cards, mine)
+        return True
+
+    def _lay_cards(self, state: TwentyTwoState, seat: str, cards: tuple[Card, ...],
+                   mine: list[int]) -> None:
+        """``seat`` plays ``cards`` (of strengths ``mine``, sorted) to the trick."""
+        hand = state.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        trick = state.trick
+        if not trick:
+            state.play_started = True
+            state.trick_no = len(state.tricks) + 1
+            state.last_trick = not hand  # the leader's last card: the last trick
+            state.bar = mine
+            state.bar_seat = seat
+        elif self._takes_over(mine, state.bar):
+            state.bar = mine
+            state.bar_seat = seat
+        trick.append((seat, cards))
+        state.trick_len = len(trick)
+        if len(trick) >= len(state.living):
+            self._complete_trick(state)
+        else:
+            state.turn = self._next_living(seat, state.living)
+
+    def _takes_over(self, mine: list[int], bar: list[int]) -> bool:
+        """Dominating cards become the bar; ``trick_tie = first`` wants more."""
+        if not covers(mine, bar):
+            return False
+        return self.last_of_equals_wins or mine != bar
+
+    def _complete_trick(self, state: TwentyTwoState) -> None:
+        winner = state.bar_seat or state.trick[0][0]
+        state.tricks.append(Trick22(state.trick_no, state.trick, winner))
+        if state.last_trick:
+            state.last_cards = [(seat, cards[0]) for seat, cards in state.trick if cards]
+            state.stage = OVER
+            state.turn = None
+        else:
+            state.turn = winner
+        state.trick = []
+        state.trick_len = 0
+        state.bar = []
+        state.bar_seat = None

@@ -1,0 +1,1 @@
+"""Words and data: the lexicon, cards, seats, the record, errors, limits and spelling suggestions. Imports nothing else of referee."""

@@ -1,0 +1,289 @@
+"""The record AST: what a TTN file says, with source spans and comments, judging nothing.
+
+A file is a stream of records (matches). Each record opens with a ``RecordHeader`` (its tags)
+and goes on with ``Deal`` items. The parser yields headers and deals one at a time so that an
+archive of many thousands of deals is never held in memory; ``Record`` gathers one match when
+a caller wants it whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple, Protocol
+
+from referee.model.cards import Card
+from referee.model.lexicon import ACTION_KINDS
+
+__all__ = ["ACTION_KINDS"]  # re-exported: the record's action kinds are the lexicon's
+
+AUCTION_KINDS = frozenset({"bid", "pass", "double", "redouble", "redeal", "hold", "c-call"})
+"""Actions the canonical writer keeps together on one auction line."""
+
+
+class Span(NamedTuple):
+    """Where an item stands in its file: 1-based line and column, end exclusive.
+
+    A named tuple, not a dataclass: the parser makes one per action and it must be cheap.
+    """
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
+
+
+NO_SPAN = Span(0, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment as written: ``kind`` "brace" for ``{...}``, "line" for ``; ...``.
+
+    ``text`` is everything between the delimiters, verbatim, so the writer can put it back.
+    """
+
+    text: str
+    kind: Literal["brace", "line"] = "brace"
+    # Where it was written, so that the writer keeps it there: on a line of its own, or
+    # after the text of a line at its column (aligned comments stay aligned). Not part of
+    # what a comment *is*: two comments with the same text are equal wherever they stand.
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+    own_line: bool = field(default=False, compare=False)
+    before: bool = field(default=False, compare=False)
+    """Written before its item (comments in front of a deal line), not after it."""
+
+    def render(self) -> str:
+        return "{" + self.text + "}" if self.kind == "brace" else ";" + self.text
+
+
+class Action(NamedTuple):
+    """One thing a seat (or the table, for ``turnup``) did.
+
+    ``cards`` holds played, laid or discarded cards; ``drawn`` the cards drawn in an
+    exchange; ``value`` a bid (int), a named suit (``trump H``, as the letter) or
+    ``"seventh"``. Immutable and hashable, so legal-action sets can hold it. The writer
+    spells it (``referee.notation.writer.format_action``); the model does not print itself.
+    """
+
+    seat: str | None
+    kind: str
+    cards: tuple[Card, ...] = ()
+    value: int | str | None = None
+    drawn: tuple[Card, ...] = ()
+
+
+class Locator:
+    """Turns character offsets in a parsed chunk into file positions."""
+
+    __slots__ = ("_text", "_first_line", "_last_offset", "_last_line")
+
+    def __init__(self, text: str, first_line: int) -> None:
+        self._text = text
+        self._first_line = first_line
+        self._last_offset = 0
+        self._last_line = first_line
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based line and column of ``offset``."""
+        text = self._text
+        # Positions are mostly asked for in order: count newlines from the last one asked.
+        if offset >= self._last_offset:
+            line = self._last_line + text.count("\n", self._last_offset, offset)
+        else:
+            line = self._first_line + text.count("\n", 0, offset)
+        self._last_offset, self._last_line = offset, line
+        return line, offset - text.rfind("\n", 0, offset)
+
+    def span(self, offset: int, length: int) -> Span:
+        line, column = self.position(offset)
+        end_line, end_column = self.position(offset + length)
+        return Span(line, column, end_line, end_column)
+
+
+class Place(Protocol):
+    """Where the parser found a group of events; computes their offsets only when asked.
+
+    Positions are needed only for findings and for placing comments, so the parser records
+    an event's place (a run of events and the event's index in it) instead of a Span: a deal
+    has some forty actions and most positions are never looked at.
+    """
+
+    def offset(self, index: int) -> int: ...
+
+    def span(self, index: int) -> Span: ...
+
+
+class Event:
+    """An action where it was written, with its trick mark (``5.``) if the record had one."""
+
+    __slots__ = ("action", "trick", "comments", "_span", "_place", "_index")
+
+    def __init__(
+        self,
+        action: Action,
+        span: Span = NO_SPAN,
+        trick: int | None = None,
+        comments: list[Comment] | None = None,
+    ) -> None:
+        self.action = action
+        self.trick = trick
+        self.comments = [] if comments is None else comments
+        self._span = span
+        self._place: Place | None = None
+        self._index = 0
+
+    @classmethod
+    def at(cls, action: Action, trick: int | None, place: Place, index: int) -> Event:
+        """An event the parser found as the ``index``-th event of ``place``."""
+        event = object.__new__(cls)  # no __init__: the parser makes one per action
+        event.action = action
+        event.trick = trick
+        event.comments = []
+        event._span = NO_SPAN
+        event._place = place
+        event._index = index
+        return event
+
+    @property
+    def offset(self) -> int:
+        """Character offset in the parsed chunk (-1 when not parsed from text)."""
+        return -1 if self._place is None else self._place.offset(self._index)
+
+    @property
+    def span(self) -> Span:
+        if self._place is not None and self._span is NO_SPAN:
+            self._span = self._place.span(self._index)
+        return self._span
+
+    @span.setter
+    def span(self, value: Span) -> None:
+        self._span = value
+        self._place = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.action, self.trick, self.comments, self.span) == (
+            other.action, other.trick, other.comments, other.span)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclasses around it
+
+    def __repr__(self) -> str:
+        return (f"Event(action={self.action!r}, span={self.span!r}, trick={self.trick!r}, "
+                f"comments={self.comments!r})")
+
+
+@dataclass(slots=True)
+class ResultLine:
+    """``result NS 17 EW 11`` (kind "points") or ``result score NS 2 EW -1`` (kind "score")."""
+
+    kind: Literal["points", "score"]
+    values: tuple[tuple[str, int], ...]
+    span: Span = NO_SPAN
+    comments: list[Comment] = field(default_factory=list)
+
+
+DealItem = Event | ResultLine
+
+
+@dataclass(slots=True)
+class Hand:
+    """The cards one seat was dealt, in dealing rounds (one round where order is not given)."""
+
+    seat: str
+    rounds: list[list[Card]]
+    span: Span = NO_SPAN
+    comments: list[Comment] = field(default_factory=list)
+
+    @property
+    def cards(self) -> list[Card]:
+        return [card for round_ in self.rounds for card in round_]
+
+
+@dataclass(slots=True)
+class Deal:
+    """One deal: its number, dealer (None when left to rotation), hands and events."""
+
+    number: int
+    dealer: str | None
+    hands: list[Hand] = field(default_factory=list)
+    items: list[DealItem] = field(default_factory=list)
+    span: Span = NO_SPAN
+    comments: list[Comment] = field(default_factory=list)
+
+    @property
+    def events(self) -> list[Event]:
+        return [item for item in self.items if isinstance(item, Event)]
+
+    def seventh_card(self, seat: str | None) -> Card | None:
+        """``seat``'s seventh card (the third of his second batch in the 28 family): the 7th
+        card of his hand line when it is written in dealing rounds; None otherwise."""
+        hand = next((h for h in self.hands if h.seat == seat), None)
+        if hand is None or len(hand.rounds) < 2:
+            return None
+        cards = hand.cards
+        return cards[6] if len(cards) >= 7 else None
+
+    def spelled(self, action: Action) -> Action:
+        """``action`` as the canonical record writes it: ``trump seventh`` becomes ``trump
+        CARD`` with the seat's seventh card where the hand line shows it (the notation's own
+        spelling). Kept as written where that card is also in the first round (a double
+        pack's second copy): ``trump CARD`` would then lay the first round's copy."""
+        if action.kind != "trump" or action.value != "seventh":
+            return action
+        card = self.seventh_card(action.seat)
+        hand = next(h for h in self.hands if h.seat == action.seat) if card else None
+        if card is None or hand is None or card in hand.rounds[0]:
+            return action
+        return Action(action.seat, "trump", (card,))
+
+
+@dataclass(slots=True)
+class Tag:
+    """``[Name "value" ...]``."""
+
+    name: str
+    values: list[str]
+    span: Span = NO_SPAN
+    comments: list[Comment] = field(default_factory=list)
+
+    @property
+    def value(self) -> str:
+        return self.values[0] if self.values else ""
+
+
+@dataclass(slots=True)
+class RecordHeader:
+    """The tag section that opens a record; ``comments`` are those written before any tag."""
+
+    tags: list[Tag] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+    span: Span = NO_SPAN
+
+    def get(self, name: str) -> Tag | None:
+        for tag in self.tags:
+            if tag.name == name:
+                return tag
+        return None
+
+    def get_all(self, name: str) -> list[Tag]:
+        return [tag for tag in self.tags if tag.name == name]
+
+
+@dataclass(slots=True)
+class Record:
+    """One match, whole: its header and its deals."""
+
+    header: RecordHeader
+    deals: list[Deal] = field(default_factory=list)
+
+    @property
+    def tags(self) -> list[Tag]:
+        return self.header.tags
+
+
+StreamItem = RecordHeader | Deal
