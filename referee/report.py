@@ -93,7 +93,8 @@ class MatchReport:
     finished: bool = False
     score: dict[str, int] = field(default_factory=dict)
     expected: list[Any] = field(default_factory=list)
-    """The record's Expect tags, read (``referee.replay.expect.Expectation``; under --expect only)."""
+    """The record's Expect tags, read (``referee.replay.expect.Expectation``; under --expect
+    only)."""
     unmet: list[str] = field(default_factory=list)
     """This record's unmet expectations (under --expect), as in ``FileReport.expectations``."""
     team_labels: dict[str, str] = field(default_factory=dict)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.games import GAME_MODULES
+from referee.games import games
 from referee.replay.simulate import simulate
 
-GAMES = [name.replace("_", "-") for name in GAME_MODULES]
+GAMES = [game.name for game in games()]
 
 
 def write_simulated(folder: Path, matches: int, first_seed: int) -> list[str]:

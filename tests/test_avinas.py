@@ -1,9 +1,8 @@
-"""Rule tests of Avinas (referee/games/avinas/ruleset.py): card order and trick winners, the exposure of
-sevens, scoring (rams, netting, pips, the end of the match), every option of digest table 2.7,
-the deal-order requirement, and the edge cases of digest 2.8 that are easiest to state as unit
-tests (``test_av_NN_...``). The edge-case records in samples/avinas/ are checked with their
-Expect tags in tests/test_avinas_samples.py.
-"""
+"""Rule tests of Avinas (referee/games/avinas/ruleset.py): card order and trick winners, the
+exposure of sevens, scoring (rams, netting, pips, the end of the match), every option of digest
+table 2.7, the deal-order requirement, and the edge cases of digest 2.8 that are easiest to state
+as unit tests (``test_av_NN_...``). The edge-case records in samples/avinas/ are checked with their
+Expect tags in tests/test_avinas_samples.py. """
 
 from __future__ import annotations
 

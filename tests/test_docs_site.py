@@ -31,7 +31,8 @@ def test_game_page_reference_is_up_to_date(game):
     page = (DOCS / "games" / f"{game}.md").read_text(encoding="utf-8")
     assert BEGIN in page and END in page
     assert updated_page(page, reference_block(ruleset)) == page, (
-        "the game's tables changed: run `python -m referee.catalogue.docs_pages` to rewrite the reference")
+        "the game's tables changed: run `python -m referee.catalogue.docs_pages` to rewrite "
+        "the reference")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -50,7 +51,8 @@ def test_game_page_has_what_a_player_needs(game):
 
 def test_rule_ids_page_is_up_to_date_and_lists_every_id():
     page = (DOCS / "rule-ids.md").read_text(encoding="utf-8")
-    assert page == rule_ids_page(), "run `python -m referee.catalogue.docs_pages` to rewrite rule-ids.md"
+    assert page == rule_ids_page(), (
+        "run `python -m referee.catalogue.docs_pages` to rewrite rule-ids.md")
     for code in (*INPUT_IDS, *RECORD_IDS):
         assert f"`{code}`" in page
 

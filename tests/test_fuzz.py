@@ -1,18 +1,17 @@
 """Seeded fuzzing: mutated records never crash referee, whatever the game or the command.
 
-Every registered game simulates a few legal deals (``referee.replay.simulate``; other table sizes and
-teams for Twenty-Five and Twenty-Two, two packs for Twenty-Two, every preset); each record is
-then mutated by seeded text edits (a token deleted or duplicated, cards swapped or changed, a
-seat renamed, a hand line or a ``|`` dropped, the text cut short, a keyword or an event
-inserted, a bid or mark changed, the Seats/Teams tag removed or changed, the preset or options
-changed, an event moved after the result line, Expect tags, comments, CRLF, ...). Every
-library entry point must then either succeed or raise a ``RefereeError``: ``check_text`` with
-and without Expect tags (exit code 0, 1 or 2, never ``referee.internal``, an error always
-with line and column) with every reporter and the score sheet, ``annotated_text``,
-``moves_at`` at a random position, ``fmt``'s ``canonical_text`` and the JSON round trip
-(``referee.notation.jsonform``: the same record back). A few mutated files also go through every
-command of the command line (``typer.testing.CliRunner``): exit codes 0, 1 or 2, no
-traceback, the same verdict from check (every format), score and annotate.
+Every registered game simulates a few legal deals (``referee.replay.simulate``; other table sizes
+and teams for Twenty-Five and Twenty-Two, two packs for Twenty-Two, every preset); each record is
+then mutated by seeded text edits (a token deleted or duplicated, cards swapped or changed, a seat
+renamed, a hand line or a ``|`` dropped, the text cut short, a keyword or an event inserted, a bid
+or mark changed, the Seats/Teams tag removed or changed, the preset or options changed, an event
+moved after the result line, Expect tags, comments, CRLF, ...). Every library entry point must then
+either succeed or raise a ``RefereeError``: ``check_text`` with and without Expect tags (exit code
+0, 1 or 2, never ``referee.internal``, an error always with line and column) with every reporter
+and the score sheet, ``annotated_text``, ``moves_at`` at a random position, ``fmt``'s
+``canonical_text`` and the JSON round trip (``referee.notation.jsonform``: the same record back). A
+few mutated files also go through every command of the command line (``typer.testing.CliRunner``):
+exit codes 0, 1 or 2, no traceback, the same verdict from check (every format), score and annotate.
 
 What the fuzzing found is kept below as regression cases (a minimal record per crash, each
 now fixed): each must pass its entry point cleanly, and nothing is tolerated.

@@ -1,4 +1,5 @@
-"""The grammar's word terminals agree with the one table of lexical facts (referee.model.lexicon)."""
+"""The grammar's word terminals agree with the one table of lexical facts
+(referee.model.lexicon)."""
 
 from __future__ import annotations
 

@@ -156,7 +156,8 @@ def test_the_plugin_is_cheap_to_load():
     referee (the parser, Lark, the games) until it is switched on."""
     import subprocess
 
-    heavy = ("lark", "referee.notation", "referee.games", "referee.pipeline.checking", "referee.replay.replay")
+    heavy = ("lark", "referee.notation", "referee.games", "referee.pipeline.checking",
+             "referee.replay.replay")
     code = (f"import sys, referee.pytest_plugin; print([m for m in sys.modules "
             f"if m.startswith({heavy!r})])")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee.games import find_game, games
 from referee.notation.parser import iter_items
 from referee.pipeline.checking import check_text
 from referee.replay.moves import Position, moves_at
@@ -22,7 +23,7 @@ from referee.rules.tricks import TrickGame
 @pytest.fixture()
 def toy(monkeypatch: pytest.MonkeyPatch) -> type[TrickGame]:
     """The toy game, registered while the test runs (the real registry is restored after)."""
-    registry.games()  # the real games first (imported once, into the real registry)
+    games()  # the real games first (imported once, into the real registry)
     monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
     monkeypatch.setattr(registry, "_ALIASES", dict(registry._ALIASES))
 
@@ -61,8 +62,8 @@ result N 3 S 3
 
 
 def test_the_toy_game_is_found_by_name_and_alias(toy: type[TrickGame]):
-    assert registry.find_game("t8") is toy
-    assert toy in registry.games()
+    assert find_game("t8") is toy
+    assert toy in games()
 
 
 def test_a_legal_record_of_the_toy_game_is_refereed(toy: type[TrickGame]):
@@ -102,7 +103,7 @@ def test_the_toy_game_is_simulated_and_its_moves_listed(toy: type[TrickGame]):
 
 
 def test_the_real_games_stay_registered_beside_the_toy_game(toy: type[TrickGame]):
-    assert {"twenty-eight", "avinas", "toy"} <= {game.name for game in registry.games()}
+    assert {"twenty-eight", "avinas", "toy"} <= {game.name for game in games()}
 
 
 def test_the_toy_game_is_shown_on_the_replay_page(toy: type[TrickGame]):

@@ -1,5 +1,5 @@
-"""Rule tests of Twenty-Nine (referee/games/twenty_eight/twenty_nine.py): every edge case of digest 9B
-(29-01 ... 29-33) as a test named after it, the presets, and each rule id legal and illegal.
+"""Rule tests of Twenty-Nine (referee/games/twenty_eight/twenty_nine.py): every edge case of digest
+9B (29-01 ... 29-33) as a test named after it, the presets, and each rule id legal and illegal.
 
 Most records here are short: a deal, its auction and the tricks the case needs. The referee
 then also reports the deal as incomplete (29.incomplete), which ``errors`` leaves out.

@@ -1,5 +1,5 @@
-"""Rule tests of Twenty-Two (referee/games/twenty_two/ruleset.py): every rule id legal and illegal, the
-edge cases of digest 3.8 (``test_22_NN_...``, #1-#35) stated as small deals, dealer and leader,
+"""Rule tests of Twenty-Two (referee/games/twenty_two/ruleset.py): every rule id legal and illegal,
+the edge cases of digest 3.8 (``test_22_NN_...``, #1-#35) stated as small deals, dealer and leader,
 damage, death and the end of the game, the options, and the legal-action generator.
 
 The illegal edge cases are also records in samples/twenty-two/, checked with their Expect tags

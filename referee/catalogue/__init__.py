@@ -1,1 +1,3 @@
-"""What referee says about its games and rules: rule ids and their meaning, did-you-mean lookups, `referee rule` help, the generated game pages."""
+"""What referee says about its games and rules: rule ids and their meaning, did-you-mean lookups,
+`referee rule` help, the generated game pages.
+"""

@@ -44,16 +44,9 @@ from referee.cli.records import (
     reading_options,
 )
 from referee.model.errors import RefereeError
-from referee.pipeline.checking import (
-    STDIN,
-    internal_error,
-    read_text,
-)
+from referee.pipeline.checking import STDIN, internal_error, read_text
 from referee.pipeline.command import run_check
-from referee.reporters import (
-    render_error,
-    use_color,
-)
+from referee.reporters import render_error, use_color
 
 _LAZY = {
     "canonical_text": "referee.replay.canonical",

@@ -3,7 +3,8 @@
 
 ``check``, ``score``, ``fmt``, ``convert``, ``annotate``, ``moves`` and ``view`` take these
 same parameters (the aliases below) and resolve them, over the settings of referee.toml or
-``[tool.referee]``, through ``reading_options``; referee.pipeline.reading says how records are then read.
+``[tool.referee]``, through ``reading_options``; referee.pipeline.reading says how records
+are then read.
 """
 
 from __future__ import annotations

@@ -1,14 +1,93 @@
-"""Every game module, in the order they register (``referee.rules.registry`` imports them
-when a game is first looked up: only as far as the game it needs, so a check of a
-Twenty-Eight record does not load every game)."""
+"""The games: every game's module in its order, loading them, finding one by name, and
+binding a record to its game.
+
+Each game is one folder here (the 28 family's four games share one), and registers itself in
+``referee.rules.registry`` when its ruleset module is imported. The games are loaded only as
+far as the one a lookup needs, so a check of a Twenty-Eight record does not load every game.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from referee.model.errors import RecordError, located
+from referee.model.record import RecordHeader
+from referee.model.spelling import suggest
+from referee.rules.base import Ruleset
+from referee.rules.registry import (
+    known_aliases,
+    likely_tag,
+    registered,
+    registered_name,
+    resolve_header_options,
+)
 
 GAME_MODULES = (
-    "twenty_eight",
-    "twenty_nine",
-    "forty",
-    "fifty_six",
-    "twenty_five",
-    "avinas",
-    "twenty_two",
+    "twenty_eight.ruleset",
+    "twenty_eight.twenty_nine",
+    "twenty_eight.forty",
+    "twenty_eight.fifty_six",
+    "twenty_five.ruleset",
+    "avinas.ruleset",
+    "twenty_two.ruleset",
 )
-"""The order ``referee games`` lists them in: the 28 family first, then the others."""
+"""The module of each game's ruleset, under ``referee.games``, in the order ``referee games``
+lists them: the 28 family first, then the others."""
+
+
+def games() -> list[type[Ruleset]]:
+    """Every registered game: the referee's in their order (``GAME_MODULES``), then any
+    other in registration order (a module may have been imported before the others)."""
+    load_games()
+    order = {f"referee.games.{module}": index for index, module in enumerate(GAME_MODULES)}
+
+    def place(game: type[Ruleset]) -> int:
+        return order.get(game.__module__, len(order))
+
+    return sorted(registered(), key=place)
+
+
+def find_game(name: str) -> type[Ruleset]:
+    """The game called ``name`` or one of its aliases; ``KeyError`` lists the known ones."""
+    load_games(name.strip().lower())
+    key = registered_name(name.strip().lower())
+    if key is None:
+        known = ", ".join(f"{g.name} ({', '.join(g.aliases)})" if g.aliases else g.name
+                          for g in games())
+        raise KeyError(f"unknown game '{name}'{suggest(name.strip().lower(), known_aliases())} "
+                       f"(known: {known})")
+    return next(game for game in registered() if game.name == key)
+
+
+def ruleset_for(header: RecordHeader) -> Ruleset:
+    """Bind the record's game, preset and options to its table; ``RecordError`` if impossible."""
+    game_tag = header.get("Game")
+    if game_tag is None:
+        from referee.notation.tag_names import meant_tag
+
+        slip = next((tag.name for tag in header.tags if meant_tag(tag.name) == "Game"), None)
+        hint = f" (is '{slip}' meant to be 'Game'? tag names are case-sensitive)" if slip else ""
+        error = RecordError("record.game", f"the record has no Game tag{hint}")
+        raise located(error, header.tags[0] if header.tags else header)
+    try:
+        game = find_game(game_tag.value)
+    except KeyError as exc:
+        raise located(RecordError("record.game", exc.args[0]), game_tag) from None
+    options = resolve_header_options(game, header)
+    try:
+        table = game.make_table(header, options)
+    except RecordError as exc:
+        if exc.line:
+            raise
+        # A game's table or option check that named no tag: the likeliest one.
+        raise located(exc, likely_tag(header, exc.code) or header) from None
+    return game(options, table)
+
+
+def load_games(alias: str | None = None) -> None:
+    """Import the game modules in their order (each registers its game once): all of them,
+    or only as far as the one that registers ``alias`` (a name or alias in lower case)."""
+    for module in GAME_MODULES:
+        if alias is not None and registered_name(alias) is not None:
+            return
+        import_module(f"referee.games.{module}")

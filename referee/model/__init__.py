@@ -1,1 +1,3 @@
-"""Words and data: the lexicon, cards, seats, the record, errors, limits and spelling suggestions. Imports nothing else of referee."""
+"""Words and data: the lexicon, cards, seats, the record, errors, limits and spelling suggestions.
+Imports nothing else of referee.
+"""

@@ -93,7 +93,8 @@ class RefereeError(Exception):
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
         out = [f"{where}: error [{self.code}]: {self.message}"]
         if self.source_line is not None:
-            shown, caret = caret_window(self.source_line.replace("\t", " "), max(self.column - 1, 0))
+            line = self.source_line.replace("\t", " ")
+            shown, caret = caret_window(line, max(self.column - 1, 0))
             out.append("  " + shown)
             out.append("  " + " " * caret + "^")
         if self.expected:

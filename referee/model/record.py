@@ -257,6 +257,14 @@ class Tag:
 
 
 @dataclass(slots=True)
+class GivenTag(Tag):
+    """A tag the record does not have, added from ``given_by`` (``--option``, a settings
+    file...), so that an error about it can say where the user wrote it."""
+
+    given_by: str = ""
+
+
+@dataclass(slots=True)
 class RecordHeader:
     """The tag section that opens a record; ``comments`` are those written before any tag."""
 

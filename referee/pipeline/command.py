@@ -43,12 +43,13 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     Text and GitHub output is printed as each file is done, the JSON document as each match
     ends; the JUnit document at the end, from test cases written out as each match ends; the
     SARIF document at the end. ``jobs`` worker processes share the files
-    (``referee.pipeline.parallel``), or ``runner`` sends them to a cluster (``referee.pipeline.cluster``) cut
-    for ``jobs`` workers; the output is the same. Every diagnostic is in the report, the
-    located error of an unreadable file too (in its file's place, as ruff and mypy write
-    theirs), so ``-o report.txt`` or ``> report.txt`` keeps them all; standard error has
-    the progress bar, the notes of the folder walk and usage errors. The summary line goes
-    to standard output, except after a document, which must stay alone there.
+    (``referee.pipeline.parallel``), or ``runner`` sends them to a cluster
+    (``referee.pipeline.cluster``) cut for ``jobs`` workers; the output is the same. Every
+    diagnostic is in the report, the located error of an unreadable file too (in its file's
+    place, as ruff and mypy write theirs), so ``-o report.txt`` or ``> report.txt`` keeps them
+    all; standard error has the progress bar, the notes of the folder walk and usage errors.
+    The summary line goes to standard output, except after a document, which must stay alone
+    there.
     """
     from referee.pipeline.options import CheckOptions
     from referee.pipeline.progress import Progress

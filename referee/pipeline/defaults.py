@@ -12,20 +12,11 @@ as written in the record. (Names no game knows are refused earlier, by ``check_o
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
-from referee.model.record import RecordHeader, Tag
+from referee.model.record import GivenTag, RecordHeader
 
 HeaderDefaults = Callable[[RecordHeader], None]
 FLAGS = {"game": "--game", "rules": "--rules"}
-
-
-@dataclass(slots=True)
-class GivenTag(Tag):
-    """A tag the record does not have, added from ``given_by`` (``--option``, a settings
-    file...), so that an error about it can say where the user wrote it."""
-
-    given_by: str = ""
 
 
 def given_by(sources: Mapping[str, str] | None, key: str) -> str:

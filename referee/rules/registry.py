@@ -1,15 +1,32 @@
-"""The registry of games: names, aliases, and resolving a record's Game/Rules/Option tags."""
+"""The registry of games: names and aliases, and resolving a record's Rules and Option tags.
+
+The games register themselves here when their modules are imported; loading them, finding one
+by name and binding a record to its game are ``referee.games``' (this layer knows no game)."""
 
 from __future__ import annotations
 
 from referee.model.errors import RecordError, located
-from referee.model.record import GivenTag, RecordHeader
-from referee.model.spelling import suggest
+from referee.model.record import GivenTag, RecordHeader, Tag
 from referee.rules.base import Ruleset
 from referee.rules.options import OptionError, Options, resolve_options
 
 _GAMES: dict[str, type[Ruleset]] = {}
 _ALIASES: dict[str, str] = {}
+
+
+def registered() -> list[type[Ruleset]]:
+    """The registered games, in registration order."""
+    return list(_GAMES.values())
+
+
+def registered_name(alias: str) -> str | None:
+    """The name of the registered game called ``alias`` (in lower case), or None."""
+    return _ALIASES.get(alias)
+
+
+def known_aliases() -> list[str]:
+    """Every registered name and alias, in lower case."""
+    return list(_ALIASES)
 
 
 def register(game: type[Ruleset]) -> type[Ruleset]:
@@ -20,59 +37,7 @@ def register(game: type[Ruleset]) -> type[Ruleset]:
     return game
 
 
-def games() -> list[type[Ruleset]]:
-    """Every registered game: the referee's in their order (``GAME_MODULES``), then any
-    other in registration order (a module may have been imported before the others)."""
-    from referee.games import GAME_MODULES
-
-    load_games()
-    order = {f"referee.games.{module}": index for index, module in enumerate(GAME_MODULES)}
-
-    def place(game: type[Ruleset]) -> int:
-        module = ".".join(game.__module__.split(".")[:3])
-        return order.get(module, len(order))
-
-    return sorted(_GAMES.values(), key=place)
-
-
-def find_game(name: str) -> type[Ruleset]:
-    """The game called ``name`` or one of its aliases; ``KeyError`` lists the known ones."""
-    load_games(name.strip().lower())
-    key = _ALIASES.get(name.strip().lower())
-    if key is None:
-        known = ", ".join(f"{g.name} ({', '.join(g.aliases)})" if g.aliases else g.name
-                          for g in games())
-        raise KeyError(f"unknown game '{name}'{suggest(name.strip().lower(), _ALIASES)} "
-                       f"(known: {known})")
-    return _GAMES[key]
-
-
-def ruleset_for(header: RecordHeader) -> Ruleset:
-    """Bind the record's game, preset and options to its table; ``RecordError`` if impossible."""
-    game_tag = header.get("Game")
-    if game_tag is None:
-        from referee.notation.tag_names import meant_tag
-
-        slip = next((tag.name for tag in header.tags if meant_tag(tag.name) == "Game"), None)
-        hint = f" (is '{slip}' meant to be 'Game'? tag names are case-sensitive)" if slip else ""
-        error = RecordError("record.game", f"the record has no Game tag{hint}")
-        raise located(error, header.tags[0] if header.tags else header)
-    try:
-        game = find_game(game_tag.value)
-    except KeyError as exc:
-        raise located(RecordError("record.game", exc.args[0]), game_tag) from None
-    options = resolve_header_options(game, header)
-    try:
-        table = game.make_table(header, options)
-    except RecordError as exc:
-        if exc.line:
-            raise
-        # A game's table or option check that named no tag: the likeliest one.
-        raise located(exc, _likely_tag(header, exc.code) or header) from None
-    return game(options, table)
-
-
-def _likely_tag(header: RecordHeader, code: str):
+def likely_tag(header: RecordHeader, code: str) -> Tag | None:
     """The tag an unlocated table or option error most likely concerns."""
     names = (("Option", "Rules", "Game") if code.startswith("record.option")
              else ("Teams", "Seats", "Game"))
@@ -107,16 +72,3 @@ def resolve_header_options(game: type[Ruleset], header: RecordHeader) -> Options
             given = "=".join(culprit.values) if culprit.name == "Option" else culprit.value
             message = f"{culprit.given_by} {given} (not in the record): {message}"
         raise located(RecordError(exc.code, message), culprit or header) from None
-
-
-def load_games(alias: str | None = None) -> None:
-    """Import the game modules in their order (each registers its game once): all of them,
-    or only as far as the one that registers ``alias`` (a name or alias in lower case)."""
-    from importlib import import_module
-
-    from referee.games import GAME_MODULES
-
-    for module in GAME_MODULES:
-        if alias is not None and alias in _ALIASES:
-            return
-        import_module(f"referee.games.{module}")
