@@ -12,13 +12,13 @@ from referee.games.twenty_two_model import (
     OVER,
     PLAY,
     Match22,
-    Trick22,
     TwentyTwoState,
     covers,
 )
 from referee.record import Action
 from referee.rules.base import Ruleset
 from referee.rules.options import Options
+from referee.rules.tricks import Trick
 from referee.seats import Table
 
 
@@ -116,7 +116,7 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
 
     def _complete_trick(self, state: TwentyTwoState) -> None:
         winner = state.bar_seat or state.trick[0][0]
-        state.tricks.append(Trick22(state.trick_no, state.trick, winner))
+        state.tricks.append(Trick(state.trick_no, state.trick, winner))
         if state.last_trick:
             state.last_cards = [(seat, cards[0]) for seat, cards in state.trick if cards]
             state.stage = OVER
