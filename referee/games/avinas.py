@@ -101,7 +101,6 @@ from referee.games.avinas_model import (  # the game's data and pure rules, re-e
     TRUMP_POWER,
     AvinasMatch,
     AvinasState,
-    Trick,
     _options,
     _rules,
     bid_count,
@@ -128,8 +127,9 @@ from referee.rules.base import (
     deal_dealer,
     summarise_tricks,
 )
+from referee.rules.options import Options
 from referee.rules.registry import register
-from referee.rules.tricks import FollowSuit, IncompleteWords, played_by, show
+from referee.rules.tricks import FollowSuit, IncompleteWords, Trick, played_by, show
 from referee.seats import CLOCKWISE, Table
 
 FOLLOW = FollowSuit("avinas.follow-suit")
@@ -140,7 +140,7 @@ FOLLOW_FACE_DOWN = FollowSuit("avinas.follow-face-down", "{leader} led face down
 
 
 @register
-class Avinas(AvinasDeal, Ruleset):
+class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
     """Avinas, four players in two partnerships, clockwise (docs/games/avinas.md)."""
 
     name = "avinas"
@@ -158,7 +158,7 @@ class Avinas(AvinasDeal, Ruleset):
     total_points = TOTAL_POINTS
     next_seat: dict[str, str]
 
-    def __init__(self, options, table: Table) -> None:
+    def __init__(self, options: Options, table: Table) -> None:
         super().__init__(options, table)
         self.opts = SimpleNamespace(**options)
         self.next_seat = table.successors(CLOCKWISE)

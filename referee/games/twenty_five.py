@@ -261,7 +261,7 @@ class TwentyFiveState(DealState):
 
 
 @register
-class TwentyFive(Ruleset):
+class TwentyFive(Ruleset[Match25, TwentyFiveState]):
     """Twenty-Five: 3 to 9 players, alone or in teams, clockwise (docs/games/twenty-five.md)."""
 
     name = "twenty-five"
