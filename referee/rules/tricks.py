@@ -12,8 +12,9 @@ scoring rule of its own: docs/architecture.md, "Adding a game", walks through on
 
 The helpers ask for what a game has at hand, never scan card strings: ``FollowSuit`` the
 cards of the suit led that the seat holds (``hand & suit_cards[led]``), ``highest_wins`` a
-value for each card (a table's ``__getitem__``). Cards may be any hashable type there (a
-small integer in a game that keeps its hands as bit masks).
+value for each card (a table's ``__getitem__``), with cards of any type (a small integer in
+a game that keeps its hands as bit masks). Such a game makes the follow test on its masks and
+asks ``FollowSuit.exclusion`` only for the words of a revoke.
 """
 
 from __future__ import annotations
