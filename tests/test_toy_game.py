@@ -130,3 +130,34 @@ def test_the_toy_match_declares_its_next_dealer(toy: type[TrickGame]):
     replay.replay_deal(record.deals[0])
     assert replay.match.next_dealer == "S"
     assert replay.match.deals == 1
+
+
+def test_a_toy_with_a_trump_suit_overrides_is_trump_only(toy: type[TrickGame]):
+    """``is_trump`` is all a trump suit needs: a heart wins a spade lead, and the highest
+    heart wins among hearts."""
+
+    @registry.register
+    class TrumpToy(toy):  # type: ignore[valid-type,misc]  # a class made at run time
+        name = "toy-trumps"
+        aliases = ()
+
+        def is_trump(self, card: str) -> bool:
+            return card[1] == "H"
+
+    deal = """deal 1 dealer N
+N: AS KS QS AH
+S: JS KH QH JH
+1. S JS N AS  2. N KS S KH  3. S QH N AH  4. N QS S JH
+"""
+    # S, void in spades, trumps tricks 2 and 4 with hearts; without trumps N's king wins
+    # trick 2, and S's lead to trick 3 is out of turn
+    plain = check_text('[Game "toy"]\n' + deal, "toy.ttn")
+    assert [(f.rule, f.trick) for f in plain.findings()] == [("toy.turn", 3)]
+    report = check_text('[Game "toy-trumps"]\n' + deal, "toy.ttn")
+    assert report.error is None and report.findings() == []
+    assert report.matches[0].deals[0].result.points == {"N": 2, "S": 4}
+    revoke = deal.replace("1. S JS N AS", "1. S JS N AH").replace(  # N holds spades
+        "3. S QH N AH", "3. S QH N AS").replace("4. N QS S JH", "4. S JH N QS")
+    report = check_text('[Game "toy-trumps"]\n' + revoke, "toy.ttn")
+    assert [f.rule for f in report.findings()] == ["toy.follow-suit"]
+    assert "N holds AS KS QS and must follow the suit led" in report.findings()[0].message

@@ -1,24 +1,32 @@
-"""Shared trick-game parts: cards in order, tricks, following suit, the winner of a trick, the
-words for an unfinished deal, reading and inferring hands; and ``TrickGame``, a plain trick
-game built from them.
+"""Shared trick-game parts: cards in order, the trick, following suit, the winner of a trick,
+the words for an unfinished deal, reading hands and reading them from the plays; and
+``TrickGame``, a plain trick game built from them.
 
-A standalone game takes what it needs from here and keeps only its rules and its data. A
-plain game (every seat plays one card a trick, the seat on the dealer's left leads, suit must
-be followed, the highest card of the suit led or the highest trump wins, card points are
-counted) is a ``TrickGame`` subclass with class data and, at most, a trump or a scoring rule
-of its own: docs/architecture.md, "Adding a game", walks through one.
+Every game takes what fits it from here and keeps only its rules and its data: Twenty-Five
+and Avinas follow suit with ``FollowSuit`` (each in its own words) and find a trick's winner
+with ``highest_wins`` (each from its own card values); they and Twenty-Two keep their tricks
+as ``Trick``. A plain game (every seat plays one card a trick, the seat on the dealer's left
+leads, suit must be followed, the highest card of the suit led or the highest trump wins, card
+points are counted) is a ``TrickGame`` subclass with class data and, at most, a trump or a
+scoring rule of its own: docs/architecture.md, "Adding a game", walks through one.
+
+The helpers ask for what a game has at hand, never scan card strings: ``FollowSuit`` the
+cards of the suit led that the seat holds (``hand & suit_cards[led]``), ``highest_wins`` a
+value for each card (a table's ``__getitem__``), with cards of any type (a small integer in
+a game that keeps its hands as bit masks). Such a game makes the follow test on its masks and
+asks ``FollowSuit.exclusion`` only for the words of a revoke.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from referee.model.cards import RANKS, SUITS, Card
 from referee.model.errors import RecordError, located
 from referee.model.record import Action, Deal
-from referee.model.seats import CLOCKWISE
+from referee.model.seats import CLOCKWISE, Table
 from referee.rules.base import (
     DealResult,
     DealState,
@@ -31,9 +39,24 @@ from referee.rules.base import (
     trick_plays,
 )
 from referee.rules.dealing import claim_played_card, deal_card
+from referee.rules.options import Options
 
 _SUIT_ORDER = {suit: i for i, suit in enumerate(SUITS)}
 _RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
+
+CardT = TypeVar("CardT")
+"""A card as a game keeps it: its text (``"AS"``), or a small integer."""
+PlayT = TypeVar("PlayT")
+"""What one seat puts on a trick: a card, or several (Twenty-Two)."""
+
+
+def played_by(action: Action) -> str:
+    """The seat of ``action``: every action but the table's turn-up has one (the grammar
+    puts a seat in front of it)."""
+    seat = action.seat
+    if seat is None:
+        raise ValueError(f"a '{action.kind}' action without a seat")
+    return seat
 
 
 def in_order(cards: Iterable[Card]) -> list[Card]:
@@ -47,48 +70,61 @@ def show(cards: Iterable[Card]) -> str:
     return " ".join(in_order(cards))
 
 
-def suit_letter(card: Card) -> str:
-    return card[1]
-
-
 @dataclass(slots=True)
-class Trick:
-    """A completed trick: its number, the plays in order, the winner and its card points."""
+class Trick(Generic[PlayT]):
+    """A completed trick: its number, the plays in order, the winner, its card points (0 in a
+    game that counts tricks) and whether its lead lay face down (Avinas)."""
 
     number: int
-    plays: list[tuple[str, Card]]
+    plays: list[tuple[str, PlayT]]
     winner: str
     points: int = 0
+    face_down: bool = False
 
 
-def follow_suit(rule: str, seat: str, card: Card, hand: Collection[Card], led: str,
-                suit_of: Callable[[Card], str] = suit_letter) -> Exclusion | None:
-    """``rule``'s exclusion if ``seat`` plays ``card`` off the suit ``led`` while holding it."""
-    if suit_of(card) == led:
-        return None
-    holding = [held for held in hand if suit_of(held) == led]
-    if not holding:
-        return None
-    return Exclusion(rule, f"{seat} holds {show(holding)} and must follow the suit led")
+@dataclass(frozen=True, slots=True)
+class FollowSuit:
+    """A game's duty to follow the suit led, in its own words.
+
+    ``words`` is formatted with ``seat``, ``card`` (the card played), ``held`` (the cards that
+    follow, as ``show_cards`` writes them) and whatever the caller adds (``suit``, the suit's
+    name, for the default words). The suit led is the game's to say: the printed suit, an
+    effective suit (Twenty-Five, Avinas) or the trumps of a face-down lead.
+    """
+
+    rule: str
+    words: str = "{seat} holds {held} and must follow {suit}"
+    show_cards: Callable[[Iterable[Card]], str] = show
+
+    def check(self, seat: str, card: Card, following: Collection[Card],
+              **facts: object) -> Exclusion | None:
+        """The exclusion if ``seat`` plays ``card`` while holding ``following`` (his cards
+        of the suit led) and ``card`` is not one of them; None if he follows or cannot."""
+        if not following or card in following:
+            return None
+        return self.exclusion(seat, card, following, **facts)
+
+    def exclusion(self, seat: str, card: Card, following: Iterable[Card],
+                  **facts: object) -> Exclusion:
+        """The exclusion itself, for a caller that has made the test (with bit masks)."""
+        held = self.show_cards(following)
+        return Exclusion(self.rule, self.words.format(seat=seat, card=card, held=held, **facts))
 
 
-def highest_wins(plays: list[tuple[str, Card]], strength: Mapping[Card, int],
-                 trumps: Callable[[Card], bool] = lambda card: False,
-                 suit_of: Callable[[Card], str] = suit_letter) -> str:
-    """The seat whose card wins: the strongest trump, else the strongest card of the suit led
-    (``strength``: higher wins; an equal card played later does not)."""
-    led = suit_of(plays[0][1])
-    best: tuple[int, int] | None = None
-    winner = plays[0][0]
+def highest_wins(plays: Iterable[tuple[str, CardT]], value: Callable[[CardT], int],
+                 later_wins: bool = False) -> str | None:
+    """The seat whose card has the highest ``value``; a card valued 0 (off the suit led, not
+    a trump) cannot win; None if no card can. Of equal cards (a double pack) the first
+    played wins, the last with ``later_wins``.
+
+    A game gives trumps values above every card of the suit led (or calls this twice, trumps
+    first), usually as a table's ``__getitem__`` made once per trump and suit led."""
+    tie = int(later_wins)
+    best, winner = tie, None  # a card must be worth more than 0 to win
     for seat, card in plays:
-        if trumps(card):
-            rank = (2, strength[card])
-        elif suit_of(card) == led:
-            rank = (1, strength[card])
-        else:
-            continue
-        if best is None or rank > best:
-            best, winner = rank, seat
+        worth = value(card)
+        if worth + tie > best:
+            best, winner = worth, seat
     return winner
 
 
@@ -129,25 +165,28 @@ def read_hands(deal: Deal, size: int, pack: Collection[Card] | None = None,
     return dealt, owner
 
 
-def infer_hands(deal: Deal, missing: Iterable[str], owner: dict[Card, str], size: int,
-                kinds: Collection[str] = ("play",)) -> dict[str, list[Card]]:
-    """Hands without a hand line, read from the seats' actions of ``kinds`` in record order
-    (every dealt card is played); ``RecordError`` when a seat shows fewer than ``size``."""
+def hands_from_plays(deal: Deal, missing: Iterable[str], owner: dict[Card, str],
+                     kinds: Collection[str] = ("play",), size: int | None = None,
+                     cards_of: Callable[[Action], Iterable[Card]] | None = None,
+                     pack: Collection[Card] | None = None,
+                     pack_text: str = "") -> dict[str, list[Card]]:
+    """The hands of seats without a hand line, read from their actions of ``kinds`` in record
+    order: a card new to its seat (``claim_played_card``, of ``pack`` when given) joins his
+    hand, until it holds ``size`` cards (later plays are judged by the rules). ``cards_of``
+    picks an action's cards (all of them by default). The caller checks the sizes, in its own
+    words."""
     inferred: dict[str, list[Card]] = {seat: [] for seat in missing}
     for event in deal.events:
         action = event.action
-        cards = inferred.get(action.seat)  # type: ignore[arg-type]
-        if cards is None or action.kind not in kinds or len(cards) >= size:
-            continue  # beyond a full hand: later plays are judged by the rules
-        for card in action.cards:
-            if claim_played_card(owner, card, action.seat, event):  # type: ignore[arg-type]
+        seat = action.seat
+        if seat is None or action.kind not in kinds:
+            continue
+        cards = inferred.get(seat)
+        if cards is None or (size is not None and len(cards) >= size):
+            continue
+        for card in action.cards if cards_of is None else cards_of(action):
+            if claim_played_card(owner, card, seat, event, pack, pack_text):
                 cards.append(card)
-    for seat, cards in inferred.items():
-        if len(cards) != size:
-            raise located(RecordError(
-                "record.hand-missing", f"deal {deal.number} has no hand line for {seat}, and "
-                f"the hand cannot be inferred: {seat} plays only {len(cards)} of the {size} "
-                "cards dealt"), deal)
     return inferred
 
 
@@ -174,7 +213,7 @@ class TrickState(DealState):
         self.hands: dict[str, set[Card]] = {}
         self.dealt: dict[str, list[Card]] = {}
         self.trick: list[tuple[str, Card]] = []
-        self.tricks: list[Trick] = []
+        self.tricks: list[Trick[Card]] = []
         self.points: dict[str, int] = {team: 0 for team in teams}
         self.inferred: set[str] = set()
 
@@ -186,13 +225,17 @@ class TrickTable:
     after: dict[str, str]
     team_of: dict[str, str]
     strength: dict[Card, int] = field(default_factory=dict)
+    """Card -> the strength of its rank, 1 for the lowest."""
+    suit_cards: dict[str, frozenset[Card]] = field(default_factory=dict)
+    """Suit -> the pack's cards of that suit: ``hand & suit_cards[led]`` follows suit."""
 
 
 class TrickGame(Ruleset[TrickMatch, TrickState]):
     """A plain trick game, driven by class data (see the module's docstring).
 
     Class data to give: ``name``, ``title``, ``rule_prefix``, ``generic`` (a ``GenericRules``
-    of full ids) and ``follow_suit_rule`` (the full id of following suit), ``rules`` (the
+    of full ids) and ``follow_suit_rule`` (the full id of following suit; ``follow_words``
+    its message, see ``FollowSuit``), ``rules`` (the
     catalogue of them all), ``pack``, ``deal_rounds`` (its sum is the hand size),
     ``rank_order`` (high to low), ``card_points`` (rank -> points), ``target`` (match points
     that end the match). Override ``is_trump`` for a trump suit and ``deal_score`` for a
@@ -200,21 +243,27 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
     """
 
     follow_suit_rule: ClassVar[str]
-    rank_order: ClassVar[str] = "AKQJT98765432"
+    follow_words: ClassVar[str] = "{seat} holds {held} and must follow the suit led"
+    rank_order = "AKQJT98765432"
     card_points: ClassVar[Mapping[str, int]] = {}
     target: ClassVar[int] = 0
     words: ClassVar[IncompleteWords] = IncompleteWords()
     accepted_actions = frozenset({"play"})
 
-    def __init__(self, options, table) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, options: Options, table: Table) -> None:
         super().__init__(options, table)
         self.hand_size = sum(self.deal_rounds) or len(self.pack) // len(table.seats)
-        self.next_seat = table.successors(CLOCKWISE)
+        after = table.successors(CLOCKWISE)
+        self.next_seat = after
+        ranks = self.rank_order
         self.lookup = TrickTable(
-            after=self.next_seat,
+            after=after,
             team_of=table.team_map(),
-            strength={card: -self.rank_order.index(card[0]) for card in self.pack},
+            strength={card: len(ranks) - ranks.index(card[0]) for card in self.pack},
+            suit_cards={suit: frozenset(card for card in self.pack if card[1] == suit)
+                        for suit in {card[1] for card in self.pack}},
         )
+        self.follow = FollowSuit(self.follow_suit_rule, self.follow_words)
 
     # -- the match -----------------------------------------------------------------------------
     def new_match(self) -> TrickMatch:
@@ -244,10 +293,24 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
                                         f"the pack of {self.title}")
         missing = [seat for seat in self.table.seats if seat not in state.dealt]
         if missing:
-            state.dealt.update(infer_hands(deal, missing, owner, self.hand_size))
+            state.dealt.update(self._infer_hands(deal, missing, owner))
             state.inferred.update(missing)
         state.hands = {seat: set(cards) for seat, cards in state.dealt.items()}
         return state
+
+    def _infer_hands(self, deal: Deal, missing: list[str], owner: dict[Card, str]
+                     ) -> dict[str, list[Card]]:
+        """Hands without a hand line, read from the seats' plays (every dealt card is
+        played); ``RecordError`` when a seat shows fewer than a hand."""
+        size = self.hand_size
+        inferred = hands_from_plays(deal, missing, owner, size=size)
+        for seat, cards in inferred.items():
+            if len(cards) != size:
+                raise located(RecordError(
+                    "record.hand-missing", f"deal {deal.number} has no hand line for {seat}, "
+                    f"and the hand cannot be inferred: {seat} plays only {len(cards)} of the "
+                    f"{size} cards dealt"), deal)
+        return inferred
 
     def candidates(self, state: TrickState) -> Iterator[Action]:
         if state.turn is not None:
@@ -256,32 +319,36 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
 
     def check(self, state: TrickState, action: Action) -> Exclusion | None:
         """Nothing after the last trick; one card a play, held; in turn; follow suit."""
-        seat, ids = action.seat, self.generic
+        seat, ids = played_by(action), self.generic
         if state.turn is None:
             return Exclusion(ids.deal_over, "the deal is over: every trick has been played",
                              fatal=True)
-        if len(action.cards) != 1 or action.cards[0] not in state.hands[seat]:  # type: ignore
+        hand = state.hands[seat]
+        if len(action.cards) != 1 or action.cards[0] not in hand:
             return Exclusion(ids.not_held, f"{seat} does not hold {show(action.cards)}",
                              fatal=True)
         if seat != state.turn:
             return Exclusion(ids.turn, f"it is {state.turn}'s turn to play, not {seat}'s")
         if state.trick:
-            return follow_suit(self.follow_suit_rule, seat, action.cards[0],  # type: ignore[arg-type]
-                               state.hands[seat], state.trick[0][1][1])
+            led = state.trick[0][1][1]
+            return self.follow.check(seat, action.cards[0],
+                                     hand & self.lookup.suit_cards[led])
         return None
 
     def apply(self, state: TrickState, action: Action) -> None:
-        seat, card = action.seat, action.cards[0]
-        state.hands[seat].discard(card)  # type: ignore[index]
+        seat, card = played_by(action), action.cards[0]
+        state.hands[seat].discard(card)
         if not state.trick:
             state.play_started = True
             state.trick_no = len(state.tricks) + 1
-        state.trick.append((seat, card))  # type: ignore[arg-type]
+        state.trick.append((seat, card))
         state.trick_len = len(state.trick)
         if state.trick_len < len(self.table.seats):
-            state.turn = self.lookup.after[seat]  # type: ignore[index]
+            state.turn = self.lookup.after[seat]
             return
-        winner = highest_wins(state.trick, self.lookup.strength, self.is_trump)
+        led = state.trick[0][1][1]
+        winner = highest_wins(state.trick, lambda played: self.card_value(played, led)
+                              ) or state.trick[0][0]
         points = sum(self.card_points.get(played[0], 0) for _, played in state.trick)
         state.tricks.append(Trick(state.trick_no, state.trick, winner, points))
         state.points[self.lookup.team_of[winner]] += points
@@ -292,6 +359,14 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
     def is_trump(self, card: Card) -> bool:
         """True for a trump (none in a plain game)."""
         return False
+
+    def card_value(self, card: Card, led: str) -> int:
+        """What ``card`` is worth in a trick led in suit ``led`` (``highest_wins``): a trump
+        more than any card of the suit led, any other card 0."""
+        strength = self.lookup.strength[card]
+        if self.is_trump(card):
+            return len(self.rank_order) + strength
+        return strength if card[1] == led else 0
 
     def is_deal_over(self, state: TrickState) -> bool:
         return state.turn is None

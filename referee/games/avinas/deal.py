@@ -24,7 +24,8 @@ from referee.model.seats import Table
 from referee.rules.base import (
     located,
 )
-from referee.rules.dealing import claim_played_card, deal_card
+from referee.rules.dealing import deal_card
+from referee.rules.tricks import hands_from_plays, played_by
 
 
 class AvinasDeal:
@@ -72,15 +73,8 @@ class AvinasDeal:
         if len(missing) == 1:
             inferred = {missing[0]: [card for card in PACK if card not in owner]}
         else:
-            inferred = {seat: [] for seat in missing}
-            for event in deal.events:
-                action = event.action
-                if action.seat not in inferred or action.kind not in ("play", "down"):
-                    continue
-                for card in action.cards:
-                    if claim_played_card(owner, card, action.seat, event, self._pack,
-                                         "the 32-card pack of Avinas"):
-                        inferred[action.seat].append(card)
+            inferred = hands_from_plays(deal, missing, owner, ("play", "down"),
+                                        pack=self._pack, pack_text="the 32-card pack of Avinas")
             short = [seat for seat in missing if len(inferred[seat]) != HAND_SIZE]
             if short:
                 raise located(RecordError(
@@ -135,7 +129,7 @@ class AvinasDeal:
                 f"{hands}: could not check that no seven was among the exposed 4th and 8th "
                 f"cards; the auction in the record makes it a no-sevens game")))
             return
-        declarer, lead = plays[0].seat, plays[0].cards[0] if plays[0].cards else ""
+        declarer, lead = played_by(plays[0]), plays[0].cards[0] if plays[0].cards else ""
         sevens = [card for card in state.dealt.get(declarer, ()) if card[0] == "7"]
         how = f"{declarer}'s 7{{}}"
         if len(sevens) == 1:

@@ -9,7 +9,7 @@ what is here is pure functions of cards and numbers, tested by tables, and data.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from referee.model.cards import SUITS, make_pack
 from referee.model.record import ResultLine
@@ -20,6 +20,7 @@ from referee.rules.base import (
     generic_rules,
 )
 from referee.rules.options import OptionSpec, Preset
+from referee.rules.tricks import Trick, highest_wins
 
 PREFIX = "avinas"
 
@@ -77,6 +78,27 @@ def bid_count(cards: Any, suit: str, how: str = "trump_count") -> int:
     return sum(1 for card in cards if is_trump(card, suit))
 
 
+def _win_values(trump: str | None, led: str | None) -> dict[str, int]:
+    """Card -> what it is worth to win a trick (``highest_wins``) when ``trump`` is trumps
+    (None: not named yet, only queens and jacks are known trumps) and a plain card of the
+    printed suit ``led`` was led (None: a face-down lead that only a trump can win): a trump
+    more than any plain card, a plain card of that suit its power, any other card 0."""
+    if trump is not None:
+        power = TRUMP_POWER[trump]
+    else:  # queens and jacks rank alike under every trump suit
+        power = {card: value for card, value in TRUMP_POWER["S"].items()
+                 if card[0] in PERMANENT}
+    return {card: len(PLAIN_ORDER) + power[card] if card in power
+            else PLAIN_POWER[card[0]] if card[1] == led and card[0] not in PERMANENT
+            else 0
+            for card in PACK}
+
+
+WIN_VALUES = {trump: {led: _win_values(trump, led) for led in (*SUITS, None)}
+              for trump in (*SUITS, None)}
+"""Trumps (or None) -> suit led (or None) -> card -> its worth: ``_win_values``."""
+
+
 def trick_winner(plays: list[tuple[str, str]], trump: str | None, face_down: bool = False,
                  no_trump_winner: str = "leader") -> str:
     """The highest trump wins; else the highest card of the suit led.
@@ -84,27 +106,8 @@ def trick_winner(plays: list[tuple[str, str]], trump: str | None, face_down: boo
     A face-down lead that nobody trumps is won by the leader, or under
     ``no_trump_winner = revealed_suit`` by the highest card of the revealed card's suit.
     """
-    best, winner = 0, None
-    if trump is not None:
-        power = TRUMP_POWER[trump]
-        for seat, card in plays:
-            value = power.get(card, 0)
-            if value > best:
-                best, winner = value, seat
-    else:  # trumps not named yet: only queens and jacks are known trumps
-        power = TRUMP_POWER["S"]
-        for seat, card in plays:
-            if card[0] in PERMANENT and power[card] > best:
-                best, winner = power[card], seat
-    if winner is not None:
-        return winner
-    if face_down and no_trump_winner == "leader":
-        return plays[0][0]
-    led = plays[0][1][1]
-    for seat, card in plays:
-        if card[1] == led and card[0] not in PERMANENT and PLAIN_POWER[card[0]] > best:
-            best, winner = PLAIN_POWER[card[0]], seat
-    return winner if winner is not None else plays[0][0]
+    led = None if face_down and no_trump_winner == "leader" else plays[0][1][1]
+    return highest_wins(plays, WIN_VALUES[trump][led].__getitem__) or plays[0][0]
 
 
 # -- scoring -----------------------------------------------------------------------
@@ -276,16 +279,6 @@ class AvinasMatch:
     in the next deal)."""
 
 
-class Trick(NamedTuple):
-    """A completed trick: number, plays in order, winner, card points, face-down lead."""
-
-    number: int
-    plays: list[tuple[str, str]]
-    winner: str
-    points: int
-    face_down: bool
-
-
 AUCTION, PLAY, OVER = "auction", "play", "over"
 
 
@@ -333,7 +326,7 @@ class AvinasState(DealState):
         # play
         self.trick: list[tuple[str, str]] = []
         self.trick_down = False
-        self.tricks: list[Trick] = []
+        self.tricks: list[Trick[str]] = []
         self.points = {team: 0 for team in teams}
         self.won = {team: 0 for team in teams}
         self.stopped: int | None = None

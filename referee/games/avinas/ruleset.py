@@ -99,7 +99,6 @@ from referee.games.avinas.model import (  # the game's data and pure rules, re-e
     TRUMP_POWER,
     AvinasMatch,
     AvinasState,
-    Trick,
     _options,
     _rules,
     bid_count,
@@ -128,13 +127,20 @@ from referee.rules.base import (
     deal_dealer,
     summarise_tricks,
 )
+from referee.rules.options import Options
 from referee.rules.recorded import recorded_change, result_lines
 from referee.rules.registry import register
-from referee.rules.tricks import IncompleteWords, show
+from referee.rules.tricks import FollowSuit, IncompleteWords, Trick, played_by, show
+
+FOLLOW = FollowSuit("avinas.follow-suit")
+"""Following the effective suit led (queens and jacks are trumps)."""
+FOLLOW_FACE_DOWN = FollowSuit("avinas.follow-face-down", "{leader} led face down: {seat} "
+                              "holds {held} and must play a trump")
+"""A face-down lead is followed as if a trump had been led."""
 
 
 @register
-class Avinas(AvinasDeal, Ruleset):
+class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
     """Avinas, four players in two partnerships, clockwise (docs/games/avinas.md)."""
 
     name = "avinas"
@@ -150,8 +156,9 @@ class Avinas(AvinasDeal, Ruleset):
     pack = PACK
     deal_rounds = (4, 4)
     total_points = TOTAL_POINTS
+    next_seat: dict[str, str]
 
-    def __init__(self, options, table: Table) -> None:
+    def __init__(self, options: Options, table: Table) -> None:
         super().__init__(options, table)
         self.opts = SimpleNamespace(**options)
         self.next_seat = table.successors(CLOCKWISE)
@@ -259,6 +266,7 @@ class Avinas(AvinasDeal, Ruleset):
         if self._late_pass(state, state.late_passers[0] if state.late_passers else ""):
             yield Action(state.late_passers[0], "pass")
         seat = state.turn
+        assert seat is not None  # play: somebody's turn
         for card in sorted(state.hands[seat]):
             yield Action(seat, "play", cards=(card,))
             if not state.trick:
@@ -299,7 +307,7 @@ class Avinas(AvinasDeal, Ruleset):
 
     # auction -------------------------------------------------------------------------------
     def _check_call(self, state: AvinasState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = played_by(action)
         what = "bid" if action.kind == "bid" else "pass"
         if state.sevens_game:
             last_seat, last = next(((s, c) for s, c in reversed(state.exposed) if c[0] == "7"),
@@ -355,6 +363,7 @@ class Avinas(AvinasDeal, Ruleset):
         if suit not in SUITS:
             return Exclusion("avinas.trump-named", f"{seat} must name a suit (S, H, D or C)")
         if state.sevens_game:
+            assert state.trump is not None  # the last exposed seven made trumps
             return Exclusion("avinas.trump-named",
                              f"trumps are {SUIT_NAMES[state.trump]}, fixed by "
                               f"the last exposed seven; nobody names them")
@@ -364,6 +373,7 @@ class Avinas(AvinasDeal, Ruleset):
             return Exclusion("avinas.trump-named", f"only the declarer {state.declarer} names "
                               f"trumps, not {seat}")
         if state.trump_named:
+            assert state.trump is not None  # named
             return Exclusion("avinas.trump-named", f"{seat} has already named "
                               f"{SUIT_NAMES[state.trump]}")
         if state.trump is not None:
@@ -379,7 +389,7 @@ class Avinas(AvinasDeal, Ruleset):
 
     # knocks --------------------------------------------------------------------------------
     def _check_knock(self, state: AvinasState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = played_by(action)
         declaring = self._declaring(state, seat)
         rule = ("avinas.knock" if declaring or state.knocker is None
                 else "avinas.counter-knock")
@@ -396,6 +406,7 @@ class Avinas(AvinasDeal, Ruleset):
                 return Exclusion("avinas.knock", f"{state.knocker} has already knocked")
             return None
         if state.knocker is None:
+            assert state.declarer is not None  # after the auction
             return Exclusion("avinas.counter-knock", f"{seat} may not knock back: the declaring "
                               f"side ({self._side(state.declarer)}) has not knocked")
         if state.counter_knocker is not None:
@@ -419,7 +430,7 @@ class Avinas(AvinasDeal, Ruleset):
 
     # play ----------------------------------------------------------------------------------
     def _check_card(self, state: AvinasState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = played_by(action)
         if state.stage == AUCTION:
             return Exclusion("avinas.auction-open", f"{seat} cannot play: the auction is not over "
                               f"({state.turn} must speak)", fatal=True)
@@ -449,20 +460,13 @@ class Avinas(AvinasDeal, Ruleset):
         if state.trick_down:  # Followed as if a trump had been led
             if is_trump(card, trump):
                 return None
-            trumps = [c for c in hand if is_trump(c, trump)]
-            if trumps:
-                return Exclusion("avinas.follow-face-down", f"{state.trick[0][0]} led face down: "
-                                  f"{seat} holds {show(trumps)} and must play a trump")
-            return None
+            return FOLLOW_FACE_DOWN.check(seat, card, [c for c in hand if is_trump(c, trump)],
+                                          leader=state.trick[0][0])
         led = effective_suit(state.trick[0][1], trump)
         if effective_suit(card, trump) == led:
             return None
-        following = [c for c in hand if effective_suit(c, trump) == led]
-        if following:
-            name = "trumps" if led == TRUMP else SUIT_NAMES[led]
-            return Exclusion("avinas.follow-suit", f"{seat} holds {show(following)} and must "
-                              f"follow {name}")
-        return None
+        return FOLLOW.check(seat, card, [c for c in hand if effective_suit(c, trump) == led],
+                            suit="trumps" if led == TRUMP else SUIT_NAMES[led])
 
     def _check_lead(self, state: AvinasState, seat: str, card: str, down: bool
                     ) -> Exclusion | None:
@@ -505,7 +509,7 @@ class Avinas(AvinasDeal, Ruleset):
                 state.trump_named = True
         elif kind == "knock":
             if self._check_knock(state, action) is None:
-                if self._declaring(state, action.seat):
+                if self._declaring(state, played_by(action)):
                     state.knocker = action.seat
                 else:
                     state.counter_knocker = action.seat
@@ -515,14 +519,15 @@ class Avinas(AvinasDeal, Ruleset):
             state.turn = None
 
     def _apply_call(self, state: AvinasState, action: Action) -> None:
-        seat = action.seat
+        seat = played_by(action)
         if action.kind == "pass" and self._late_pass(state, seat):
             state.late_passers.pop(0)
             return
         if state.stage != AUCTION:
             return  # calls outside the auction are disregarded
-        value = action.value if action.kind == "bid" else None
-        if isinstance(value, int):
+        # a bid's value is its number (the grammar reads nothing else)
+        value = action.value if action.kind == "bid" and isinstance(action.value, int) else None
+        if value is not None:
             # Decision 8: a bid stands as made, also one that is not higher, out of range or
             # out of turn: its maker is the high bidder at that level.
             state.high_bid, state.high_bidder = value, seat
@@ -562,7 +567,7 @@ class Avinas(AvinasDeal, Ruleset):
         state.false_bid = self._false_bid(state, suit)
 
     def _apply_card(self, state: AvinasState, action: Action) -> None:
-        seat = action.seat
+        seat = played_by(action)
         card = action.cards[0]
         state.hands[seat].discard(card)
         trick = state.trick
@@ -704,6 +709,7 @@ class Avinas(AvinasDeal, Ruleset):
                        contract: Declaration, all_tricks: bool, how: str) -> None:
         """The sevens game: rams to the side that won it, by the exposed sevens."""
         declarer = state.declarer
+        assert declarer is not None  # a sevens game has its declarer from the deal
         side = self.team_of[declarer]
         other = self.other_team[side]
         trump = SUIT_NAMES[state.trump] if state.trump else "trumps not named"

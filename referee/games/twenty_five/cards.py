@@ -59,6 +59,9 @@ class TrumpData(NamedTuple):
     """The trumps that may renege (option renege_cards)."""
     ace: str
     """The ace of the trump suit: the card that gives the right to rob."""
+    win_values: dict[str, dict[str, int]]
+    """Effective suit led -> card -> its strength if it can win the trick (a trump, or a card
+    of the suit led), else 0: what ``highest_wins`` compares."""
 
 
 @cache
@@ -76,5 +79,10 @@ def trump_data(trump: str, renege_cards: str) -> TrumpData:
     privileged = frozenset(
         rank if rank == ACE_OF_HEARTS else rank + trump
         for rank in PRIVILEGED_RANKS[renege_cards])
-    return TrumpData(trump, frozenset(order), suit_of, suit_cards, strength, privileged,
-                     "A" + trump)
+    trumps = frozenset(order)
+    win_values = {
+        led: {card: value if card in trumps or suit_of[card] == led else 0
+              for card, value in strength.items()}
+        for led in "SHDC"}
+    return TrumpData(trump, trumps, suit_of, suit_cards, strength, privileged, "A" + trump,
+                     win_values)

@@ -93,11 +93,20 @@ from referee.rules.base import (
     located,
     summarise_tricks,
 )
-from referee.rules.dealing import claim_played_card
 from referee.rules.options import Options, OptionSpec, Preset
 from referee.rules.recorded import recorded_change, result_lines
 from referee.rules.registry import register
-from referee.rules.tricks import IncompleteWords, Trick, in_order, read_hands, show
+from referee.rules.tricks import (
+    FollowSuit,
+    IncompleteWords,
+    Trick,
+    hands_from_plays,
+    highest_wins,
+    in_order,
+    played_by,
+    read_hands,
+    show,
+)
 
 TURNUP, PLAY, OVER = "turnup", "play", "over"
 """Stages of a deal: waiting for the turned-up card; play (robbing allowed); over."""
@@ -116,6 +125,17 @@ GENERIC = GenericRules(
     dealer="25.dealer",
 )
 """The full ids of the generic rules of Twenty-Five."""
+
+FOLLOW = {
+    True: FollowSuit("25.follow-suit", "{seat} holds {held}: he must follow {suit} or play a "
+                     "trump, not {card}"),
+    False: FollowSuit("25.follow-suit", "{seat} holds {held} and must follow {suit}, not play "
+                      "{card} (may_trump_when_following = no)"),
+}
+"""Following a plain suit led, by ``may_trump_when_following``: with it a trump also does."""
+RENEGE = FollowSuit("25.renege", "a trump ({led}) was led and {seat} holds {held}: he must "
+                    "play a trump{because}")
+"""Following a trump led with a trump that may not renege."""
 
 
 def _rules() -> dict[str, Rule]:
@@ -227,7 +247,7 @@ class TwentyFiveState(DealState):
         """True once the eligible seat's deadline passed without a rob."""
         self.demoted: str | None = None
         self.trick: list[tuple[str, str]] = []
-        self.tricks: list[Trick] = []
+        self.tricks: list[Trick[str]] = []
         self.points: dict[str, int] = {team: 0 for team in teams}
         self.start_score = dict(start_score)
         self.ended: str | None = None
@@ -241,7 +261,7 @@ class TwentyFiveState(DealState):
 
 
 @register
-class TwentyFive(Ruleset):
+class TwentyFive(Ruleset[Match25, TwentyFiveState]):
     """Twenty-Five: 3 to 9 players, alone or in teams, clockwise (docs/games/twenty-five.md)."""
 
     name = "twenty-five"
@@ -259,11 +279,12 @@ class TwentyFive(Ruleset):
     option_specs = OPTIONS
     presets = {"standard": STANDARD, "dealer-robs-first": DEALER_ROBS_FIRST}
     deal_rounds = (HAND_SIZE,)
+    pack: frozenset[str] = PACK
+    next_seat: dict[str, str]
 
     def __init__(self, options: Options, table: Table) -> None:
         super().__init__(options, table)
         self.opts = SimpleNamespace(**options)
-        self.pack = PACK
         self.next_seat = table.successors(CLOCKWISE)
         self.team_of = table.team_map()
         self.team_names = table.team_names
@@ -378,15 +399,11 @@ class TwentyFive(Ruleset):
         stops early leaves cards unplayed, and is a record error."""
         turned = next((e.action.cards[0] for e in deal.events if e.action.kind == "turnup"),
                       None)
-        inferred: dict[str, list[str]] = {seat: [] for seat in missing}
-        for event in deal.events:
-            action = event.action
-            cards = inferred.get(action.seat)
-            if cards is None or action.kind not in ("play", "rob") or len(cards) >= HAND_SIZE:
-                continue  # beyond five cards: later plays are judged (deal-over, not-held)
-            card = action.cards[0]  # a play of several cards is reported by 25.turn
-            if card != turned and claim_played_card(owner, card, action.seat, event):
-                cards.append(card)
+        inferred = hands_from_plays(
+            deal, missing, owner, ("play", "rob"), HAND_SIZE,
+            # one card an action (a play of several is reported by 25.turn), never the
+            # turned-up card
+            lambda action: [card for card in action.cards[:1] if card != turned])
         robbers = {e.action.seat for e in deal.events if e.action.kind == "rob"}
         for seat in missing:
             cards = inferred[seat]
@@ -435,7 +452,8 @@ class TwentyFive(Ruleset):
             yield Action(None, "turnup", (leader_cards[0],))
             yield Action(state.leader, "play", (leader_cards[0],))
             return
-        seat = state.turn
+        seat, turned = state.turn, state.turned
+        assert seat is not None and turned is not None  # play: a turn, the card turned up
         hand = state.hands[seat]
         for card in in_order(hand):
             yield Action(seat, "play", (card,))
@@ -444,13 +462,13 @@ class TwentyFive(Ruleset):
             # the robber may rob at any moment until his deadline
             for card in in_order(state.hands[eligible]):
                 yield Action(eligible, "rob", (card,))
-            yield Action(eligible, "rob", (state.turned,))  # excluded: the turned card
+            yield Action(eligible, "rob", (turned,))  # excluded: the turned card
         elif eligible is not None and state.hands[eligible]:
             # excluded: too late, or a second rob
             yield Action(eligible, "rob", (min(state.hands[eligible]),))
         if seat != eligible and hand:
             yield Action(seat, "rob", (min(hand),))  # excluded: not eligible (or a 2nd rob)
-        yield Action(None, "turnup", (state.turned,))  # excluded: a second turn-up
+        yield Action(None, "turnup", (turned,))  # excluded: a second turn-up
 
     # -- the rulebook cascade ------------------------------------------------------------------
     def check(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
@@ -504,9 +522,9 @@ class TwentyFive(Ruleset):
         return self.opts.rob_deadline_holder
 
     def _check_rob(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = played_by(action)
         discard = action.cards[0]
-        data = state.data
+        data = self._trumps(state)
         if state.robbed_by is not None:
             return Exclusion("25.rob-once", f"{state.robbed_by} has already robbed; there is one "
                               f"rob in a deal")
@@ -521,7 +539,7 @@ class TwentyFive(Ruleset):
             if self._deadline(state, seat) == "before_opening_lead":
                 when = "before the opening lead"
                 option = ("rob_deadline_dealer" if seat == state.dealer
-                          and state.turned[0] == "A" else "rob_deadline_holder")
+                          and data.ace == state.turned else "rob_deadline_holder")
                 when += f" ({option} = before_opening_lead)"
             else:
                 when = "before his own first play to trick 1"
@@ -549,7 +567,7 @@ class TwentyFive(Ruleset):
     def _check_play(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
         """A play: one card, the turn, holding the card, the compulsory rob, then
         the follow rules."""
-        seat = action.seat
+        seat = played_by(action)
         cards = action.cards
         if len(cards) != 1:
             return Exclusion("25.turn", f"{seat} plays {len(cards)} cards; a play is one card",
@@ -570,22 +588,16 @@ class TwentyFive(Ruleset):
         trick = state.trick
         if not trick:
             return None  # any card may be led
-        data = state.data
+        data = self._trumps(state)
         led = trick[0][1]
         if led in data.trumps:
             return self._check_renege(state, seat, card, hand, data)
         suit = data.suit_of[led]
-        follow = hand & data.suit_cards[suit]
-        if not follow or card in follow:
-            return None
-        if not self.opts.may_trump_when_following:
-            return Exclusion("25.follow-suit", f"{seat} holds {show(follow)} and must "
-                              f"follow {SUIT_NAMES[suit]}, not play {card} "
-                              f"(may_trump_when_following = no)")
-        if card in data.trumps:
+        may_trump = self.opts.may_trump_when_following
+        if may_trump and card in data.trumps:
             return None  # "in 25 you may trump at any time"
-        return Exclusion("25.follow-suit", f"{seat} holds {show(follow)}: he must follow "
-                          f"{SUIT_NAMES[suit]} or play a trump, not {card}")
+        return FOLLOW[bool(may_trump)].check(seat, card, hand & data.suit_cards[suit],
+                                             suit=SUIT_NAMES[suit])
 
     def play_fast(self, state: TwentyFiveState, action: Action) -> bool:
         """A card played in turn, held, with no rob due (``rob_compulsory``): a lead,
@@ -595,7 +607,7 @@ class TwentyFive(Ruleset):
         cards = action.cards
         seat = action.seat
         if (action.kind != "play" or state.stage != PLAY or len(cards) != 1
-                or seat != state.turn):
+                or seat != state.turn or seat is None):
             return False
         card = cards[0]
         hand = state.hands[seat]
@@ -605,6 +617,7 @@ class TwentyFive(Ruleset):
         trick = state.trick
         if trick:
             data = state.data
+            assert data is not None  # play: the card is turned up
             led = trick[0][1]
             if led in data.trumps:
                 return False
@@ -635,8 +648,7 @@ class TwentyFive(Ruleset):
         if forced:
             because = (f"; {show(forced)} may not renege: "
                        f"{'it ranks' if len(forced) == 1 else 'they rank'} below {reference}")
-        return Exclusion("25.renege", f"a trump ({state.trick[0][1]}) was led and {seat} holds "
-                          f"{show(must)}: he must play a trump{because}")
+        return RENEGE.exclusion(seat, card, must, led=state.trick[0][1], because=because)
 
     def _renege_reference(self, state: TwentyFiveState, data: TrumpData) -> str:
         """The card a privileged trump is compared with (option renege_reference)."""
@@ -646,10 +658,19 @@ class TwentyFive(Ruleset):
         played = [c for _, c in state.trick if c in data.trumps]
         return max(played, key=lambda c: self._strength(state, c))
 
+    @staticmethod
+    def _trumps(state: TwentyFiveState) -> TrumpData:
+        """The deal's trump tables: known from the turn-up, which comes before any play or
+        rob is judged or carried out."""
+        data = state.data
+        if data is None:
+            raise ValueError("no card is turned up yet")
+        return data
+
     def _strength(self, state: TwentyFiveState, card: str) -> int:
         if card == state.demoted:
             return TRUMP_BASE  # interpretation 7: the lowest trump
-        return state.data.strength[card]
+        return self._trumps(state).strength[card]
 
     def _missed_rob(self, state: TwentyFiveState, seat: str) -> str | None:
         """With rob_compulsory: why this play passes a deadline the eligible seat missed."""
@@ -676,9 +697,9 @@ class TwentyFive(Ruleset):
         elif state.stage == TURNUP:
             return
         elif kind == "play":
-            self._apply_play(state, action.seat, action.cards[0])
+            self._apply_play(state, played_by(action), action.cards[0])
         elif kind == "rob":
-            self._apply_rob(state, action.seat, action.cards[0])
+            self._apply_rob(state, played_by(action), action.cards[0])
 
     def _apply_turnup(self, state: TwentyFiveState, card: str) -> None:
         data = trump_data(card[1], self.opts.renege_cards)
@@ -692,11 +713,12 @@ class TwentyFive(Ruleset):
                 (seat for seat, cards in state.dealt.items() if data.ace in cards), None)
 
     def _apply_rob(self, state: TwentyFiveState, seat: str, discard: str) -> None:
-        hand = state.hands[seat]
-        if state.robbed_by is not None or discard == state.turned or discard not in hand:
+        hand, turned = state.hands[seat], state.turned
+        if (state.robbed_by is not None or discard == turned or discard not in hand
+                or turned is None):
             return  # a second rob, or no card to discard: not carried out
         hand.discard(discard)
-        hand.add(state.turned)
+        hand.add(turned)
         state.robbed_by = seat
         state.discard = discard
 
@@ -723,7 +745,7 @@ class TwentyFive(Ruleset):
                 or not self._deadline_passed(state, eligible)):
             return
         state.rob_lapsed = True
-        ace = state.data.ace
+        ace = self._trumps(state).ace
         if self.opts.unrobbed_ace_penalty == "lowest_trump" and ace in state.dealt[eligible]:
             state.demoted = ace
 
@@ -756,15 +778,12 @@ class TwentyFive(Ruleset):
 
     def trick_winner(self, state: TwentyFiveState, plays: list[tuple[str, str]]) -> str:
         """The highest trump, else the highest card of the suit led."""
-        data = state.data
-        led_suit = data.suit_of[plays[0][1]]
-        best, winner = -1, plays[0][0]
-        for seat, card in plays:
-            if card in data.trumps or data.suit_of[card] == led_suit:
-                strength = self._strength(state, card)
-                if strength > best:
-                    best, winner = strength, seat
-        return winner
+        data = self._trumps(state)
+        values = data.win_values[data.suit_of[plays[0][1]]]
+        demoted = state.demoted
+        value = values.__getitem__ if demoted is None else (
+            lambda card: TRUMP_BASE if card == demoted else values[card])
+        return highest_wins(plays, value) or plays[0][0]
 
     def table_view(self, state: TwentyFiveState) -> TableView:
         return table_view(state)

@@ -22,7 +22,7 @@ from referee.rules.base import (
     generic_rules,
 )
 from referee.rules.options import OptionSpec, Preset
-from referee.rules.tricks import IncompleteWords
+from referee.rules.tricks import IncompleteWords, Trick
 
 RANK_ORDER = "23456789TJQKA"
 """Ranks from lowest to highest: suits are irrelevant."""
@@ -215,13 +215,6 @@ class Match22:
         return dict(self.damage)
 
 
-@dataclass(slots=True)
-class Trick22:
-    number: int
-    plays: list[tuple[str, tuple[Card, ...]]]
-    winner: str
-
-
 class TwentyTwoState(DealState):
     """One deal: living players, hands, the stock, the exchange round and the tricks."""
 
@@ -251,7 +244,8 @@ class TwentyTwoState(DealState):
         self.bar: list[int] = []
         self.bar_seat: str | None = None
         self.last_trick = False
-        self.tricks: list[Trick22] = []
+        self.tricks: list[Trick[tuple[Card, ...]]] = []
+        """The tricks played: each seat's cards, the winner (no card points)."""
         self.last_cards: list[tuple[str, Card]] = []
         self.recorded: list[ResultLine] = []
         """The deal's ``result`` lines: what an unfinished deal takes from the record."""

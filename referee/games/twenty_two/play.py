@@ -11,7 +11,6 @@ from referee.games.twenty_two.model import (
     OVER,
     PLAY,
     Match22,
-    Trick22,
     TwentyTwoState,
     covers,
 )
@@ -20,6 +19,7 @@ from referee.model.record import Action
 from referee.model.seats import Table
 from referee.rules.base import Ruleset
 from referee.rules.options import Options
+from referee.rules.tricks import Trick
 
 
 class Play22(Ruleset[Match22, TwentyTwoState]):
@@ -116,7 +116,7 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
 
     def _complete_trick(self, state: TwentyTwoState) -> None:
         winner = state.bar_seat or state.trick[0][0]
-        state.tricks.append(Trick22(state.trick_no, state.trick, winner))
+        state.tricks.append(Trick(state.trick_no, state.trick, winner))
         if state.last_trick:
             state.last_cards = [(seat, cards[0]) for seat, cards in state.trick if cards]
             state.stage = OVER

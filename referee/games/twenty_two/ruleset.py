@@ -96,7 +96,6 @@ from referee.games.twenty_two.model import (  # the game's data and pure rules, 
     STANDARD,
     STRENGTH,
     Match22,
-    Trick22,
     TwentyTwoState,
     _options,
     _rules,
@@ -122,6 +121,7 @@ from referee.rules.base import (
 )
 from referee.rules.recorded import recorded_change, result_lines
 from referee.rules.registry import register
+from referee.rules.tricks import played_by
 
 
 @register
@@ -483,7 +483,7 @@ class TwentyTwo(FromRecord22):
     def _check_exchange(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
         """An exchange (``22.exchange-*``): once, in turn, held discards, as many drawn from the
         stock, within the stock, never a discard."""
-        seat = action.seat
+        seat = played_by(action)
         given, drawn = action.cards, action.drawn
         moves = bool(given or drawn)
         if seat in state.exchanged:
@@ -534,7 +534,7 @@ class TwentyTwo(FromRecord22):
     def _check_play(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
         """A play, in the rulebook's order: the exchange round, the turn, holding the cards,
         then the lead or the follow."""
-        seat = action.seat
+        seat = played_by(action)
         cards = action.cards
         hand = state.hands[seat]
         if state.stage == EXCHANGE:
@@ -603,7 +603,7 @@ class TwentyTwo(FromRecord22):
             self._apply_play(state, action)
 
     def _apply_exchange(self, state: TwentyTwoState, action: Action) -> None:
-        seat = action.seat
+        seat = played_by(action)
         hand = state.hands[seat]
         for card in action.cards:
             if card in hand:
@@ -641,7 +641,7 @@ class TwentyTwo(FromRecord22):
                                     "stock ends the exchange round"))
             state.exchange_queue = []
             self._begin_play_if_done(state)
-        self._lay_cards(state, action.seat, action.cards, strengths(action.cards))
+        self._lay_cards(state, played_by(action), action.cards, strengths(action.cards))
 
     def table_view(self, state: TwentyTwoState) -> TableView:
         return table_view(state, self.table.seats)
@@ -802,6 +802,6 @@ class TwentyTwo(FromRecord22):
 __all__ = [  # the game's data and rules, re-exported with the Ruleset
     "DAMAGE", "DEATH", "EXCHANGE", "FIRST_DEAL_SIZE", "FIRST_DEATH_ENDS", "FOLLOW_SAMPLES",
     "GENERIC", "INCOMPLETE", "MAX_PLAYERS_ONE_PACK", "Match22", "OVER", "PLAY",
-    "PLAYERS_PER_EXTRA_PACK", "RANK_ORDER", "STANDARD", "STRENGTH", "Trick22", "TwentyTwo",
+    "PLAYERS_PER_EXTRA_PACK", "RANK_ORDER", "STANDARD", "STRENGTH", "TwentyTwo",
     "TwentyTwoState", "dominates", "lowest", "ranked", "show", "strengths",
 ]
