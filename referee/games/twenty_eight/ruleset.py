@@ -46,6 +46,12 @@ from referee.rules.base import (
 )
 from referee.rules.registry import register
 
+WIKIPEDIA_28 = "https://en.wikipedia.org/wiki/Twenty-eight_(card_game)"
+"""The Wikipedia article of the family, a source of its four games."""
+FAMILY_ORDER = ("In every suit, highest first: **J 9 A 10 K Q 8 7**. Card points: J 3, 9 2, "
+                "A 1, 10 1, the others 0: 28 in the pack.")
+"""The family's order of the cards and their points, in words (for ``cards_text``)."""
+
 
 @register
 class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over the phases
@@ -59,6 +65,9 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
     rule_prefix = "28"
     title = "Twenty-Eight"
     source = "Wikipedia 'Twenty-eight (card game)'; pagat.com 'Twenty-Eight'"
+    sources = (("pagat.com: Twenty-Eight", "https://www.pagat.com/jass/28.html"),
+               ("Wikipedia: Twenty-eight (card game)", WIKIPEDIA_28))
+    cards_text = "32 cards (A K Q J 10 9 8 7 of each suit). " + FAMILY_ORDER
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset(
         {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
