@@ -281,10 +281,11 @@ def simulate_text(
     game: str, deals: int, seed: int, preset: str | None = None, **table: Any
 ) -> Iterator[str]:
     """``simulate`` in chunks, a header or a deal each, written as they are played."""
-    from referee.canonical import table_seats
+    from referee.canonical import game_spelling, table_seats
     from referee.notation.writer import write_items
 
-    return write_items(simulate_items(game, deals, seed, preset, **table), table_seats)
+    return write_items(simulate_items(game, deals, seed, preset, **table), table_seats,
+                       game_spelling)
 
 
 def simulate_from_words(game: str, deals: int, seed: int, preset: str | None = None,

@@ -304,6 +304,15 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
         self.options = options
         self.table = table
 
+    # -- the record's text ---------------------------------------------------------------
+    @classmethod
+    def spelled_action(cls, deal: Deal, action: Action) -> Action:
+        """``action`` of ``deal`` as the game's canonical text and JSON form write it, where
+        the notation reads it two ways (the 28 family writes its seventh-card choice as the
+        card); as the record holds it by default. The writer knows no game: its callers hand
+        it this hook (``canonical.game_spelling``)."""
+        return action
+
     # -- the table -----------------------------------------------------------------------
     @classmethod
     def make_table(cls, header: RecordHeader, options: Options) -> Table:

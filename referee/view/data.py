@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from referee.canonical import game_spelling
 from referee.checking import internal_error
 from referee.errors import RefereeError
 from referee.jsonform import record_to_json
@@ -114,7 +115,7 @@ def match_data(match: MatchSteps, record: Record, bottom: str | None = None
         "findings": sum(f.severity == "error" for f in report.all_findings()),
         "sheet": render_match_sheet(report),
         "course": score_course(match),
-        "record": record_to_json(record),
+        "record": record_to_json(record, game_spelling(record.header)),
         "deals": deals,
     }
 

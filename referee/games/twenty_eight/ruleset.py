@@ -26,6 +26,7 @@ from referee.games.twenty_eight.pair import Pair
 from referee.games.twenty_eight.play import Play
 from referee.games.twenty_eight.second_round import SecondRound
 from referee.games.twenty_eight.settle import Settle
+from referee.games.twenty_eight.seventh import spelled
 from referee.games.twenty_eight.show import Show
 from referee.games.twenty_eight.single import SingleHand
 from referee.games.twenty_eight.state import (
@@ -39,7 +40,7 @@ from referee.games.twenty_eight.state import (
 )
 from referee.games.twenty_eight.trump import TrumpChoice
 from referee.games.twenty_eight.view import table_view
-from referee.record import Action
+from referee.record import Action, Deal
 from referee.rules.base import (
     Exclusion,
     TableView,
@@ -85,6 +86,11 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
     option_specs = _options(RULE_IDS_28)
     presets = {"standard": STANDARD, "pagat": PAGAT, "west-bengal": WEST_BENGAL,
                "kerala": KERALA}
+
+    @classmethod
+    def spelled_action(cls, deal: Deal, action: Action) -> Action:
+        """The seventh-card choice written as the card (``seventh.spelled``)."""
+        return spelled(deal, action)
 
     def table_view(self, state: TwentyEightState) -> TableView:
         return table_view(state)
