@@ -14,8 +14,13 @@ from pathlib import Path
 
 import pytest
 
+import referee
 from referee.docs_pages import SCORE_COLUMNS
+from referee.errors import NotationSyntaxError
 from referee.lexicon import ACTION_KINDS
+from referee.notation.parser import parse_records
+from referee.notation.typos import Vocabulary, VocabularyOf
+from referee.record import Tag
 from referee.rules.base import Ruleset
 from referee.rules.registry import games
 
@@ -94,3 +99,35 @@ def test_the_imports_are_found_in_functions_too(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("def f():\n    from referee.games.avinas import Avinas\n", encoding="utf-8")
     assert "referee.games.avinas" in _imports(sample)
+
+
+TYPO = '[Game "GAME"]\n\ndeal 1 dealer S\nE 15\nE trumpp\n'
+
+
+def _hint(text: str, vocabulary: VocabularyOf | None) -> str:
+    with pytest.raises(NotationSyntaxError) as caught:
+        parse_records(text, "typo.ttn", vocabulary)
+    return f"{caught.value.expected} / {caught.value.message}"
+
+
+def test_the_reader_offers_the_words_its_caller_gives() -> None:
+    """The reader knows no game: the words of a hint are the vocabulary its caller hands it."""
+    def few(tags: list[Tag]) -> Vocabulary:
+        return Vocabulary(("N", "E", "S", "W"), ("play", "bid"), ("play",))
+
+    assert _hint(TYPO, few).startswith("a card or a bid (a number) / ")
+    assert "did you mean 'trump'" not in _hint(TYPO, few)
+    everything = _hint(TYPO, None)
+    assert "exchange" in everything and "did you mean 'trump'" in everything
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_the_readers_hand_the_parser_each_games_keywords(game: type[Ruleset]) -> None:
+    """``referee.loads`` gives the reader the record's game's words (``accepted_actions``):
+    a hint offers no action word the game does not have."""
+    with pytest.raises(NotationSyntaxError) as caught:
+        referee.loads(TYPO.replace("GAME", game.name))
+    words = str(caught.value.expected).replace(",", " ").split()
+    offered = {kind for kind in ACTION_KINDS if kind in words}
+    assert offered <= game.accepted_actions, sorted(offered - game.accepted_actions)
+    assert "a card" in str(caught.value.expected)
