@@ -141,7 +141,6 @@ class Avinas(AvinasDeal, Ruleset):
     rule_prefix = PREFIX
     generic = GENERIC
     title = "Avinas"
-    source = "gamerules.com 'Avinas'"
     sources = (("gamerules.com: Avinas", "https://gamerules.com/rules/avinas/"),)
     cards_text = ("32 cards. Every queen and jack is a trump; with trump suit T the trumps are, "
                   "highest first, Q♣ 7T Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ AT 10T KT 9T 8T; plain suits run "

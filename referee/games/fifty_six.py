@@ -127,7 +127,6 @@ class FiftySix(TwentyEight):
     aliases = ("56",)
     rule_prefix = "56"
     title = "Fifty-Six"
-    source = "Wikipedia 'Twenty-eight (card game)', its Fifty-Six remark; pagat.com 'Twenty-Eight'"
     sources = (("Wikipedia: Twenty-eight (card game), the Fifty-Six variant", WIKIPEDIA_28),
                ("pagat.com: Twenty-Eight and its relatives", "https://www.pagat.com/jass/28.html"))
     cards_text = ("48 cards: two of each J 9 A 10 K Q, highest first. Card points: J 3, 9 2, "

@@ -126,7 +126,6 @@ class Forty(TwentyEight):
     aliases = ("40",)
     rule_prefix = "40"
     title = "Forty"
-    source = "Wikipedia 'Twenty-eight (card game)', its Forty paragraph"
     sources = (("Wikipedia: Twenty-eight (card game), the Forty variant", WIKIPEDIA_28),
                ("pagat.com: Twenty-Eight and its relatives", "https://www.pagat.com/jass/28.html"))
     cards_text = ("36 cards: J 3 9 A 10 K Q 8 7 of each suit, highest first. The 3 is worth 3, "

@@ -249,7 +249,6 @@ class TwentyFive(Ruleset):
     rule_prefix = "25"
     generic = GENERIC
     title = "Twenty-Five"
-    source = "gamerules.com 'Twenty-Five (25)'; Wikipedia 'Twenty-five (card game)'"
     sources = (("gamerules.com: Twenty-Five", "https://gamerules.com/rules/twenty-five-25/"),
                ("Wikipedia: Twenty-five (card game)",
                 "https://en.wikipedia.org/wiki/Twenty-five_(card_game)"),

@@ -145,7 +145,6 @@ class TwentyNine(TwentyEight):
     aliases = ("29",)
     rule_prefix = "29"
     title = "Twenty-Nine"
-    source = "pagat.com 'Twenty-Nine'; Wikipedia 'Twenty-eight (card game)', the 29 variant"
     sources = (("pagat.com: Twenty-Nine", "https://www.pagat.com/jass/29.html"),
                ("Wikipedia: Twenty-eight (card game), the 29 variant", WIKIPEDIA_28))
     cards_text = ("32 cards. " + FAMILY_ORDER + " The last trick is worth 1 more (option "

@@ -133,7 +133,6 @@ class TwentyTwo(FromRecord22):
     rule_prefix = "22"
     generic = GENERIC
     title = "Twenty-Two"
-    source = "gamerules.com 'Twenty-Two'; pagat.com 'Twenty-Two'"
     sources = (("gamerules.com: Twenty-Two", "https://gamerules.com/rules/twenty-two/"),
                ("pagat.com: Twenty-Two", "https://www.pagat.com/last/22.html"))
     cards_text = cards_words()

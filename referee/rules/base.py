@@ -258,9 +258,6 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     rule_prefix: ClassVar[str]
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
-    source: ClassVar[str] = ""
-    """The public sources the rules were taken from, in words (with their links in
-    ``sources``)."""
     sources: ClassVar[tuple[tuple[str, str], ...]] = ()
     """The public pages the rules were taken from, as (title, address): ``referee games
     GAME``, ``referee rule ID`` and the game's docs page list them."""

@@ -65,7 +65,6 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
     aliases = ("28",)
     rule_prefix = "28"
     title = "Twenty-Eight"
-    source = "Wikipedia 'Twenty-eight (card game)'; pagat.com 'Twenty-Eight'"
     sources = (("pagat.com: Twenty-Eight", "https://www.pagat.com/jass/28.html"),
                ("Wikipedia: Twenty-eight (card game)", WIKIPEDIA_28))
     cards_text = "32 cards (A K Q J 10 9 8 7 of each suit). " + FAMILY_ORDER
