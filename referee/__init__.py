@@ -47,11 +47,13 @@ def load(fp: IO[str] | str | Path) -> list[Record]:
 
 
 def dumps(records: Record | list[Record]) -> str:
-    """Canonical TTN text of one record or several."""
+    """Canonical TTN text of one record or several (each in its game's layout and spelling;
+    a record of no known game as it holds its actions)."""
     from referee.notation.writer import dumps as write
-    from referee.replay.canonical import table_seats
+    from referee.replay.canonical import game_spelling, table_seats
 
-    return write([records] if isinstance(records, Record) else records, table_seats)
+    return write([records] if isinstance(records, Record) else records, table_seats,
+                 game_spelling)
 
 
 def dump(records: Record | list[Record], fp: IO[str] | str | Path) -> None:
@@ -66,10 +68,11 @@ def dump(records: Record | list[Record], fp: IO[str] | str | Path) -> None:
 
 
 def to_json(record: Record) -> dict[str, Any]:
-    """The JSON form of a record."""
+    """The JSON form of a record (actions in its game's spelling, as ``dumps``)."""
     from referee.notation.jsonform import record_to_json
+    from referee.replay.canonical import game_spelling
 
-    return record_to_json(record)
+    return record_to_json(record, game_spelling(record.header))
 
 
 def from_json(data: dict[str, Any]) -> Record:

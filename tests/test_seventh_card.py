@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import pytest
 
+import referee
 from referee.cli.app import canonical_text
+from referee.games.twenty_eight.seventh import seventh_card, spelled
 from referee.model.record import Event
 from referee.notation.jsonform import record_from_json, record_to_json
 from referee.notation.parser import parse_records
@@ -31,8 +33,8 @@ def _seventh_choices(text: str) -> list[Event]:
         for deal in record.deals:
             for event in deal.events:
                 action = event.action
-                if action.kind == "trump" and action.cards and deal.spelled(
-                        action._replace(cards=(), value="seventh")) == action:
+                if action.kind == "trump" and action.cards and spelled(
+                        deal, action._replace(cards=(), value="seventh")) == action:
                     found.append(event)
     return found
 
@@ -79,7 +81,7 @@ def test_fmt_and_json_write_the_card(game: str) -> None:
     older = _spelled_seventh(text, _seventh_choices(text))
     assert canonical_text(older, "older.ttn") == text
     records = parse_records(older)
-    data = [record_to_json(record) for record in records]
+    data = [referee.to_json(record) for record in records]
     trumps = [event for record in data for deal in record["deals"] for event in deal["events"]
               if event["action"] == "trump"]
     assert all(event.get("value") != "seventh" for event in trumps)
@@ -94,14 +96,14 @@ def test_trump_seventh_without_deal_order_is_kept() -> None:
     record = parse_records(text)[0]
     event = next(item for item in record.deals[0].items if isinstance(item, Event)
                  and item.action.kind == "trump")
-    assert record.deals[0].spelled(event.action) == event.action
+    assert spelled(record.deals[0], event.action) == event.action
     assert "E trump seventh" in dumps([record])
 
 
 def test_the_seventh_card_of_a_hand_line() -> None:
     deal = parse_records('[Game "28"]\n\ndeal 1 dealer S\nE: KH QS 8C 7S | JD 7D TD TH\n')[0]
-    assert deal.deals[0].seventh_card("E") == "TD"
-    assert deal.deals[0].seventh_card("N") is None
+    assert seventh_card(deal.deals[0], "E") == "TD"
+    assert seventh_card(deal.deals[0], "N") is None
 
 
 def test_a_double_packs_seventh_card_also_in_the_first_four_keeps_its_word() -> None:
@@ -111,5 +113,46 @@ def test_a_double_packs_seventh_card_also_in_the_first_four_keeps_its_word() -> 
             "P1 trump seventh\n")
     deal = parse_records(text)[0].deals[0]
     seventh = next(e.action for e in deal.events if e.action.kind == "trump")
-    assert deal.seventh_card("P1") == "AD"
-    assert deal.spelled(seventh) == seventh
+    assert seventh_card(deal, "P1") == "AD"
+    assert spelled(deal, seventh) == seventh
+
+
+SPELLED = ('[Game "GAME"]\n\ndeal 1 dealer S\nE: KH QS 8C 7S | JD 7D TD TH\nE 15\n'
+           "E trump seventh\n")
+
+
+@pytest.mark.parametrize("game", ["28", "29", "56", "40"])
+def test_the_family_hands_the_writer_its_spelling(game: str) -> None:
+    """The 28 family's ruleset supplies the spelling (``Ruleset.spelled_action``): the
+    package's ``dumps`` and ``to_json`` write the card."""
+    (record,) = referee.loads(SPELLED.replace("GAME", game))
+    assert "E trump TD" in referee.dumps(record)
+    events = referee.to_json(record)["deals"][0]["events"]
+    assert events[-1] == {"action": "trump", "seat": "E", "cards": ["TD"]}
+
+
+@pytest.mark.parametrize("game", ["no-such-game", "avinas", None])
+def test_without_the_family_the_record_is_written_as_it_holds_it(game: str | None) -> None:
+    """The record model knows no seventh card: without a game of the family (or with the
+    writer alone) ``trump seventh`` is written as the record holds it."""
+    text = SPELLED.replace("GAME", game) if game else SPELLED.replace("Game", "Event")
+    (record,) = referee.loads(text)
+    assert "E trump seventh" in referee.dumps(record)
+    assert referee.to_json(record)["deals"][0]["events"][-1]["value"] == "seventh"
+    (family,) = referee.loads(SPELLED.replace("GAME", "28"))
+    assert "E trump seventh" in dumps([family])  # the writer without its caller's hook
+    assert record_to_json(family)["deals"][0]["events"][-1]["value"] == "seventh"
+
+
+def test_a_given_game_spells_the_annotated_and_converted_text(tmp_path) -> None:
+    """``--game 28`` for a record without a Game tag: the family's spelling is used although
+    the given tag is not written back."""
+    from typer.testing import CliRunner
+
+    from referee.cli.app import app
+
+    path = tmp_path / "untagged.ttn"
+    path.write_text(SPELLED.replace("Game", "Event"), encoding="utf-8")
+    for command in (["fmt", "--game", "28", "--diff"], ["annotate", "--game", "28"]):
+        result = CliRunner().invoke(app, [*command, str(path)])
+        assert "E trump TD" in result.output, (command, result.output)

@@ -5,7 +5,9 @@ cannot drift from what is enforced: the public sources, the cards (order and poi
 presets, every option (every interpretation choice the sources leave open, with its default
 and values), every rule with its id, and the words of the score sheet. The block lies between
 two marker lines; ``python -m referee.catalogue.docs_pages`` rewrites it in every page, and a test
-checks that the pages are up to date.
+checks that the pages are up to date. What a page says of its game is the game's own class
+data (``Ruleset.sources``, ``cards_text``, ``sheet_labels``, ``sheet_meanings``,
+``outcome_words``): this module names no game.
 """
 
 from __future__ import annotations
@@ -14,29 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from referee.catalogue.rule_help import sources_of
-
 BEGIN = "<!-- reference: written by `python -m referee.catalogue.docs_pages`; do not edit below -->"
 END = "<!-- end of reference -->"
-
-_FAMILY_ORDER = ("In every suit, highest first: **J 9 A 10 K Q 8 7**. Card points: J 3, 9 2, "
-                 "A 1, 10 1, the others 0: 28 in the pack.")
-
-CARDS: dict[str, str] = {
-    "twenty-eight": "32 cards (A K Q J 10 9 8 7 of each suit). " + _FAMILY_ORDER,
-    "twenty-nine": "32 cards. " + _FAMILY_ORDER + " The last trick is worth 1 more "
-                   "(option `last_trick_bonus`): 29 in a deal.",
-    "forty": "36 cards: J 3 9 A 10 K Q 8 7 of each suit, highest first. The 3 is worth 3, like "
-             "the J, and ranks equal with it: of two equal cards the one played first wins "
-             "(option `equal_cards`). Card points: J 3, 3 3, 9 2, A 1, 10 1: 40 in the pack.",
-    "fifty-six": "48 cards: two of each J 9 A 10 K Q, highest first. Card points: J 3, 9 2, "
-                 "A 1, 10 1: 56 in the pack. Of two identical cards the one played first wins "
-                 "(option `equal_cards`).",
-    "avinas": "32 cards. Every queen and jack is a trump; with trump suit T the trumps are, "
-              "highest first, Q♣ 7T Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ AT 10T KT 9T 8T; plain suits run "
-              "A 10 K 9 8 7. Card points: A 11, 10 10, K 4, Q 3, J 2: 120 in the pack.",
-}
-"""Each game's cards in words, where they are not read from the engine's tables."""
 
 SCORE_COLUMNS = (
     (("deal", "dealer"), "deal, dealer", "the deal's number and who dealt it"),
@@ -52,21 +33,6 @@ SCORE_COLUMNS = (
 )
 """The score sheet's columns: (the keys of ``Ruleset.sheet_labels``, the heading, meaning)."""
 
-SCORE_MEANINGS: dict[str, dict[str, str]] = {
-    "twenty-five": {
-        "points": "the points each side took in the deal: 5 a trick (a deal that ends the "
-                  "game counts the tricks up to the one that reached 25)",
-        "game points": "what the deal added to each side's score (the same points)",
-        "score": "each side's score after the deal; the first side to 25 wins",
-    },
-    "twenty-two": {
-        "points": "the damage each player took in the deal (the loser's last card; `-` for "
-                  "a player who was already dead)",
-        "score": "each player's total damage after the deal; 22 or more is death",
-    },
-}
-"""What a column means in a game whose sheet differs from the contract games'."""
-
 _CONTRACT_WORDS = (
     "- **made** / **failed**: the bidding side did / did not reach its target.",
     "- **misplay by SEAT**: an illegal play by that seat decided the deal (see the option "
@@ -81,28 +47,12 @@ _COMMON_WORDS = (
     "- **not settled**: the deal could not be replayed far enough to compute a result.",
     "- **N findings**: how many rule findings `referee check` reports in the deal.",
 )
-_OUTCOME_WORDS: dict[str, tuple[str, ...]] = {
-    "twenty-five": (
-        "- **tricks: ...**: the points each side took in a deal played to its end.",
-        "- **... reach 25 at trick N: game over**: the trick that won the game; nothing is "
-        "played after it.",
-    ),
-    "twenty-two": (
-        "- **SEAT loses with CARD: +N**: the highest card of the last trick and the damage it "
-        "gives; tied players all lose.",
-        "- **SEAT dies**: the player reached 22 damage and is dealt no more cards.",
-        "- **alive ...**: the players still in the game after the deal.",
-        "- **not played to its end: damage as recorded**: the deal's replay stopped; its "
-        "damage is taken from its `result` line (without one the deal is not scored).",
-    ),
-}
-"""The outcome words of the games without an auction (the others use the contract words)."""
 
 
 def score_words(ruleset: Any) -> str:
     """The score sheet's columns and outcome words, in the game's own terms."""
     labels = ruleset.sheet_labels
-    meanings = SCORE_MEANINGS.get(ruleset.name, {})
+    meanings = ruleset.sheet_meanings
     rows = []
     for keys, heading, meaning in SCORE_COLUMNS:
         shown = [labels.get(key, key) for key in keys]
@@ -111,7 +61,7 @@ def score_words(ruleset: Any) -> str:
         title = ", ".join(label for label in shown if label) if keys[0] in labels else heading
         rows.append(f"| {title} | {meanings.get(keys[0], meaning)} |")
     contract = labels.get("bidder", "bidder") != ""
-    words = (*(_CONTRACT_WORDS if contract else _OUTCOME_WORDS.get(ruleset.name, ())),
+    words = (*(_CONTRACT_WORDS if contract else ruleset.outcome_words),
              *_COMMON_WORDS)
     if contract:
         words += ("- **annulled** / **cancelled** / **redeal**: the deal was thrown in, as "
@@ -129,46 +79,15 @@ def score_words(ruleset: Any) -> str:
     ])
 
 
-def card_text(game: str) -> str:
-    """The game's cards, order and points, in words."""
-    if game == "twenty-five":
-        from referee.games.twenty_five.cards import PLAIN_ORDER, TRUMP_ORDER
-
-        def shown(cards: tuple[str, ...]) -> str:
-            return " ".join(card.replace("T", "10", 1) if card[0] == "T" else card
-                            for card in cards)
-
-        trumps = "; ".join(f"{name} trumps: {shown(TRUMP_ORDER[suit])}"
-                           for suit, name in (("H", "hearts"), ("D", "diamonds"),
-                                              ("C", "clubs"), ("S", "spades")))
-        return ("52 cards. Trumps, highest first (" + trumps + "). The ace of hearts is "
-                "always the third trump. Plain suits, highest first: "
-                f"hearts {shown(PLAIN_ORDER['H'])}; diamonds {shown(PLAIN_ORDER['D'])}; "
-                f"clubs {shown(PLAIN_ORDER['C'])}; spades {shown(PLAIN_ORDER['S'])} "
-                "(\"highest in red, lowest in black\"). Every trick is worth 5 points; the "
-                "first side to 25 wins.")
-    if game == "twenty-two":
-        from referee.games.twenty_two.ruleset import DAMAGE, DEATH, RANK_ORDER
-
-        ranks = " ".join("10" if rank == "T" else rank for rank in RANK_ORDER)
-        damage = ", ".join(f"{'10' if rank == 'T' else rank} {DAMAGE[rank]}"
-                           for rank in reversed(RANK_ORDER))
-        return ("One pack of 52 cards (more with the option `packs`). No trumps, and suits do "
-                f"not matter: only ranks count, lowest first: {ranks}. The highest card of "
-                f"the last trick loses the deal; its damage: {damage}. {DEATH} damage is "
-                "death.")
-    return CARDS.get(game, "")
-
-
 def reference_block(ruleset: Any) -> str:
     """The generated reference of one game, between the markers."""
     out = [BEGIN, "", "## Reference", ""]
-    sources = sources_of(ruleset.name)
+    sources = ruleset.sources
     if sources:
         out += ["### Sources", ""]
         out += [f"- [{title}]({address})" for title, address in sources]
         out.append("")
-    cards = card_text(ruleset.name)
+    cards = ruleset.cards_text
     if cards:
         out += ["### Cards", "", cards, ""]
     specs = {spec.name: spec for spec in ruleset.option_specs}

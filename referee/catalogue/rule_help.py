@@ -2,7 +2,8 @@
 
 The rule, option and preset texts of the games are written for players: they explain the
 rules in words (tests/test_code_citations.py keeps references to notes a reader does not have
-out of referee/); the public sources of each game are listed as links.
+out of referee/); the public sources of each game (its ``Ruleset.sources``) are listed as links.
+Everything said about a game is read from its ruleset: this module names no game.
 """
 
 from __future__ import annotations
@@ -10,53 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-SOURCES: dict[str, tuple[tuple[str, str], ...]] = {
-    "twenty-eight": (
-        ("pagat.com: Twenty-Eight", "https://www.pagat.com/jass/28.html"),
-        ("Wikipedia: Twenty-eight (card game)",
-         "https://en.wikipedia.org/wiki/Twenty-eight_(card_game)"),
-    ),
-    "twenty-nine": (
-        ("pagat.com: Twenty-Nine", "https://www.pagat.com/jass/29.html"),
-        ("Wikipedia: Twenty-eight (card game), the 29 variant",
-         "https://en.wikipedia.org/wiki/Twenty-eight_(card_game)"),
-    ),
-    "forty": (
-        ("Wikipedia: Twenty-eight (card game), the Forty variant",
-         "https://en.wikipedia.org/wiki/Twenty-eight_(card_game)"),
-        ("pagat.com: Twenty-Eight and its relatives", "https://www.pagat.com/jass/28.html"),
-    ),
-    "fifty-six": (
-        ("Wikipedia: Twenty-eight (card game), the Fifty-Six variant",
-         "https://en.wikipedia.org/wiki/Twenty-eight_(card_game)"),
-        ("pagat.com: Twenty-Eight and its relatives", "https://www.pagat.com/jass/28.html"),
-    ),
-    "twenty-five": (
-        ("gamerules.com: Twenty-Five", "https://gamerules.com/rules/twenty-five-25/"),
-        ("Wikipedia: Twenty-five (card game)",
-         "https://en.wikipedia.org/wiki/Twenty-five_(card_game)"),
-        ("pagat.com: the Spoil Five group", "https://www.pagat.com/spoil5/"),
-    ),
-    "avinas": (
-        ("gamerules.com: Avinas", "https://gamerules.com/rules/avinas/"),
-    ),
-    "twenty-two": (
-        ("gamerules.com: Twenty-Two", "https://gamerules.com/rules/twenty-two/"),
-        ("pagat.com: Twenty-Two", "https://www.pagat.com/last/22.html"),
-    ),
-}
-"""The public pages each game's rules were taken from, as (title, address)."""
-
 _KINDS = {
     "input": "unreadable input (the file, the notation or the record), not a rule of a game; "
              "exit code 2",
     "record": "a finding about the record itself, in every game",
 }
-
-
-def sources_of(game: str) -> tuple[tuple[str, str], ...]:
-    """The public sources of ``game`` (its registry name), as (title, address)."""
-    return SOURCES.get(game, ())
 
 
 def docs_page(game: str) -> str:
@@ -97,7 +56,7 @@ def explain_rule(rule_id: str) -> str:
         lines.extend(f"  {spec.name} = {spec.show(spec.default)} ({spec.valid_values()}): "
                      f"{spec.meaning}" for spec in changing)
     lines.append(f"more: referee games {game.name}; docs/{docs_page(game.name)}")
-    for title, address in sources_of(game.name):
+    for title, address in game.sources:
         lines.append(f"source: {title} <{address}>")
     return "\n".join(lines) + "\n"
 
@@ -166,7 +125,7 @@ def render_game_text(ruleset: Any) -> str:
             out.append(f"      changes: {', '.join(spec.rules)}")
     out += ["", "rules: id, what it requires (referee rule ID explains one)"]
     out.extend(_rows((rule.id, rule.summary) for rule in ruleset.rules.values()))
-    sources = sources_of(ruleset.name)
+    sources = ruleset.sources
     if sources:
         out += ["", "sources"]
         out.extend(f"  {title}: {address}" for title, address in sources)

@@ -219,28 +219,6 @@ class Deal:
     def events(self) -> list[Event]:
         return [item for item in self.items if isinstance(item, Event)]
 
-    def seventh_card(self, seat: str | None) -> Card | None:
-        """``seat``'s seventh card (the third of his second batch in the 28 family): the 7th
-        card of his hand line when it is written in dealing rounds; None otherwise."""
-        hand = next((h for h in self.hands if h.seat == seat), None)
-        if hand is None or len(hand.rounds) < 2:
-            return None
-        cards = hand.cards
-        return cards[6] if len(cards) >= 7 else None
-
-    def spelled(self, action: Action) -> Action:
-        """``action`` as the canonical record writes it: ``trump seventh`` becomes ``trump
-        CARD`` with the seat's seventh card where the hand line shows it (the notation's own
-        spelling). Kept as written where that card is also in the first round (a double
-        pack's second copy): ``trump CARD`` would then lay the first round's copy."""
-        if action.kind != "trump" or action.value != "seventh":
-            return action
-        card = self.seventh_card(action.seat)
-        hand = next(h for h in self.hands if h.seat == action.seat) if card else None
-        if card is None or hand is None or card in hand.rounds[0]:
-            return action
-        return Action(action.seat, "trump", (card,))
-
 
 @dataclass(slots=True)
 class Tag:

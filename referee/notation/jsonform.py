@@ -30,6 +30,7 @@ from referee.model.record import (
 )
 from referee.notation.lines import split_lines
 from referee.notation.resources import load_schema
+from referee.notation.writer import Spelling
 
 FORMAT = "ttn/1"
 
@@ -52,9 +53,11 @@ def _comment(comment: Comment) -> dict[str, Any]:
     return data
 
 
-def event_to_json(item: Event | ResultLine, deal: Deal | None = None) -> dict[str, Any]:
-    """One event (or result line) as a JSON object; with its ``deal``, a ``trump seventh``
-    is written as the notation spells it, ``trump CARD`` (``Deal.spelled``)."""
+def event_to_json(item: Event | ResultLine, deal: Deal | None = None,
+                  spelling: Spelling | None = None) -> dict[str, Any]:
+    """One event (or result line) as a JSON object; with its ``deal`` and its game's
+    ``spelling``, an action is written as the game writes it (the 28 family's ``trump
+    seventh`` as ``trump CARD``), else as the record holds it."""
     if isinstance(item, ResultLine):
         data: dict[str, Any] = {
             "action": "result",
@@ -63,7 +66,7 @@ def event_to_json(item: Event | ResultLine, deal: Deal | None = None) -> dict[st
         }
         data.update(_comments(item.comments))
         return data
-    action = item.action if deal is None else deal.spelled(item.action)
+    action = item.action if deal is None or spelling is None else spelling(deal, item.action)
     data = {"action": action.kind}
     if action.seat is not None:
         data["seat"] = action.seat
@@ -79,7 +82,8 @@ def event_to_json(item: Event | ResultLine, deal: Deal | None = None) -> dict[st
     return data
 
 
-def deal_to_json(deal: Deal) -> dict[str, Any]:
+def deal_to_json(deal: Deal, spelling: Spelling | None = None) -> dict[str, Any]:
+    """A deal as a JSON object (``spelling``: see ``event_to_json``)."""
     data: dict[str, Any] = {"number": deal.number}
     if deal.dealer is not None:
         data["dealer"] = deal.dealer
@@ -95,7 +99,7 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
     }
     if hand_comments:
         data["hand_comments"] = hand_comments
-    data["events"] = [event_to_json(item, deal) for item in deal.items]
+    data["events"] = [event_to_json(item, deal, spelling) for item in deal.items]
     data.update(_comments(deal.comments))
     return data
 
@@ -111,10 +115,12 @@ def header_to_json(header: RecordHeader) -> dict[str, Any]:
     return data
 
 
-def record_to_json(record: Record) -> dict[str, Any]:
-    """A record as a JSON-ready dict that validates against record.schema.json."""
+def record_to_json(record: Record, spelling: Spelling | None = None) -> dict[str, Any]:
+    """A record as a JSON-ready dict that validates against record.schema.json; each action
+    as its game's ``spelling`` writes it (the reader knows no game: its caller gives it, as
+    ``referee.to_json`` does), else as the record holds it."""
     data = header_to_json(record.header)
-    data["deals"] = [deal_to_json(deal) for deal in record.deals]
+    data["deals"] = [deal_to_json(deal, spelling) for deal in record.deals]
     return data
 
 

@@ -5,6 +5,9 @@ hand lines in seating order; the auction on one line (in games of five or more s
 per round of calls from the first speaker); one line per trick, opened by its mark;
 other events on lines of their own; every comment where it was attached; cards as rank
 letter + suit letter. A ``;`` comment ends its line, so what follows it starts a new one.
+The writer knows no game: where a game writes an action its own way (the 28 family's
+seventh-card choice as the card), the caller hands it the game's ``Spelling``; without one,
+every action is written as the record holds it.
 """
 
 from __future__ import annotations
@@ -32,6 +35,10 @@ TAG_ORDER = ("Game", "Rules", "Option", "Seats", "Teams", "Player", "Event", "Si
              "Round", "Annotator", "Expect")
 _TRICK_KINDS = frozenset({"play", "call", "down"})
 _SEP = "  "
+
+Spelling = Callable[[Deal, Action], Action]
+"""How a game writes an action of a deal where the notation reads it two ways
+(``Ruleset.spelled_action``)."""
 
 
 def format_action(action: Action) -> str:
@@ -111,8 +118,10 @@ def seat_order(header: RecordHeader | None) -> list[str] | None:
     return [word for value in tag.values for word in value.split()]
 
 
-def write_deal(deal: Deal, seats: list[str] | None = None) -> str:
-    """One deal in canonical text (hands ordered by ``seats``, default N E S W)."""
+def write_deal(deal: Deal, seats: list[str] | None = None,
+               spelling: Spelling | None = None) -> str:
+    """One deal in canonical text (hands ordered by ``seats``, default N E S W; each action
+    as ``spelling`` writes it, default as the deal holds it)."""
     head = f"deal {deal.number}" + (f" dealer {deal.dealer}" if deal.dealer else "")
     # Comments written before the deal line (between deals) stay in front of it.
     before = [c for c in deal.comments if c.before]
@@ -133,7 +142,8 @@ def write_deal(deal: Deal, seats: list[str] | None = None) -> str:
             kind, text = "result", format_result(item)
         else:
             kind = _line_kind(item)
-            text = format_action(deal.spelled(item.action))
+            action = item.action if spelling is None else spelling(deal, item.action)
+            text = format_action(action)
             if item.trick is not None:
                 text = f"{item.trick}. {text}"
         new_round = rounds is not None and rounds.opens_round(item, kind)
@@ -203,28 +213,40 @@ def _line_kind(event: Event) -> str:
 
 SeatsOf = Callable[[RecordHeader], "list[str] | None"]
 """A record's seats in seating order, from its header (None: not known)."""
+SpellingOf = Callable[[RecordHeader], "Spelling | None"]
+"""A record's game's ``Spelling``, from its header (None: as the record holds it)."""
 
 
-def write_items(items: Iterable[StreamItem], seats_of: SeatsOf = seat_order) -> Iterator[str]:
+def as_held(header: RecordHeader) -> Spelling | None:
+    """No game's spelling: every action is written as the record holds it."""
+    return None
+
+
+def write_items(items: Iterable[StreamItem], seats_of: SeatsOf = seat_order,
+                spelling_of: SpellingOf = as_held) -> Iterator[str]:
     """Canonical text, one chunk per header or deal, blank lines between them (``seats_of``:
     the seats of each record; the writer knows no game, so the caller that does gives a
-    game's default seats, which decide the hand lines' order and the auction's layout)."""
+    game's default seats, which decide the hand lines' order and the auction's layout, and
+    ``spelling_of`` its way of writing an action)."""
     seats: list[str] | None = None
+    spelling: Spelling | None = None
     first = True
     for item in items:
         if isinstance(item, RecordHeader):
-            seats = seats_of(item)
+            seats, spelling = seats_of(item), spelling_of(item)
             yield ("" if first else "\n") + write_header(item)
         else:
-            yield "\n" + write_deal(item, seats)
+            yield "\n" + write_deal(item, seats, spelling)
         first = False
 
 
-def dumps(records: Iterable[Record], seats_of: SeatsOf = seat_order) -> str:
-    """Every record as canonical TTN text (``seats_of``: see ``write_items``)."""
+def dumps(records: Iterable[Record], seats_of: SeatsOf = seat_order,
+          spelling_of: SpellingOf = as_held) -> str:
+    """Every record as canonical TTN text (``seats_of``, ``spelling_of``: see
+    ``write_items``)."""
     def items() -> Iterator[StreamItem]:
         for record in records:
             yield record.header
             yield from record.deals
 
-    return "".join(write_items(items(), seats_of))
+    return "".join(write_items(items(), seats_of, spelling_of))

@@ -95,11 +95,12 @@ def annotated_text(items: Iterable[StreamItem]) -> tuple[str, int]:
     """The annotated record as canonical TTN, and how many error findings it has."""
     from referee.notation.writer import write_items
     from referee.pipeline.reading import without_given_tags
-    from referee.replay.canonical import table_seats
+    from referee.replay.canonical import in_game_spelling, table_seats
 
     reports: list[MatchReport] = []
     # Tags given on the command line (--game...) served the replay; the record stays as written.
-    text = "".join(write_items(without_given_tags(annotate_items(items, reports)), table_seats))
+    annotated = in_game_spelling(annotate_items(items, reports))  # before the --game tag goes
+    text = "".join(write_items(without_given_tags(annotated), table_seats))
     errors = sum(f.severity == "error" for report in reports for deal in report.deals
                  for f in deal.findings)
     return text, errors

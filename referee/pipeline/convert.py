@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from referee.model.errors import RefereeError
 from referee.pipeline.defaults import HeaderDefaults as HeaderHook
 from referee.pipeline.reading import JSON_SUFFIXES, is_json_path, with_defaults, without_given_tags
-from referee.replay.canonical import canonical_text
+from referee.replay.canonical import canonical_text, game_spelling, in_game_spelling
 
 __all__ = ["JSON_SUFFIXES", "canonical_with_defaults", "convert_text", "is_json_path"]
 
@@ -31,7 +31,8 @@ def convert_text(text: str, path: str, to: str, from_json: bool,
             yield records_to_text(documents, path)
             return
         for line, data in documents:
-            yield json.dumps(record_to_json(record_from_json(data, path, line)),
+            record = record_from_json(data, path, line)
+            yield json.dumps(record_to_json(record, game_spelling(record.header)),
                              ensure_ascii=False) + "\n"
     elif to == "json":
         from referee.catalogue.lookups import record_vocabulary
@@ -43,7 +44,7 @@ def convert_text(text: str, path: str, to: str, from_json: bool,
         # text -> JSON -> text gives what fmt gives.
         items = with_defaults(iter_items(text, file=path, vocabulary=record_vocabulary),
                               header_hook)
-        for record in gather(without_given_tags(with_trick_marks(items))):
+        for record in gather(without_given_tags(in_game_spelling(with_trick_marks(items)))):
             yield json.dumps(record_to_json(record), ensure_ascii=False) + "\n"
     elif header_hook is None:
         yield canonical_text(text, path)
@@ -61,7 +62,7 @@ def canonical_with_defaults(text: str, path: str, header_hook: HeaderHook) -> st
 
     items = with_defaults(iter_items(text, file=path), header_hook)
     try:
-        return "".join(write_items(without_given_tags(with_trick_marks(items))))
+        return "".join(write_items(without_given_tags(in_game_spelling(with_trick_marks(items)))))
     except RefereeError as exc:
         if exc.code == "ttn.encoding":
             raise

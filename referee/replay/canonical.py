@@ -18,7 +18,7 @@ from referee.games import find_game, ruleset_for
 from referee.model.errors import RefereeError
 from referee.model.record import AUCTION_KINDS, Deal, DealItem, Event, RecordHeader, StreamItem
 from referee.notation.parser import iter_items
-from referee.notation.writer import seat_order, write_items
+from referee.notation.writer import Spelling, seat_order, write_items
 from referee.rules.base import DealState, MatchState, Ruleset
 from referee.rules.loop import DealRun
 
@@ -157,12 +157,36 @@ def table_seats(header: RecordHeader) -> list[str] | None:
     return list(default) if default else None
 
 
+def game_spelling(header: RecordHeader) -> Spelling | None:
+    """How the record's game writes an action (``Ruleset.spelled_action``: the 28 family's
+    seventh-card choice as the card); None for a record of no known game, which is written
+    as it holds its actions."""
+    game = header.get("Game")
+    try:
+        return find_game(game.value).spelled_action if game is not None else None
+    except KeyError:
+        return None
+
+
+def in_game_spelling(items: Iterable[StreamItem]) -> Iterator[StreamItem]:
+    """``items`` with each deal's actions as its game writes them (``game_spelling``), for a
+    writer whose headers lose the tags a command line gave them (``--game``) first."""
+    spelling: Spelling | None = None
+    for item in items:
+        if isinstance(item, RecordHeader):
+            spelling = game_spelling(item)
+        elif spelling is not None:
+            for event in item.events:
+                event.action = spelling(item, event.action)
+        yield item
+
+
 def canonical_text(text: str, path: str) -> str:
     """The canonical form of TTN ``text`` (comments kept, tricks numbered by replaying them);
     ``RefereeError`` if unreadable."""
     try:
         items = iter_items(text, file=path, vocabulary=record_vocabulary)
-        return "".join(write_items(with_trick_marks(items), table_seats))
+        return "".join(write_items(with_trick_marks(items), table_seats, game_spelling))
     except RefereeError as exc:
         if exc.code == "ttn.encoding":
             raise

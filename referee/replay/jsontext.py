@@ -129,9 +129,9 @@ def records_to_text(documents: Iterable[tuple[int, dict[str, Any]]], where: str,
         if problem is not None:
             raise _refusal(where, line, *problem)
         records.append((line, record))
-    from referee.replay.canonical import table_seats
+    from referee.replay.canonical import game_spelling, table_seats
 
-    text = dumps((record for _, record in records), table_seats)
+    text = dumps((record for _, record in records), table_seats, game_spelling)
     _read_back(text, records, where)
     return text
 
@@ -141,7 +141,7 @@ def _read_back(text: str, records: list[tuple[int, Record]], where: str) -> None
     from referee.notation.parser import parse_records
 
     try:
-        back = [record_to_json(record) for record in parse_records(text)]
+        back = [_to_json(record) for record in parse_records(text)]
     except RefereeError as exc:
         index = _record_at(text, exc.line, len(records))
         raise _refusal(where, records[index][0], "$",
@@ -158,12 +158,20 @@ def _read_back(text: str, records: list[tuple[int, Record]], where: str) -> None
 
 def _as_written(record: Record) -> dict[str, Any]:
     """The JSON form the writer's text should read back as (tags in the writer's order)."""
-    data = record_to_json(record)
+    data = _to_json(record)
     order = {id(tag): i for i, tag in enumerate(sorted_tags(record.header.tags))}
     ranked = sorted(zip(record.header.tags, data["tags"], strict=True),
                     key=lambda pair: order[id(pair[0])])
     data["tags"] = [entry for _, entry in ranked]
     return data
+
+
+def _to_json(record: Record) -> dict[str, Any]:
+    """The JSON form of ``record``, its actions in its game's spelling (as the text writes
+    them)."""
+    from referee.replay.canonical import game_spelling
+
+    return record_to_json(record, game_spelling(record.header))
 
 
 def without_columns(data: Any) -> Any:

@@ -282,9 +282,10 @@ def simulate_text(
 ) -> Iterator[str]:
     """``simulate`` in chunks, a header or a deal each, written as they are played."""
     from referee.notation.writer import write_items
-    from referee.replay.canonical import table_seats
+    from referee.replay.canonical import game_spelling, table_seats
 
-    return write_items(simulate_items(game, deals, seed, preset, **table), table_seats)
+    return write_items(simulate_items(game, deals, seed, preset, **table), table_seats,
+                       game_spelling)
 
 
 def simulate_from_words(game: str, deals: int, seed: int, preset: str | None = None,

@@ -258,9 +258,12 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     rule_prefix: ClassVar[str]
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
-    source: ClassVar[str] = ""
-    """The public sources the rules were taken from, in words (listed with links in
-    ``rule_help.SOURCES``)."""
+    sources: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The public pages the rules were taken from, as (title, address): ``referee games
+    GAME``, ``referee rule ID`` and the game's docs page list them."""
+    cards_text: ClassVar[str] = ""
+    """The game's cards, their order and their points, in a player's words (the docs page's
+    "Cards"); "" leaves them out."""
     rules: ClassVar[Mapping[str, Rule]] = {}
     generic: ClassVar[GenericRules]
     """The full ids of the game's generic rules (turn, incomplete deal, match over, ...)."""
@@ -271,12 +274,19 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     default_player_count: ClassVar[int] = 4
     """How many seats ``referee simulate`` sets when the game has no default seats."""
     accepted_actions: ClassVar[frozenset[str]] = frozenset()
-    """The action kinds a record of this game may hold (others are ``record.action``)."""
+    """The action kinds a record of this game may hold (others are ``record.action``): the
+    game's keywords, which the reader's hints offer (``lookups.record_vocabulary``)."""
     action_options: ClassVar[Mapping[str, tuple[str, object]]] = {}
     """Action kind -> (option, value) for the kinds that only that option's value allows
     (the single-hand show, the duel's hold...): a syntax hint offers them only then."""
     sheet_labels: ClassVar[Mapping[str, str]] = {}
     """Score-sheet column (or column group) -> its label in this game; "" leaves it out."""
+    sheet_meanings: ClassVar[Mapping[str, str]] = {}
+    """Score-sheet column -> what it means in this game, where that differs from the contract
+    games' (the docs page's "The score sheet")."""
+    outcome_words: ClassVar[tuple[str, ...]] = ()
+    """The outcome column's own words of a game without an auction, as docs list items
+    (a game with a bidder uses the contract's words)."""
     deal_rounds: tuple[int, ...] = ()
     """Cards per seat in each dealing round; () deals the pack out evenly in one round."""
     pack: Collection[Card] = ()
@@ -290,6 +300,15 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     def __init__(self, options: Options, table: Table) -> None:
         self.options = options
         self.table = table
+
+    # -- the record's text ---------------------------------------------------------------
+    @classmethod
+    def spelled_action(cls, deal: Deal, action: Action) -> Action:
+        """``action`` of ``deal`` as the game's canonical text and JSON form write it, where
+        the notation reads it two ways (the 28 family writes its seventh-card choice as the
+        card); as the record holds it by default. The writer knows no game: its callers hand
+        it this hook (``canonical.game_spelling``)."""
+        return action
 
     # -- the table -----------------------------------------------------------------------
     @classmethod

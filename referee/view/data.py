@@ -17,6 +17,7 @@ from referee.model.record import AUCTION_KINDS, Record
 from referee.notation.jsonform import record_to_json
 from referee.notation.writer import format_action
 from referee.pipeline.checking import internal_error
+from referee.replay.canonical import game_spelling
 from referee.report import FileReport, Finding
 from referee.scoresheet import render_match_sheet
 from referee.view.adapter import DealSteps, MatchSteps, Step, replay_record
@@ -119,7 +120,7 @@ def match_data(match: MatchSteps, record: Record, bottom: str | None = None
         "findings": sum(f.severity == "error" for f in report.all_findings()),
         "sheet": render_match_sheet(report),
         "course": score_course(match),
-        "record": record_to_json(record),
+        "record": record_to_json(record, game_spelling(record.header)),
         "deals": deals,
     }
 

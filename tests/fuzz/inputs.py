@@ -40,13 +40,13 @@ def samples() -> tuple[str, ...]:
 @cache
 def sample_json() -> tuple[str, ...]:
     """Every readable sample's JSON form, one JSON line per record."""
-    from referee.notation.jsonform import record_to_json
+    from referee import to_json
     from referee.notation.parser import parse_records
 
     out = []
     for text in samples():
         try:
-            out.append("".join(json.dumps(record_to_json(r), ensure_ascii=False) + "\n"
+            out.append("".join(json.dumps(to_json(r), ensure_ascii=False) + "\n"
                                for r in parse_records(text)))
         except Exception:  # noqa: S112 - an unreadable sample has no JSON form
             continue

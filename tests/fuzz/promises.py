@@ -27,10 +27,11 @@ from typing import Any
 
 from readers import differences
 
+from referee import to_json
 from referee.cli.app import canonical_text
 from referee.model.errors import RefereeError
 from referee.notation import lines
-from referee.notation.jsonform import iter_json_documents, record_from_json, record_to_json
+from referee.notation.jsonform import iter_json_documents, record_from_json
 from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import sorted_tags
 from referee.pipeline.annotate import annotated_text
@@ -174,7 +175,7 @@ def _rules(report: FileReport) -> Any:
 def _json_round_trip(canonical: str, rng: random.Random) -> None:
     """Canonical text -> JSON (convert --to json) -> text (convert --to ttn): the same text."""
     documents = _guard("convert --to json", lambda: [
-        json.dumps(record_to_json(r), ensure_ascii=False) for r in parse_records(canonical)])
+        json.dumps(to_json(r), ensure_ascii=False) for r in parse_records(canonical)])
     if isinstance(documents, RefereeError):
         if documents.code == "record.hand-twice":
             return  # refused, located: the JSON form keys hands by seat
@@ -208,7 +209,7 @@ def check_json(text: str) -> None:
     for line, data in iter_json_documents(text, "fuzz.jsonl"):
         record = record_from_json(data, "fuzz.jsonl", line)
         record.header.tags[:] = sorted_tags(record.header.tags)
-        wanted.append(record_to_json(record))
-    got = _guard("read back", lambda: [record_to_json(r) for r in parse_records(written)])
+        wanted.append(to_json(record))
+    got = _guard("read back", lambda: [to_json(r) for r in parse_records(written)])
     if without_columns(got) != without_columns(wanted):
         raise Broken("convert wrote text that reads back differently")

@@ -147,7 +147,10 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
     rule_prefix = PREFIX
     generic = GENERIC
     title = "Avinas"
-    source = "gamerules.com 'Avinas'"
+    sources = (("gamerules.com: Avinas", "https://gamerules.com/rules/avinas/"),)
+    cards_text = ("32 cards. Every queen and jack is a trump; with trump suit T the trumps are, "
+                  "highest first, Q♣ 7T Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ AT 10T KT 9T 8T; plain suits run "
+                  "A 10 K 9 8 7. Card points: A 11, 10 10, K 4, Q 3, J 2: 120 in the pack.")
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset({"play", "down", "bid", "pass", "trump", "knock", "stop"})
     rules = _rules()

@@ -51,6 +51,7 @@ from referee.games.twenty_eight.options import (
     _rules,
     family_ids,
 )
+from referee.games.twenty_eight.ruleset import WIKIPEDIA_28
 from referee.games.twenty_eight.scoring import CARD_POINTS_28
 from referee.rules.base import GenericRules
 from referee.rules.options import Preset
@@ -126,7 +127,11 @@ class FiftySix(TwentyEight):
     aliases = ("56",)
     rule_prefix = "56"
     title = "Fifty-Six"
-    source = "Wikipedia 'Twenty-eight (card game)', its Fifty-Six remark; pagat.com 'Twenty-Eight'"
+    sources = (("Wikipedia: Twenty-eight (card game), the Fifty-Six variant", WIKIPEDIA_28),
+               ("pagat.com: Twenty-Eight and its relatives", "https://www.pagat.com/jass/28.html"))
+    cards_text = ("48 cards: two of each J 9 A 10 K Q, highest first. Card points: J 3, 9 2, "
+                  "A 1, 10 1: 56 in the pack. Of two identical cards the one played first wins "
+                  "(option `equal_cards`).")
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_56
     rule_ids = RULE_IDS_56

@@ -49,6 +49,7 @@ from referee.games.twenty_eight.options import (
     _rules,
     family_ids,
 )
+from referee.games.twenty_eight.ruleset import WIKIPEDIA_28
 from referee.rules.base import GenericRules
 from referee.rules.options import Preset
 from referee.rules.registry import register
@@ -125,7 +126,12 @@ class Forty(TwentyEight):
     aliases = ("40",)
     rule_prefix = "40"
     title = "Forty"
-    source = "Wikipedia 'Twenty-eight (card game)', its Forty paragraph"
+    sources = (("Wikipedia: Twenty-eight (card game), the Forty variant", WIKIPEDIA_28),
+               ("pagat.com: Twenty-Eight and its relatives", "https://www.pagat.com/jass/28.html"))
+    cards_text = ("36 cards: J 3 9 A 10 K Q 8 7 of each suit, highest first. The 3 is worth 3, "
+                  "like the J, and ranks equal with it: of two equal cards the one played first "
+                  "wins (option `equal_cards`). Card points: J 3, 3 3, 9 2, A 1, 10 1: 40 in the "
+                  "pack.")
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_40
     rule_ids = RULE_IDS_40

@@ -26,6 +26,7 @@ from referee.games.twenty_eight.pair import Pair
 from referee.games.twenty_eight.play import Play
 from referee.games.twenty_eight.second_round import SecondRound
 from referee.games.twenty_eight.settle import Settle
+from referee.games.twenty_eight.seventh import spelled
 from referee.games.twenty_eight.show import Show
 from referee.games.twenty_eight.single import SingleHand
 from referee.games.twenty_eight.state import (
@@ -39,12 +40,18 @@ from referee.games.twenty_eight.state import (
 )
 from referee.games.twenty_eight.trump import TrumpChoice
 from referee.games.twenty_eight.view import table_view
-from referee.model.record import Action
+from referee.model.record import Action, Deal
 from referee.rules.base import (
     Exclusion,
     TableView,
 )
 from referee.rules.registry import register
+
+WIKIPEDIA_28 = "https://en.wikipedia.org/wiki/Twenty-eight_(card_game)"
+"""The Wikipedia article of the family, a source of its four games."""
+FAMILY_ORDER = ("In every suit, highest first: **J 9 A 10 K Q 8 7**. Card points: J 3, 9 2, "
+                "A 1, 10 1, the others 0: 28 in the pack.")
+"""The family's order of the cards and their points, in words (for ``cards_text``)."""
 
 
 @register
@@ -58,7 +65,9 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
     aliases = ("28",)
     rule_prefix = "28"
     title = "Twenty-Eight"
-    source = "Wikipedia 'Twenty-eight (card game)'; pagat.com 'Twenty-Eight'"
+    sources = (("pagat.com: Twenty-Eight", "https://www.pagat.com/jass/28.html"),
+               ("Wikipedia: Twenty-eight (card game)", WIKIPEDIA_28))
+    cards_text = "32 cards (A K Q J 10 9 8 7 of each suit). " + FAMILY_ORDER
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset(
         {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
@@ -76,6 +85,11 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
     option_specs = _options(RULE_IDS_28)
     presets = {"standard": STANDARD, "pagat": PAGAT, "west-bengal": WEST_BENGAL,
                "kerala": KERALA}
+
+    @classmethod
+    def spelled_action(cls, deal: Deal, action: Action) -> Action:
+        """The seventh-card choice written as the card (``seventh.spelled``)."""
+        return spelled(deal, action)
 
     def table_view(self, state: TwentyEightState) -> TableView:
         return table_view(state)

@@ -52,6 +52,7 @@ from __future__ import annotations
 
 from referee.games.twenty_eight import TwentyEight
 from referee.games.twenty_eight.options import MINUS_KQ_28_ONLY, _options, _rules, family_ids
+from referee.games.twenty_eight.ruleset import FAMILY_ORDER, WIKIPEDIA_28
 from referee.rules.base import GenericRules
 from referee.rules.options import OptionValue, Preset
 from referee.rules.registry import register
@@ -144,7 +145,10 @@ class TwentyNine(TwentyEight):
     aliases = ("29",)
     rule_prefix = "29"
     title = "Twenty-Nine"
-    source = "pagat.com 'Twenty-Nine'; Wikipedia 'Twenty-eight (card game)', the 29 variant"
+    sources = (("pagat.com: Twenty-Nine", "https://www.pagat.com/jass/29.html"),
+               ("Wikipedia: Twenty-eight (card game), the 29 variant", WIKIPEDIA_28))
+    cards_text = ("32 cards. " + FAMILY_ORDER + " The last trick is worth 1 more (option "
+                  "`last_trick_bonus`): 29 in a deal.")
     generic = GENERIC_29
     rule_ids = RULE_IDS_29
     rules = _rules(RULE_IDS_29, defaults=DEFAULTS_29)

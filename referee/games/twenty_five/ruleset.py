@@ -74,7 +74,7 @@ from referee.games.twenty_five.cards import (
     TrumpData,
     trump_data,
 )
-from referee.games.twenty_five.view import table_view
+from referee.games.twenty_five.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
 from referee.model.cards import SUIT_NAMES
 from referee.model.errors import RecordError
 from referee.model.record import Action, Deal, RecordHeader, ResultLine
@@ -269,12 +269,18 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
     rule_prefix = "25"
     generic = GENERIC
     title = "Twenty-Five"
-    source = "gamerules.com 'Twenty-Five (25)'; Wikipedia 'Twenty-five (card game)'"
+    sources = (("gamerules.com: Twenty-Five", "https://gamerules.com/rules/twenty-five-25/"),
+               ("Wikipedia: Twenty-five (card game)",
+                "https://en.wikipedia.org/wiki/Twenty-five_(card_game)"),
+               ("pagat.com: the Spoil Five group", "https://www.pagat.com/spoil5/"))
+    cards_text = cards_words()
     default_seats = None  # 3 to 9 players: the Seats tag is required
     default_player_count = 4  # what `referee simulate` seats without --players
     accepted_actions = frozenset({"play", "turnup", "rob"})
     sheet_labels = {"bidder": "", "bid": "", "target": "", "made": "", "points": "trick points"}
     """The score sheet (referee score): no auction, so no bidder, bid, target or made."""
+    sheet_meanings = SHEET_MEANINGS
+    outcome_words = OUTCOME_WORDS
     rules = _rules()
     option_specs = OPTIONS
     presets = {"standard": STANDARD, "dealer-robs-first": DEALER_ROBS_FIRST}

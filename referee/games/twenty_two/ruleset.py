@@ -106,7 +106,7 @@ from referee.games.twenty_two.model import (  # the game's data and pure rules, 
     strengths,
 )
 from referee.games.twenty_two.record import FromRecord22
-from referee.games.twenty_two.view import table_view
+from referee.games.twenty_two.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
 from referee.model.cards import RANKS, UNSEEN, Card, make_pack
 from referee.model.errors import RecordError
 from referee.model.record import Action, Deal, Hand
@@ -133,7 +133,9 @@ class TwentyTwo(FromRecord22):
     rule_prefix = "22"
     generic = GENERIC
     title = "Twenty-Two"
-    source = "gamerules.com 'Twenty-Two'; pagat.com 'Twenty-Two'"
+    sources = (("gamerules.com: Twenty-Two", "https://gamerules.com/rules/twenty-two/"),
+               ("pagat.com: Twenty-Two", "https://www.pagat.com/last/22.html"))
+    cards_text = cards_words()
     default_seats = None
     default_player_count = 4
     accepted_actions = frozenset({"play", "exchange"})
@@ -143,6 +145,8 @@ class TwentyTwo(FromRecord22):
     sheet_labels = {"bidder": "", "bid": "", "target": "", "made": "", "game points": "",
                     "points": "damage", "score": "total damage"}
     """The score sheet (referee score): damage per player per deal, totals, who is alive."""
+    sheet_meanings = SHEET_MEANINGS
+    outcome_words = OUTCOME_WORDS
 
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
