@@ -26,7 +26,7 @@ from referee.errors import NotationSyntaxError, RefereeError
 from referee.limits import MAX_JSON_LINE_CHARS, MAX_LINE_CHARS
 from referee.record import RecordHeader, StreamItem
 from referee.replay import replay_stream
-from referee.report import FileReport, MatchReport
+from referee.report.model import FileReport, MatchReport
 
 if TYPE_CHECKING:
     from referee.archive.keys import RecordKeys

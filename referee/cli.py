@@ -49,10 +49,7 @@ from referee.cli_records import (
     reading_options,
 )
 from referee.errors import RefereeError
-from referee.reporters import (
-    render_error,
-    use_color,
-)
+from referee.report.text import render_error, use_color
 
 _LAZY = {
     "canonical_text": "referee.canonical",
@@ -342,7 +339,7 @@ def score(
     shape = choice(ScoreFormat, output_format, "--format") or ScoreFormat.text
     reading = reading_options("score", config, isolated, game=game, rules=rules,
                               option=option, partial=partial, source=source)
-    raise typer.Exit(run_score(file, reading, shape is ScoreFormat.json))
+    raise typer.Exit(run_score(file, reading, shape.value))
 
 
 # -- fmt -------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from referee.errors import RecordError, located
 from referee.lexicon import NAME_RE
 from referee.limits import digits_message, too_many_digits
 from referee.record import RecordHeader, Tag
-from referee.report import DealReport, Finding, MatchReport
+from referee.report.model import DealReport, Finding, MatchReport
 from referee.seats import team_key
 
 TAG = "Expect"

@@ -21,7 +21,7 @@ from referee.record import Record, RecordHeader, StreamItem
 
 if TYPE_CHECKING:
     from referee.config import Settings
-    from referee.report import FileReport
+    from referee.report.model import FileReport
 
 FORMS = ("ttn", "json")
 """The forms records are read in (``--from``)."""

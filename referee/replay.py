@@ -15,7 +15,7 @@ from referee.errors import RecordError, located
 from referee.hints import add_first_hand_hint, add_seat_order_hints
 from referee.notation.writer import format_action
 from referee.record import Deal, Event, RecordHeader, ResultLine, Span, StreamItem
-from referee.report import (
+from referee.report.model import (
     NOT_CHECKED,
     RESULT_NOT_COMPARED,
     SCORE_FROM_RECORD,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the names are words: the record and the report only for the notes
     from referee.record import RecordHeader, Tag
-    from referee.report import Finding
+    from referee.report.model import Finding
 
 TAG_NOTE = "record.tag"
 """The note at a tag whose name is close to one the referee reads."""
@@ -59,7 +59,7 @@ def tag_notes(header: RecordHeader) -> list[Finding]:
 
 
 def _note(tag: Tag, meant: str, header: RecordHeader) -> Finding:
-    from referee.report import Finding
+    from referee.report.model import Finding
 
     message = (f"the tag '{tag.name}' is not one the referee reads (did you mean "
                f"'{meant}'?); it is kept as written")

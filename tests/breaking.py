@@ -19,7 +19,7 @@ from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
 from referee.record import Action, Deal, Event, Record
 from referee.replay import MatchReplay
-from referee.report import NOT_CHECKED, DealReport, Finding
+from referee.report.model import NOT_CHECKED, DealReport, Finding
 from referee.simulate import Break, break_one_action
 
 

@@ -8,7 +8,7 @@ from referee.errors import RecordError
 from referee.expect import Expectation, compare, expectations_of, parse_expectation
 from referee.games.twenty_eight.outcome import Contract
 from referee.record import RecordHeader, Span, Tag
-from referee.report import DealReport, Finding, MatchReport
+from referee.report.model import DealReport, Finding, MatchReport
 from referee.rules.base import DealResult
 
 

@@ -18,7 +18,7 @@ from referee.games.scoring28 import SCORE_TABLES, forced_score
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
 from referee.record import Deal, Event, Record, ResultLine
-from referee.report import NOT_CHECKED, RESULT_NOT_COMPARED, SCORE_FROM_RECORD, DealReport
+from referee.report.model import NOT_CHECKED, RESULT_NOT_COMPARED, SCORE_FROM_RECORD, DealReport
 from referee.rules.base import Ruleset
 from referee.simulate import simulate_records
 

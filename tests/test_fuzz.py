@@ -39,13 +39,16 @@ from referee.annotate import annotated_text
 from referee.checking import check_text
 from referee.errors import RefereeError
 from referee.jsonform import json_lines, json_lines_to_records, record_from_json
-from referee.junit import render_junit
 from referee.moves import Position, moves_at
 from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
-from referee.reporters import Totals, render_file, render_github, render_json
+from referee.report.github import render_github
+from referee.report.json import render_json
+from referee.report.junit import render_junit
+from referee.report.model import Totals
+from referee.report.scoresheet import render_scoresheet
+from referee.report.text import render_file
 from referee.rules.registry import find_game, games
-from referee.scoresheet import render_scoresheet
 from referee.simulate import simulate, table_spec
 
 # -- the seed records -------------------------------------------------------------------------

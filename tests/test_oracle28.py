@@ -28,7 +28,7 @@ from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
 from referee.record import Action, Deal, Record
 from referee.replay import MatchReplay
-from referee.report import DealReport
+from referee.report.model import DealReport
 from referee.simulate import Break, break_one_action, simulate
 
 DEALS = int(os.environ.get("ORACLE28_DEALS", "30"))

@@ -25,7 +25,7 @@ from oracle_av import Match, Verdict, judge_deal, rules_for
 
 from referee.record import Action, Deal, Record
 from referee.replay import MatchReplay
-from referee.report import DealReport
+from referee.report.model import DealReport
 from referee.simulate import Break, simulate
 
 DEALS = int(os.environ.get("ORACLE_AV_DEALS", "40"))

@@ -27,7 +27,7 @@ from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
 from referee.record import Record
 from referee.replay import replay_stream
-from referee.report import MatchReport
+from referee.report.model import MatchReport
 from referee.resources import load_schema
 from referee.rules.registry import find_game, games, ruleset_for
 from referee.simulate import simulate, simulate_records

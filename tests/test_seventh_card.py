@@ -17,7 +17,7 @@ from referee.jsonform import record_from_json, record_to_json
 from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
 from referee.record import Event
-from referee.report import FileReport
+from referee.report.model import FileReport
 from referee.simulate import simulate
 
 DEALS = 60

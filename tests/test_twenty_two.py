@@ -27,7 +27,7 @@ from referee.games.twenty_two import (
 from referee.notation.parser import iter_items, parse_records
 from referee.record import Action
 from referee.replay import replay_stream
-from referee.report import MatchReport
+from referee.report.model import MatchReport
 from referee.rules.registry import find_game, ruleset_for
 from referee.simulate import simulate_records
 
@@ -937,7 +937,7 @@ def test_score_sheet_shows_damage_and_who_is_alive():
     from pathlib import Path
 
     from referee.checking import check_file
-    from referee.scoresheet import render_scoresheet
+    from referee.report.scoresheet import render_scoresheet
 
     path = Path(__file__).resolve().parent.parent / "samples/twenty-two/game-6-players.ttn"
     report = check_file(path)

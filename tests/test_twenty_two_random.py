@@ -23,7 +23,7 @@ from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
 from referee.record import Record
 from referee.replay import replay_stream
-from referee.report import MatchReport
+from referee.report.model import MatchReport
 from referee.simulate import seat_names, simulate_records
 
 SEED = 22

@@ -15,7 +15,7 @@ from typing import Any
 
 from referee.archive.baseline import Baseline, fingerprint, relative_name, write_baseline
 from referee.record import Span
-from referee.report import Finding, MatchReport
+from referee.report.model import Finding, MatchReport
 from referee.selection import Selection
 
 DUPLICATE = "record.duplicate"

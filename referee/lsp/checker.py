@@ -20,7 +20,7 @@ from referee.lsp.document import (
     unmet_problem,
 )
 from referee.record import RecordHeader
-from referee.report import FileReport
+from referee.report.model import FileReport
 from referee.selection import Selection, accepted_on
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from referee.errors import RefereeError
 from referee.lsp.completion import own_header, parsed
 from referee.record import Deal, Event, RecordHeader, Span
-from referee.report import DealReport, MatchReport
+from referee.report.model import DealReport, MatchReport
 from referee.rules.base import TrickSummary
 
 

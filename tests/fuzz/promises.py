@@ -37,8 +37,8 @@ from referee.moves import Position, moves_at
 from referee.notation import lines
 from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import sorted_tags
-from referee.report import FileReport
-from referee.scoresheet import render_scoresheet
+from referee.report.model import FileReport
+from referee.report.scoresheet import render_scoresheet
 
 
 class Broken(AssertionError):

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from referee.report import FileReport
+from referee.report.json import file_json, jsonable
+from referee.report.model import FileReport
 
 SCORE_FORMAT_VERSION = 1
 
@@ -13,6 +15,12 @@ SCORE_FORMAT_VERSION = 1
 def score_document(report: FileReport) -> dict[str, Any]:
     """The file's matches, each deal's result (contract, points, game points, running score)
     and findings, or the error that made the file unreadable."""
-    data = {"version": SCORE_FORMAT_VERSION, **report.to_json()}
+    data = {"version": SCORE_FORMAT_VERSION, **file_json(report)}
     data.pop("expectations", None)  # score compares no Expect tags
     return data
+
+
+def write_score(report: FileReport, out: Any) -> None:
+    """``referee score --format json``'s document of one file, written with ``out``."""
+    out.write(json.dumps(score_document(report), indent=2, ensure_ascii=False,
+                         default=jsonable) + "\n")
