@@ -11,7 +11,7 @@ import typer
 
 from referee.cli_output import EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE
 from referee.cli_output import echo as _echo
-from referee.report.model import Output, score_writer
+from referee.report import Output, score_writer
 from referee.report.text import use_color
 
 
