@@ -14,9 +14,11 @@ from referee.config import Settings
 from referee.lookups import all_rules, known_rule, suggest
 from referee.paths import files_to_read
 from referee.reading import ReadOptions
+from referee.report import FORMATS as REPORT_FORMATS
 from referee.selection import Selection, file_lines
 
-FORMATS = ("text", "json", "github", "junit", "sarif")
+FORMATS = tuple(REPORT_FORMATS)
+"""``--format``: the output formats (``referee.report.FORMATS``)."""
 COLORS = ("auto", "always", "never")
 
 
