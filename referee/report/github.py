@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.report.model import FileReport, Finding, MatchReport, Totals
 from referee.report.text import LINE_PREFIX, FileLines, unmet_line
+
+if TYPE_CHECKING:
+    from referee.report import Output
 
 
 class GithubLines(FileLines):
@@ -112,7 +115,7 @@ def _escape_property(text: str) -> str:
 class GithubReporter:
     """``--format github``: each file's commands as soon as the file is done."""
 
-    def __init__(self, out: Any) -> None:
+    def __init__(self, out: Output) -> None:
         self.out = out
         self.gathered: list[FileLines] = []
 

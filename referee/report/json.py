@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.report.model import (
     DealReport,
@@ -22,6 +22,9 @@ from referee.report.model import (
     RenderedMatch,
     Totals,
 )
+
+if TYPE_CHECKING:
+    from referee.report import Output
 
 JSON_VERSION = 1
 
@@ -233,7 +236,7 @@ class JsonReporter:
     """``--format json``: the document written as the matches end (a ``--jobs`` worker
     renders its matches' text itself, unless a baseline or duplicate check needs them)."""
 
-    def __init__(self, out: Any) -> None:
+    def __init__(self, out: Output) -> None:
         self.out = out
         self.stream = JsonStream(out.write)
 

@@ -23,10 +23,13 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from referee.report.model import FileReport, Finding, MatchReport, Totals, slim_match
 from referee.report.text import render_finding, render_unmet, unmet_line
+
+if TYPE_CHECKING:
+    from referee.report import Output
 
 # Characters XML 1.0 cannot hold at all; a message quoting a broken file may contain them.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -285,7 +288,7 @@ class JunitReporter:
     """``--format junit``: the test cases written out as the matches end, the document at
     the end."""
 
-    def __init__(self, out: Any) -> None:
+    def __init__(self, out: Output) -> None:
         self.out = out
         self.stream = JunitStream(out.expect)
 

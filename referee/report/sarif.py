@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.report.github import github_path
 from referee.report.model import FileReport, MatchReport, Totals, slim_match
 from referee.report.text import unmet_line
+
+if TYPE_CHECKING:
+    from referee.report import Output
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://www.pagat.com/"
@@ -95,7 +98,7 @@ class SarifReporter:
     """``--format sarif``: the document written at the end, from the findings of the matches
     that have any (each kept slim: ``slim_match``)."""
 
-    def __init__(self, out: Any) -> None:
+    def __init__(self, out: Output) -> None:
         self.out = out
         self.gathered: list[list[MatchReport]] = []  # the current file's slim matches
         self.collected: list[FileReport] = []  # the files' reports, slim matches

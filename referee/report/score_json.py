@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.report.json import file_json, jsonable
 from referee.report.model import FileReport
+
+if TYPE_CHECKING:
+    from referee.report import Output
 
 SCORE_FORMAT_VERSION = 1
 
@@ -20,7 +23,7 @@ def score_document(report: FileReport) -> dict[str, Any]:
     return data
 
 
-def write_score(report: FileReport, out: Any) -> None:
+def write_score(report: FileReport, out: Output) -> None:
     """``referee score --format json``'s document of one file, written with ``out``."""
     out.write(json.dumps(score_document(report), indent=2, ensure_ascii=False,
                          default=jsonable) + "\n")

@@ -20,10 +20,13 @@ or leave out columns and groups with a ``sheet_labels`` mapping on its Ruleset c
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.report.model import NOT_CHECKED, DealReport, FileReport, MatchReport
 from referee.rules.base import NoContract
+
+if TYPE_CHECKING:
+    from referee.report import Output
 
 MISSING = "-"
 
@@ -34,7 +37,7 @@ def render_scoresheet(matches: Iterable[MatchReport], path: str | None = None) -
     return "\n\n".join(sheets) + "\n" if sheets else ""
 
 
-def write_score(report: FileReport, out: Any) -> None:
+def write_score(report: FileReport, out: Output) -> None:
     """``referee score``'s report of one file: the sheet of every match, then the findings
     and the error of an unreadable part, written with ``out`` (a ``referee.report.Output``)."""
     from referee.report.text import render_error, render_finding

@@ -14,12 +14,15 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import typer
 
 from referee.record import Span
 from referee.report.model import FileReport, Finding, MatchReport, Totals
+
+if TYPE_CHECKING:
+    from referee.report import Output
 
 LINE_PREFIX = re.compile(r"line (\d+): ")
 
@@ -300,7 +303,7 @@ class TextReporter:
     matches' lines as soon as the file is done; under ``--statistics`` the counts per rule
     at the end. Only the lines are kept of the matches, not the matches."""
 
-    def __init__(self, out: Any) -> None:
+    def __init__(self, out: Output) -> None:
         self.out = out
         self.gathered: list[FileLines] = []
 
