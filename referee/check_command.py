@@ -62,7 +62,7 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
         return EXIT_UNREADABLE
     out = Output(write=lambda text: typer.echo(text, nl=False),
                  echo=lambda text: _echo(text, color), expect=expect, color=color,
-                 quiet=options.quiet, statistics=options.statistics, version=version(),
+                 quiet=options.quiet, statistics=options.statistics, version=version,
                  baseline=archive is not None and archive.baseline is not None)
     sink = MatchSink(shape.reporter()(out), totals, archive)
     began = clock()

@@ -33,7 +33,8 @@ class Output:
     color: bool = False
     quiet: bool = False
     statistics: bool = False
-    version: str = "unknown"
+    version: Callable[[], str] = lambda: "unknown"
+    """The package's version, asked for only by a format that writes it (SARIF)."""
     baseline: bool = False
     """A baseline is in use (SARIF marks each result new or unchanged)."""
 

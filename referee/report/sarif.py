@@ -128,6 +128,6 @@ class SarifReporter:
         self.collected.append(report)
 
     def end(self, totals: Totals) -> None:
-        document = render_sarif(self.collected, self.out.expect, self.out.version,
+        document = render_sarif(self.collected, self.out.expect, self.out.version(),
                                 self.out.baseline)
         self.out.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
