@@ -19,7 +19,7 @@ from referee.model.record import Record
 from referee.version import __version__
 
 if TYPE_CHECKING:
-    from referee.report import FileReport
+    from referee.report.model import FileReport
 
 __all__ = [
     "NotationSyntaxError", "Record", "RecordError", "RefereeError", "__version__", "check",

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from referee.report import FileReport, MatchReport
+    from referee.report.model import FileReport, MatchReport
 
 SUFFIX = ".ttn"
 MARK = b"[Expect"
@@ -183,7 +183,7 @@ class RecordItem(_Item):
 
     def runtest(self) -> None:
         if self.match is None:
-            from referee.reporters import render_error
+            from referee.report.text import render_error
 
             raise RecordFailed(render_error(self.report))
         if self.match.unmet:
@@ -191,7 +191,7 @@ class RecordItem(_Item):
 
     def explain(self, match: MatchReport) -> str:
         """Each unmet expectation with the line it names, then what the referee found."""
-        from referee.reporters import render_finding, render_match, render_unmet, unmet_line
+        from referee.report.text import render_finding, render_match, render_unmet, unmet_line
 
         path = self.report.path
         lines = self._source_lines()

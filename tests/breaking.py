@@ -20,7 +20,7 @@ from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
 from referee.replay.replay import MatchReplay
 from referee.replay.simulate import Break, break_one_action
-from referee.report import NOT_CHECKED, DealReport, Finding
+from referee.report.model import NOT_CHECKED, DealReport, Finding
 
 
 class BrokenDeal(NamedTuple):

@@ -19,6 +19,7 @@ import referee
 from referee.archive import cache as cache_module
 from referee.archive.cache import DIGEST, FORMAT, ResultCache
 from referee.cli.app import app
+from referee.report.json import file_json
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 ILLEGAL = SAMPLES / "twenty-eight" / "after-illegal-actions.ttn"
@@ -290,9 +291,9 @@ def test_the_least_recently_used_entries_go_past_the_limit(tmp_path: Path) -> No
 def test_the_library_caches_too(archive: Path, tmp_path: Path,
                                 monkeypatch: pytest.MonkeyPatch) -> None:
     store = tmp_path / "cache"
-    first = [report.to_json() for report in referee.check_many([archive], cache_dir=store)]
+    first = [file_json(report) for report in referee.check_many([archive], cache_dir=store)]
     counted = Counted(monkeypatch)
-    again = [report.to_json() for report in referee.check_many([archive], cache_dir=store)]
+    again = [file_json(report) for report in referee.check_many([archive], cache_dir=store)]
     assert again == first
     assert counted.calls == []
 

@@ -129,7 +129,7 @@ def test_a_worker_that_dies_has_its_unit_run_again(
 def test_check_many_with_a_client_gives_the_reports_of_check(client: object,
                                                             simulated: list[str]) -> None:
     import referee
-    from referee.cli.output import jsonable
+    from referee.report.json import jsonable
 
     mine = [jsonable(report) for report in referee.check_many(simulated, client=client)]
     assert [jsonable(report) for report in referee.check_many(simulated)] == mine

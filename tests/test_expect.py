@@ -8,7 +8,7 @@ from referee.games.twenty_eight.outcome import Contract
 from referee.model.errors import RecordError
 from referee.model.record import RecordHeader, Span, Tag
 from referee.replay.expect import Expectation, compare, expectations_of, parse_expectation
-from referee.report import DealReport, Finding, MatchReport
+from referee.report.model import DealReport, Finding, MatchReport
 from referee.rules.base import DealResult
 
 

@@ -19,7 +19,7 @@ from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
 from referee.pipeline.checking import check_text
 from referee.replay.simulate import simulate_records
-from referee.report import NOT_CHECKED, RESULT_NOT_COMPARED, SCORE_FROM_RECORD, DealReport
+from referee.report.model import NOT_CHECKED, RESULT_NOT_COMPARED, SCORE_FROM_RECORD, DealReport
 from referee.rules.base import Ruleset
 
 PER_CASE = 3

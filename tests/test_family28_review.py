@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from referee.pipeline.checking import check_text
-from referee.report import NOT_CHECKED, DealReport
+from referee.report.model import NOT_CHECKED, DealReport
 
 HANDS = """deal 1 dealer N
 N: KS JC 9C 9D | 7H QC 8C TC

@@ -20,6 +20,7 @@ from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
 from referee.replay.replay import replay_stream
 from referee.replay.simulate import break_one_action, simulate
+from referee.report.json import match_json
 from referee.rules import loop
 
 DEALS = int(os.environ.get("FAST_PATH_DEALS", "40"))
@@ -58,7 +59,7 @@ CASES = [
 def reports(text: str, fast: bool, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """The full reports of ``text`` (as ``referee check --format json`` has them)."""
     monkeypatch.setattr(loop, "FAST_PATH", fast)
-    return [match.to_json() for match in replay_stream(iter_items(text, file="fast.ttn"))]
+    return [match_json(match) for match in replay_stream(iter_items(text, file="fast.ttn"))]
 
 
 def any_play(deal: Deal, rng: random.Random) -> Action:

@@ -35,7 +35,6 @@ from pathlib import Path
 import pytest
 
 from referee.games import find_game, games
-from referee.junit import render_junit
 from referee.model.errors import RefereeError
 from referee.notation.jsonform import json_lines, json_lines_to_records, record_from_json
 from referee.notation.parser import iter_items, parse_records
@@ -44,8 +43,12 @@ from referee.pipeline.annotate import annotated_text
 from referee.pipeline.checking import check_text
 from referee.replay.moves import Position, moves_at
 from referee.replay.simulate import simulate, table_spec
-from referee.reporters import Totals, render_file, render_github, render_json
-from referee.scoresheet import render_scoresheet
+from referee.report.github import render_github
+from referee.report.json import render_json
+from referee.report.junit import render_junit
+from referee.report.model import Totals
+from referee.report.scoresheet import render_scoresheet
+from referee.report.text import render_file
 
 # -- the seed records -------------------------------------------------------------------------
 

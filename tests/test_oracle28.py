@@ -29,7 +29,7 @@ from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
 from referee.replay.replay import MatchReplay
 from referee.replay.simulate import Break, break_one_action, simulate
-from referee.report import DealReport
+from referee.report.model import DealReport
 
 DEALS = int(os.environ.get("ORACLE28_DEALS", "30"))
 

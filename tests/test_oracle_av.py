@@ -26,7 +26,7 @@ from oracle_av import Match, Verdict, judge_deal, rules_for
 from referee.model.record import Action, Deal, Record
 from referee.replay.replay import MatchReplay
 from referee.replay.simulate import Break, simulate
-from referee.report import DealReport
+from referee.report.model import DealReport
 
 DEALS = int(os.environ.get("ORACLE_AV_DEALS", "40"))
 KINDS = ("bid", "pass", "knock", "stop", "trump", "play", "play", "play", "down")

@@ -30,7 +30,7 @@ from referee.notation.resources import load_schema
 from referee.notation.writer import dumps
 from referee.replay.replay import replay_stream
 from referee.replay.simulate import simulate, simulate_records
-from referee.report import MatchReport
+from referee.report.model import MatchReport
 
 DEALS = 300
 SEED = 2024

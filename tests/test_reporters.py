@@ -12,17 +12,11 @@ from jsonschema import Draft202012Validator
 from referee.games.twenty_eight.outcome import Contract
 from referee.model.errors import NotationSyntaxError, RefereeError
 from referee.model.record import Span
-from referee.report import DealReport, FileReport, Finding, MatchReport
-from referee.reporters import (
-    Totals,
-    render_error,
-    render_json,
-    render_summary,
-    render_text,
-    use_color,
-)
+from referee.report.json import render_json
+from referee.report.model import DealReport, FileReport, Finding, MatchReport, Totals
+from referee.report.scoresheet import render_scoresheet
+from referee.report.text import render_error, render_summary, render_text, use_color
 from referee.rules.base import DealResult
-from referee.scoresheet import render_scoresheet
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "report.schema.json"
 

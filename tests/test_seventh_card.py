@@ -20,7 +20,7 @@ from referee.notation.parser import parse_records
 from referee.notation.writer import dumps
 from referee.pipeline.checking import check_text
 from referee.replay.simulate import simulate
-from referee.report import FileReport
+from referee.report.model import FileReport
 
 DEALS = 60
 SEED = 7

@@ -9,17 +9,13 @@ from pathlib import Path
 import pytest
 
 from referee.cli.app import OutputFormat, run_check
-from referee.cli.output import jsonable as _jsonable
 from referee.pipeline.checking import check_file, sorted_paths
 from referee.replay.simulate import simulate
-from referee.reporters import (
-    FileLines,
-    JsonStream,
-    Totals,
-    render_file,
-    render_github,
-    render_json,
-)
+from referee.report.github import GithubLines, render_github
+from referee.report.json import JsonStream, render_json
+from referee.report.json import jsonable as _jsonable
+from referee.report.model import Totals
+from referee.report.text import FileLines, render_file
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = [ROOT / "samples", ROOT / "tests" / "golden"]
@@ -62,7 +58,7 @@ def test_json_stream_is_render_json(files: list[str]) -> None:
 def test_junit_stream_is_render_junit(files: list[str], expect: bool, count: int | None,
                                       tmp_path: Path) -> None:
     """Files with one match, several, none (an empty file), unreadable ones, and no file."""
-    from referee.junit import JunitStream, render_junit
+    from referee.report.junit import JunitStream, render_junit
 
     empty = tmp_path / "empty.ttn"
     empty.write_text("", encoding="utf-8")
@@ -88,7 +84,7 @@ def test_lines_gathered_match_by_match_are_the_file_rendered_whole(
     monkeypatch.setattr(FileLines, "HELD", held)  # 1: every match line through the file
     for path in files:
         whole = check_file(path)
-        lines = FileLines(path, github=github)
+        lines = GithubLines(path) if github else FileLines(path)
         streamed = check_file(path, on_match=lines.add)
         if github:
             assert render_github(streamed, lines=lines) == render_github(whole)
@@ -110,12 +106,12 @@ def test_command_output_is_unchanged(capsys: pytest.CaptureFixture[str], files: 
         for report in reports:
             assert render_file(report) in out
     elif fmt is OutputFormat.junit:
-        from referee.junit import render_junit
+        from referee.report.junit import render_junit
 
         assert out == render_junit(reports, False, [0.0] * len(reports)) + "\n"
     elif fmt is OutputFormat.sarif:
         from referee.cli.app import version
-        from referee.sarif import render_sarif
+        from referee.report.sarif import render_sarif
 
         assert out == json.dumps(render_sarif(reports, False, version()), indent=2,
                                  ensure_ascii=False) + "\n"

@@ -592,7 +592,7 @@ def test_score_sheet_has_no_auction_columns():
     from pathlib import Path
 
     from referee.pipeline.checking import check_file
-    from referee.scoresheet import render_scoresheet
+    from referee.report.scoresheet import render_scoresheet
 
     sample = Path(__file__).resolve().parent.parent / "samples/twenty-five/match-4-pairs.ttn"
     sheet = render_scoresheet(check_file(sample).matches, str(sample))

@@ -21,7 +21,7 @@ from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
 from referee.replay.replay import replay_stream
 from referee.replay.simulate import seat_names, simulate_records, table_spec
-from referee.report import MatchReport
+from referee.report.model import MatchReport
 
 DEALS = 200
 SEED = 25

@@ -29,7 +29,7 @@ from referee.notation.parser import iter_items, parse_records
 from referee.pipeline.checking import check_text
 from referee.replay.replay import replay_stream
 from referee.replay.simulate import simulate_records
-from referee.report import MatchReport
+from referee.report.model import MatchReport
 
 # -- helpers -------------------------------------------------------------------------------------
 
@@ -937,7 +937,7 @@ def test_score_sheet_shows_damage_and_who_is_alive():
     from pathlib import Path
 
     from referee.pipeline.checking import check_file
-    from referee.scoresheet import render_scoresheet
+    from referee.report.scoresheet import render_scoresheet
 
     path = Path(__file__).resolve().parent.parent / "samples/twenty-two/game-6-players.ttn"
     report = check_file(path)

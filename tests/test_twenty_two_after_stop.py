@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from referee.pipeline.checking import check_text
-from referee.report import MatchReport
+from referee.report.model import MatchReport
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "twenty-two"
 

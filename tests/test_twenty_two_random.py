@@ -24,7 +24,7 @@ from referee.notation.parser import iter_items, parse_records
 from referee.notation.writer import dumps
 from referee.replay.replay import replay_stream
 from referee.replay.simulate import seat_names, simulate_records
-from referee.report import MatchReport
+from referee.report.model import MatchReport
 
 SEED = 22
 MATCHES = {2: 60, 3: 50, 4: 35, 5: 30, 6: 25}

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.report import Finding, MatchReport
+from referee.report.model import Finding, MatchReport
 
 FORMAT = "referee-baseline/1"
 SCHEMA = "baseline.schema.json"

@@ -34,7 +34,7 @@ from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
-from referee.report import FileReport, MatchReport
+from referee.report.model import FileReport, MatchReport
 
 FORMAT = b"referee-cache/1"
 """The first bytes of every entry (and the folder the entries live in, ``v1``)."""

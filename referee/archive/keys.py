@@ -10,7 +10,7 @@ from __future__ import annotations
 from hashlib import blake2b
 
 from referee.model.record import Deal, Event, RecordHeader
-from referee.report import MatchReport
+from referee.report.model import MatchReport
 
 DIGEST_BYTES = 10
 """80 bits: a chance collision among a billion deals is about one in a million."""

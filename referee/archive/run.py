@@ -16,7 +16,7 @@ from typing import Any
 from referee.archive.baseline import Baseline, fingerprint, relative_name, write_baseline
 from referee.model.record import Span
 from referee.pipeline.selection import Selection
-from referee.report import Finding, MatchReport
+from referee.report.model import Finding, MatchReport
 
 DUPLICATE = "record.duplicate"
 DUPLICATE_LEVELS = ("note", "error")

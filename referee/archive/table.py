@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.model.record import Deal, Event, RecordHeader, StreamItem
-from referee.report import DealReport, FileReport, Finding, MatchReport
+from referee.report.model import DealReport, FileReport, Finding, MatchReport
 
 FORMATS = ("csv", "parquet")
 PARQUET_EXTRA = "parquet"

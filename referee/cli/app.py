@@ -46,7 +46,7 @@ from referee.cli.records import (
 from referee.model.errors import RefereeError
 from referee.pipeline.checking import STDIN, internal_error, read_text
 from referee.pipeline.command import run_check
-from referee.reporters import render_error, use_color
+from referee.report.text import render_error, use_color
 
 _LAZY = {
     "canonical_text": "referee.replay.canonical",
@@ -336,7 +336,7 @@ def score(
     shape = choice(ScoreFormat, output_format, "--format") or ScoreFormat.text
     reading = reading_options("score", config, isolated, game=game, rules=rules,
                               option=option, partial=partial, source=source)
-    raise typer.Exit(run_score(file, reading, shape is ScoreFormat.json))
+    raise typer.Exit(run_score(file, reading, shape.value))
 
 
 # -- fmt -------------------------------------------------------------------------------------

@@ -16,15 +16,11 @@ from typing import Any
 
 import typer
 
+from referee.report import FORMATS as REPORT_FORMATS
+
 Items = list[tuple[str, str]]
 
-FORMATS: dict[str, str] = {
-    "text": "for people",
-    "json": "for programs (schemas/report.schema.json)",
-    "github": "GitHub Actions annotations",
-    "junit": "JUnit XML for CI dashboards",
-    "sarif": "SARIF 2.1.0 for code scanning",
-}
+FORMATS: dict[str, str] = {name: row.summary for name, row in REPORT_FORMATS.items()}
 """``referee check --format``: each format and what it is for."""
 
 _SMALL_RANGE = 40

@@ -1,10 +1,7 @@
 """What the commands share to write their output: the exit codes, echoing to standard output
-and error, JSON for game data, the version."""
+and error, the version."""
 
 from __future__ import annotations
-
-from enum import Enum
-from typing import Any
 
 import typer
 
@@ -38,11 +35,3 @@ def echo(text: str, color: bool = False) -> None:
     if text:
         typer.echo(text, color=color or None)
 
-
-def jsonable(value: Any) -> Any:
-    """JSON for what a game may keep in ``DealResult.contract`` beyond plain JSON types."""
-    if isinstance(value, (set, frozenset)):
-        return sorted(value, key=str)
-    if isinstance(value, Enum):
-        return value.value
-    return str(value)

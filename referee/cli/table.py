@@ -46,7 +46,7 @@ def run_table(files: list[str], output: str | None, given: str | None, plays: bo
     from referee.archive.table import ParquetMissing, arrow_schema, csv_chunks, table_rows
     from referee.notation.fileio import write_atomic
     from referee.pipeline.checking import sorted_paths
-    from referee.reporters import render_error, use_color
+    from referee.report.text import render_error, use_color
 
     try:
         fmt = table_format(output, given)

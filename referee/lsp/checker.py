@@ -21,7 +21,7 @@ from referee.model.record import RecordHeader
 from referee.pipeline.checking import check_text
 from referee.pipeline.config import ConfigError, Settings, load_settings
 from referee.pipeline.selection import Selection, accepted_on
-from referee.report import FileReport
+from referee.report.model import FileReport
 
 
 @dataclass(slots=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from referee.model.errors import RefereeError
 from referee.model.lexicon import LINE_BREAK
 from referee.notation.chunks import iter_chunks
-from referee.report import Finding, MatchReport
+from referee.report.model import Finding, MatchReport
 
 _WORD = re.compile(r"[^\s\[\]{};\"]+|\"(?:[^\"\\\n]|\\.)*\"?|\S")
 _UNMET_LINE = re.compile(r"line (\d+): ")

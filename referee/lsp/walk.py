@@ -15,7 +15,7 @@ from typing import Any
 from referee.lsp.completion import own_header, parsed
 from referee.model.errors import RefereeError
 from referee.model.record import Deal, Event, RecordHeader, Span
-from referee.report import DealReport, MatchReport
+from referee.report.model import DealReport, MatchReport
 from referee.rules.base import TrickSummary
 
 

@@ -1,6 +1,6 @@
 """Errors that stop a record from being read: syntax (``ttn.*``) and record (``record.*``).
 
-Rule violations are not errors but findings (referee.report.Finding). Both error kinds
+Rule violations are not errors but findings (referee.report.model.Finding). Both error kinds
 render the same way::
 
     game.ttn:12:7: error [ttn.card]: '1OS' is not a card (ranks A K Q J T 10 9 ... 2, ...)

@@ -24,9 +24,9 @@ from typing import Any
 from referee.model.record import Comment, Deal, Event, RecordHeader, StreamItem
 from referee.replay.canonical import with_trick_marks
 from referee.replay.replay import MatchReplay
-from referee.report import DealReport, Finding, MatchReport
+from referee.report.model import DealReport, Finding, MatchReport
+from referee.report.scoresheet import not_scored
 from referee.rules.base import DealResult, DealState, Ruleset, TrickSummary
-from referee.scoresheet import not_scored
 
 TALLY, FINDING = "=", "!"
 MARKS = (TALLY, FINDING)

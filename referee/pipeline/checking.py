@@ -26,7 +26,7 @@ from referee.model.errors import NotationSyntaxError, RefereeError
 from referee.model.limits import MAX_JSON_LINE_CHARS, MAX_LINE_CHARS
 from referee.model.record import RecordHeader, StreamItem
 from referee.replay.replay import replay_stream
-from referee.report import FileReport, MatchReport
+from referee.report.model import FileReport, MatchReport
 
 if TYPE_CHECKING:
     from referee.archive.keys import RecordKeys

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from referee.pipeline.parallel import Part, Runner, check_part, part_ends, read_part
-from referee.report import FileReport
+from referee.report.model import FileReport
 
 EXTRA = "dask"
 """The extra that installs dask.distributed."""

@@ -15,8 +15,10 @@ from referee.pipeline.config import Settings
 from referee.pipeline.paths import files_to_read
 from referee.pipeline.reading import ReadOptions
 from referee.pipeline.selection import Selection, file_lines
+from referee.report import FORMATS as REPORT_FORMATS
 
-FORMATS = ("text", "json", "github", "junit", "sarif")
+FORMATS = tuple(REPORT_FORMATS)
+"""``--format``: the output formats (``referee.report.FORMATS``)."""
 COLORS = ("auto", "always", "never")
 
 

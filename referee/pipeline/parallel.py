@@ -19,7 +19,8 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from referee.pipeline.checking import MatchHook
-from referee.report import FileReport, MatchReport
+from referee.report import Reporter, reporter_for
+from referee.report.model import FileReport, MatchReport, RenderedMatch, Totals
 
 if TYPE_CHECKING:
     from referee.archive.cache import Cached, ResultCache
@@ -260,19 +261,19 @@ def read_part(part: Part, end: int | None) -> bytes:
 
 def _compactor(options: Any) -> Callable[[MatchReport], Any]:
     """What a worker sends back of a match: what its output format needs, so that there is
-    less to send and the parent has less to do (a JSON report's matches are rendered here)."""
-    from referee.reporters import RenderedMatch, slim_match
+    less to send and the parent has less to do (``Reporter.compact``: a JSON report's
+    matches are rendered here, the others' keep no deal results)."""
+    reporter = _reporter(options)
+    if reporter is None:  # the library's check_many: the whole match
+        return lambda match: match
+    keys = _keys(options)
+    return lambda match: reporter.compact(match, keys)
 
+
+def _reporter(options: Any) -> type[Reporter] | None:
+    """The reporter of ``referee check``'s output format (None: no format, a library run)."""
     output_format = getattr(options, "format", "")
-    if output_format == "json":
-        if _keys(options):  # a baseline or duplicates: the match is rendered after them
-            return lambda match: match
-        from referee.cli.output import jsonable
-
-        return lambda match: RenderedMatch.of(match, jsonable)
-    if output_format:  # text, github, JUnit, SARIF: no deal results
-        return lambda match: slim_match(match, True)
-    return lambda match: match
+    return reporter_for(output_format) if output_format else None
 
 
 def _work(task: tuple[Any, ...]) -> FileReport | None:
@@ -380,20 +381,15 @@ def _check_here(path: str, expect: bool, progress: Callable[[], None] | None, op
 
 
 def _rendered_json(options: Any) -> Callable[[MatchReport], str] | None:
-    """How a JSON report without baseline or duplicates writes a match (its text is then
-    stored with it), or None."""
-    if getattr(options, "format", "") != "json" or _keys(options):
-        return None
-    from referee.cli.output import jsonable
-    from referee.reporters import RenderedMatch
-
-    return lambda match: RenderedMatch.of(match, jsonable).text
+    """How the output format writes a match's text into its report before the match is
+    handed over (a JSON report without baseline or duplicates; the text is then stored with
+    it), or None (``Reporter.rendering``)."""
+    reporter = _reporter(options)
+    return None if reporter is None else reporter.rendering(_keys(options))
 
 
 def _with_text(match: MatchReport, text: str) -> Any:
     """``match`` as a --jobs worker sends it back for a JSON report, its text given."""
-    from referee.reporters import RenderedMatch, Totals
-
     counts = Totals()
     counts.add_match(match)
     return RenderedMatch(counts.deals, counts.findings, counts.notes, text)

@@ -21,7 +21,7 @@ from referee.pipeline.defaults import given_by, header_defaults, parse_assignmen
 
 if TYPE_CHECKING:
     from referee.pipeline.config import Settings
-    from referee.report import FileReport
+    from referee.report.model import FileReport
 
 FORMS = ("ttn", "json")
 """The forms records are read in (``--from``)."""

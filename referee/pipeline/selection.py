@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from referee.report import DealReport, Finding, MatchReport
+from referee.report.model import DealReport, Finding, MatchReport
 
 _ACCEPT = re.compile(r"referee:\s*accept\b([^;{}\n]*)", re.IGNORECASE)
 _ID = re.compile(r"[A-Za-z0-9][\w.-]*")

@@ -36,7 +36,7 @@ from referee.model.lexicon import NAME_RE
 from referee.model.limits import digits_message, too_many_digits
 from referee.model.record import RecordHeader, Tag
 from referee.model.seats import team_key
-from referee.report import DealReport, Finding, MatchReport
+from referee.report.model import DealReport, Finding, MatchReport
 
 TAG = "Expect"
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from referee.model.record import AUCTION_KINDS, Deal, Event
-from referee.report import DealReport
+from referee.report.model import DealReport
 
 _PLAYS = frozenset({"play", "down"})
 

@@ -18,7 +18,7 @@ from referee.model.seats import team_key
 from referee.notation.writer import format_action
 from referee.replay.hints import add_first_hand_hint, add_seat_order_hints
 from referee.replay.tag_notes import tag_notes
-from referee.report import (
+from referee.report.model import (
     NOT_CHECKED,
     RESULT_NOT_COMPARED,
     SCORE_FROM_RECORD,

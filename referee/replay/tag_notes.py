@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from referee.model.record import RecordHeader, Tag
 from referee.notation.tag_names import IGNORED_MEANS, meant_tag
-from referee.report import Finding
+from referee.report.model import Finding
 
 TAG_NOTE = "record.tag"
 """The note at a tag whose name is close to one the referee reads."""

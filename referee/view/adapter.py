@@ -16,7 +16,7 @@ from typing import Any
 from referee.model.cards import SUITS, card_text
 from referee.model.record import Deal, Event, Record, ResultLine
 from referee.replay.replay import MatchReplay
-from referee.report import DealReport, Finding, MatchReport
+from referee.report.model import DealReport, Finding, MatchReport
 from referee.rules.base import DealState, Plays, Ruleset, TableView
 
 __all__ = ["DealSteps", "MatchSteps", "Moment", "Step", "card_text", "replay_record"]

@@ -18,8 +18,9 @@ from referee.notation.jsonform import record_to_json
 from referee.notation.writer import format_action
 from referee.pipeline.checking import internal_error
 from referee.replay.canonical import game_spelling
-from referee.report import FileReport, Finding
-from referee.scoresheet import render_match_sheet
+from referee.report.json import file_json, finding_json
+from referee.report.model import FileReport, Finding
+from referee.report.scoresheet import render_match_sheet
 from referee.view.adapter import DealSteps, MatchSteps, Step, replay_record
 from referee.view.words import deal_summary, step_said
 
@@ -42,7 +43,7 @@ def page_data(report: FileReport, name: str | None = None, bottom: str | None = 
     """
     path = report.path
     name = name or shown_name(path)
-    shared = report.to_json()
+    shared = file_json(report)
     shared["path"] = name
     data: dict[str, Any] = {"file": name, "report": shared, "matches": []}
     if report.error is not None:
@@ -217,7 +218,7 @@ def face_down_cards(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def finding_data(finding: Finding, step: int) -> dict[str, Any]:
-    data = finding.to_json()
+    data = finding_json(finding)
     data["step"] = step
     return data
 

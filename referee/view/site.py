@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from referee.notation.fileio import write_atomic
 from referee.pipeline.checking import check_file, expand_paths
-from referee.report import FileReport
+from referee.report.model import FileReport
 from referee.view.data import page_data, shown_name
 from referee.view.page import index_entries, render_index, render_page
 

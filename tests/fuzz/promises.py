@@ -38,8 +38,8 @@ from referee.pipeline.annotate import annotated_text
 from referee.pipeline.checking import STDIN, check_file, check_text
 from referee.replay.jsontext import records_to_text, without_columns
 from referee.replay.moves import Position, moves_at
-from referee.report import FileReport
-from referee.scoresheet import render_scoresheet
+from referee.report.model import FileReport
+from referee.report.scoresheet import render_scoresheet
 
 
 class Broken(AssertionError):

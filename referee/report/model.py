@@ -1,11 +1,14 @@
-"""What the referee found: findings per deal, the deal results, the match result.
+"""What the referee found: findings per deal, the deal results, the match result, and what a
+report counts of them (``Totals``) or keeps of a match while a long file is read.
 
-Data only; rendering lives in referee.reporters.
+Data only: each output format renders it in a module of its own (referee.report), the JSON
+form in referee.report.json.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.model.errors import RefereeError
@@ -36,21 +39,6 @@ class Finding:
     severity: str = "error"
     alternatives: list[str] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "rule": self.rule,
-            "severity": self.severity,
-            "message": self.message,
-            "deal": self.deal,
-            "trick": self.trick,
-            "seat": self.seat,
-            "line": self.span.line or None,
-            "column": self.span.column or None,
-        }
-        if self.alternatives:
-            data["alternatives"] = list(self.alternatives)
-        return data
-
 
 @dataclass(slots=True)
 class DealReport:
@@ -65,18 +53,6 @@ class DealReport:
     """The deal's key (referee.archive.keys), made only when a run needs it."""
     line: int = 0
     """The deal line's line number, with the key."""
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "number": self.number,
-            "dealer": self.dealer,
-            "findings": [f.to_json() for f in self.findings],
-        }
-        if self.result is not None:
-            data["result"] = self.result.to_json()
-        if self.unchecked:
-            data["unchecked"] = self.unchecked
-        return data
 
 
 @dataclass(slots=True)
@@ -109,19 +85,6 @@ class MatchReport:
         for deal in self.deals:
             found.extend(deal.findings)
         return sorted(found, key=lambda f: (f.span.line, f.span.column))
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "preset": self.preset,
-            "options": dict(self.options),
-            "line": self.line,
-            "deals": [d.to_json() for d in self.deals],
-            "findings": [f.to_json() for f in self.findings],
-            "result": self.result,
-            "finished": self.finished,
-            "score": dict(self.score),
-        }
 
 
 @dataclass(slots=True)
@@ -169,22 +132,95 @@ class FileReport:
     def findings(self, severity: str = "error") -> list[Finding]:
         return [f for m in self.matches for f in m.all_findings() if f.severity == severity]
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "path": self.path,
-            "matches": [m.to_json() for m in self.matches],
-        }
-        if self.error is not None:
-            data["error"] = {
-                "code": self.error_code,
-                "message": self.error,
-                "line": self.error_line or None,
-                "column": self.error_column or None,
-            }
-        if self.more_errors:
-            data["more_errors"] = [
-                {"code": e.code, "message": e.message, "line": e.line or None,
-                 "column": e.column or None} for e in self.more_errors]
-        if self.expectations:
-            data["expectations"] = list(self.expectations)
-        return data
+
+@dataclass(slots=True)
+class Totals:
+    """What the final summary line counts, and (``by_rule``) the findings and notes of each
+    rule id, for ``--statistics``."""
+
+    files: int = 0
+    deals: int = 0
+    findings: int = 0
+    notes: int = 0
+    errors: int = 0
+    unmet: int = 0
+    baseline: str = ""
+    """What a baseline matched, in words ('' without one)."""
+    by_rule: dict[tuple[str, str], int] = field(default_factory=dict)
+    """(rule id, severity) -> how many."""
+
+    def add(self, report: FileReport) -> None:
+        """Count a file, its error, its unmet expectations and the matches it kept."""
+        self.files += 1
+        for match in report.matches:
+            self.add_match(match)
+        self.errors += report.error is not None
+        self.unmet += len(report.expectations)
+
+    def add_match(self, match: MatchReport | RenderedMatch) -> None:
+        """Count a match's deals and findings (one handed over while its file was read)."""
+        if isinstance(match, RenderedMatch):
+            self.deals += match.deals
+            self.findings += match.findings
+            self.notes += match.notes
+            for rule, severity, count in match.rules:
+                self.count_rule(rule, severity, count)
+            return
+        self.deals += len(match.deals)
+        for finding in match.all_findings():
+            if finding.severity == "error":
+                self.findings += 1
+            elif finding.severity == "note":
+                self.notes += 1
+            self.count_rule(finding.rule, finding.severity)
+
+    def count_rule(self, rule: str, severity: str, count: int = 1) -> None:
+        key = (rule, severity)
+        self.by_rule[key] = self.by_rule.get(key, 0) + count
+
+    def statistics(self) -> list[tuple[str, str, int]]:
+        """(rule id, severity, count), the commonest first (errors before notes, then by id
+        on a tie), as ``--statistics`` lists them."""
+        return sorted(((rule, severity, count) for (rule, severity), count
+                       in self.by_rule.items()),
+                      key=lambda row: (-row[2], row[1] != "error", row[0]))
+
+    @classmethod
+    def of(cls, reports: Iterable[FileReport]) -> Totals:
+        totals = cls()
+        for report in reports:
+            totals.add(report)
+        return totals
+
+    def exit_code(self, expect: bool = False) -> int:
+        """2 if a file was unreadable, else 1 for findings (unmet expectations), else 0."""
+        if self.errors:
+            return 2
+        return int(bool(self.unmet if expect else self.findings))
+
+
+def slim_match(match: MatchReport, deals: bool) -> MatchReport:
+    """What a report needs of a match, kept while a long file is read or sent back by a
+    ``--jobs`` worker: its findings and Expect tags, and (``deals``) the deals' numbers,
+    findings and unchecked text (not their results); never the options or the score. Without
+    ``deals`` (a SARIF document, once the deals are counted) the deals' findings are the
+    match's."""
+    if not deals:
+        return replace(match, options={}, score={}, deals=[], findings=match.all_findings())
+    return replace(match, options={}, score={}, deals=[
+        DealReport(deal.number, deal.dealer, deal.findings, None, deal.unchecked, deal.key,
+                   deal.line)
+        for deal in match.deals])
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedMatch:
+    """A match as a ``--jobs`` worker sends it back for a JSON report: what the totals count
+    (``rules``: rule id, severity, count), and its text in the document, rendered by the
+    worker (``referee.report.json.rendered_match``)."""
+
+    deals: int
+    findings: int
+    notes: int
+    text: str
+    rules: tuple[tuple[str, str, int], ...] = ()

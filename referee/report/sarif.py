@@ -1,4 +1,4 @@
-"""SARIF 2.1.0 output, for GitHub code scanning and other static-analysis dashboards.
+"""``--format sarif``: SARIF 2.1.0, for GitHub code scanning and other static-analysis dashboards.
 
 One run, the tool ``referee`` with a rule entry per id that occurs; one result per finding
 (level ``error`` or ``note``), per unreadable file, and under ``--expect`` per unmet
@@ -8,11 +8,16 @@ GitHub annotations), with the 1-based line and column.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+import json
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
-from referee.report import FileReport
-from referee.reporters import github_path, unmet_line
+from referee.report.github import github_path
+from referee.report.model import FileReport, MatchReport, Totals, slim_match
+from referee.report.text import unmet_line
+
+if TYPE_CHECKING:
+    from referee.report import Output
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://www.pagat.com/"
@@ -87,3 +92,42 @@ def _result(rule: str, severity: str, message: str, path: str, line: int,
         "message": {"text": message},
         "locations": [{"physicalLocation": location}],
     }
+
+
+class SarifReporter:
+    """``--format sarif``: the document written at the end, from the findings of the matches
+    that have any (each kept slim: ``slim_match``)."""
+
+    def __init__(self, out: Output) -> None:
+        self.out = out
+        self.gathered: list[list[MatchReport]] = []  # the current file's slim matches
+        self.collected: list[FileReport] = []  # the files' reports, slim matches
+
+    @staticmethod
+    def rendering(keys: bool) -> Callable[[MatchReport], str] | None:
+        return None
+
+    @staticmethod
+    def compact(match: MatchReport, keys: bool) -> Any:
+        """What a ``--jobs`` worker sends back: the findings, not the deal results."""
+        return slim_match(match, True)
+
+    def handler(self, path: str) -> Callable[[MatchReport], None]:
+        kept: list[MatchReport] = []
+        self.gathered.append(kept)
+
+        def write(match: MatchReport) -> None:
+            slim = slim_match(match, False)
+            if slim.findings or slim.baselined:  # a SARIF result per finding
+                kept.append(slim)
+        return write
+
+    def file_done(self, report: FileReport, seconds: float) -> None:
+        held = self.gathered.pop() if self.gathered else None
+        report.matches[:0] = held or []
+        self.collected.append(report)
+
+    def end(self, totals: Totals) -> None:
+        document = render_sarif(self.collected, self.out.expect, self.out.version(),
+                                self.out.baseline)
+        self.out.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")

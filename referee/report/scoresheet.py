@@ -1,4 +1,5 @@
-"""The score sheet of ``referee score``: one plain-text table per match, as kept at the table.
+"""``referee score`` (``--format text``): the score sheet, one plain-text table per match, as
+kept at the table.
 
 ::
 
@@ -19,10 +20,13 @@ or leave out columns and groups with a ``sheet_labels`` mapping on its Ruleset c
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.report import NOT_CHECKED, DealReport, MatchReport
+from referee.report.model import NOT_CHECKED, DealReport, FileReport, MatchReport
 from referee.rules.base import NoContract
+
+if TYPE_CHECKING:
+    from referee.report import Output
 
 MISSING = "-"
 
@@ -31,6 +35,18 @@ def render_scoresheet(matches: Iterable[MatchReport], path: str | None = None) -
     """Every match's sheet, separated by a blank line."""
     sheets = [render_match_sheet(match, path) for match in matches]
     return "\n\n".join(sheets) + "\n" if sheets else ""
+
+
+def write_score(report: FileReport, out: Output) -> None:
+    """``referee score``'s report of one file: the sheet of every match, then the findings
+    and the error of an unreadable part, written with ``out`` (a ``referee.report.Output``)."""
+    from referee.report.text import render_error, render_finding
+
+    out.write(render_scoresheet(report.matches, report.path))
+    for match in report.matches:
+        for finding in match.all_findings():
+            out.echo(render_finding(report.path, finding, out.color))
+    out.echo(render_error(report, out.color))
 
 
 def render_match_sheet(match: MatchReport, path: str | None = None) -> str:

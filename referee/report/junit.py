@@ -1,4 +1,4 @@
-"""JUnit XML for CI dashboards: a test suite per file, a test case per deal.
+"""``--format junit``: JUnit XML for CI dashboards: a test suite per file, a test case per deal.
 
 ::
 
@@ -23,10 +23,13 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from referee.report import FileReport, Finding, MatchReport
-from referee.reporters import render_finding, render_unmet, unmet_line
+from referee.report.model import FileReport, Finding, MatchReport, Totals, slim_match
+from referee.report.text import render_finding, render_unmet, unmet_line
+
+if TYPE_CHECKING:
+    from referee.report import Output
 
 # Characters XML 1.0 cannot hold at all; a message quoting a broken file may contain them.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -279,3 +282,31 @@ def _append_out(case: ET.Element, text: str) -> None:
 
 def _clean(text: str) -> str:
     return _NOT_XML.sub("\ufffd", text)
+
+
+class JunitReporter:
+    """``--format junit``: the test cases written out as the matches end, the document at
+    the end."""
+
+    def __init__(self, out: Output) -> None:
+        self.out = out
+        self.stream = JunitStream(out.expect)
+
+    @staticmethod
+    def rendering(keys: bool) -> Callable[[MatchReport], str] | None:
+        return None
+
+    @staticmethod
+    def compact(match: MatchReport, keys: bool) -> Any:
+        """What a ``--jobs`` worker sends back: the findings, not the deal results."""
+        return slim_match(match, True)
+
+    def handler(self, path: str) -> Callable[[MatchReport], None]:
+        self.stream.start_file(path)
+        return self.stream.add_match
+
+    def file_done(self, report: FileReport, seconds: float) -> None:
+        self.stream.end_file(report, seconds)
+
+    def end(self, totals: Totals) -> None:
+        self.stream.end(self.out.write)
