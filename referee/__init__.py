@@ -119,7 +119,7 @@ def check_many(paths: Iterable[str | Path], expect: bool = False, jobs: int = 1,
         runner, jobs = cluster.runner(client), max(2, cluster.threads(client))
     options = archive = None
     if baseline is not None or write_baseline is not None or duplicates is not None:
-        from referee.pipeline.command import archive_run
+        from referee.archive.run import archive_run
         from referee.pipeline.options import CheckOptions
 
         # no format: the workers send whole reports back, as for check()

@@ -146,7 +146,7 @@ def test_each_score_format_has_a_writer(name: str) -> None:
 def test_no_format_is_chosen_by_comparing_its_name_outside_the_table() -> None:
     """The check pipeline asks the table (``FORMATS``), never ``format == "json"``."""
     package = Path(__file__).resolve().parent.parent / "referee"
-    for module in ("pipeline/command.py", "pipeline/parallel.py", "pipeline/cluster.py",
+    for module in ("cli/check.py", "pipeline/parallel.py", "pipeline/cluster.py",
                    "pipeline/checking.py", "cli/score.py"):
         text = (package / module).read_text(encoding="utf-8")
         for name in FORMATS:

@@ -99,3 +99,13 @@ class ArchiveRun:
 
 def _count(number: int, one: str, many: str) -> str:
     return f"{number:,} {one if number == 1 else many}"
+
+
+def archive_run(options: Any) -> ArchiveRun | None:
+    """The baseline and duplicate checks the options ask for (None: neither). Raises
+    ``BaselineError`` for a baseline that cannot be read."""
+    if not options.keys:
+        return None
+    baseline = Baseline.read(options.baseline) if options.baseline else None
+    return ArchiveRun(baseline, options.baseline, options.write_baseline, options.duplicates,
+                      options.select, options.ignore)

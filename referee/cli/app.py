@@ -27,6 +27,7 @@ from referee.cli.archive import (
     NoCacheOption,
     WriteBaselineOption,
 )
+from referee.cli.check import run_check
 from referee.cli.help import choice, choices, parse_jobs, plain_argument_names, whole_number
 from referee.cli.output import EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE, version
 from referee.cli.output import echo as _echo
@@ -45,7 +46,6 @@ from referee.cli.records import (
 )
 from referee.model.errors import RefereeError
 from referee.pipeline.checking import STDIN, internal_error, read_text
-from referee.pipeline.command import run_check
 from referee.report.text import render_error, use_color
 
 _LAZY = {

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from referee.archive.run import archive_run
 from referee.cli.output import EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE, version
 from referee.cli.output import echo as _echo
 from referee.cli.output import echo_err as _echo_err
@@ -94,19 +95,6 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
         return EXIT_UNREADABLE  # nothing was checked: a CI job must not pass on an empty folder
     code = totals.exit_code(expect)
     return EXIT_OK if options.exit_zero and code == EXIT_FINDINGS else code
-
-
-def archive_run(options: Any) -> ArchiveRun | None:
-    """The baseline and duplicate checks the options ask for (None: neither). Raises
-    ``BaselineError`` for a baseline that cannot be read."""
-    if not options.keys:
-        return None
-    from referee.archive.baseline import Baseline
-    from referee.archive.run import ArchiveRun
-
-    baseline = Baseline.read(options.baseline) if options.baseline else None
-    return ArchiveRun(baseline, options.baseline, options.write_baseline, options.duplicates,
-                      options.select, options.ignore)
 
 
 class MatchSink:
