@@ -21,7 +21,7 @@ from typing import Any, BinaryIO, Literal, Protocol, TypeVar
 
 from lark import Lark, Token, Transformer
 from lark import __version__ as lark_version
-from lark.exceptions import UnexpectedInput, VisitError
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
 from referee.cards import CardError, parse_card, parse_suit
 from referee.errors import NotationSyntaxError
@@ -476,7 +476,8 @@ class TTNParser:
             if isinstance(exc.orig_exc, _ChunkError):
                 raise _shift(exc.orig_exc.error, chunk, file) from None
             raise
-        except UnexpectedInput as exc:
+        except (UnexpectedCharacters, UnexpectedToken, UnexpectedEOF) as exc:
+            # the three kinds of UnexpectedInput that Lark raises
             raise syntax_error(exc, chunk, file, self.lark, self.vocabulary()) from None
         return parsed, _attach_comments(parsed, self.builder.items, self.comments, chunk)
 
