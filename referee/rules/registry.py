@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from referee.defaults import GivenTag
 from referee.errors import RecordError, located
-from referee.record import RecordHeader
+from referee.record import RecordHeader, Tag
 from referee.rules.base import Ruleset
 from referee.rules.options import OptionError, Options, resolve_options
 from referee.spelling import suggest
 
-_GAMES: dict[str, type[Ruleset]] = {}
+GameClass = type[Ruleset[Any, Any]]
+"""A game: its ruleset class, whatever its match and deal states are."""
+_R = TypeVar("_R", bound=Ruleset[Any, Any])
+
+_GAMES: dict[str, GameClass] = {}
 _ALIASES: dict[str, str] = {}
 
 
-def register(game: type[Ruleset]) -> type[Ruleset]:
+def register(game: type[_R]) -> type[_R]:
     """Class decorator: make ``game`` findable by its name and aliases."""
     _GAMES[game.name] = game
     for alias in (game.name, *game.aliases):
@@ -21,7 +27,7 @@ def register(game: type[Ruleset]) -> type[Ruleset]:
     return game
 
 
-def games() -> list[type[Ruleset]]:
+def games() -> list[GameClass]:
     """Every registered game: the referee's in their order (``GAME_MODULES``), then any
     other in registration order (a module may have been imported before the others)."""
     from referee.games import GAME_MODULES
@@ -29,14 +35,14 @@ def games() -> list[type[Ruleset]]:
     _load_games()
     order = {f"referee.games.{module}": index for index, module in enumerate(GAME_MODULES)}
 
-    def place(game: type[Ruleset]) -> int:
+    def place(game: GameClass) -> int:
         module = ".".join(game.__module__.split(".")[:3])
         return order.get(module, len(order))
 
     return sorted(_GAMES.values(), key=place)
 
 
-def find_game(name: str) -> type[Ruleset]:
+def find_game(name: str) -> GameClass:
     """The game called ``name`` or one of its aliases; ``KeyError`` lists the known ones."""
     _load_games(name.strip().lower())
     key = _ALIASES.get(name.strip().lower())
@@ -48,7 +54,7 @@ def find_game(name: str) -> type[Ruleset]:
     return _GAMES[key]
 
 
-def ruleset_for(header: RecordHeader) -> Ruleset:
+def ruleset_for(header: RecordHeader) -> Ruleset[Any, Any]:
     """Bind the record's game, preset and options to its table; ``RecordError`` if impossible."""
     game_tag = header.get("Game")
     if game_tag is None:
@@ -73,7 +79,7 @@ def ruleset_for(header: RecordHeader) -> Ruleset:
     return game(options, table)
 
 
-def _likely_tag(header: RecordHeader, code: str):
+def _likely_tag(header: RecordHeader, code: str) -> Tag | None:
     """The tag an unlocated table or option error most likely concerns."""
     names = (("Option", "Rules", "Game") if code.startswith("record.option")
              else ("Teams", "Seats", "Game"))
@@ -84,7 +90,7 @@ def _likely_tag(header: RecordHeader, code: str):
     return None
 
 
-def resolve_header_options(game: type[Ruleset], header: RecordHeader) -> Options:
+def resolve_header_options(game: GameClass, header: RecordHeader) -> Options:
     """Options from the game's defaults, the ``Rules`` preset and the ``Option`` tags."""
     rules_tag = header.get("Rules")
     overrides = []
