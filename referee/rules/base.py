@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from referee.cards import RANKS, Card
-from referee.errors import RecordError, located
+from referee.errors import RecordError
+from referee.errors import located as located  # re-exported: games import it from here
 from referee.lexicon import seat_name_problem
 from referee.record import Action, Deal, Hand, RecordHeader
 from referee.rules.options import Options, OptionSpec, Preset
