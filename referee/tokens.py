@@ -71,6 +71,7 @@ def lines_with_breaks(text: str) -> list[str]:
 def _state_after(body: str, in_brace: bool, in_tag: bool) -> tuple[bool, bool]:
     """Whether a brace comment (and a tag) is still open at the end of the line."""
     for word in _line_words(body, 0, in_brace, in_tag, track=True):
+        # with track, _line_words yields only (in_brace, in_tag) pairs, never a Word
         in_brace, in_tag = word  # type: ignore[misc]
     return in_brace, in_tag
 
