@@ -5,8 +5,10 @@
 Runs ``mypy --no-incremental referee`` (the settings in pyproject.toml's [tool.mypy]) and
 compares the number of errors with the one recorded in .ci/mypy-baseline: more fails (the
 new errors are the ones to fix); fewer passes and says to record the new count
-(``--update`` writes it), so that the count only goes down. Exit code: mypy's own 2 on a
-crash or a usage error, 1 over the baseline, 0 otherwise.
+(``--update`` writes it), so that the count only goes down. An override of [tool.mypy]
+that matches no module fails too: its modules were renamed, and its settings (the strict
+layers' flags) would silently apply to nothing. Exit code: mypy's own 2 on a crash or a
+usage error, 1 over the baseline or on an unused override, 0 otherwise.
 """
 
 from __future__ import annotations
@@ -28,6 +30,12 @@ def main() -> int:
         sys.stdout.write(done.stdout)
         sys.stderr.write(done.stderr)
         return 2
+    unused = [line for line in done.stderr.splitlines() if "unused section" in line]
+    if unused:
+        sys.stderr.write("\n".join(unused) + "\n")
+        print("mypy: an override in pyproject.toml matches no module: rename its patterns "
+              "with the modules")
+        return 1
     found = re.match(r"Found (\d+) errors?", summary)
     count = int(found.group(1)) if found else 0
     recorded = int(BASELINE.read_text(encoding="ascii").split()[0])

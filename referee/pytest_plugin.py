@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import pytest
 
@@ -40,13 +40,18 @@ MARK = b"[Expect"
 """A file without this text has no Expect tag and is not a test: it is not even replayed."""
 
 
+_BOOL: Literal["bool"] = "bool"
+"""addini's tag of a flag (pytest 8 has no other spelling): a typed constant, since mypy reads
+a string written in the call as a type (pytest 9.2's addini takes types too)."""
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("referee", "referee: TTN records with Expect tags as tests")
     group.addoption("--referee", action="store_true", dest="referee", default=None,
                     help="collect *.ttn files with Expect tags as tests (ini: referee = true)")
     group.addoption("--no-referee", action="store_false", dest="referee",
                     help="do not collect *.ttn files, whatever the ini file says")
-    parser.addini("referee", type="bool", default=False,
+    parser.addini("referee", type=_BOOL, default=False,
                   help="collect *.ttn files with Expect tags as tests (referee's plugin)")
 
 

@@ -32,8 +32,13 @@ def plain_group() -> type:
     from typer.core import TyperGroup
 
     plain = _plain_runtime_param()
-    if plain is None:
-        return TyperGroup
+    return TyperGroup if plain is None else _plain_coercion_group(plain)
+
+
+def _plain_coercion_group(plain: type) -> type:
+    """The Typer group class whose commands' plain parameters get ``plain``, the runtime
+    parameter class of ``_plain_runtime_param``."""
+    from typer.core import TyperGroup
 
     class PlainCoercionGroup(TyperGroup):
         """A Typer group whose commands coerce strings, flags and choices without pydantic."""
@@ -48,7 +53,7 @@ def plain_group() -> type:
             # Here, not at __init__: Typer adds the completion options after that, and the
             # help options are made (once) when asked for.
             self.use_plain(ctx)
-            return super().parse_args(ctx, args)  # type: ignore[no-any-return]
+            return super().parse_args(ctx, args)
 
     return PlainCoercionGroup
 
@@ -81,6 +86,10 @@ def _plain_runtime_param() -> type | None:
     if typers_own is None or runtime_param is None:
         return None
 
+    def typers_coercion(annotation: Any, info: Any) -> Any:
+        """Typer's own runtime parameter for ``annotation`` (its pydantic adapter)."""
+        return typers_own(_coercion.resolve_type_descriptor(annotation, info))
+
     def coerce_leaf(annotation: Any, value: Any, info: Any, ctx: Any) -> Any:
         if annotation is str:
             if value is None:
@@ -89,6 +98,8 @@ def _plain_runtime_param() -> type | None:
         return coerce_cli_choice(value, choices=list(annotation),
                                  case_sensitive=info.case_sensitive, ctx=ctx)
 
+    # runtime_param is Typer's class found at run time (getattr, since older Typers lack it):
+    # to mypy a variable, which it does not take as a base class.
     @dataclass(frozen=True)
     class PlainRuntimeParam(runtime_param):  # type: ignore[misc, valid-type]
         """Strings, flags, choices and lists of them, coerced as Typer's adapters do."""
@@ -98,8 +109,8 @@ def _plain_runtime_param() -> type | None:
             if annotation is bool:  # a flag gives a bool; text (from a setting) goes to Typer
                 if isinstance(value, bool):
                     return value
-                descriptor = _coercion.resolve_type_descriptor(annotation, self.parameter_info)
-                return typers_own(descriptor)._coerce_value(value, param=param, ctx=ctx)
+                own = typers_coercion(annotation, self.parameter_info)
+                return own._coerce_value(value, param=param, ctx=ctx)
             try:
                 if get_origin(annotation) is list:
                     (leaf,) = get_args(annotation)

@@ -28,10 +28,11 @@ def plain_argument_names() -> None:
         name = name if self.required else f"[{name}]"
         return name + ("..." if self.nargs != 1 else "")
 
-    def no_type(self: TyperArgument, ctx: object) -> str | None:
+    def no_type(self: object, ctx: object) -> str | None:
         return None
 
-    # Older Typer releases have neither method and already write plain names.
+    # Older Typer releases have neither method and already write plain names. Replacing a
+    # method of Typer's class is the point here (method-assign).
     if hasattr(TyperArgument, "_usage_display_name"):
         TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
     if hasattr(TyperArgument, "display_type_rich"):

@@ -9,12 +9,14 @@ far as the one a lookup needs, so a check of a Twenty-Eight record does not load
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 from referee.model.errors import RecordError, located
 from referee.model.record import RecordHeader
 from referee.model.spelling import suggest
 from referee.rules.base import Ruleset
 from referee.rules.registry import (
+    GameClass,
     known_aliases,
     likely_tag,
     registered,
@@ -35,19 +37,19 @@ GAME_MODULES = (
 lists them: the 28 family first, then the others."""
 
 
-def games() -> list[type[Ruleset]]:
+def games() -> list[GameClass]:
     """Every registered game: the referee's in their order (``GAME_MODULES``), then any
     other in registration order (a module may have been imported before the others)."""
     load_games()
     order = {f"referee.games.{module}": index for index, module in enumerate(GAME_MODULES)}
 
-    def place(game: type[Ruleset]) -> int:
+    def place(game: GameClass) -> int:
         return order.get(game.__module__, len(order))
 
     return sorted(registered(), key=place)
 
 
-def find_game(name: str) -> type[Ruleset]:
+def find_game(name: str) -> GameClass:
     """The game called ``name`` or one of its aliases; ``KeyError`` lists the known ones."""
     load_games(name.strip().lower())
     key = registered_name(name.strip().lower())
@@ -59,7 +61,7 @@ def find_game(name: str) -> type[Ruleset]:
     return next(game for game in registered() if game.name == key)
 
 
-def ruleset_for(header: RecordHeader) -> Ruleset:
+def ruleset_for(header: RecordHeader) -> Ruleset[Any, Any]:
     """Bind the record's game, preset and options to its table; ``RecordError`` if impossible."""
     game_tag = header.get("Game")
     if game_tag is None:

@@ -28,13 +28,15 @@ def code_actions(uri: str, text: str, lines: list[str], problems: list[Problem],
                  encoding: str, hook=None) -> list[types.CodeAction]:
     """The quick fixes of ``problems`` (those under the cursor or selection)."""
     actions: list[types.CodeAction] = []
+    made: list[tuple[str, types.TextEdit]] = []  # each action's title and its one edit
 
     def edit(title: str, line: int, column: int, end_line: int, end_column: int,
              new_text: str, preferred: bool = False) -> None:
         change = types.TextEdit(range=client_range(lines, line, column, end_line,
                                                    end_column, encoding), new_text=new_text)
-        if any(a.title == title and a.edit.changes[uri] == [change] for a in actions):
+        if (title, change) in made:
             return  # two findings on one line (a result line wrong for both sides)
+        made.append((title, change))
         actions.append(types.CodeAction(
             title=title, kind=types.CodeActionKind.QuickFix, is_preferred=preferred or None,
             edit=types.WorkspaceEdit(changes={uri: [change]})))

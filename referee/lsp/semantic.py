@@ -33,8 +33,8 @@ def semantic_tokens(text: str, encoding: str) -> types.SemanticTokens:
     """Every word of ``text``, one token each (a brace comment: one a line)."""
     lines = split_lines(text)
     starts = [0]
-    for line in lines_with_breaks(text):
-        starts.append(starts[-1] + len(line))
+    for piece in lines_with_breaks(text):
+        starts.append(starts[-1] + len(piece))
     data: list[int] = []
     last_line = last_start = 0
     row = 0

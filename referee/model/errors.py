@@ -10,12 +10,24 @@ render the same way::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, Self, TypedDict, TypeVar, Unpack
 
 from referee.model.lexicon import LINE_BREAK
 
 if TYPE_CHECKING:  # errors sit below every other module: no import of the record at run time
     from referee.model.record import Span
+
+
+class _Place(TypedDict, total=False):
+    """What a copy of an error may change: where it is, and what a later layer knows."""
+
+    file: str
+    line: int
+    column: int
+    source_line: str | None
+    expected: str | None
+    record_line: int
 
 
 class RefereeError(Exception):
@@ -60,23 +72,23 @@ class RefereeError(Exception):
             raise AttributeError(f"{type(self).__name__} is immutable: use located/in_file")
         super().__setattr__(name, value)
 
-    def _copy(self, **changes: object) -> RefereeError:
-        fields = {"file": self.file, "line": self.line, "column": self.column,
+    def _copy(self, **changes: Unpack[_Place]) -> Self:
+        fields: _Place = {"file": self.file, "line": self.line, "column": self.column,
                   "source_line": self.source_line, "expected": self.expected,
                   "record_line": self.record_line}
         fields.update(changes)
-        return type(self)(self.code, self.message, **fields)  # type: ignore[arg-type]
+        return type(self)(self.code, self.message, **fields)
 
-    def at(self, line: int, column: int, *, source_line: str | None = None) -> RefereeError:
+    def at(self, line: int, column: int, *, source_line: str | None = None) -> Self:
         """This error at ``line``:``column`` (of the file, or of the chunk being read)."""
         return self._copy(line=line, column=column, source_line=source_line)
 
-    def in_record(self, record_line: int) -> RefereeError:
+    def in_record(self, record_line: int) -> Self:
         """This error in the record whose first tag is at ``record_line``."""
         return self._copy(record_line=record_line)
 
     def in_file(self, file: str, text: str | None = None,
-                source_line: str | None = None) -> RefereeError:
+                source_line: str | None = None) -> Self:
         """This error in ``file``, with its source line (given, or read from ``text``)."""
         if source_line is None and self.source_line is None and text is not None and self.line:
             lines = LINE_BREAK.split(text)
@@ -84,7 +96,8 @@ class RefereeError(Exception):
                 source_line = lines[self.line - 1]
         return self._copy(file=file, source_line=source_line or self.source_line)
 
-    def __reduce__(self):  # pickling (multiprocessing) rebuilds through __init__
+    def __reduce__(self) -> tuple[Callable[..., RefereeError], tuple[object, ...]]:
+        """Pickling (multiprocessing) rebuilds the error through ``__init__``."""
         return (_rebuild, (type(self), self.code, self.message, self.file, self.line,
                            self.column, self.source_line, self.expected, self.record_line))
 
@@ -152,4 +165,4 @@ def located(error: E, item: Spanned) -> E:
     span = item.span
     if not span.line:
         return error
-    return error.at(span.line, span.column)  # type: ignore[return-value]
+    return error.at(span.line, span.column)

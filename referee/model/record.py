@@ -9,7 +9,7 @@ a caller wants it whole.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple, Protocol
+from typing import Literal, NamedTuple, Protocol, final
 
 from referee.model.cards import Card
 from referee.model.lexicon import ACTION_KINDS
@@ -117,6 +117,7 @@ class Place(Protocol):
     def span(self, index: int) -> Span: ...
 
 
+@final  # the referee loop tells events from result lines by type(item) is ..., not isinstance
 class Event:
     """An action where it was written, with its trick mark (``5.``) if the record had one."""
 
@@ -177,6 +178,7 @@ class Event:
                 f"comments={self.comments!r})")
 
 
+@final  # as Event
 @dataclass(slots=True)
 class ResultLine:
     """``result NS 17 EW 11`` (kind "points") or ``result score NS 2 EW -1`` (kind "score")."""

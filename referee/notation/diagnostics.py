@@ -11,9 +11,10 @@ unknown word where an action was expected), ``ttn.deal`` (a malformed deal line)
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from referee.model.errors import NotationSyntaxError
 from referee.notation.lines import split_lines
@@ -27,6 +28,9 @@ from referee.notation.typos import (
     hand_line_before,
     in_hand_line,
 )
+
+if TYPE_CHECKING:
+    from referee.notation.chunks import Chunk
 
 _WORDS = {
     "SEAT": "a seat",
@@ -96,8 +100,9 @@ def expected_words(names: set[str] | frozenset[str], lark: Lark,
     return ordered[0] if ordered else "something else"
 
 
-def syntax_error(exc: UnexpectedInput, chunk, file: str, lark: Lark,
-                 vocabulary: Vocabulary | None = None) -> NotationSyntaxError:
+def syntax_error(exc: UnexpectedCharacters | UnexpectedToken | UnexpectedEOF, chunk: Chunk,
+                 file: str, lark: Lark, vocabulary: Vocabulary | None = None
+                 ) -> NotationSyntaxError:
     """The NotationSyntaxError for a Lark error raised while parsing ``chunk`` (``vocabulary``:
     the words of the record's game, when it is known)."""
     lines = split_lines(chunk.text)
@@ -109,8 +114,8 @@ def syntax_error(exc: UnexpectedInput, chunk, file: str, lark: Lark,
         if unclosed is not None:
             return _located("ttn.tag", "the tag is not closed with ']'", chunk, file,
                             *unclosed, "']' at the end of the tag")
-    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or isinstance(
-        exc, UnexpectedEOF
+    if isinstance(exc, UnexpectedEOF) or (
+        isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
     ):
         line = len(lines)
         column = len(lines[-1]) + 1 if lines else 1
@@ -143,8 +148,8 @@ def syntax_error(exc: UnexpectedInput, chunk, file: str, lark: Lark,
     if code == "ttn.card":
         message = card_message(word)  # with the card most likely meant
         allowed.add("CARD")  # a card was meant: say so first, whatever else could stand there
-    expected = expected_words(allowed, lark, keywords) if allowed else None
-    return _located(code, message, chunk, file, line, column, expected)
+    hint = expected_words(allowed, lark, keywords) if allowed else None
+    return _located(code, message, chunk, file, line, column, hint)
 
 
 def _typo(lines: list[str], line: int, column: int, rest: str, word: str, allowed: set[str],
@@ -208,7 +213,8 @@ def _classify(rest: str, word: str, allowed: set[str], kind: str) -> tuple[str, 
     return "ttn.unexpected", f"unexpected '{word}'"
 
 
-def _located(code, message, chunk, file, line, column, expected) -> NotationSyntaxError:
+def _located(code: str, message: str, chunk: Chunk, file: str, line: int, column: int,
+             expected: str | None) -> NotationSyntaxError:
     lines = split_lines(chunk.text)
     source = lines[line - 1] if 0 < line <= len(lines) else None
     return NotationSyntaxError(

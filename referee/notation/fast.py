@@ -16,7 +16,7 @@ tests/test_fast_reader.py checks that both readers agree.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from referee.model.cards import parse_suit
 from referee.model.lexicon import (
@@ -315,11 +315,11 @@ class _DealReader:
             raise GiveUp
         if head == "result":
             self.hands_open = False
-            self.result_line(value, words, offset, number, column)
+            self.result_line(deal, value, words, offset, number, column)
         elif ":" in value:
             if not self.hands_open:
                 raise GiveUp
-            self.hand_line(value, offset, number, column)
+            self.hand_line(deal, value, offset, number, column)
         else:
             self.hands_open = False
             _events(_Words(number, offset, column, value, words), deal.items)
@@ -339,7 +339,8 @@ class _DealReader:
         self.deal = deal
         self.hands_open = True
 
-    def hand_line(self, value: str, offset: int, number: int, column: int) -> None:
+    def hand_line(self, deal: Deal, value: str, offset: int, number: int, column: int
+                  ) -> None:
         colon = value.index(":")
         seat = _seat(value[:colon].strip())  # blanks around the seat only (a clean stretch)
         cards_text = value[colon + 1:]
@@ -355,11 +356,12 @@ class _DealReader:
         end = len(value.rstrip())
         hand = Hand(seat, rounds, Span(number, column + start + 1, number, column + end + 1))
         self.items.append((offset + start, hand))
-        self.deal.hands.append(hand)  # type: ignore[union-attr]
+        deal.hands.append(hand)
 
-    def result_line(self, value: str, words: list[str], offset: int, number: int,
+    def result_line(self, deal: Deal, value: str, words: list[str], offset: int, number: int,
                     column: int) -> None:
-        kind = "score" if len(words) > 1 and words[1] == "score" else "points"
+        scored = len(words) > 1 and words[1] == "score"
+        kind: Literal["points", "score"] = "score" if scored else "points"
         pairs = words[2:] if kind == "score" else words[1:]
         if not pairs or len(pairs) % 2:
             raise GiveUp
@@ -370,10 +372,10 @@ class _DealReader:
             values.append((_seat(seat), int(text)))
         start = value.index("result")
         end = len(value.rstrip())
-        line = ResultLine(kind, tuple(values),  # type: ignore[arg-type]
+        line = ResultLine(kind, tuple(values),
                           Span(number, column + start + 1, number, column + end + 1))
         self.items.append((offset + start, line))
-        self.deal.items.append(line)  # type: ignore[union-attr]
+        deal.items.append(line)
 
 
 def read_deals(text: str, first_line: int, keep_comments: bool = True
@@ -401,6 +403,7 @@ def read_tags(text: str, first_line: int, keep_comments: bool = True
     position = 0
     size = len(text)
     while True:
+        # the pattern matches the empty string too, so it never fails (None)
         position = _BLANKS.match(text, position).end()  # type: ignore[union-attr]
         if position >= size:
             return tags, items, comments
@@ -421,7 +424,7 @@ def read_tags(text: str, first_line: int, keep_comments: bool = True
                     return None
                 end = size
             if keep_comments:
-                kind = "brace" if char == "{" else "line"
+                kind: Literal["brace", "line"] = "brace" if char == "{" else "line"
                 comments.append((position, Comment(text[position + 1:end], kind)))
             end += char == "{"
         else:

@@ -23,6 +23,7 @@ import tempfile
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import IO
 
 _ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT")
                 if hasattr(signal, name))  # no SIGHUP on Windows
@@ -64,7 +65,7 @@ def _is_descriptor(name: str) -> bool:
     return name.startswith("/dev/") or real.startswith(("/proc/", "/dev/"))
 
 
-def _write_stream(handle, chunks: Iterable[str]) -> None:
+def _write_stream(handle: IO[str], chunks: Iterable[str]) -> None:
     for chunk in chunks:
         handle.write(chunk)
     handle.flush()

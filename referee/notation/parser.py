@@ -17,11 +17,11 @@ from contextlib import contextmanager
 from dataclasses import replace
 from functools import cache, partial
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Literal, Protocol, TypeVar
 
 from lark import Lark, Token, Transformer
 from lark import __version__ as lark_version
-from lark.exceptions import UnexpectedInput, VisitError
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
 from referee.model.cards import CardError, parse_card, parse_suit
 from referee.model.errors import NotationSyntaxError
@@ -78,6 +78,21 @@ class _ChunkError(Exception):
         self.error = error
 
 
+def _start(token: Token) -> int:
+    """Where ``token`` starts in the chunk. Lark types a token's place as optional because a
+    token built by hand has none; every token its lexer hands the parser has one."""
+    start = token.start_pos
+    assert start is not None, "a token from the lexer has its place"
+    return start
+
+
+def _end(token: Token) -> int:
+    """Where ``token`` ends in the chunk (as ``_start``)."""
+    end = token.end_pos
+    assert end is not None, "a token from the lexer has its place"
+    return end
+
+
 def _error_at(token: Token, offset: int, code: str, message: str) -> _ChunkError:
     line, column = _position(token, offset)
     return _ChunkError(NotationSyntaxError(code, message, line=line, column=column))
@@ -86,10 +101,12 @@ def _error_at(token: Token, offset: int, code: str, message: str) -> _ChunkError
 def _position(token: Token, offset: int) -> tuple[int, int]:
     """Line and column (in the chunk) of ``offset`` characters into ``token``."""
     value = token.value
+    line, column = token.line, token.column
+    assert line is not None and column is not None, "a token from the lexer has its place"
     newlines = value.count("\n", 0, offset)
     if not newlines:
-        return token.line, token.column + offset
-    return token.line + newlines, offset - value.rfind("\n", 0, offset)
+        return line, column + offset
+    return line + newlines, offset - value.rfind("\n", 0, offset)
 
 
 _HAND_LINE = re.compile(rf"({SEAT_NAME})[ \t]*:([^\n]*)")
@@ -157,7 +174,17 @@ class _Single:
         return self.locator.span(self.start, self.length)
 
 
-class _Builder(Transformer):
+class _Commented(Protocol):
+    """An item that comments attach to: a tag, deal, hand, event or result line."""
+
+    comments: list[Comment]
+
+
+_Chunked = TypeVar("_Chunked", Tag, Deal)
+"""What a chunk is read into: a tag section's tags, or deals."""
+
+
+class _Builder(Transformer[Token, list[Tag] | list[Deal]]):
     """Inline transformer: Lark calls these as it reduces; values stay plain ``str``/``int``.
 
     Events get their offset in the chunk, not a Span: ``Locator`` computes positions only for
@@ -166,7 +193,7 @@ class _Builder(Transformer):
 
     def __init__(self) -> None:
         super().__init__()
-        self.items: list[tuple[int, Any]] = []
+        self.items: list[tuple[int, _Commented]] = []
         self.locator = Locator("", 1)
 
     def _span(self, offset: int, length: int) -> Span:
@@ -176,8 +203,8 @@ class _Builder(Transformer):
     def tag(self, children: list[Token]) -> Tag:
         name, *strings = children
         values = [_unquote(s.value) for s in strings]
-        start = name.start_pos - 1  # the '['
-        end = (strings[-1].end_pos if strings else name.end_pos) + 1
+        start = _start(name) - 1  # the '['
+        end = _end(strings[-1] if strings else name) + 1
         tag = Tag(name.value, values, self._span(start, end - start))
         self.items.append((start, tag))
         return tag
@@ -206,7 +233,7 @@ class _Builder(Transformer):
     def _hands(self, token: Token) -> list[Hand]:
         hands = []
         value = token.value
-        base = token.start_pos
+        base = _start(token)
         forms = _CARD_FORMS
         for line in _HAND_LINE.finditer(value):
             cards_text = line.group(2)
@@ -254,7 +281,7 @@ class _Builder(Transformer):
         words = (_GLUED_MARK.findall(value) if "." in value
                  else value.replace(",", " ").split())
         firsts: list[int] = []  # each event's first word, its trick mark included
-        run = _Run(self.locator, token.start_pos, value, words, firsts)
+        run = _Run(self.locator, _start(token), value, words, firsts)
         forms = _CARD_FORMS
         new_action = tuple.__new__  # Action(...) without the named tuple's Python frame
         at = Event.at
@@ -300,7 +327,8 @@ class _Builder(Transformer):
     def _simple(self, children: list[Token], kind: str, **fields: Any) -> list[Event]:
         mark, rest = self._split_mark(children)
         first, last = rest[0], rest[-1]
-        place = _Single(self.locator, first.start_pos, last.end_pos - first.start_pos)
+        start = _start(first)
+        place = _Single(self.locator, start, _end(last) - start)
         return [Event.at(Action(first.value, kind, **fields), mark, place, 0)]
 
     def trump(self, children: list[Token]) -> list[Event]:
@@ -332,7 +360,8 @@ class _Builder(Transformer):
 
     def turnup(self, children: list[Token]) -> list[Event]:
         mark, (word, card) = self._split_mark(children)
-        place = _Single(self.locator, word.start_pos, card.end_pos - word.start_pos)
+        start = _start(word)
+        place = _Single(self.locator, start, _end(card) - start)
         return [Event.at(Action(None, "turnup", (_card(card.value, card),)), mark, place, 0)]
 
     def result(self, children: list[Token]) -> list[ResultLine]:
@@ -340,14 +369,14 @@ class _Builder(Transformer):
         value = token.value
         start = value.index("result")
         words = value.split()
-        kind = "score" if words[1] == "score" else "points"
+        kind: Literal["points", "score"] = "score" if words[1] == "score" else "points"
         body = value[start + len("result"):]
         base = start + len("result")
         values = tuple((m.group(1), _number(m.group(2), token, base + m.start(2)))
                        for m in _RESULT_PAIR.finditer(body) if m.group(1) != "score")
-        line = ResultLine(kind, values,  # type: ignore[arg-type]
-                          self._span(token.start_pos + start, len(value) - start))
-        self.items.append((token.start_pos + start, line))
+        line = ResultLine(kind, values,
+                          self._span(_start(token) + start, len(value) - start))
+        self.items.append((_start(token) + start, line))
         return [line]
 
 
@@ -399,23 +428,35 @@ class TTNParser:
 
     def _brace_comment(self, token: Token) -> Token:
         if self.keep_comments:
-            self.comments.append((token.start_pos, Comment(token.value[1:-1], "brace")))
+            self.comments.append((_start(token), Comment(token.value[1:-1], "brace")))
         return token
 
     def _line_comment(self, token: Token) -> Token:
         if self.keep_comments:
-            self.comments.append((token.start_pos, Comment(token.value[1:], "line")))
+            self.comments.append((_start(token), Comment(token.value[1:], "line")))
         return token
 
-    def parse_chunk(self, chunk: Chunk, file: str,
-                    comments: bool = True) -> tuple[Any, list[Comment]]:
-        """Parse one chunk; returns the tags (header) or the Deal, and leading comments.
+    def parse_header(self, chunk: Chunk, file: str,
+                     comments: bool = True) -> tuple[list[Tag], list[Comment]]:
+        """Parse a tag section; returns its tags and the comments before every tag.
 
         ``comments`` False drops the comments (``check`` has no use for them, and a deal of a
         million comment lines would otherwise be held as a million objects). The common
         spelling is read by referee.notation.fast; whatever it does not know, Lark reads."""
+        return self._parse(chunk, file, comments, read_tags)
+
+    def parse_deals(self, chunk: Chunk, file: str,
+                    comments: bool = True) -> tuple[list[Deal], list[Comment]]:
+        """Parse a chunk of deals; returns them and the comments before the first (as
+        ``parse_header``)."""
+        return self._parse(chunk, file, comments, read_deals)
+
+    def _parse(self, chunk: Chunk, file: str, comments: bool,
+               read: Callable[[str, int, bool], tuple[list[_Chunked],
+                                                      list[tuple[int, _Commented]],
+                                                      list[tuple[int, Comment]]] | None],
+               ) -> tuple[list[_Chunked], list[Comment]]:
         if self.fast:
-            read = read_tags if chunk.kind == "header" else read_deals
             quick = read(chunk.text, chunk.first_line, comments)
             if quick is not None:
                 result, items, found = quick
@@ -425,19 +466,23 @@ class TTNParser:
         self.builder.locator = Locator(chunk.text, chunk.first_line)
         self.comments = []
         try:
-            result = self.lark.parse(chunk.text, start=chunk.kind)
+            # Lark types parse() as returning a tree; with an inline transformer it returns
+            # what the start rule's method returns (_Builder.header or _Builder.deals).
+            parsed: list[_Chunked] = self.lark.parse(  # type: ignore[assignment]
+                chunk.text, start=chunk.kind)
         except _ChunkError as exc:
             raise _shift(exc.error, chunk, file) from None
         except VisitError as exc:
             if isinstance(exc.orig_exc, _ChunkError):
                 raise _shift(exc.orig_exc.error, chunk, file) from None
             raise
-        except UnexpectedInput as exc:
+        except (UnexpectedCharacters, UnexpectedToken, UnexpectedEOF) as exc:
+            # the three kinds of UnexpectedInput that Lark raises
             raise syntax_error(exc, chunk, file, self.lark, self.vocabulary()) from None
-        return result, _attach_comments(result, self.builder.items, self.comments, chunk)
+        return parsed, _attach_comments(parsed, self.builder.items, self.comments, chunk)
 
 
-def _attach_comments(result: Any, items: list[tuple[int, Any]],
+def _attach_comments(result: list[Tag] | list[Deal], items: list[tuple[int, _Commented]],
                      comments: list[tuple[int, Comment]], chunk: Chunk) -> list[Comment]:
     """Give each comment (placed in the file) to the last item that starts before it, the
     events of the deals in ``result`` included; return the comments before every item.
@@ -495,7 +540,7 @@ def _shift(error: NotationSyntaxError, chunk: Chunk, file: str) -> NotationSynta
     lines = split_lines(chunk.text)
     source = lines[error.line - 1] if 0 < error.line <= len(lines) else None
     moved = error.at(error.line + chunk.first_line - 1, error.column, source_line=source)
-    return moved.in_file(file)  # type: ignore[return-value]
+    return moved.in_file(file)
 
 
 @cache
@@ -558,7 +603,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
                 starts.append(at)
                 at += len(chunk.text)
             text = "".join(c.text for c in chunks)
-        deals, leading = parser.parse_chunk(
+        deals, leading = parser.parse_deals(
             Chunk("deals", first.first_line, text, tuple(starts)), file, comments)
         deals[0].comments[:0] = [replace(comment, before=True) for comment in leading]
         return deals
@@ -602,7 +647,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
         if batch:
             yield from parse_batch()
         try:
-            result, leading = parser.parse_chunk(chunk, file, comments)
+            result, leading = parser.parse_header(chunk, file, comments)
         except NotationSyntaxError as exc:
             if errors is None:
                 raise
@@ -638,7 +683,7 @@ def _located_chunks(lines: Iterable[str], file: str,
         named = exc.in_file(file)
         if errors is None:
             raise named from None
-        errors.append(named)  # type: ignore[arg-type]
+        errors.append(named)
 
 
 def iter_items(text: str, file: str = "<string>",

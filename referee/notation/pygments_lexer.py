@@ -39,7 +39,7 @@ TOKENS: dict[str, _TokenType] = {
 }
 
 
-class TTNLexer(Lexer):
+class TTNLexer(Lexer):  # type: ignore[misc]  # Pygments ships no type information
     """TTN, the notation of trick-taking card game records (referee)."""
 
     name = "TTN"

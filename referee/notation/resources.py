@@ -32,4 +32,5 @@ def grammar_text() -> str:
 @cache
 def load_schema(name: str) -> dict[str, Any]:
     """A JSON schema by file name, e.g. ``record.schema.json``."""
-    return json.loads(resource_text("schemas", name))
+    schema: dict[str, Any] = json.loads(resource_text("schemas", name))
+    return schema

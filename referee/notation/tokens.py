@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from referee.model.lexicon import CARD_SPELLINGS, KEYWORDS, LINE_BREAK, SUIT_SYMBOLS, UNSEEN_CARD
 
@@ -71,12 +71,13 @@ def lines_with_breaks(text: str) -> list[str]:
 def _state_after(body: str, in_brace: bool, in_tag: bool) -> tuple[bool, bool]:
     """Whether a brace comment (and a tag) is still open at the end of the line."""
     for word in _line_words(body, 0, in_brace, in_tag, track=True):
-        in_brace, in_tag = word  # type: ignore[misc]
+        # with track, _line_words yields only (in_brace, in_tag) pairs, never a Word
+        in_brace, in_tag = word
     return in_brace, in_tag
 
 
 def _line_words(body: str, start: int, in_brace: bool, in_tag: bool,
-                track: bool = False) -> Iterator:
+                track: bool = False) -> Iterator[Any]:
     """The words of one line (``track``: only the open states after the line)."""
     index = 0
     previous = ""  # the kind of the last word, to tell a bid from a number

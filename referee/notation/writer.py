@@ -171,7 +171,7 @@ def write_deal(deal: Deal, seats: list[str] | None = None,
 
 def _seats_seen(deal: Deal) -> int:
     """How many seats a deal shows (its hands and its calls), where its seats are not given."""
-    seen = {hand.seat for hand in deal.hands}
+    seen: set[str | None] = {hand.seat for hand in deal.hands}
     seen.update(item.action.seat for item in deal.items
                 if isinstance(item, Event) and item.action.kind in AUCTION_KINDS)
     return len(seen)

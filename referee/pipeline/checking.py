@@ -18,7 +18,7 @@ import os
 import sys
 import traceback
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -217,7 +217,7 @@ def set_failure(report: FileReport, exc: Exception, path: str | Path,
         report.set_error(internal_error(name, exc))
 
 
-def set_syntax_errors(report: FileReport, errors: list[RefereeError],
+def set_syntax_errors(report: FileReport, errors: Sequence[RefereeError],
                        text: str | None = None) -> None:
     """Every syntax error met while reading the file (and the record error that ended the
     reading, if one did): the first in the file is the report's error (the file is

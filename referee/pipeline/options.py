@@ -65,6 +65,8 @@ class CheckOptions(ReadOptions):
         """Whether the matches need their records' identities and deals' keys."""
         return bool(self.baseline or self.write_baseline or self.duplicates)
 
+    # The check's own flags by name: narrower than ReadOptions.merge(**given) on purpose,
+    # so a misspelt flag is a type error here (override).
     @classmethod
     def merge(cls, settings: Settings, *, files: list[str] | None = None,  # type: ignore[override]
               output_format: str | None = None, expect: bool = False, partial: bool = False,

@@ -110,7 +110,7 @@ class _TrickCount:
 
     def __init__(self) -> None:
         self.number = 0
-        self.seats: list[str] = []
+        self.seats: list[str | None] = []  # None: a table's event, never a play
         self.size = 0
 
     def see(self, event: Event) -> None:

@@ -282,6 +282,7 @@ def _parse_finding(
                 tag, f"'{word}' is not \"deal N\", \"trick N\", a seat or a rule id (with a dot)"
             )
         i += 1
+    # fields holds what _set put there: deal and trick as numbers, seat and rule as words.
     return Expectation(kind, line=line, source=source, **fields)  # type: ignore[arg-type]
 
 

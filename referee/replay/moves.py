@@ -203,8 +203,8 @@ def _moves_in_deal(replay: MatchReplay, deal: Deal, position: Position) -> Moves
         allowed = [a for a in allowed if a.seat == position.seat]
         excluded = [(a, why) for a, why in excluded if a.seat == position.seat]
     else:
-        acting = {a.seat for a in allowed}
-        excluded = [(a, why) for a, why in excluded if a.seat in acting]
+        seats = {a.seat for a in allowed}
+        excluded = [(a, why) for a, why in excluded if a.seat in seats]
     if position.at_end:
         position = Position(0, None if not state.play_started else state.trick_at_hand)
     return Moves(ruleset.name, position, event, allowed, excluded, deal.number,

@@ -175,9 +175,11 @@ def choose_action(allowed: Iterable[Action], rng: random.Random) -> Action:
         weights = [1.0] * len(kinds)
     kind = rng.choices(kinds, weights)[0]
     options = by_kind[kind]
-    if kind == "bid" and all(isinstance(a.value, int) for a in options):
-        options.sort(key=lambda a: a.value)
-        return rng.choices(options, [BID_DECAY**i for i in range(len(options))])[0]
+    if kind == "bid":
+        bids = [(a.value, a) for a in options if isinstance(a.value, int)]
+        if len(bids) == len(options):  # numbers only: the lower, the likelier
+            ranked = [a for _, a in sorted(bids, key=lambda bid: bid[0])]
+            return rng.choices(ranked, [BID_DECAY**i for i in range(len(ranked))])[0]
     if kind == "trump":
         # choices(), not choice(): the same draw as when the seventh card had a weight of its
         # own, so a seed still simulates the same match.

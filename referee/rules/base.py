@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from referee.model.cards import RANKS, Card
-from referee.model.errors import RecordError, located
+from referee.model.errors import RecordError
+from referee.model.errors import located as located  # re-exported: games import it from here
 from referee.model.lexicon import seat_name_problem
 from referee.model.record import Action, Deal, Hand, RecordHeader
 from referee.model.seats import Table

@@ -7,7 +7,7 @@ overrides; ``[Option "name" "value"]`` tags apply on top of the preset. The resu
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,6 +117,8 @@ class Options(Mapping[str, OptionValue]):
     """Resolved option values with attribute access; immutable."""
 
     __slots__ = ("_values", "preset")
+    _values: dict[str, OptionValue]
+    preset: str
 
     def __init__(self, values: Mapping[str, OptionValue], preset: str = "standard") -> None:
         object.__setattr__(self, "_values", dict(values))
@@ -134,7 +136,7 @@ class Options(Mapping[str, OptionValue]):
     def __getitem__(self, name: str) -> OptionValue:
         return self._values[name]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._values)
 
     def __len__(self) -> int:

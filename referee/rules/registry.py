@@ -5,16 +5,22 @@ by name and binding a record to its game are ``referee.games``' (this layer know
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from referee.model.errors import RecordError, located
 from referee.model.record import GivenTag, RecordHeader, Tag
 from referee.rules.base import Ruleset
 from referee.rules.options import OptionError, Options, resolve_options
 
-_GAMES: dict[str, type[Ruleset]] = {}
+GameClass = type[Ruleset[Any, Any]]
+"""A game: its ruleset class, whatever its match and deal states are."""
+_R = TypeVar("_R", bound=Ruleset[Any, Any])
+
+_GAMES: dict[str, GameClass] = {}
 _ALIASES: dict[str, str] = {}
 
 
-def registered() -> list[type[Ruleset]]:
+def registered() -> list[GameClass]:
     """The registered games, in registration order."""
     return list(_GAMES.values())
 
@@ -29,7 +35,7 @@ def known_aliases() -> list[str]:
     return list(_ALIASES)
 
 
-def register(game: type[Ruleset]) -> type[Ruleset]:
+def register(game: type[_R]) -> type[_R]:
     """Class decorator: make ``game`` findable by its name and aliases."""
     _GAMES[game.name] = game
     for alias in (game.name, *game.aliases):
@@ -48,7 +54,7 @@ def likely_tag(header: RecordHeader, code: str) -> Tag | None:
     return None
 
 
-def resolve_header_options(game: type[Ruleset], header: RecordHeader) -> Options:
+def resolve_header_options(game: GameClass, header: RecordHeader) -> Options:
     """Options from the game's defaults, the ``Rules`` preset and the ``Option`` tags."""
     rules_tag = header.get("Rules")
     overrides = []

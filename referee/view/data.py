@@ -149,7 +149,8 @@ def score_course(match: MatchSteps) -> dict[str, list[int]]:
 
 def _scores_before(match: MatchSteps) -> list[dict[str, int]]:
     """The match score before each deal (after the last deal that was settled)."""
-    scores, score = [], {}
+    scores: list[dict[str, int]] = []
+    score: dict[str, int] = {}
     for deal in match.deals:
         scores.append(dict(score))
         if deal.report.result is not None and deal.report.result.score:
@@ -162,7 +163,7 @@ def deal_data(deal: DealSteps, score_before: dict[str, int] | None = None
     """One deal: dealer, first hand, auction grid, steps, findings, notes and result."""
     report = deal.report
     findings: list[dict[str, Any]] = []
-    steps = []
+    steps: list[dict[str, Any]] = []
     for number, step in enumerate(deal.steps):
         ids = []
         for finding in step.findings:
@@ -278,9 +279,9 @@ def auction_grid(deal: DealSteps) -> dict[str, Any] | None:
         action = step.event.action if step.event else None
         if action is None or action.seat is None:
             continue
-        between = [s for s in deal.steps[previous + 1:n] if s.event is not None]
+        between = [s.event for s in deal.steps[previous + 1:n] if s.event is not None]
         if between:  # a second round after the trump choice: a divider row names it
-            rows.append({"after": format_action(between[-1].event.action), "step": n})
+            rows.append({"after": format_action(between[-1].action), "step": n})
             last = len(seats)
         column = seats.index(action.seat)
         if column <= last:

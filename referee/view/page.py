@@ -43,7 +43,9 @@ def packed(data: dict[str, Any]) -> dict[str, Any]:
     for match in data["matches"]:
         deals = []
         for deal in match["deals"]:
-            steps, hands, facts = [], {}, None
+            steps: list[dict[str, Any]] = []
+            hands: dict[str, Any] = {}
+            facts = None
             for step in deal["steps"]:
                 small = dict(step)
                 small["hands"] = {seat: cards for seat, cards in step["hands"].items()
