@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from referee.games.twenty_two.model import TwentyTwoState
+from referee.games.twenty_two.state import TwentyTwoState
 from referee.rules.base import TableView, trick_plays
 
 
