@@ -9,14 +9,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from referee.games.avinas.model import (
-    HAND_SIZE,
-    PACK,
-    PERMANENT,
-    PLAY,
-    AvinasState,
-    effective_suit,
-)
+from referee.games.avinas.model import HAND_SIZE, PACK, PERMANENT, effective_suit
+from referee.games.avinas.state import PLAY, AvinasState
 from referee.model.cards import SUIT_NAMES
 from referee.model.errors import RecordError
 from referee.model.record import Action, Deal

@@ -76,31 +76,22 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
+from referee.games.avinas.contract import Declaration
 from referee.games.avinas.deal import AvinasDeal
 from referee.games.avinas.model import (  # the game's data and pure rules, re-exported
-    AUCTION,
     CARD_POINTS,
-    EVERY_TRICK,
-    GENERIC,
     HAND_SIZE,
     MAX_BID,
-    OVER,
     PACK,
     PERMANENT,
     PLAIN_ORDER,
     PLAIN_POWER,
-    PLAY,
     PREFIX,
     RANKS,
-    STANDARD,
     TOTAL_POINTS,
     TRICKS,
     TRUMP,
     TRUMP_POWER,
-    AvinasMatch,
-    AvinasState,
-    _options,
-    _rules,
     bid_count,
     card_points,
     effective_suit,
@@ -112,8 +103,10 @@ from referee.games.avinas.model import (  # the game's data and pure rules, re-e
     trick_winner,
     trump_order,
 )
+from referee.games.avinas.options import EVERY_TRICK, OPTIONS, STANDARD
+from referee.games.avinas.rulebook import GENERIC, RULES
+from referee.games.avinas.state import AUCTION, OVER, PLAY, AvinasMatch, AvinasState
 from referee.games.avinas.view import table_view
-from referee.games.contracts import Declaration
 from referee.model.cards import SUIT_NAMES, SUITS
 from referee.model.errors import RecordError
 from referee.model.record import Action, Deal
@@ -153,8 +146,8 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
                   "A 10 K 9 8 7. Card points: A 11, 10 10, K 4, Q 3, J 2: 120 in the pack.")
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset({"play", "down", "bid", "pass", "trump", "knock", "stop"})
-    rules = _rules()
-    option_specs = _options()
+    rules = RULES
+    option_specs = OPTIONS
     presets = {"standard": STANDARD, "trump-lead-every-trick": EVERY_TRICK}
     pack = PACK
     deal_rounds = (4, 4)

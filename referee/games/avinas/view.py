@@ -3,7 +3,7 @@ declarer and his bid, the trump, the exposed sevens, knocks and a stopped deal, 
 
 from __future__ import annotations
 
-from referee.games.avinas.model import AvinasState
+from referee.games.avinas.state import AvinasState
 from referee.model.cards import card_text, suit_text
 from referee.rules.base import TableView, trick_plays
 

@@ -1,1 +1,2 @@
-"""Twenty-Five (Irish Twenty-Five): its ruleset, cards and view."""
+"""Twenty-Five (Irish Twenty-Five): its ruleset, match and deal states, rule catalogue,
+options and presets, contract, cards and view."""

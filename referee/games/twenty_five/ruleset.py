@@ -8,7 +8,7 @@ Presets: ``standard`` (gamerules.com, the referee's defaults) and ``dealer-robs-
 robs a turned-up ace before the opening lead, the older rule of the 1911 Encyclopaedia
 Britannica).
 
-Card orders are data (``TRUMP_ORDER``, ``PLAIN_ORDER``, in ``twenty_five_cards``), the follow
+Card orders are data (``TRUMP_ORDER``, ``PLAIN_ORDER``, in ``cards.py``), the follow
 rules are set operations on the hand, and every variant of the sources that changes a rule
 is an option.
 
@@ -62,38 +62,35 @@ changes each one:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from types import SimpleNamespace
 
-from referee.games.contracts import TurnUp
 from referee.games.twenty_five.cards import (
     PACK,
-    PRIVILEGED_RANKS,
     TRUMP_BASE,
     TrumpData,
     trump_data,
 )
+from referee.games.twenty_five.contract import TurnUp
+from referee.games.twenty_five.options import DEALER_ROBS_FIRST, OPTIONS, STANDARD
+from referee.games.twenty_five.rulebook import GENERIC, RULES
+from referee.games.twenty_five.state import OVER, PLAY, TURNUP, Match25, TwentyFiveState
 from referee.games.twenty_five.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
 from referee.model.cards import SUIT_NAMES
 from referee.model.errors import RecordError
-from referee.model.record import Action, Deal, RecordHeader, ResultLine
+from referee.model.record import Action, Deal, RecordHeader
 from referee.model.seats import CLOCKWISE, Table
 from referee.rules.base import (
     DealResult,
-    DealState,
     Exclusion,
-    GenericRules,
-    Rule,
     Ruleset,
     TableView,
     TrickSummary,
     deal_dealer,
-    generic_rules,
     located,
     summarise_tricks,
 )
-from referee.rules.options import Options, OptionSpec, Preset
+from referee.rules.options import Options
 from referee.rules.recorded import recorded_change, result_lines
 from referee.rules.registry import register
 from referee.rules.tricks import (
@@ -108,23 +105,9 @@ from referee.rules.tricks import (
     show,
 )
 
-TURNUP, PLAY, OVER = "turnup", "play", "over"
-"""Stages of a deal: waiting for the turned-up card; play (robbing allowed); over."""
-
 HAND_SIZE = 5
 TRICKS = 5
 TRICK_POINTS = 5
-
-GENERIC = GenericRules(
-    turn="25.turn",
-    not_held="25.not-held",
-    incomplete="25.incomplete",
-    deal_over="25.deal-over",
-    match_over="25.match-over",
-    trick_number="25.trick-number",
-    dealer="25.dealer",
-)
-"""The full ids of the generic rules of Twenty-Five."""
 
 FOLLOW = {
     True: FollowSuit("25.follow-suit", "{seat} holds {held}: he must follow {suit} or play a "
@@ -136,128 +119,6 @@ FOLLOW = {
 RENEGE = FollowSuit("25.renege", "a trump ({led}) was led and {seat} holds {held}: he must "
                     "play a trump{because}")
 """Following a trump led with a trump that may not renege."""
-
-
-def _rules() -> dict[str, Rule]:
-    rules = generic_rules(GENERIC)
-    own = [
-        ("25.turnup", "the dealer turns up one card of the stock, before anything else is done; "
-         "its suit is trumps"),
-        ("25.rob-eligible", "only the dealer (turned-up ace) or the player dealt the ace of the "
-         "trump suit may rob; the A of hearts counts only when hearts are trumps"),
-        ("25.rob-deadline", "the robber robs before his own first play to trick 1 (the dealer "
-         "before the opening lead with rob_deadline_dealer = before_opening_lead)"),
-        ("25.rob-once", "at most one rob in a deal"),
-        ("25.rob-discard", "the robber discards a card of his hand, not the turned-up card "
-         "(discarding the trump ace is legal, with a note)"),
-        ("25.must-rob", "with rob_compulsory the eligible player must rob before the deadline"),
-        ("25.follow-suit", "to a plain-suit lead a player who holds that suit must follow suit or "
-         "trump (follow only, with may_trump_when_following = no)"),
-        ("25.renege", "to a trump lead a player must play a trump if he holds one that is not "
-         "privileged: the 5 and J of trumps and the A of hearts may renege when they outrank "
-         "the led card"),
-        ("25.game-end", "the game ends the moment a side reaches 25, in the middle of a deal "
-         "too: nothing is recorded after that"),
-    ]
-    for rule_id, summary in own:
-        rules[rule_id] = Rule(rule_id, summary)
-    return rules
-
-
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("players", "choice", "3-9", "how many players may sit at the table (2 and 10 "
-               "only when set)", (), choices=("3-9", "2-10")),
-    OptionSpec("rob_compulsory", "bool", False,
-               "the eligible player must rob (the 1911 Encyclopaedia Britannica) instead of may "
-               "(gamerules.com)", ("25.must-rob",)),
-    OptionSpec("rob_deadline_holder", "choice", "own_first_play",
-               "the trump-ace holder robs before his own first play, or before the opening "
-               "lead", ("25.rob-deadline",), choices=("own_first_play", "before_opening_lead")),
-    OptionSpec("rob_deadline_dealer", "choice", "own_first_play",
-               "the dealer robs a turned-up ace before his own first play (gamerules.com), or "
-               "before the opening lead (the 1911 Encyclopaedia Britannica)", ("25.rob-deadline",),
-               choices=("own_first_play", "before_opening_lead")),
-    OptionSpec("unrobbed_ace_penalty", "choice", "none",
-               "a trump ace not robbed with by the deadline: no effect, or it ranks as the "
-               "lowest trump (Forty-Five)", ("25.renege",), choices=("none", "lowest_trump")),
-    OptionSpec("renege_reference", "choice", "led",
-               "a privileged trump is compared with the led card, or with the highest trump "
-               "played so far", ("25.renege",), choices=("led", "highest")),
-    OptionSpec("renege_cards", "choice", "five_jack_ace",
-               "the trumps that may renege: 5, J and A of hearts, or the 5 only (Irish 45s)",
-               ("25.renege",), choices=tuple(PRIVILEGED_RANKS)),
-    OptionSpec("may_trump_when_following", "bool", True,
-               "a player holding the plain suit led may trump instead of following",
-               ("25.follow-suit",)),
-    OptionSpec("target", "int", 25, "the score that wins the game", ("25.game-end",),
-               minimum=5, maximum=500),
-    OptionSpec("end_mid_deal", "bool", True,
-               "the game stops the moment a side reaches the target (else at the end of the "
-               "deal)", ("25.game-end",)),
-    OptionSpec("jink_wins_game", "bool", False,
-               "a side that wins all five tricks of a deal wins the game at once",
-               ("25.game-end",)),
-)
-
-STANDARD = Preset("standard", "gamerules.com's rules with the referee's defaults: the "
-                  "robber robs before his own first play", {})
-DEALER_ROBS_FIRST = Preset("dealer-robs-first", "the older rule (the 1911 Encyclopaedia "
-                           "Britannica): the dealer robs a "
-                           "turned-up ace before the opening lead",
-                           {"rob_deadline_dealer": "before_opening_lead"})
-
-
-@dataclass(slots=True)
-class Match25:
-    """The match: the score per team, the dealer of the next deal and the winner."""
-
-    score: dict[str, int]
-    next_dealer: str | None = None
-    winner: str | None = None
-    deals: int = 0
-    from_record: str = ""
-    """What the last deal's record supplied because its replay did not finish (for a note
-    in the next deal)."""
-
-
-
-
-class TwentyFiveState(DealState):
-    """One deal of 25 as the replay walks through it."""
-
-    tricks_from_the_deal = True  # a rob before the opening lead is placed at trick 1
-
-    def __init__(self, number: int, dealer: str, leader: str, teams: Iterable[str],
-                 start_score: dict[str, int]) -> None:
-        super().__init__()
-        self.number = number
-        self.dealer = dealer
-        self.leader = leader
-        self.stage = TURNUP
-        self.turn: str | None = leader
-        self.hands: dict[str, set[str]] = {}
-        self.dealt: dict[str, list[str]] = {}
-        self.turned: str | None = None
-        self.data: TrumpData | None = None
-        self.eligible: str | None = None
-        self.robbed_by: str | None = None
-        self.discard: str | None = None
-        self.has_played: set[str] = set()
-        self.rob_lapsed = False
-        """True once the eligible seat's deadline passed without a rob."""
-        self.demoted: str | None = None
-        self.trick: list[tuple[str, str]] = []
-        self.tricks: list[Trick[str]] = []
-        self.points: dict[str, int] = {team: 0 for team in teams}
-        self.start_score = dict(start_score)
-        self.ended: str | None = None
-        """The team that won the game in this deal, once it has."""
-        self.first_to_target: str | None = None
-        self.recorded: list[ResultLine] = []
-        """The deal's ``result`` lines: what an unfinished deal takes from the record."""
-
-    def running(self, team: str) -> int:
-        return self.start_score[team] + self.points[team]
 
 
 @register
@@ -281,7 +142,7 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
     """The score sheet (referee score): no auction, so no bidder, bid, target or made."""
     sheet_meanings = SHEET_MEANINGS
     outcome_words = OUTCOME_WORDS
-    rules = _rules()
+    rules = RULES
     option_specs = OPTIONS
     presets = {"standard": STANDARD, "dealer-robs-first": DEALER_ROBS_FIRST}
     deal_rounds = (HAND_SIZE,)

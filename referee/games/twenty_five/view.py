@@ -3,14 +3,10 @@ the trumps, a robbed card, and which cards are trumps (a player may renege with 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.games.twenty_five.cards import PLAIN_ORDER, TRUMP_ORDER
+from referee.games.twenty_five.state import TwentyFiveState
 from referee.model.cards import card_text, suit_text
 from referee.rules.base import TableView, trick_plays
-
-if TYPE_CHECKING:  # the game's module asks this one for its view
-    from referee.games.twenty_five.ruleset import TwentyFiveState
 
 
 def table_view(state: TwentyFiveState) -> TableView:

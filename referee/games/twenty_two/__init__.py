@@ -1,1 +1,2 @@
-"""Twenty-Two: its ruleset, model, play, record reading and view."""
+"""Twenty-Two: its ruleset, match and deal states, rule catalogue, options and presets,
+contract, card data and pure rules (model), play, record reading and view."""

@@ -6,14 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from referee.games.twenty_two.model import (
-    CARD_STRENGTH,
-    OVER,
-    PLAY,
-    Match22,
-    TwentyTwoState,
-    covers,
-)
+from referee.games.twenty_two.model import CARD_STRENGTH, covers
+from referee.games.twenty_two.state import OVER, PLAY, Match22, TwentyTwoState
 from referee.model.cards import Card
 from referee.model.record import Action
 from referee.model.seats import Table

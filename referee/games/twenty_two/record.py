@@ -8,13 +8,9 @@ are.
 
 from __future__ import annotations
 
-from referee.games.twenty_two.model import (
-    DEATH,
-    FIRST_DEAL_SIZE,
-    Match22,
-    TwentyTwoState,
-)
+from referee.games.twenty_two.model import DEATH, FIRST_DEAL_SIZE
 from referee.games.twenty_two.play import Play22
+from referee.games.twenty_two.state import Match22, TwentyTwoState
 from referee.model.record import Deal
 
 

@@ -77,35 +77,26 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import Any
 
-from referee.games.contracts import Damage
+from referee.games.twenty_two.contract import Damage
 from referee.games.twenty_two.model import (  # the game's data and pure rules, re-exported
-    _DIRECTIONS,
     DAMAGE,
     DEATH,
-    EXCHANGE,
     FIRST_DEAL_SIZE,
-    FIRST_DEATH_ENDS,
     FOLLOW_SAMPLES,
-    GENERIC,
-    INCOMPLETE,
     MAX_PLAYERS_ONE_PACK,
-    OVER,
-    PLAY,
     PLAYERS_PER_EXTRA_PACK,
     RANK_ORDER,
-    STANDARD,
     STRENGTH,
-    Match22,
-    TwentyTwoState,
-    _options,
-    _rules,
     dominates,
     lowest,
     ranked,
     show,
     strengths,
 )
+from referee.games.twenty_two.options import DIRECTIONS, FIRST_DEATH_ENDS, OPTIONS, STANDARD
 from referee.games.twenty_two.record import FromRecord22
+from referee.games.twenty_two.rulebook import GENERIC, INCOMPLETE, RULES
+from referee.games.twenty_two.state import EXCHANGE, OVER, PLAY, Match22, TwentyTwoState
 from referee.games.twenty_two.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
 from referee.model.cards import RANKS, UNSEEN, Card, make_pack
 from referee.model.errors import RecordError
@@ -139,8 +130,8 @@ class TwentyTwo(FromRecord22):
     default_seats = None
     default_player_count = 4
     accepted_actions = frozenset({"play", "exchange"})
-    rules = _rules()
-    option_specs = _options()
+    rules = RULES
+    option_specs = OPTIONS
     presets = {"standard": STANDARD, "first-death-ends": FIRST_DEATH_ENDS}
     sheet_labels = {"bidder": "", "bid": "", "target": "", "made": "", "game points": "",
                     "points": "damage", "score": "total damage"}
@@ -150,7 +141,7 @@ class TwentyTwo(FromRecord22):
 
     def __init__(self, options, table: Table) -> None:
         super().__init__(options, table)
-        self.direction = _DIRECTIONS[options.direction]
+        self.direction = DIRECTIONS[options.direction]
         self.packs = options.packs
         self.pack_counts = Counter(make_pack(RANKS, self.packs))
         self.pack_size = sum(self.pack_counts.values())

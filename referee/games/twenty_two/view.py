@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from referee.games.twenty_two.model import DAMAGE, DEATH, RANK_ORDER, TwentyTwoState
+from referee.games.twenty_two.model import DAMAGE, DEATH, RANK_ORDER
+from referee.games.twenty_two.state import TwentyTwoState
 from referee.rules.base import TableView, trick_plays
 
 

@@ -1,0 +1,83 @@
+"""The state of a game of Avinas: the match (pips and net rams per team, the next dealer) and
+one deal as the replay walks through it (``AvinasState``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.model.record import ResultLine
+from referee.rules.base import DealState
+from referee.rules.tricks import Trick
+
+
+@dataclass(slots=True)
+class AvinasMatch:
+    """The match: pips per team (``score``), net rams per team, the next dealer."""
+
+    score: dict[str, int]
+    rams: dict[str, int]
+    next_dealer: str | None = None
+    deals: int = 0
+    from_record: str = ""
+    """What the last deal's record supplied because its replay did not finish (for a note
+    in the next deal)."""
+
+
+AUCTION, PLAY, OVER = "auction", "play", "over"
+
+
+class AvinasState(DealState):
+    """One deal of Avinas as the replay walks through it."""
+
+    tricks_from_the_deal = True  # a bid or the trump named is placed at trick 1
+
+    def __init__(self, number: int, dealer: str, teams: tuple[str, ...]) -> None:
+        super().__init__()
+        self.number = number
+        self.dealer = dealer
+        self.dealt: dict[str, list[str]] = {}
+        self.hands: dict[str, set[str]] = {}
+        self.exposed: list[tuple[str, str]] = []
+        self.sevens = 0
+        self.sevens_unknown = False
+        """A sevens game whose exposed cards are unknown (hands without dealing order)."""
+        self.unordered: set[str] = set()
+        """Seats whose hand is known without its dealing order."""
+        self.inferred: set[str] = set()
+        """Seats whose hand had no hand line and was inferred."""
+        self.stage = AUCTION
+        self.turn: str | None = None
+        self.declarer: str | None = None
+        self.trump: str | None = None
+        self.trump_named = False
+        """The declarer has said the trump suit (``trump SUIT``)."""
+        self.trump_pending = False
+        """The declarer led a queen or jack to trick 1 and has not named trumps yet."""
+        # auction
+        self.calls: list[tuple[str, int | None]] = []
+        self.high_bid: int | None = None
+        self.high_bidder: str | None = None
+        self.passes_in_row = 0
+        self.late_passers: list[str] = []
+        """After a bid of 8 (nobody can bid higher) the seats still to speak, in turn: each
+        may still say pass before the opening lead (every other player passes or bids
+        higher)."""
+        self.bid: int | None = None
+        self.false_bid: str | None = None
+        # knocks
+        self.knocker: str | None = None
+        self.counter_knocker: str | None = None
+        # play
+        self.trick: list[tuple[str, str]] = []
+        self.trick_down = False
+        self.tricks: list[Trick[str]] = []
+        self.points = {team: 0 for team in teams}
+        self.won = {team: 0 for team in teams}
+        self.stopped: int | None = None
+        self.abandoned = False
+        self.recorded: list[ResultLine] = []
+        """The deal's ``result`` lines: what an unfinished deal takes from the record."""
+
+    @property
+    def sevens_game(self) -> bool:
+        return self.sevens > 0
