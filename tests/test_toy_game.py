@@ -8,48 +8,96 @@ checked, simulated, formatted and asked for its legal moves like any other game.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
+import referee.games
 from referee.games import find_game, games
 from referee.notation.parser import iter_items
 from referee.pipeline.checking import check_text
 from referee.replay.moves import Position, moves_at
+from referee.replay.simulate import simulate_records
 from referee.rules import registry
+from referee.rules.tricks import TrickGame
+
+# Step 1: the game's folder, referee/games/toy/: its rule catalogue, its options and presets,
+# and its ruleset (a plain trick game: its state, contract and view are TrickGame's).
+TOY_FOLDER = {
+    "__init__.py": '"""Toy, a two-player trick game of eight cards."""\n',
+    "rulebook.py": '''"""The toy game's rules, by their full ids."""
 from referee.rules.base import GenericRules, Rule, generic_rules
+
+GENERIC = GenericRules(
+    turn="toy.turn", not_held="toy.not-held", incomplete="toy.incomplete",
+    deal_over="toy.deal-over", match_over="toy.match-over",
+    trick_number="toy.trick-number", dealer="toy.dealer")
+RULES = {**generic_rules(GENERIC), "toy.follow-suit": Rule(
+    "toy.follow-suit", "a player follows the suit led if he can")}
+''',
+    "options.py": '''"""The toy game's options (none) and presets."""
 from referee.rules.options import Preset
+
+OPTIONS = ()
+STANDARD = Preset("standard", "the toy rules", {})
+''',
+    # Step 2: the ruleset, its class data (full rule ids) and its registration.
+    "ruleset.py": '''"""Toy: the ruleset."""
+from referee.games.toy.options import OPTIONS, STANDARD
+from referee.games.toy.rulebook import GENERIC, RULES
+from referee.rules.registry import register
 from referee.rules.tricks import TrickGame
 
 
+@register
+class Toy(TrickGame):
+    name = "toy"
+    title = "Toy, a two-player trick game of eight cards"
+    rule_prefix = "toy"
+    aliases = ("t8",)
+    default_seats = ("N", "S")
+    generic = GENERIC
+    follow_suit_rule = "toy.follow-suit"
+    rules = RULES
+    option_specs = OPTIONS
+    presets = {"standard": STANDARD}
+    sources = (("pagat.com, card game rules", "https://www.pagat.com/"),)
+    cards_text = "the ace, king, queen and jack of spades and hearts"
+    pack = ("AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH")
+    deal_rounds = (4,)
+    rank_order = "AKQJ"
+    card_points = {"A": 1, "K": 2}
+    target = 6
+''',
+}
+
+
+def forget_toy() -> None:
+    for name in [name for name in sys.modules if name.startswith("referee.games.toy")]:
+        del sys.modules[name]
+
+
 @pytest.fixture()
-def toy(monkeypatch: pytest.MonkeyPatch) -> type[TrickGame]:
-    """The toy game, registered while the test runs (the real registry is restored after)."""
+def toy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[type[TrickGame]]:
+    """The toy game added as the docs say, for the test only: a folder of referee.games (here
+    in a temporary folder on the package's path) and its ruleset module in GAME_MODULES; the
+    real games, their registry and the list are restored after."""
     games()  # the real games first (imported once, into the real registry)
     monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
     monkeypatch.setattr(registry, "_ALIASES", dict(registry._ALIASES))
-
-    # Step 1: a Ruleset (here the plain trick game) with its class data; full rule ids.
-    @registry.register
-    class Toy(TrickGame):
-        name = "toy"
-        title = "Toy, a two-player trick game of eight cards"
-        rule_prefix = "toy"
-        aliases = ("t8",)
-        default_seats = ("N", "S")
-        generic = GenericRules(
-            turn="toy.turn", not_held="toy.not-held", incomplete="toy.incomplete",
-            deal_over="toy.deal-over", match_over="toy.match-over",
-            trick_number="toy.trick-number", dealer="toy.dealer")
-        follow_suit_rule = "toy.follow-suit"
-        rules = {**generic_rules(generic), "toy.follow-suit": Rule(
-            "toy.follow-suit", "a player follows the suit led if he can")}
-        presets = {"standard": Preset("standard", "the toy rules", {})}
-        pack = ("AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH")
-        deal_rounds = (4,)
-        rank_order = "AKQJ"
-        card_points = {"A": 1, "K": 2}
-        target = 6
-
-    return Toy
+    folder = tmp_path / "toy"
+    folder.mkdir()
+    for name, text in TOY_FOLDER.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(referee.games, "__path__", [*referee.games.__path__, str(tmp_path)])
+    # Step 3: the game's ruleset module in the list of games.
+    monkeypatch.setattr(referee.games, "GAME_MODULES",
+                        (*referee.games.GAME_MODULES, "toy.ruleset"))
+    forget_toy()
+    yield find_game("toy")
+    forget_toy()
 
 
 LEGAL = """[Game "toy"]
@@ -91,7 +139,6 @@ def test_revoke_out_of_turn_and_a_card_not_held_are_findings(toy: type[TrickGame
 
 def test_the_toy_game_is_simulated_and_its_moves_listed(toy: type[TrickGame]):
     from referee.notation.writer import dumps
-    from referee.replay.simulate import simulate_records
 
     records = simulate_records("toy", 3, seed=5)
     report = check_text(dumps(records), "sim.ttn")
