@@ -7,9 +7,11 @@ follows an illegal action are decided once:
 
 - before the game sees a deal, its dealer, hands and events must use the table's seats and the
   game's actions (``check_seats``): a game's ``start_deal`` may rely on that;
-- an illegal action stands as made (it is applied, and its seat is an offender) unless its
-  exclusion is fatal: then the state would no longer be well defined, the action is not
-  applied, and the walk of that deal stops there;
+- an illegal action's seat is an offender, and its exclusion's ``Effect`` says what follows:
+  ``STANDS``, the action stands as made (it is applied); ``NO_EFFECT``, it is reported and
+  not applied (the game may note it: ``Ruleset.note_no_effect``); ``STOPS``, the state would
+  no longer be well defined, the action is not applied and the walk of that deal stops
+  there;
 - the deal is settled with the offenders in the order they offended.
 """
 
@@ -20,7 +22,15 @@ from typing import Generic, TypeAlias
 
 from referee.errors import RecordError, located
 from referee.record import Action, Deal, Event, ResultLine
-from referee.rules.base import DealResult, DealState, Exclusion, MatchT, Ruleset, StateT
+from referee.rules.base import (
+    DealResult,
+    DealState,
+    Effect,
+    Exclusion,
+    MatchT,
+    Ruleset,
+    StateT,
+)
 from referee.spelling import suggest
 
 Watch: TypeAlias = Callable[[Event, StateT], None]
@@ -71,7 +81,7 @@ def match_over(ruleset: Ruleset[MatchT, StateT], match: MatchT, deal: Deal) -> E
         return None
     return Exclusion(ruleset.generic.match_over,
                      f"the match was over before deal {deal.number} "
-                     f"({ruleset.match_result(match)})", fatal=True)
+                     f"({ruleset.match_result(match)})", Effect.STOPS)
 
 
 class DealRun(Generic[MatchT, StateT]):
@@ -92,7 +102,7 @@ class DealRun(Generic[MatchT, StateT]):
                                      if seat is not None]
         """The seats that broke a rule, in order (the first offender is first)."""
         self.stopped: Event | None = None
-        """The event whose fatal exclusion ended the walk, if one did."""
+        """The event whose exclusion stopped the walk (``Effect.STOPS``), if one did."""
         self.results: list[ResultLine] = []
         """The deal's recorded ``result`` lines, in order (gathered by ``events``)."""
 
@@ -102,7 +112,11 @@ class DealRun(Generic[MatchT, StateT]):
         exclusion = self.ruleset.check(self.state, action)
         if exclusion is not None:
             self._offended(action)
-            if exclusion.fatal:
+            effect = exclusion.effect
+            if effect is Effect.STOPS:
+                return exclusion
+            if effect is Effect.NO_EFFECT:
+                self.ruleset.note_no_effect(self.state, action)
                 return exclusion
         self.ruleset.apply(self.state, action)
         return exclusion
@@ -138,16 +152,22 @@ class DealRun(Generic[MatchT, StateT]):
             exclusion = check(state, action)
             if every or exclusion is not None or not fits:
                 yield item, exclusion  # type: ignore[misc]
-            if exclusion is not None:
+            if exclusion is None:
+                apply(state, action)
+            else:
                 self._offended(action)
-                if exclusion.fatal:
+                effect = exclusion.effect
+                if effect is Effect.STOPS:
                     self.stopped = item  # type: ignore[assignment]
                     self.results.extend(later for later in items[index + 1:]
                                         if later.__class__ is ResultLine)  # type: ignore[misc]
                     if watch is not None:
                         watch(item, state)  # type: ignore[arg-type]
                     return
-            apply(state, action)
+                if effect is Effect.STANDS:
+                    apply(state, action)
+                else:
+                    ruleset.note_no_effect(state, action)
             if watch is not None:
                 watch(item, state)  # type: ignore[arg-type]
 

@@ -21,6 +21,7 @@ from referee.record import Action, Deal
 from referee.rules.base import (
     DealResult,
     DealState,
+    Effect,
     Exclusion,
     Ruleset,
     TableView,
@@ -259,10 +260,10 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
         seat, ids = action.seat, self.generic
         if state.turn is None:
             return Exclusion(ids.deal_over, "the deal is over: every trick has been played",
-                             fatal=True)
+                             Effect.STOPS)
         if len(action.cards) != 1 or action.cards[0] not in state.hands[seat]:  # type: ignore
             return Exclusion(ids.not_held, f"{seat} does not hold {show(action.cards)}",
-                             fatal=True)
+                             Effect.STOPS)
         if seat != state.turn:
             return Exclusion(ids.turn, f"it is {state.turn}'s turn to play, not {seat}'s")
         if state.trick:

@@ -13,6 +13,7 @@ from referee.games.twenty_eight.state import (
 )
 from referee.record import Action
 from referee.rules.base import (
+    Effect,
     Exclusion,
 )
 
@@ -166,7 +167,7 @@ class Auction(Engine28):
         """First hand's redeal demand. An illegal one stops the replay: the record
         cannot show the deal that should follow it."""
         problem = self._redeal_problem(state, action.seat)
-        return None if problem is None else self._excl("28.redeal", problem, fatal=True)
+        return None if problem is None else self._excl("28.redeal", problem, Effect.STOPS)
 
     def _redeal_problem(self, state: TwentyEightState, seat: str) -> str | None:
         """Why ``seat`` may not demand a redeal now (None if he may)."""

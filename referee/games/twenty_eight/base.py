@@ -23,6 +23,7 @@ from referee.games.twenty_eight.pack import _pack_data
 from referee.games.twenty_eight.state import Match28, TwentyEightState
 from referee.record import Action
 from referee.rules.base import (
+    Effect,
     Exclusion,
     Ruleset,
     located,
@@ -228,9 +229,10 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
             raise ValueError(f"'{rule}' is not a rule of the 28 family, written "
                              f"'28.NAME'") from None
 
-    def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
-        """``rule`` (written "28.NAME") is broken: ``message`` says how."""
-        return Exclusion(self.rule_id(rule), message, fatal)
+    def _excl(self, rule: str, message: str, effect: Effect = Effect.STANDS) -> Exclusion:
+        """``rule`` (written "28.NAME") is broken: ``message`` says how, ``effect`` what
+        follows."""
+        return Exclusion(self.rule_id(rule), message, effect)
 
     def new_match(self) -> Match28:
         return Match28(score={team: 0 for team in self.team_names})

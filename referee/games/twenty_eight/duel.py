@@ -77,6 +77,11 @@ class Duel(Engine28):
         return self._over_standing_problem(seat, state.high_bidder, state.high_bid, value)
 
     def _check_hold(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        """An illegal hold is reported and has no effect."""
+        problem = self._hold_problem(state, action)
+        return None if problem is None else problem.without_effect()
+
+    def _hold_problem(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat
         if self.opts.auction_style != "duel":
             return self._excl("28.hold", f"{seat} says 'hold', which belongs to the duel auction "
@@ -127,8 +132,7 @@ class Duel(Engine28):
             state.turn = state.duel_challenger
 
     def _apply_hold(self, state: TwentyEightState, action: Action) -> None:
-        if self._check_hold(state, action) is not None:
-            return  # an illegal hold has no effect
+        # only a legal hold is applied: an illegal one has no effect (Effect.NO_EFFECT)
         state.high_bidder = action.seat  # he takes the challenger's number
         state.turn = state.duel_challenger
 

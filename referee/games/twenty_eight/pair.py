@@ -18,6 +18,11 @@ class Pair(Engine28):
     """Showing the pair."""
 
     def _check_pair(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        """An illegal declaration of the pair is reported and has no effect."""
+        problem = self._pair_problem(state, action)
+        return None if problem is None else problem.without_effect()
+
+    def _pair_problem(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         seat = action.seat
         opts = self.opts
         if not opts.pair_enabled:
@@ -73,7 +78,6 @@ class Pair(Engine28):
         return None
 
     def _apply_pair(self, state: TwentyEightState, action: Action) -> None:
-        # an illegal declaration has no effect on the target ("illegal / no effect"): it is
-        # reported, and the misplay penalty applies
-        if self._check_pair(state, action) is None:
-            state.pair = action.seat
+        # only a legal pair is applied: an illegal declaration has no effect on the target
+        # (``_check_pair`` says so with ``Effect.NO_EFFECT``), and the misplay penalty applies
+        state.pair = action.seat

@@ -17,6 +17,7 @@ from referee.games.twenty_eight.state import (
 )
 from referee.record import Action
 from referee.rules.base import (
+    Effect,
     Exclusion,
     TrickSummary,
     summarise_tricks,
@@ -29,10 +30,10 @@ class Play(Engine28):
     def _stage_blocks_play(self, state: TwentyEightState, seat: str) -> Exclusion | None:
         if state.stage == AUCTION:
             return self._excl("28.auction-open", f"{seat} cannot play: the auction is not over "
-                              f"({self._auction_need(state)})", fatal=True)
+                              f"({self._auction_need(state)})", Effect.STOPS)
         if state.stage == TRUMP:
             return self._excl("28.turn", f"{seat} cannot play: the bidder {state.bidder} has not "
-                              f"chosen trumps", fatal=True)
+                              f"chosen trumps", Effect.STOPS)
         return None
 
     def _check_play(self, state: TwentyEightState, action: Action) -> Exclusion | None:
@@ -45,14 +46,14 @@ class Play(Engine28):
         cards = action.cards
         if len(cards) != 1:
             return self._excl("28.turn", f"{seat} plays {len(cards)} cards; a play is one card",
-                              fatal=True)
+                              Effect.STOPS)
         card = cards[0]
         if seat != state.turn:
             if state.mode.sits_out(seat):
                 return self._excl("28.turn", f"{seat} takes no part: his partner "
-                                  f"{state.mode.declarer} plays a single hand", fatal=True)
+                                  f"{state.mode.declarer} plays a single hand", Effect.STOPS)
             return self._excl("28.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
-                              fatal=True)
+                              Effect.STOPS)
         # the face-down trump card is outside the bidder's hand until exposed
         # (a double pack's other copy of it is an ordinary card of his hand)
         if (card == state.facedown and seat == state.bidder and not state.revealed
@@ -60,7 +61,7 @@ class Play(Engine28):
             return self._check_facedown_play(state, seat, card)
         hand = state.hands[seat]
         if card not in hand:
-            return self._excl("28.not-held", f"{seat} does not hold {card}", fatal=True)
+            return self._excl("28.not-held", f"{seat} does not hold {card}", Effect.STOPS)
         trick = state.trick
         if not trick:
             return self._check_lead(state, seat, card)
@@ -133,10 +134,10 @@ class Play(Engine28):
         if reason:
             return self._excl("28.call", f"{card} lies face down as the trump card: {seat} "
                               f"can play it only after the trump is exposed, and {reason}",
-                              fatal=True)
+                              Effect.STOPS)
         return self._excl("28.call", f"{card} lies face down as the trump card: {seat} must "
                           f"call for the trump (expose it) before playing it "
-                          f"(write '{seat} call')", fatal=True)
+                          f"(write '{seat} call')", Effect.STOPS)
 
     def _check_lead(self, state: TwentyEightState, seat: str, card: str) -> Exclusion | None:
         """The bidder's ban on leading the concealed trump: lifted when he holds

@@ -41,6 +41,7 @@ from referee.games.twenty_eight.trump import TrumpChoice
 from referee.games.twenty_eight.view import table_view
 from referee.record import Action
 from referee.rules.base import (
+    Effect,
     Exclusion,
     TableView,
 )
@@ -141,7 +142,8 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
         # _check_trump_call, and _check_<kind> for the others
         checker = self._checkers.get(action.kind)
         if checker is None:
-            return self._excl("28.turn", f"{self.title} has no '{action.kind}' action", fatal=True)
+            return self._excl("28.turn", f"{self.title} has no '{action.kind}' action",
+                              Effect.STOPS)
         return checker(state, action)
 
     @staticmethod
@@ -159,9 +161,9 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
                 f"the deal is void: nobody called for the trump in "
                 f"{_COUNT_WORDS.get(self.tricks_per_deal - 1, self.tricks_per_deal - 1)} "
                 f"tricks, so trick "
-                f"{len(state.tricks) + 1} is not played and the deal is not scored", fatal=True)
+                f"{len(state.tricks) + 1} is not played and the deal is not scored", Effect.STOPS)
         return self._excl("28.deal-over", f"the deal is over after trick {len(state.tricks)}; "
-                          f"nothing more is recorded in it", fatal=True)
+                          f"nothing more is recorded in it", Effect.STOPS)
 
     def _ignore(self, state: TwentyEightState) -> None:
         """Pass over an action recorded after the deal was thrown in; the first one gets the
@@ -171,6 +173,11 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
             state.notes.append((self.rule_id("28.thrown-in"),
                                 f"the deal ended before this action ({state.annulled}): "
                                 f"what the record holds from here is not judged"))
+
+    def note_no_effect(self, state: TwentyEightState, action: Action) -> None:
+        # an illegal pair or hold changes nothing, but it was made: a redouble after it
+        # no longer follows the double at once
+        state.last_kind = action.kind
 
     def apply(self, state: TwentyEightState, action: Action) -> None:
         if self._cancelled_now(state, action) and state.annul_at_batch:

@@ -40,7 +40,7 @@ from referee.games.twenty_eight.state import (
     _action_card,
 )
 from referee.record import Action, Deal
-from referee.rules.base import Exclusion
+from referee.rules.base import Effect, Exclusion
 
 SECOND_ROUND_TABLE = ScoreTable(((0, 2, 3),))
 """A contract won in the second round, in Twenty-Eight and Twenty-Nine: +2 made, -3 failed
@@ -112,7 +112,7 @@ class SecondRound(Engine28):
     def _check_play(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         if self._in_second_round(state):
             return self._excl("28.second-round", f"{action.seat} cannot play: "
-                              f"{self._second_need(state)}", fatal=True)
+                              f"{self._second_need(state)}", Effect.STOPS)
         return super()._check_play(state, action)
 
     def _check_single(self, state: TwentyEightState, action: Action) -> Exclusion | None:
@@ -150,7 +150,7 @@ class SecondRound(Engine28):
             need = self._second_need(state)
             if action.seat != state.high_bidder:
                 return self._excl("28.turn", f"{action.seat} cannot choose trumps: {need}",
-                                  fatal=True)
+                                  Effect.STOPS)
             # the maker of the standing second-round bid chooses: the round counts as over,
             # as a trump choice ends an open first auction; the choice itself
             # is then judged (without a second-round bid, trumps stand chosen: see super)
@@ -179,15 +179,15 @@ class SecondRound(Engine28):
             if card is None:
                 return self._excl("28.trump-card", f"after the second bidding round {seat} "
                                   f"lays any of his cards as the trump card: the record does "
-                                  f"not show his seventh card", fatal=not self.spare)
+                                  f"not show his seventh card", Effect.stops_when(not self.spare))
         if self.spare:
             return super()._trump_choice_problem(state, seat, action)
         if card is None:
             return self._excl("28.trump-card", f"{seat} must lay a card of the trump suit face "
-                              f"down, not name a suit", fatal=True)  # which card is unknown
+                              f"down, not name a suit", Effect.STOPS)  # which card is unknown
         if card not in state.hands[seat] and (card != state.facedown or seat != state.bidder):
             return self._excl("28.not-held", f"{seat} does not hold {card} and cannot lay it "
-                              f"face down as the trump card", fatal=True)
+                              f"face down as the trump card", Effect.STOPS)
         return None
 
     def incomplete_message(self, state: TwentyEightState) -> str:

@@ -15,6 +15,7 @@ from referee.games.twenty_eight.state import (
 )
 from referee.record import Action
 from referee.rules.base import (
+    Effect,
     Exclusion,
 )
 
@@ -29,7 +30,7 @@ class TrumpChoice(Engine28):
                 who = (f"{state.high_bidder} holds the standing bid"
                        if state.high_bidder else "nobody has bid")
                 return self._excl("28.turn", f"{seat} cannot choose trumps: the auction is not "
-                                  f"over and {who}", fatal=True)
+                                  f"over and {who}", Effect.STOPS)
             # the standing high bidder chooses: the auction counts as over,
             # unless the choice itself leaves the deal undefined (a suit named where a card
             # must lie face down): that stops the replay, and is what is reported
@@ -40,12 +41,12 @@ class TrumpChoice(Engine28):
         if state.stage != TRUMP:
             alone = state.mode.rules_out("trump")
             if alone:
-                return self._excl("28.turn", f"{seat} cannot choose trumps: {alone}", fatal=True)
+                return self._excl("28.turn", f"{seat} cannot choose trumps: {alone}", Effect.STOPS)
             return self._excl("28.turn", f"trumps were already chosen by {state.bidder}",
-                              fatal=True)
+                              Effect.STOPS)
         if seat != state.bidder:
             return self._excl("28.turn", f"only the bidder {state.bidder} chooses trumps, "
-                              f"not {seat}", fatal=True)
+                              f"not {seat}", Effect.STOPS)
         return self._trump_choice_problem(state, seat, action)
 
     def _trump_choice_problem(
@@ -60,7 +61,7 @@ class TrumpChoice(Engine28):
                 unknown = seventh is None
                 return self._excl("28.seventh-card", f"{seat} may not choose trumps by his seventh "
                                   f"card{shown} (seventh_card = no); he must lay a card of his "
-                                  f"first {self._first_batch_words()}", fatal=unknown)
+                                  f"first {self._first_batch_words()}", Effect.stops_when(unknown))
             return None
         if self.spare:
             # the spare indicator: a suit, or a spare 2-5 card of it
@@ -81,10 +82,10 @@ class TrumpChoice(Engine28):
             return self._excl("28.trump-card", f"{seat} named {SUIT_NAMES.get(suit, suit)} but "
                               f"must lay a card of the trump suit from his first "
                               f"{self._first_batch_words()} face "
-                              f"down (or call for the seventh card)", fatal=True)
+                              f"down (or call for the seventh card)", Effect.STOPS)
         if card not in state.hands[seat]:
             return self._excl("28.not-held", f"{seat} does not hold {card} and cannot lay it "
-                              f"face down as the trump card", fatal=True)
+                              f"face down as the trump card", Effect.STOPS)
         four = state.first_four.get(seat)
         if four is not None and card not in four:
             suits = sorted({c[1] for c in four}, key="SHDC".index)
