@@ -192,7 +192,7 @@ class Auction(Engine28):
         return None
 
     def _open_auction_message(self, state: TwentyEightState) -> str:
-        need = self._auction_need(state)
+        need = self.hooks.auction_need(state)
         return f"the auction is not over: {need}"
 
     def _auction_need(self, state: TwentyEightState) -> str:

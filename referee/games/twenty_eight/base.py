@@ -3,8 +3,9 @@ match."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from referee.cards import make_pack
 from referee.errors import RecordError
@@ -21,7 +22,6 @@ from referee.games.twenty_eight.options import (
 )
 from referee.games.twenty_eight.pack import _pack_data
 from referee.games.twenty_eight.state import Match28, TwentyEightState
-from referee.record import Action
 from referee.rules.base import (
     Effect,
     Exclusion,
@@ -31,12 +31,20 @@ from referee.rules.base import (
 from referee.rules.options import OptionValue
 from referee.seats import Table, team_label
 
+if TYPE_CHECKING:  # the hooks name the phases' methods
+    from referee.games.twenty_eight.variant import Hooks
+
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class Engine28(Ruleset[Match28, TwentyEightState]):
-    """What every phase of the 28-family engine shares (each phase is a subclass mixed into
-    ``TwentyEight``)."""
+    """What every phase of the 28-family engine shares: the game data, the tables made once
+    per match, small helpers and the match (each phase is a subclass, and ``TwentyEight``
+    joins them)."""
+
+    hooks: Hooks
+    """Where the phases ask each other, and where the variants that are on take part
+    (variant.py); wired by ``TwentyEight``."""
 
     # -- game data: the family's other games override these ---------------------------------
     rank_order: str = RANK_ORDER_28
@@ -90,7 +98,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         self.total_points = (pack.total_points * self.copies + options.last_trick_bonus)
         # What the replay asks for at every action, computed once: the options as plain
         # attributes (``Options`` resolves names by a Python-level ``__getattr__``), the turn
-        # order, partners and teams as dicts, and the handler of each kind of action.
+        # order, partners and teams as dicts.
         self.opts = SimpleNamespace(**options)
         self.opts.min_bid, self.opts.max_bid = bid_range(options, self.option_specs)
         seats = table.seats
@@ -100,21 +108,6 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         self.team_of = {seat: table.team_of(seat) for seat in seats}
         self.team_names = table.team_names
         self.team_seats = {"".join(team): team for team in table.teams}
-        self._checkers = {
-            "bid": self._check_call, "pass": self._check_call, "play": self._check_play,
-            "call": self._check_trump_call, "trump": self._check_trump,
-            "double": self._check_double, "redouble": self._check_redouble,
-            "pair": self._check_pair, "single": self._check_single,
-            "redeal": self._check_redeal,
-            "c-call": self._check_c_call, "show": self._check_show, "hold": self._check_hold,
-        }
-        self._appliers: dict[str, Callable[[TwentyEightState, Action], None]] = {
-            "bid": self._apply_bid, "pass": self._apply_pass, "redeal": self._apply_redeal,
-            "trump": self._apply_trump, "call": self._apply_call,
-            "double": self._apply_double, "redouble": self._apply_redouble,
-            "pair": self._apply_pair, "single": self._apply_single,
-            "c-call": self._apply_c_call, "show": self._apply_show, "hold": self._apply_hold,
-        }
 
     @classmethod
     def check_table(cls, table, options, header) -> None:
@@ -181,11 +174,6 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
             tag = next((t for t in header.get_all("Option") if t.values[0] == name), None)
             error = RecordError("record.option", message)
             raise located(error, tag) if tag is not None else error
-
-    def _variant_candidates(self, state: TwentyEightState) -> Iterator[Action]:
-        """The sources' variants' actions worth judging now: each variant's phase adds its own
-        (``candidates`` runs them first)."""
-        return iter(())
 
     def _next(self, seat: str, steps: int = 1) -> str:
         if steps == 1:

@@ -25,7 +25,9 @@ from referee.rules.dealing import claim_played_card, deal_card
 class DealSetup(Engine28):
     """The deal before the first call."""
 
-    def start_deal(self, match: Match28, deal: Deal) -> TwentyEightState:
+    def _deal(self, match: Match28, deal: Deal) -> TwentyEightState:
+        """The deal's state before the first call: its dealer and hands (``start_deal``
+        then lets the variants that are on prepare it)."""
         expected = match.next_dealer
         dealer = deal_dealer(deal, expected)
         state = TwentyEightState(deal.number, dealer, self._next(dealer), self.team_names,

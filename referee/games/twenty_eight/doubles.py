@@ -35,7 +35,7 @@ class Doubles(Engine28):
         if self.opts.double_cap < 2:
             return self._excl("28.double", "the multiplier is capped at 1 (double_cap = 1): no "
                               "double")
-        closed = self._window_closed(state)
+        closed = self.hooks.window_closed(state)
         if closed:
             return self._excl("28.double", f"{seat} may double only after the trump choice and "
                               f"before the second batch: {closed}")
@@ -54,7 +54,7 @@ class Doubles(Engine28):
         if self.opts.double_cap < 4:
             return self._excl("28.redouble", f"the multiplier is capped at "
                               f"{self.opts.double_cap} (double_cap): no redouble")
-        closed = self._window_closed(state)
+        closed = self.hooks.window_closed(state)
         if closed:
             return self._excl("28.redouble", f"{seat} may redouble only before the second "
                               f"batch: {closed}")

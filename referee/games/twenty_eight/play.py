@@ -30,7 +30,7 @@ class Play(Engine28):
     def _stage_blocks_play(self, state: TwentyEightState, seat: str) -> Exclusion | None:
         if state.stage == AUCTION:
             return self._excl("28.auction-open", f"{seat} cannot play: the auction is not over "
-                              f"({self._auction_need(state)})", Effect.STOPS)
+                              f"({self.hooks.auction_need(state)})", Effect.STOPS)
         if state.stage == TRUMP:
             return self._excl("28.turn", f"{seat} cannot play: the bidder {state.bidder} has not "
                               f"chosen trumps", Effect.STOPS)

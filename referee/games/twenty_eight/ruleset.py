@@ -1,10 +1,19 @@
-"""Twenty-Eight's Ruleset, composed from the phases: what may be judged now, the rulebook cascade
-and carrying actions out."""
+"""Twenty-Eight's Ruleset, composed from the phases and the variants: what may be judged now,
+the rulebook cascade and carrying actions out.
+
+The phases (deal.py, auction.py, trump.py, doubles.py, play.py, pair.py, single.py, settle.py)
+are the engine's parts by inheritance, each with its own kinds of action; the variants
+(c_call.py, show.py, duel.py, second_round.py) are objects (variant.py) that take part only
+when their option is on. ``__init__`` wires them once per match: ``hooks`` starts as the
+phases' methods, each variant that is on wraps the ones it changes, and the table of checks
+and appliers by kind of action is made from the result.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from referee.games.scoring28 import ScoreTable
 from referee.games.twenty_eight.auction import Auction
 from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.c_call import CCall
@@ -21,10 +30,11 @@ from referee.games.twenty_eight.options import (
     _options,
     _rules,
 )
+from referee.games.twenty_eight.outcome import Settlement
 from referee.games.twenty_eight.pack import SUIT_ORDER
 from referee.games.twenty_eight.pair import Pair
 from referee.games.twenty_eight.play import Play
-from referee.games.twenty_eight.second_round import SecondRound
+from referee.games.twenty_eight.second_round import SECOND_ROUND_TABLE, SecondRound
 from referee.games.twenty_eight.settle import Settle
 from referee.games.twenty_eight.show import Show
 from referee.games.twenty_eight.single import SingleHand
@@ -35,22 +45,29 @@ from referee.games.twenty_eight.state import (
     PLAY,
     TRUMP,
     WINDOW,
+    Match28,
     TwentyEightState,
 )
 from referee.games.twenty_eight.trump import TrumpChoice
+from referee.games.twenty_eight.variant import Apply, Check, Hooks, Variant
 from referee.games.twenty_eight.view import table_view
-from referee.record import Action
+from referee.record import Action, Deal
 from referee.rules.base import (
     Effect,
     Exclusion,
     TableView,
 )
+from referee.rules.options import Options
 from referee.rules.registry import register
+from referee.seats import Table
+
+VARIANTS: tuple[type[Variant], ...] = (CCall, Show, Duel, SecondRound)
+"""The sources' variants, innermost first: where two wrap the same hook, the later one has the
+first say (the second round before the duel auction, the show's stake before C's)."""
 
 
 @register
-class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over the phases
-                  DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
+class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
                   Engine28):
     """Twenty-Eight, four players in two partnerships, counter-clockwise
     (docs/games/twenty-eight.md)."""
@@ -78,11 +95,64 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
     presets = {"standard": STANDARD, "pagat": PAGAT, "west-bengal": WEST_BENGAL,
                "kerala": KERALA}
 
+    second_round_table: ScoreTable | None = SECOND_ROUND_TABLE
+    """The stake of a contract won in the second bidding round; None: the game's own score
+    table (Forty, Fifty-Six)."""
+
+    def __init__(self, options: Options, table: Table) -> None:
+        super().__init__(options, table)
+        parts = [variant(self) for variant in VARIANTS]
+        self.variants: tuple[Variant, ...] = tuple(v for v in parts if v.is_on(self.opts))
+        """The variants the match's options play, in the order they wrap the hooks."""
+        hooks = self.hooks = Hooks(self)
+        for part in parts:  # innermost first: the second round wraps the duel, and so on
+            if part in self.variants:
+                part.wire(hooks)
+            else:
+                part.wire_off(hooks)
+        self._listed = tuple(v for v in parts if v.kinds or v in self.variants)
+        """The variants asked for candidates: those that are on, and those that add a kind
+        of action (judged whether its option is on or not)."""
+        self._starting = tuple(v for v in self.variants
+                               if type(v).start_deal is not Variant.start_deal)
+        self._check_play_now = hooks.check_play
+        self._checkers: dict[str, Check] = {
+            "bid": hooks.check_call, "pass": hooks.check_call, "play": hooks.check_play,
+            "call": hooks.check_trump_call, "trump": hooks.check_trump,
+            "double": self._check_double, "redouble": hooks.check_redouble,
+            "pair": self._check_pair, "single": hooks.check_single,
+            "redeal": self._check_redeal,
+        }
+        self._appliers: dict[str, Apply] = {
+            "bid": hooks.apply_bid, "pass": hooks.apply_pass, "redeal": self._apply_redeal,
+            "trump": hooks.apply_trump, "call": self._apply_call,
+            "double": self._apply_double, "redouble": self._apply_redouble,
+            "pair": self._apply_pair, "single": self._apply_single,
+        }
+        for part in parts:
+            for kind in part.kinds:
+                self._checkers[kind] = part.check
+                self._appliers[kind] = part.apply
+
+    def start_deal(self, match: Match28, deal: Deal) -> TwentyEightState:
+        state = self._deal(match, deal)
+        for variant in self._starting:
+            variant.start_deal(match, state)
+        return state
+
+    def incomplete_message(self, state: TwentyEightState) -> str:
+        return self.hooks.incomplete_message(state)
+
+    def verdict(self, state: TwentyEightState, offenders: list[str]) -> Settlement:
+        """What the deal came to (reads the state, changes nothing)."""
+        return self.hooks.verdict(state, offenders)
+
     def table_view(self, state: TwentyEightState) -> TableView:
         return table_view(state)
 
     def candidates(self, state: TwentyEightState) -> Iterator[Action]:
-        yield from self._variant_candidates(state)  # "C", the show, the second round, the duel
+        for variant in self._listed:  # "C", the show, the duel, the second round
+            yield from variant.candidates(state)
         if state.stage == OVER or state.disregard:
             return
         seats = self.table.seats
@@ -137,9 +207,8 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
         if state.stage == OVER:
             return self._after_end(state, action)
         if action.kind == "play":
-            return self._check_play(state, action)  # most actions are plays
-        # one checker per kind of action (see __init__): bid and pass -> _check_call, call ->
-        # _check_trump_call, and _check_<kind> for the others
+            return self._check_play_now(state, action)  # most actions are plays
+        # one checker per kind of action (see __init__)
         checker = self._checkers.get(action.kind)
         if checker is None:
             return self._excl("28.turn", f"{self.title} has no '{action.kind}' action",

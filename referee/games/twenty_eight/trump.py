@@ -34,7 +34,7 @@ class TrumpChoice(Engine28):
             # the standing high bidder chooses: the auction counts as over,
             # unless the choice itself leaves the deal undefined (a suit named where a card
             # must lie face down): that stops the replay, and is what is reported
-            problem = self._trump_choice_problem(state, seat, action)
+            problem = self.hooks.trump_choice_problem(state, seat, action)
             if problem is not None and problem.fatal:
                 return problem
             return self._excl("28.auction-open", self._open_auction_message(state))
@@ -47,7 +47,7 @@ class TrumpChoice(Engine28):
         if seat != state.bidder:
             return self._excl("28.turn", f"only the bidder {state.bidder} chooses trumps, "
                               f"not {seat}", Effect.STOPS)
-        return self._trump_choice_problem(state, seat, action)
+        return self.hooks.trump_choice_problem(state, seat, action)
 
     def _trump_choice_problem(
         self, state: TwentyEightState, seat: str, action: Action
