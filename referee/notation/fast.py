@@ -16,7 +16,7 @@ tests/test_fast_reader.py checks that both readers agree.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from referee.cards import parse_suit
 from referee.lexicon import (
@@ -421,7 +421,7 @@ def read_tags(text: str, first_line: int, keep_comments: bool = True
                     return None
                 end = size
             if keep_comments:
-                kind = "brace" if char == "{" else "line"
+                kind: Literal["brace", "line"] = "brace" if char == "{" else "line"
                 comments.append((position, Comment(text[position + 1:end], kind)))
             end += char == "{"
         else:

@@ -160,7 +160,7 @@ class DealRun(Generic[MatchT, StateT]):
                 if effect is Effect.STOPS:
                     self.stopped = item  # type: ignore[assignment]
                     self.results.extend(later for later in items[index + 1:]
-                                        if later.__class__ is ResultLine)  # type: ignore[misc]
+                                        if isinstance(later, ResultLine))
                     if watch is not None:
                         watch(item, state)  # type: ignore[arg-type]
                     return

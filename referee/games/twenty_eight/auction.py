@@ -6,6 +6,7 @@ from referee.games.scoring28 import (
     is_pointless,
 )
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import seat_of
 from referee.games.twenty_eight.state import (
     AUCTION,
     TRUMP,
@@ -29,7 +30,7 @@ class Auction(Engine28):
         return "the auction is over"
 
     def _check_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = seat_of(action)
         opts = self.opts
         if state.stage != AUCTION:
             what = "bid" if action.kind == "bid" else "pass"
@@ -91,7 +92,7 @@ class Auction(Engine28):
         standing bid of an opponent. The duel, ``pass_final``, the dealer's
         forced bid and a bid over one's partner: the full cascade."""
         opts = self.opts
-        seat = action.seat
+        seat = seat_of(action)
         if (state.stage != AUCTION or state.disregard or seat != state.turn
                 or opts.pass_final or opts.dealer_forced_bid != "none"
                 or opts.auction_style == "duel"):
@@ -166,7 +167,7 @@ class Auction(Engine28):
     def _check_redeal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         """First hand's redeal demand. An illegal one stops the replay: the record
         cannot show the deal that should follow it."""
-        problem = self._redeal_problem(state, action.seat)
+        problem = self._redeal_problem(state, seat_of(action))
         return None if problem is None else self._excl("28.redeal", problem, Effect.STOPS)
 
     def _redeal_problem(self, state: TwentyEightState, seat: str) -> str | None:
@@ -191,10 +192,6 @@ class Auction(Engine28):
                     f"points ({self._show(counting)}): no redeal; he must bid")
         return None
 
-    def _open_auction_message(self, state: TwentyEightState) -> str:
-        need = self.hooks.auction_need(state)
-        return f"the auction is not over: {need}"
-
     def _auction_need(self, state: TwentyEightState) -> str:
         turn = state.turn
         if state.high_bid is None:
@@ -213,7 +210,7 @@ class Auction(Engine28):
     def _apply_bid(self, state: TwentyEightState, action: Action) -> None:
         if state.stage != AUCTION:
             return  # calls after the end of the auction are ignored
-        seat = action.seat
+        seat = seat_of(action)
         value = action.value if isinstance(action.value, int) else None
         forced = self._dealer_must_bid(state, seat)
         state.calls.append((seat, value))
@@ -247,11 +244,12 @@ class Auction(Engine28):
         if state.stage != AUCTION:
             return
         first_call = not state.calls
-        state.calls.append((action.seat, None))
+        seat = seat_of(action)
+        state.calls.append((seat, None))
         state.passes_in_row += 1
-        state.passed.add(action.seat)
-        state.turn = self._next_speaker(state, action.seat)
-        if first_call and action.seat == state.first_hand:
+        state.passed.add(seat)
+        state.turn = self._next_speaker(state, seat)
+        if first_call and seat == state.first_hand:
             reason = self._declined_with_next_pointless(state)
             if reason:
                 self._annul(state, reason)
@@ -302,6 +300,6 @@ class Auction(Engine28):
         state.turn = state.bidder
 
     def _apply_redeal(self, state: TwentyEightState, action: Action) -> None:
-        if self._redeal_problem(state, action.seat) is None:
+        if self._redeal_problem(state, seat_of(action)) is None:
             self._annul(state, f"first hand {action.seat} demanded a redeal: his first "
                         f"{self._first_batch_words()} cards hold no point card")

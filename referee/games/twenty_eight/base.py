@@ -3,7 +3,7 @@ match."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
@@ -21,7 +21,13 @@ from referee.games.twenty_eight.options import (
     bid_range,
 )
 from referee.games.twenty_eight.pack import _pack_data
-from referee.games.twenty_eight.state import Match28, TwentyEightState
+from referee.games.twenty_eight.state import (
+    AUCTION,
+    OVER,
+    TRUMP,
+    Match28,
+    TwentyEightState,
+)
 from referee.rules.base import (
     Effect,
     Exclusion,
@@ -43,6 +49,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
     joins them)."""
 
     hooks: Hooks
+    next_seat: dict[str, str]
     """Where the phases ask each other, and where the variants that are on take part
     (variant.py); wired by ``TwentyEight``."""
 
@@ -63,7 +70,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
     indicator_ranks: str = "2345"
     """The spare cards that can show trumps; a 2 is no trumps with
     no_trump_two."""
-    refused_options: dict[str, tuple[OptionValue | None, str]] = REFUSED
+    refused_options: Mapping[str, tuple[OptionValue | None, str]] = REFUSED
     rule_ids: FamilyIds
     """This game's id of each of the family's rules (``options.family_ids``)."""
     """Option values this game cannot honour (``options.REFUSED``): the family's variants
@@ -174,6 +181,34 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
             tag = next((t for t in header.get_all("Option") if t.values[0] == name), None)
             error = RecordError("record.option", message)
             raise located(error, tag) if tag is not None else error
+
+    # -- what every phase may do or ask ---------------------------------------------------
+    def _annul(self, state: TwentyEightState, reason: str) -> None:
+        """Throw the deal in (a redeal, everybody passing, a cancellation: 28.thrown-in): what the
+        record holds after it is not judged; unless the misplay penalty scores it (an
+        offence before), it is not scored and the same dealer deals again."""
+        state.annulled = reason
+        state.disregard = True
+        state.stage = OVER
+        state.turn = None
+
+    def _open_auction_message(self, state: TwentyEightState) -> str:
+        need = self.hooks.auction_need(state)
+        return f"the auction is not over: {need}"
+
+    def _stage_blocks_play(self, state: TwentyEightState, seat: str) -> Exclusion | None:
+        if state.stage == AUCTION:
+            return self._excl("28.auction-open", f"{seat} cannot play: the auction is not over "
+                              f"({self.hooks.auction_need(state)})", Effect.STOPS)
+        if state.stage == TRUMP:
+            return self._excl("28.turn", f"{seat} cannot play: the bidder {state.bidder} has not "
+                              f"chosen trumps", Effect.STOPS)
+        return None
+
+    def _forced_trick8(self, state: TwentyEightState, seat: str) -> bool:
+        return (self.opts.void_if_trump_never_called == "forced_trick8"
+                and seat == state.bidder and not state.revealed
+                and len(state.tricks) == self.tricks_per_deal - 1)
 
     def _next(self, seat: str, steps: int = 1) -> str:
         if steps == 1:

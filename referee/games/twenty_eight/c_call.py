@@ -18,8 +18,13 @@ from dataclasses import replace
 from types import SimpleNamespace
 
 from referee.games.scoring28 import ScoreTable
+from referee.games.twenty_eight.known import seat_of
 from referee.games.twenty_eight.outcome import Contract
-from referee.games.twenty_eight.state import WINDOW, Match28, TwentyEightState
+from referee.games.twenty_eight.state import (
+    WINDOW,
+    Match28,
+    TwentyEightState,
+)
 from referee.games.twenty_eight.variant import Check, Hooks, Variant
 from referee.record import Action
 from referee.rules.base import Exclusion
@@ -49,7 +54,7 @@ class CCall(Variant):
 
     def check(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         engine = self.engine
-        seat = action.seat
+        seat = seat_of(action)
         if not engine.opts.c_call:
             return engine._excl("28.c-call", "'C' is not played (c_call = no)")
         closed = engine.hooks.window_closed(state)

@@ -23,12 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from types import SimpleNamespace
 
+from referee.games.twenty_eight.known import known, seat_of
 from referee.games.twenty_eight.state import (
     AUCTION,
     Match28,
     TwentyEightState,
-    known,
-    seat_of,
 )
 from referee.games.twenty_eight.variant import Apply, Check, Hooks, Variant
 from referee.record import Action
@@ -108,7 +107,7 @@ class Duel(Variant):
 
     def _hold_problem(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         engine = self.engine
-        seat = action.seat
+        seat = seat_of(action)
         if engine.opts.auction_style != "duel":
             return engine._excl("28.hold", f"{seat} says 'hold', which belongs to the duel "
                                 f"auction (auction_style = duel); here he bids or passes")
@@ -144,7 +143,7 @@ class Duel(Variant):
         return apply
 
     def _apply_bid(self, state: TwentyEightState, action: Action) -> None:
-        seat = action.seat
+        seat = seat_of(action)
         value = action.value if isinstance(action.value, int) else None
         state.calls.append((seat, value))
         if value is None:

@@ -13,10 +13,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from referee.games.scoring28 import SCORE_TABLES, ContractScore, ScoreTable, single_hand_score
+from referee.games.twenty_eight.known import known
 from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 
 if TYPE_CHECKING:  # the engine and the state import this module
-    from referee.games.twenty_eight.ruleset import TwentyEight
+    from referee.games.twenty_eight.settle import Settle
     from referee.games.twenty_eight.state import TwentyEightState
 
 _RULED_OUT_BY_SINGLE = {
@@ -67,22 +68,23 @@ class PartnershipMode:
         return False
 
     # scoring: the engine's contract and its score tables ----------------------------------
-    def contract(self, engine: TwentyEight, state: TwentyEightState) -> Contract | None:
+    def contract(self, engine: Settle, state: TwentyEightState) -> Contract | None:
         """The deal's contract: the bidder's, or None when no auction ended."""
         if state.bidder is None:
             return None
-        return engine.hooks.contract(state, state.bidder, state.bid, engine._team(state.bidder))
+        return engine.hooks.contract(state, state.bidder, known(state.bid),
+                                     engine._team(state.bidder))
 
-    def score_table(self, engine: TwentyEight, state: TwentyEightState) -> ScoreTable:
+    def score_table(self, engine: Settle, state: TwentyEightState) -> ScoreTable:
         """The game points of this deal by bid (what the variants' stakes make of it)."""
         return engine.hooks.score_table(state)
 
-    def verdict(self, engine: TwentyEight, state: TwentyEightState, contract: Contract
+    def verdict(self, engine: Settle, state: TwentyEightState, contract: Contract
                 ) -> Settlement:
         """The finished deal's settlement: card points against the target."""
         return engine.hooks.contract_verdict(state, contract)
 
-    def penalty_terms(self, engine: TwentyEight, state: TwentyEightState, bidder: str, made: bool,
+    def penalty_terms(self, engine: Settle, state: TwentyEightState, bidder: str, made: bool,
                       factor: int) -> tuple[Contract, ContractScore, str]:
         """The misplay penalty's contract, score and name: the contract standing,
         or the standing bid if the auction never ended."""
@@ -117,7 +119,7 @@ class SingleHandMode(PartnershipMode):
 
     def after_trick(self, number: int, winner: str,
                     same_team: Callable[[str, str], bool]) -> SingleHandMode:
-        if self.lost is None and not same_team(winner, self.declarer):
+        if self.lost is None and not same_team(winner, known(self.declarer)):
             return replace(self, lost=number)
         return self
 
@@ -125,23 +127,23 @@ class SingleHandMode(PartnershipMode):
     def decided(self) -> bool:
         return self.lost is not None  # lost with the first trick lost
 
-    def contract(self, engine: TwentyEight, state: TwentyEightState) -> Contract:
-        return Contract(bidder=self.declarer, single=self.declarer)
+    def contract(self, engine: Settle, state: TwentyEightState) -> Contract:
+        return Contract(bidder=known(self.declarer), single=self.declarer)
 
-    def score_table(self, engine: TwentyEight, state: TwentyEightState) -> ScoreTable:
+    def score_table(self, engine: Settle, state: TwentyEightState) -> ScoreTable:
         # the option's table: a single hand sets aside the stakes of "C" and a second round
         return SCORE_TABLES[engine.opts.score_table]
 
-    def _score(self, engine: TwentyEight, won: int) -> ContractScore:
+    def _score(self, engine: Settle, won: int) -> ContractScore:
         opts = engine.opts
         return single_hand_score(won, engine.tricks_per_deal, opts.single_hand_points,
                                  opts.single_hand_loss or None)
 
-    def verdict(self, engine: TwentyEight, state: TwentyEightState, contract: Contract
+    def verdict(self, engine: Settle, state: TwentyEightState, contract: Contract
                 ) -> Settlement:
         """A single hand is won with every trick."""
-        declarer = self.declarer
-        won = sum(1 for t in state.tricks if engine.table.same_team(t.winner, declarer))
+        declarer = known(self.declarer)
+        won = sum(engine.table.same_team(t.winner, declarer) for t in state.tricks)
         score = self._score(engine, won if self.lost is None else 0)
         if score.made:
             outcome = Outcome.SINGLE_WON
@@ -152,7 +154,7 @@ class SingleHandMode(PartnershipMode):
         return Settlement(outcome, text, contract.settled(score.made),
                           engine._team(declarer), score.delta)
 
-    def penalty_terms(self, engine: TwentyEight, state: TwentyEightState, bidder: str, made: bool,
+    def penalty_terms(self, engine: Settle, state: TwentyEightState, bidder: str, made: bool,
                       factor: int) -> tuple[Contract, ContractScore, str]:
         score = self._score(engine, engine.tricks_per_deal if made else 0)
         return (self.contract(engine, state), score._replace(delta=score.delta * factor),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import known, seat_of
 from referee.games.twenty_eight.options import WEST_BENGAL_PAIR_FROM
 from referee.games.twenty_eight.state import (
     PLAY,
@@ -23,7 +24,7 @@ class Pair(Engine28):
         return None if problem is None else problem.without_effect()
 
     def _pair_problem(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = seat_of(action)
         opts = self.opts
         if not opts.pair_enabled:
             return self._excl("28.pair", "the pair is not played (pair_enabled = no)")
@@ -49,7 +50,7 @@ class Pair(Engine28):
                               f"hand: {why}")
         team = self._team(seat)
         if (opts.pair_scale == "west_bengal" and state.bidder is not None
-                and team == self._team(state.bidder) and state.bid < WEST_BENGAL_PAIR_FROM):
+                and team == self._team(state.bidder) and known(state.bid) < WEST_BENGAL_PAIR_FROM):
             return self._excl("28.pair", f"with a bid of {state.bid} the bidding side may not show "
                               f"the pair: it needs a bid of {WEST_BENGAL_PAIR_FROM} or more "
                               f"(pair_scale = west_bengal)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from referee.cards import SUIT_NAMES
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import seat_of
 from referee.games.twenty_eight.mode import PARTNERSHIP
 from referee.games.twenty_eight.state import (
     AUCTION,
@@ -27,20 +28,11 @@ from referee.rules.base import (
 class Play(Engine28):
     """Cards played to tricks."""
 
-    def _stage_blocks_play(self, state: TwentyEightState, seat: str) -> Exclusion | None:
-        if state.stage == AUCTION:
-            return self._excl("28.auction-open", f"{seat} cannot play: the auction is not over "
-                              f"({self.hooks.auction_need(state)})", Effect.STOPS)
-        if state.stage == TRUMP:
-            return self._excl("28.turn", f"{seat} cannot play: the bidder {state.bidder} has not "
-                              f"chosen trumps", Effect.STOPS)
-        return None
-
     def _check_play(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         """A play, in the rulebook's order: the stage, one card, the turn, the face-down card,
         holding the card, then the lead, following suit and, void in the
         suit led, calling (``28.call``, ``28.call-must-trump``) and undertrumping."""
-        seat = action.seat
+        seat = seat_of(action)
         if state.stage in (AUCTION, TRUMP):
             return self._stage_blocks_play(state, seat)
         cards = action.cards
@@ -85,7 +77,7 @@ class Play(Engine28):
                                   f"(trump_call_mandatory)")
             return None
         # the caller must trump if able (28.call-must-trump)
-        if self._caller_duty(state, seat):
+        if trump is not None and self._caller_duty(state, seat):
             trumps = hand & self.suit_cards[trump]
             if opts.caller_must_trump and trumps and card[1] != trump:
                 return self._excl("28.call-must-trump", f"{seat} called for the trump and holds "
@@ -130,7 +122,7 @@ class Play(Engine28):
             return None  # the face-down card is exposed at his turn, then played
         # not in his hand until exposed: like a card he does not hold, the play stops the
         # replay of the deal (which trick would follow is unknown)
-        reason = self._call_problem(state, seat)
+        reason = self.hooks.call_problem(state, seat)
         if reason:
             return self._excl("28.call", f"{card} lies face down as the trump card: {seat} "
                               f"can play it only after the trump is exposed, and {reason}",
@@ -159,11 +151,6 @@ class Play(Engine28):
                     f"{why}")
         return None
 
-    def _forced_trick8(self, state: TwentyEightState, seat: str) -> bool:
-        return (self.opts.void_if_trump_never_called == "forced_trick8"
-                and seat == state.bidder and not state.revealed
-                and len(state.tricks) == self.tricks_per_deal - 1)
-
     def _caller_duty(self, state: TwentyEightState, seat: str) -> bool:
         """True if ``seat`` called in the current trick and has not played to it yet."""
         return (state.caller == seat and state.reveal_trick == len(state.tricks) + 1
@@ -186,13 +173,13 @@ class Play(Engine28):
         return state.reveal_index or 0
 
     def _apply_play(self, state: TwentyEightState, action: Action) -> None:
-        seat = action.seat
+        seat = seat_of(action)
         card = action.cards[0]
         if state.stage == WINDOW:
             state.stage = PLAY
         if (card == state.facedown and seat == state.bidder and not state.revealed
                 and card not in state.hands[seat]):
-            self._reveal(state, seat)  # exposed at his turn, then played
+            self.hooks.reveal(state, seat)  # exposed at his turn, then played
             if state.disregard:
                 return  # annul_other cancelled the deal at the reveal
         trick = state.trick
@@ -217,7 +204,7 @@ class Play(Engine28):
             return False
         cards = action.cards
         seat = action.seat
-        if len(cards) != 1 or seat != state.turn:
+        if len(cards) != 1 or seat is None or seat != state.turn:
             return False
         card = cards[0]
         if (card == state.facedown and not state.revealed) or card not in state.hands[seat]:
@@ -327,8 +314,8 @@ class Play(Engine28):
                     best, winner = power[card], seat
             if winner is not None:
                 return winner
-        best, winner = -1, None
+        best, leader = -1, plays[0][0]  # the lead is of the suit led: it wins if none beats it
         for seat, card in plays:
             if card[1] == led and power[card] + last > best:
-                best, winner = power[card], seat
-        return winner
+                best, leader = power[card], seat
+        return leader

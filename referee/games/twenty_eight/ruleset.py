@@ -12,6 +12,7 @@ and appliers by kind of action is made from the result.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from referee.games.scoring28 import ScoreTable
 from referee.games.twenty_eight.auction import Auction
@@ -20,6 +21,7 @@ from referee.games.twenty_eight.c_call import CCall
 from referee.games.twenty_eight.deal import DealSetup
 from referee.games.twenty_eight.doubles import Doubles
 from referee.games.twenty_eight.duel import Duel
+from referee.games.twenty_eight.known import known
 from referee.games.twenty_eight.options import (
     GENERIC_28,
     KERALA,
@@ -77,7 +79,7 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
     rule_prefix = "28"
     title = "Twenty-Eight"
     source = "Wikipedia 'Twenty-eight (card game)'; pagat.com 'Twenty-Eight'"
-    default_seats = ("N", "E", "S", "W")
+    default_seats: ClassVar[tuple[str, ...] | None] = ("N", "E", "S", "W")
     accepted_actions = frozenset(
         {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
          "redeal", "c-call", "show", "hold"}
@@ -164,7 +166,7 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
             yield Action(seat, "redeal")
             return
         if state.stage == TRUMP:
-            bidder = state.bidder
+            bidder = known(state.bidder)
             for card in self._sorted(state.hands[bidder]):
                 yield Action(bidder, "trump", cards=(card,))
             for suit in SUIT_ORDER:
@@ -173,11 +175,12 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
                 yield Action(bidder, "trump", cards=("2S",))
             return
         if state.stage == WINDOW:
+            bidder = known(state.bidder)
             for seat in seats:
-                if not self.table.same_team(seat, state.bidder):
+                if not self.table.same_team(seat, bidder):
                     yield Action(seat, "double")
             for seat in seats:
-                if self.table.same_team(seat, state.bidder):
+                if self.table.same_team(seat, bidder):
                     yield Action(seat, "redouble")
             for seat in seats:
                 yield Action(seat, "single")

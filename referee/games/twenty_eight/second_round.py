@@ -30,6 +30,7 @@ from copy import copy
 from types import SimpleNamespace
 
 from referee.games.scoring28 import ScoreTable
+from referee.games.twenty_eight.known import seat_of
 from referee.games.twenty_eight.outcome import Settlement
 from referee.games.twenty_eight.state import (
     SECOND,
@@ -38,7 +39,6 @@ from referee.games.twenty_eight.state import (
     Match28,
     TwentyEightState,
     _action_card,
-    seat_of,
 )
 from referee.games.twenty_eight.variant import Apply, Check, Hooks, Variant
 from referee.record import Action

@@ -14,6 +14,7 @@ from referee.games.scoring28 import (
     multiplier,
 )
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import known
 from referee.games.twenty_eight.options import WEST_BENGAL_PAIR_FROM
 from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.state import (
@@ -177,7 +178,7 @@ class Settle(Engine28):
                            factor: int) -> tuple[Contract, ContractScore, str]:
         """The penalty on a bid (``PartnershipMode.penalty_terms``): the contract standing,
         or the standing bid if the auction never ended, made or lost."""
-        bid = state.bid if state.bidder is not None else state.high_bid
+        bid = known(state.bid if state.bidder is not None else state.high_bid)
         contract = self.hooks.contract(state, bidder, bid, self._team(bidder))
         score = forced_score(made, bid, contract.multiplier,
                              high_bid_two=self.hooks.high_bid_two(state),
@@ -194,7 +195,8 @@ class Settle(Engine28):
         won = sum(1 for t in state.tricks if self._team(t.winner) == bidding_team)
         all_tricks = ("bidders" if won == len(state.tricks)
                       else "defenders" if won == 0 else None)
-        score = contract_score(points, contract.bid, contract.target, contract.multiplier,
+        score = contract_score(points, known(contract.bid), known(contract.target),
+                               contract.multiplier,
                                high_bid_two=self.hooks.high_bid_two(state),
                                high_bid_from=self.high_bid_from,
                                under_half_double_loss=opts.under_half_double_loss,

@@ -21,8 +21,13 @@ from dataclasses import replace
 from types import SimpleNamespace
 
 from referee.games.scoring28 import ScoreTable, forced_score, is_sure_winner_hand
+from referee.games.twenty_eight.known import known, seat_of
 from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
-from referee.games.twenty_eight.state import OVER, WINDOW, TwentyEightState, known, seat_of
+from referee.games.twenty_eight.state import (
+    OVER,
+    WINDOW,
+    TwentyEightState,
+)
 from referee.games.twenty_eight.variant import Hooks, Variant
 from referee.record import Action
 from referee.rules.base import Exclusion

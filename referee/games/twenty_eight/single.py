@@ -6,6 +6,7 @@ from referee.games.scoring28 import (
     is_sure_winner_hand,
 )
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import seat_of
 from referee.games.twenty_eight.mode import SingleHandMode
 from referee.games.twenty_eight.state import (
     AUCTION,
@@ -23,7 +24,7 @@ class SingleHand(Engine28):
     """Declaring a single hand."""
 
     def _check_single(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = seat_of(action)
         if not self.opts.single_hand:
             return self._excl("28.single-hand", "the single hand is not played (single_hand = "
                               "no)")
@@ -73,7 +74,7 @@ class SingleHand(Engine28):
             # a second single hand, or one declared after the lead or before the full deal
             # (in the auction, before the trump choice), is disregarded: the deal goes on
             return
-        seat = action.seat
+        seat = seat_of(action)
         if state.bidder and state.facedown and not state.revealed:
             state.hands[state.bidder].add(state.facedown)
         state.mode = SingleHandMode(seat, self.partners[seat])

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TypeVar
 
 from referee.games.twenty_eight.mode import PARTNERSHIP, PartnershipMode
 from referee.record import Action
 from referee.rules.base import (
     DealState,
 )
-
-T = TypeVar("T")
 
 _COUNT_WORDS = {5: "five", 7: "seven"}
 """Tricks before the last, in words (28, 29, 56: seven; 40: five)."""
@@ -163,14 +160,3 @@ def _action_card(action: Action) -> str | None:
         return value.upper()
     return None
 
-
-def known(value: T | None) -> T:
-    """``value``, which the rules make sure is set here (the bidder once the auction is over,
-    the seat of a 28 action: only the table's turn-up has none, and the family has none)."""
-    assert value is not None
-    return value
-
-
-def seat_of(action: Action) -> str:
-    """The seat of an action of the 28 family (every one has a seat)."""
-    return known(action.seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from referee.cards import SUIT_NAMES
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import seat_of
 from referee.games.twenty_eight.state import (
     AUCTION,
     PLAY,
@@ -24,7 +25,7 @@ class TrumpChoice(Engine28):
     """Choosing trumps and calling for them."""
 
     def _check_trump(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = seat_of(action)
         if state.stage == AUCTION:
             if state.high_bidder != seat:
                 who = (f"{state.high_bidder} holds the standing bid"
@@ -108,7 +109,7 @@ class TrumpChoice(Engine28):
                 and card not in (state.first_four.get(seat) or ()))
 
     def _apply_trump(self, state: TwentyEightState, action: Action) -> None:
-        seat = action.seat
+        seat = seat_of(action)
         if state.stage == AUCTION:
             if state.high_bidder != seat:
                 return
@@ -164,7 +165,7 @@ class TrumpChoice(Engine28):
         return None
 
     def _check_trump_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = seat_of(action)
         blocked = self._stage_blocks_play(state, seat)
         if blocked:
             return Exclusion(blocked.rule, blocked.message)  # reported; the call is ignored
@@ -179,7 +180,7 @@ class TrumpChoice(Engine28):
     def _apply_call(self, state: TwentyEightState, action: Action) -> None:
         if state.stage != PLAY or state.revealed or state.trump is None:
             return
-        self._reveal(state, action.seat)
+        self._reveal(state, seat_of(action))
 
     def _reveal(self, state: TwentyEightState, seat: str) -> None:
         state.revealed = True

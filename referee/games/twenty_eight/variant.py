@@ -24,7 +24,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from referee.games.scoring28 import ScoreTable
 from referee.games.twenty_eight.outcome import Contract, Settlement
-from referee.games.twenty_eight.state import Match28, TwentyEightState
+from referee.games.twenty_eight.state import (
+    Match28,
+    TwentyEightState,
+)
 from referee.record import Action
 from referee.rules.base import Exclusion
 
@@ -44,14 +47,15 @@ class Hooks:
 
     Each starts as the phase's own method; a variant that is on replaces it with a callable
     that applies its rule and hands the rest to the one it replaced. The phases call these
-    (not their own methods) wherever a variant may have a say.
+    (not their own methods) wherever a variant may have a say, and to ask another phase
+    (play asks the trump choice whether the face-down card may be exposed).
     """
 
-    __slots__ = ("apply_bid", "apply_pass", "apply_trump", "auction_need", "check_call",
-                 "check_play", "check_redouble", "check_single", "check_trump",
+    __slots__ = ("apply_bid", "apply_pass", "apply_trump", "auction_need", "call_problem",
+                 "check_call", "check_play", "check_redouble", "check_single", "check_trump",
                  "check_trump_call", "contract", "contract_verdict", "high_bid_two",
-                 "incomplete_message", "score_table", "trump_choice_problem", "verdict",
-                 "window_closed")
+                 "incomplete_message", "reveal", "score_table", "trump_choice_problem",
+                 "verdict", "window_closed")
 
     def __init__(self, engine: TwentyEight) -> None:
         # the auction (auction.py)
@@ -65,6 +69,9 @@ class Hooks:
         self.check_trump_call: Check = engine._check_trump_call
         self.trump_choice_problem: Callable[[TwentyEightState, str, Action],
                                             Exclusion | None] = engine._trump_choice_problem
+        self.call_problem: Callable[[TwentyEightState, str], str | None] = \
+            engine._call_problem  # play asks it of a face-down card
+        self.reveal: Callable[[TwentyEightState, str], None] = engine._reveal
         # the double window (doubles.py) and the single hand (single.py)
         self.window_closed: Callable[[TwentyEightState], str | None] = engine._window_closed
         self.check_redouble: Check = engine._check_redouble
