@@ -91,3 +91,12 @@ def test_an_illegal_stop_in_avinas_has_no_effect() -> None:
     assert [(e.action.kind, x.rule, x.effect) for e, x in stop] == [
         ("stop", "avinas.stop", Effect.NO_EFFECT)]
     assert run.state.stopped is None and len(run.state.tricks) == 1
+
+
+def test_a_single_hand_declared_during_play_has_no_effect() -> None:
+    text = ('[Game "twenty-eight"]\n\ndeal 1 dealer S\n' + HANDS_28 + "\n"
+            + PLAY_28.replace("2. N TC", "S single\n2. N TC") + "\n")
+    run, seen = walk(text)
+    found = [(e.action.kind, x.rule, x.effect) for e, x in seen if x is not None]
+    assert found == [("single", "28.single-hand", Effect.NO_EFFECT)]
+    assert run.state.mode.declarer is None and len(run.state.tricks) == 8

@@ -300,6 +300,6 @@ class Auction(Engine28):
         state.turn = state.bidder
 
     def _apply_redeal(self, state: TwentyEightState, action: Action) -> None:
-        if self._redeal_problem(state, seat_of(action)) is None:
-            self._annul(state, f"first hand {action.seat} demanded a redeal: his first "
-                        f"{self._first_batch_words()} cards hold no point card")
+        # only a legal demand is carried out: an illegal one stops the walk (Effect.STOPS)
+        self._annul(state, f"first hand {action.seat} demanded a redeal: his first "
+                    f"{self._first_batch_words()} cards hold no point card")
