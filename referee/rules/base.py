@@ -424,6 +424,16 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
         sequence of actions made (the 28 family: a redouble right after the double) notes
         here that one was made."""
 
+    def apply_if_legal(self, state: StateT, action: Action) -> Exclusion | None:
+        """Judge ``action`` and carry it out if it is legal: None (carried out), or its
+        exclusion (nothing done; the loop then carries out what the effect says). One call
+        for the replay's commonest step; by default ``check``, then ``apply``. A game may
+        go straight to the phase that judges the action, never with other rules."""
+        exclusion = self.check(state, action)
+        if exclusion is None:
+            self.apply(state, action)
+        return exclusion
+
     def play_fast(self, state: StateT, action: Action) -> bool:
         """Judge and carry out a common legal action in one step, from tables made once per
         match: True if it was legal and is now carried out, False (the state untouched) when

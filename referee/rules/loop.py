@@ -37,8 +37,9 @@ Watch: TypeAlias = Callable[[Event, StateT], None]
 """Called after each recorded event is carried out (or stopped the walk), with the state."""
 
 FAST_PATH = True
-"""Whether ``DealRun.events`` lets the game carry out its common legal actions in one step
-(``Ruleset.play_fast``). Tests turn it off to compare both paths' reports."""
+"""Whether ``DealRun.events`` lets the game judge and carry out an action in one call
+(``Ruleset.apply_if_legal``, and the game's fast path ``Ruleset.play_fast``). Tests turn it
+off to compare both paths' reports."""
 
 
 def trick_mark_fits(state: DealState, mark: int | None) -> bool:
@@ -130,13 +131,18 @@ class DealRun(Generic[MatchT, StateT]):
         fatal one is not, and the walk ends), and ``watch`` sees the state after it.
         Breaking off leaves the event unapplied. With ``every`` false only the events worth
         reporting are yielded (an exclusion, or a wrong trick mark); the others are carried
-        out at once, a common legal one by the game's fast path (this loop runs for every
-        action of every deal checked).
+        out at once, each judged and carried out in one call (``Ruleset.apply_if_legal``),
+        or a common legal one by the game's fast path (this loop runs for every action of
+        every deal checked).
         """
         state = self.state
         ruleset = self.ruleset
         check, apply = ruleset.check, ruleset.apply
-        fast = ruleset.play_fast if FAST_PATH and not every else None
+        quick = FAST_PATH and not every
+        kind = type(ruleset)  # the defaults of Ruleset would only add a call
+        fast = ruleset.play_fast if quick and kind.play_fast is not Ruleset.play_fast else None
+        at_once = ruleset.apply_if_legal
+        quick = quick and kind.apply_if_legal is not Ruleset.apply_if_legal
         items = self.deal.items
         for index, item in enumerate(items):
             if item.__class__ is ResultLine:
@@ -149,7 +155,14 @@ class DealRun(Generic[MatchT, StateT]):
                 if watch is not None:
                     watch(item, state)  # type: ignore[arg-type]
                 continue
-            exclusion = check(state, action)
+            if quick and fits:  # judged and, if legal, carried out in one call
+                exclusion = at_once(state, action)
+                if exclusion is None:
+                    if watch is not None:
+                        watch(item, state)  # type: ignore[arg-type]
+                    continue
+            else:
+                exclusion = check(state, action)
             if every or exclusion is not None or not fits:
                 yield item, exclusion  # type: ignore[misc]
             if exclusion is None:

@@ -86,33 +86,6 @@ class Auction(Engine28):
             return f" (or pass if his first {batch} hold no point)"
         return ""
 
-    def _fast_call(self, state: TwentyEightState, action: Action) -> bool:
-        """A bid or pass of the open auction judged and carried out in one step: in turn, a
-        pass that is not first hand's forced opening, or a bid in range above the
-        standing bid of an opponent. The duel, ``pass_final``, the dealer's
-        forced bid and a bid over one's partner: the full cascade."""
-        opts = self.opts
-        seat = seat_of(action)
-        if (state.stage != AUCTION or state.disregard or seat != state.turn
-                or opts.pass_final or opts.dealer_forced_bid != "none"
-                or opts.auction_style == "duel"):
-            return False
-        if action.kind == "pass":
-            if not state.calls and opts.opening_bid_forced and seat == state.first_hand:
-                return False
-            self._apply_pass(state, action)
-        else:
-            value = action.value
-            high = state.high_bid
-            if (not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid
-                    or value < opts.second_bid_min  # a later bid may need more: the cascade
-                    or (high is not None and value <= high)
-                    or state.high_bidder in self.partners[seat]):
-                return False
-            self._apply_bid(state, action)
-        state.last_kind = action.kind
-        return True
-
     def _over_standing_problem(self, seat: str, holder: str | None, standing: int | None,
                                value: int) -> Exclusion | None:
         """A bid not above the standing bid, or over one's partner's."""

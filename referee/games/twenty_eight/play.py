@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from referee.cards import SUIT_NAMES
 from referee.games.twenty_eight.base import Engine28
-from referee.games.twenty_eight.known import seat_of
-from referee.games.twenty_eight.mode import PARTNERSHIP
 from referee.games.twenty_eight.state import (
     AUCTION,
     OVER,
@@ -32,7 +30,8 @@ class Play(Engine28):
         """A play, in the rulebook's order: the stage, one card, the turn, the face-down card,
         holding the card, then the lead, following suit and, void in the
         suit led, calling (``28.call``, ``28.call-must-trump``) and undertrumping."""
-        seat = seat_of(action)
+        seat = action.seat
+        assert seat is not None  # every action of the family has a seat
         if state.stage in (AUCTION, TRUMP):
             return self._stage_blocks_play(state, seat)
         cards = action.cards
@@ -173,7 +172,8 @@ class Play(Engine28):
         return state.reveal_index or 0
 
     def _apply_play(self, state: TwentyEightState, action: Action) -> None:
-        seat = seat_of(action)
+        seat = action.seat
+        assert seat is not None  # every action of the family has a seat
         card = action.cards[0]
         if state.stage == WINDOW:
             state.stage = PLAY
@@ -187,64 +187,6 @@ class Play(Engine28):
                 and state.hands[seat].isdisjoint(self.suit_cards[trick[0][1][1]])):
             state.void_occasion = True  # a void player played without calling
         self._lay_card(state, seat, card)
-
-    def _fast_play(self, state: TwentyEightState, action: Action) -> bool:
-        """The commonest event, judged and carried out in one step: a partnership deal in
-        play (not cancelled, no second round pending), the player on turn plays a card he
-        holds that is not the face-down card, and follows suit, leads anything but
-        the concealed trump (the bidder's lead ban), or, void in the suit led,
-        discards while the trump is concealed and no call is due ((g)) or, once
-        it is exposed, plays a card that is neither a trump under the undertrump ban nor
-        his own after calling. Whatever else the full cascade judges
-        (``check``, then ``apply``)."""
-        stage = state.stage
-        if ((stage != PLAY and stage != WINDOW)
-                or state.disregard or state.annul_at_batch is not None
-                or state.mode is not PARTNERSHIP):
-            return False
-        cards = action.cards
-        seat = action.seat
-        if len(cards) != 1 or seat is None or seat != state.turn:
-            return False
-        card = cards[0]
-        if (card == state.facedown and not state.revealed) or card not in state.hands[seat]:
-            return False  # the face-down card is outside his hand until exposed
-        trick = state.trick
-        discard = False
-        if trick:
-            led = trick[0][1][1]
-            if card[1] != led:
-                if not self._fast_discard(state, seat, card, led):
-                    return False
-                discard = not state.revealed
-        elif card[1] == state.trump and seat == state.bidder and not state.revealed:
-            return False
-        if stage == WINDOW:
-            if state.second_pending:
-                return False  # the second bidding round comes first
-            state.stage = PLAY
-        if discard:
-            state.void_occasion = True  # a void player played without calling
-        self._lay_card(state, seat, card)
-        state.last_kind = "play"
-        return True
-
-    def _fast_discard(self, state: TwentyEightState, seat: str, card: str, led: str) -> bool:
-        """True if ``seat``, playing ``card`` off the suit led, is plainly void and free to
-        play it: no call is due, he did not call in this trick, and no undertrump ban can
-        apply (False: the full cascade judges it)."""
-        if not state.hands[seat].isdisjoint(self.suit_cards[led]):
-            return False  # he holds the suit led: a follow-suit finding
-        if not state.revealed:
-            opts = self.opts
-            return not (opts.trump_call_mandatory and state.trump is not None
-                        and not state.void_occasion)
-        if state.caller == seat and state.reveal_trick == len(state.tricks) + 1:
-            return False  # he called in this trick: the caller's duty
-        trump = state.trump
-        if self.opts.no_undertrump and trump is not None and card[1] == trump:
-            return self._check_undertrump(state, seat, card, trump) is None
-        return True
 
     def _lay_card(self, state: TwentyEightState, seat: str, card: str) -> None:
         """``seat`` plays ``card`` from his hand to the trick, which may complete it."""

@@ -196,16 +196,24 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
             for other in seats:
                 yield Action(other, "pair")
 
-    def play_fast(self, state: TwentyEightState, action: Action) -> bool:
-        kind = action.kind
-        if kind == "play":
-            return self._fast_play(state, action)  # most actions are plays
-        if kind == "bid" or kind == "pass":
-            return self._fast_call(state, action)
-        return False
+    def apply_if_legal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        # a play of a deal in progress goes straight to the play's check and carrying out,
+        # as ``check`` and ``apply`` would send it: one copy of the rules, fewer calls
+        if (action.kind == "play" and not state.disregard and state.annul_at_batch is None
+                and state.stage != OVER):
+            exclusion = self._check_play_now(state, action)
+            if exclusion is None:
+                self._apply_play(state, action)
+                state.last_kind = "play"
+            return exclusion
+        exclusion = self.check(state, action)
+        if exclusion is None:
+            self.apply(state, action)
+        return exclusion
 
     def check(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        if state.disregard or self._cancelled_now(state, action):
+        if state.disregard or (state.annul_at_batch is not None
+                               and self._cancelled_now(state, action)):
             return None  # the deal was thrown in: what follows is not judged (apply notes it)
         if state.stage == OVER:
             return self._after_end(state, action)
@@ -252,7 +260,7 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
         state.last_kind = action.kind
 
     def apply(self, state: TwentyEightState, action: Action) -> None:
-        if self._cancelled_now(state, action) and state.annul_at_batch:
+        if state.annul_at_batch and self._cancelled_now(state, action):
             self._annul(state, state.annul_at_batch)  # the second batch shows the hands
         if state.disregard:
             self._ignore(state)
