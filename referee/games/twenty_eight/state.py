@@ -159,4 +159,3 @@ def _action_card(action: Action) -> str | None:
     if isinstance(value, str) and len(value) == 2 and value != "??":
         return value.upper()
     return None
-
