@@ -12,6 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from referee.model.cards import RANKS, Card
@@ -32,17 +33,44 @@ class Rule:
     summary: str
 
 
+class Effect(Enum):
+    """What follows an illegal action, carried out by the loop (``rules.loop``); the seat is an
+    offender in every case, and the game's ``settle`` decides the penalty."""
+
+    STANDS = "stands"
+    """The action stands as made: it is carried out and the deal goes on from it (a revoke,
+    a bid out of turn)."""
+    NO_EFFECT = "no effect"
+    """The action is reported and has no effect: it is not carried out, the deal goes on as if
+    it had not been made (an illegal declaration of the pair, a faulty naming of trumps)."""
+    STOPS = "stops"
+    """The state would no longer be well defined (a card the seat does not hold, a play to a
+    full trick): the action is not carried out and the walk of the deal stops there."""
+
+    @staticmethod
+    def stops_when(condition: bool) -> Effect:
+        """``STOPS`` if ``condition`` holds, else ``STANDS``."""
+        return Effect.STOPS if condition else Effect.STANDS
+
+
 @dataclass(frozen=True, slots=True)
 class Exclusion:
-    """Why an action is not allowed.
-
-    ``fatal`` marks actions after which the deal's state is no longer well defined (a card the
-    seat does not hold, a play to a full trick): the replay of that deal stops there.
-    """
+    """Why an action is not allowed (``rule``, ``message``), and what follows (``effect``)."""
 
     rule: str
     message: str
-    fatal: bool = False
+    effect: Effect = Effect.STANDS
+
+    @property
+    def fatal(self) -> bool:
+        """True if the deal's walk stops at the action (``Effect.STOPS``)."""
+        return self.effect is Effect.STOPS
+
+    def without_effect(self) -> Exclusion:
+        """This exclusion, the action reported with no effect (unless it stops the walk)."""
+        if self.effect is not Effect.STANDS:
+            return self
+        return Exclusion(self.rule, self.message, Effect.NO_EFFECT)
 
 
 @dataclass(slots=True)
@@ -408,7 +436,23 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
 
     @abstractmethod
     def apply(self, state: StateT, action: Action) -> None:
-        """Carry out ``action`` (legal or not, unless its exclusion was fatal)."""
+        """Carry out ``action`` (legal, or illegal with ``Effect.STANDS``)."""
+
+    def note_no_effect(self, state: StateT, action: Action) -> None:
+        """``action`` was illegal with ``Effect.NO_EFFECT``: the loop does not carry it out
+        and calls this instead. By default nothing changes; a game whose rules look at the
+        sequence of actions made (the 28 family: a redouble right after the double) notes
+        here that one was made."""
+
+    def apply_if_legal(self, state: StateT, action: Action) -> Exclusion | None:
+        """Judge ``action`` and carry it out if it is legal: None (carried out), or its
+        exclusion (nothing done; the loop then carries out what the effect says). One call
+        for the replay's commonest step; by default ``check``, then ``apply``. A game may
+        go straight to the phase that judges the action, never with other rules."""
+        exclusion = self.check(state, action)
+        if exclusion is None:
+            self.apply(state, action)
+        return exclusion
 
     def play_fast(self, state: StateT, action: Action) -> bool:
         """Judge and carry out a common legal action in one step, from tables made once per

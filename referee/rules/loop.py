@@ -7,9 +7,11 @@ follows an illegal action are decided once:
 
 - before the game sees a deal, its dealer, hands and events must use the table's seats and the
   game's actions (``check_seats``): a game's ``start_deal`` may rely on that;
-- an illegal action stands as made (it is applied, and its seat is an offender) unless its
-  exclusion is fatal: then the state would no longer be well defined, the action is not
-  applied, and the walk of that deal stops there;
+- an illegal action's seat is an offender, and its exclusion's ``Effect`` says what follows:
+  ``STANDS``, the action stands as made (it is applied); ``NO_EFFECT``, it is reported and
+  not applied (the game may note it: ``Ruleset.note_no_effect``); ``STOPS``, the state would
+  no longer be well defined, the action is not applied and the walk of that deal stops
+  there;
 - the deal is settled with the offenders in the order they offended.
 """
 
@@ -21,14 +23,23 @@ from typing import Any, Generic, TypeAlias
 from referee.model.errors import RecordError, located
 from referee.model.record import Action, Deal, Event, ResultLine
 from referee.model.spelling import suggest
-from referee.rules.base import DealResult, DealState, Exclusion, MatchT, Ruleset, StateT
+from referee.rules.base import (
+    DealResult,
+    DealState,
+    Effect,
+    Exclusion,
+    MatchT,
+    Ruleset,
+    StateT,
+)
 
 Watch: TypeAlias = Callable[[Event, StateT], None]
 """Called after each recorded event is carried out (or stopped the walk), with the state."""
 
 FAST_PATH = True
-"""Whether ``DealRun.events`` lets the game carry out its common legal actions in one step
-(``Ruleset.play_fast``). Tests turn it off to compare both paths' reports."""
+"""Whether ``DealRun.events`` lets the game judge and carry out an action in one call
+(``Ruleset.apply_if_legal``, and the game's fast path ``Ruleset.play_fast``). Tests turn it
+off to compare both paths' reports."""
 
 
 def trick_mark_fits(state: DealState, mark: int | None) -> bool:
@@ -71,7 +82,7 @@ def match_over(ruleset: Ruleset[MatchT, StateT], match: MatchT, deal: Deal) -> E
         return None
     return Exclusion(ruleset.generic.match_over,
                      f"the match was over before deal {deal.number} "
-                     f"({ruleset.match_result(match)})", fatal=True)
+                     f"({ruleset.match_result(match)})", Effect.STOPS)
 
 
 class DealRun(Generic[MatchT, StateT]):
@@ -92,7 +103,7 @@ class DealRun(Generic[MatchT, StateT]):
                                      if seat is not None]
         """The seats that broke a rule, in order (the first offender is first)."""
         self.stopped: Event | None = None
-        """The event whose fatal exclusion ended the walk, if one did."""
+        """The event whose exclusion stopped the walk (``Effect.STOPS``), if one did."""
         self.results: list[ResultLine] = []
         """The deal's recorded ``result`` lines, in order (gathered by ``events``)."""
 
@@ -102,7 +113,11 @@ class DealRun(Generic[MatchT, StateT]):
         exclusion = self.ruleset.check(self.state, action)
         if exclusion is not None:
             self._offended(action)
-            if exclusion.fatal:
+            effect = exclusion.effect
+            if effect is Effect.STOPS:
+                return exclusion
+            if effect is Effect.NO_EFFECT:
+                self.ruleset.note_no_effect(self.state, action)
                 return exclusion
         self.ruleset.apply(self.state, action)
         return exclusion
@@ -116,13 +131,18 @@ class DealRun(Generic[MatchT, StateT]):
         fatal one is not, and the walk ends), and ``watch`` sees the state after it.
         Breaking off leaves the event unapplied. With ``every`` false only the events worth
         reporting are yielded (an exclusion, or a wrong trick mark); the others are carried
-        out at once, a common legal one by the game's fast path (this loop runs for every
-        action of every deal checked).
+        out at once, each judged and carried out in one call (``Ruleset.apply_if_legal``),
+        or a common legal one by the game's fast path (this loop runs for every action of
+        every deal checked).
         """
         state = self.state
         ruleset = self.ruleset
         check, apply = ruleset.check, ruleset.apply
-        fast = ruleset.play_fast if FAST_PATH and not every else None
+        quick = FAST_PATH and not every
+        kind = type(ruleset)  # the defaults of Ruleset would only add a call
+        fast = ruleset.play_fast if quick and kind.play_fast is not Ruleset.play_fast else None
+        at_once = ruleset.apply_if_legal
+        quick = quick and kind.apply_if_legal is not Ruleset.apply_if_legal
         items = self.deal.items
         for index, item in enumerate(items):
             if type(item) is ResultLine:  # ResultLine is final: item is an Event after this
@@ -135,19 +155,32 @@ class DealRun(Generic[MatchT, StateT]):
                 if watch is not None:
                     watch(item, state)
                 continue
-            exclusion = check(state, action)
+            if quick and fits:  # judged and, if legal, carried out in one call
+                exclusion = at_once(state, action)
+                if exclusion is None:
+                    if watch is not None:
+                        watch(item, state)
+                    continue
+            else:
+                exclusion = check(state, action)
             if every or exclusion is not None or not fits:
                 yield item, exclusion
-            if exclusion is not None:
+            if exclusion is None:
+                apply(state, action)
+            else:
                 self._offended(action)
-                if exclusion.fatal:
+                effect = exclusion.effect
+                if effect is Effect.STOPS:
                     self.stopped = item
                     self.results.extend(later for later in items[index + 1:]
                                         if type(later) is ResultLine)
                     if watch is not None:
                         watch(item, state)
                     return
-            apply(state, action)
+                if effect is Effect.STANDS:
+                    apply(state, action)
+                else:
+                    ruleset.note_no_effect(state, action)
             if watch is not None:
                 watch(item, state)
 

@@ -30,6 +30,7 @@ from referee.model.seats import CLOCKWISE, Table
 from referee.rules.base import (
     DealResult,
     DealState,
+    Effect,
     Exclusion,
     Ruleset,
     TableView,
@@ -322,11 +323,11 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
         seat, ids = played_by(action), self.generic
         if state.turn is None:
             return Exclusion(ids.deal_over, "the deal is over: every trick has been played",
-                             fatal=True)
+                             Effect.STOPS)
         hand = state.hands[seat]
         if len(action.cards) != 1 or action.cards[0] not in hand:
             return Exclusion(ids.not_held, f"{seat} does not hold {show(action.cards)}",
-                             fatal=True)
+                             Effect.STOPS)
         if seat != state.turn:
             return Exclusion(ids.turn, f"it is {state.turn}'s turn to play, not {seat}'s")
         if state.trick:

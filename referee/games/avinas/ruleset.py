@@ -113,6 +113,7 @@ from referee.model.record import Action, Deal
 from referee.model.seats import CLOCKWISE, Table
 from referee.rules.base import (
     DealResult,
+    Effect,
     Exclusion,
     Ruleset,
     TableView,
@@ -288,18 +289,19 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
             else:
                 why = f"the deal is over after trick {len(state.tricks)}"
             return Exclusion("avinas.deal-over", f"{why}; nothing more is recorded in it",
-                              fatal=True)
+                              Effect.STOPS)
         if kind == "play" or kind == "down":
             return self._check_card(state, action)
         if kind == "bid" or kind == "pass":
             return self._check_call(state, action)
+        # a faulty naming of trumps, knock or stop is reported and has no effect
         if kind == "trump":
-            return self._check_trump(state, action)
+            return _no_effect(self._check_trump(state, action))
         if kind == "knock":
-            return self._check_knock(state, action)
+            return _no_effect(self._check_knock(state, action))
         if kind == "stop":
-            return self._check_stop(state, action)
-        return Exclusion("avinas.turn", f"Avinas has no '{kind}' action", fatal=True)
+            return _no_effect(self._check_stop(state, action))
+        return Exclusion("avinas.turn", f"Avinas has no '{kind}' action", Effect.STOPS)
 
     # auction -------------------------------------------------------------------------------
     def _check_call(self, state: AvinasState, action: Action) -> Exclusion | None:
@@ -429,23 +431,23 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         seat = played_by(action)
         if state.stage == AUCTION:
             return Exclusion("avinas.auction-open", f"{seat} cannot play: the auction is not over "
-                              f"({state.turn} must speak)", fatal=True)
+                              f"({state.turn} must speak)", Effect.STOPS)
         if len(action.cards) != 1:
             return Exclusion("avinas.turn", f"{seat} plays {len(action.cards)} cards; a play is "
-                              f"one card", fatal=True)
+                              f"one card", Effect.STOPS)
         card = action.cards[0]
         if state.trump_pending:
             lead = state.trick[0][1]
             return Exclusion("avinas.trump-named",
                              f"{state.declarer} led {lead}, a permanent trump: "
                               f"he must name trumps (write '{state.declarer} trump SUIT') "
-                              f"before the next card", fatal=True)
+                              f"before the next card", Effect.STOPS)
         if seat != state.turn:
             return Exclusion("avinas.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
-                              fatal=True)
+                              Effect.STOPS)
         hand = state.hands[seat]
         if card not in hand:
-            return Exclusion("avinas.not-held", f"{seat} does not hold {card}", fatal=True)
+            return Exclusion("avinas.not-held", f"{seat} does not hold {card}", Effect.STOPS)
         down = action.kind == "down"
         if not state.trick:
             return self._check_lead(state, seat, card, down)
@@ -498,18 +500,15 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
             self._apply_card(state, action)
         elif kind == "bid" or kind == "pass":
             self._apply_call(state, action)
-        elif kind == "trump":
-            # a faulty naming is disregarded
-            if self._check_trump(state, action) is None:
-                self._set_trump(state, str(action.value))
-                state.trump_named = True
+        elif kind == "trump":  # a faulty one has no effect: the loop does not apply it
+            self._set_trump(state, str(action.value))
+            state.trump_named = True
         elif kind == "knock":
-            if self._check_knock(state, action) is None:
-                if self._declaring(state, played_by(action)):
-                    state.knocker = action.seat
-                else:
-                    state.counter_knocker = action.seat
-        elif kind == "stop" and self._check_stop(state, action) is None:
+            if self._declaring(state, played_by(action)):
+                state.knocker = action.seat
+            else:
+                state.counter_knocker = action.seat
+        elif kind == "stop":
             state.stopped = len(state.tricks)
             state.stage = OVER
             state.turn = None
@@ -768,3 +767,7 @@ __all__ = [
     "trick_winner",
     "trump_order",
 ]
+
+
+def _no_effect(exclusion: Exclusion | None) -> Exclusion | None:
+    return None if exclusion is None else exclusion.without_effect()

@@ -16,8 +16,9 @@ raise over one's partner).
 
 The interpretations chosen where the sources leave a choice, each with the option that changes
 it, are listed once, in docs/games/twenty-eight.md ("Interpretation choices"). The variants of
-the sources ("C", the single-hand show, the second bidding round, the duel auction) each have a
-phase module of their own (c_call.py, show.py, second_round.py, duel.py) whose header gives its
+the sources ("C", the single-hand show, the second bidding round, the duel auction) are each a
+part of the engine that takes part only when its option is on (variant.py), with a module of
+its own (c_call.py, show.py, second_round.py, duel.py) whose header gives its
 rules and the choices made where the sources are silent.
 """
 

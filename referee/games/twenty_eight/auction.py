@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import seat_of
 from referee.games.twenty_eight.scoring import (
     is_pointless,
 )
@@ -13,6 +14,7 @@ from referee.games.twenty_eight.state import (
 )
 from referee.model.record import Action
 from referee.rules.base import (
+    Effect,
     Exclusion,
 )
 
@@ -28,7 +30,7 @@ class Auction(Engine28):
         return "the auction is over"
 
     def _check_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = seat_of(action)
         opts = self.opts
         if state.stage != AUCTION:
             what = "bid" if action.kind == "bid" else "pass"
@@ -84,33 +86,6 @@ class Auction(Engine28):
             return f" (or pass if his first {batch} hold no point)"
         return ""
 
-    def _fast_call(self, state: TwentyEightState, action: Action) -> bool:
-        """A bid or pass of the open auction judged and carried out in one step: in turn, a
-        pass that is not first hand's forced opening, or a bid in range above the
-        standing bid of an opponent. The duel, ``pass_final``, the dealer's
-        forced bid and a bid over one's partner: the full cascade."""
-        opts = self.opts
-        seat = action.seat
-        if (state.stage != AUCTION or state.disregard or seat != state.turn
-                or opts.pass_final or opts.dealer_forced_bid != "none"
-                or opts.auction_style == "duel"):
-            return False
-        if action.kind == "pass":
-            if not state.calls and opts.opening_bid_forced and seat == state.first_hand:
-                return False
-            self._apply_pass(state, action)
-        else:
-            value = action.value
-            high = state.high_bid
-            if (not isinstance(value, int) or not opts.min_bid <= value <= opts.max_bid
-                    or value < opts.second_bid_min  # a later bid may need more: the cascade
-                    or (high is not None and value <= high)
-                    or state.high_bidder in self.partners[seat]):
-                return False
-            self._apply_bid(state, action)
-        state.last_kind = action.kind
-        return True
-
     def _over_standing_problem(self, seat: str, holder: str | None, standing: int | None,
                                value: int) -> Exclusion | None:
         """A bid not above the standing bid, or over one's partner's."""
@@ -165,8 +140,8 @@ class Auction(Engine28):
     def _check_redeal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         """First hand's redeal demand. An illegal one stops the replay: the record
         cannot show the deal that should follow it."""
-        problem = self._redeal_problem(state, action.seat)
-        return None if problem is None else self._excl("28.redeal", problem, fatal=True)
+        problem = self._redeal_problem(state, seat_of(action))
+        return None if problem is None else self._excl("28.redeal", problem, Effect.STOPS)
 
     def _redeal_problem(self, state: TwentyEightState, seat: str) -> str | None:
         """Why ``seat`` may not demand a redeal now (None if he may)."""
@@ -190,10 +165,6 @@ class Auction(Engine28):
                     f"points ({self._show(counting)}): no redeal; he must bid")
         return None
 
-    def _open_auction_message(self, state: TwentyEightState) -> str:
-        need = self._auction_need(state)
-        return f"the auction is not over: {need}"
-
     def _auction_need(self, state: TwentyEightState) -> str:
         turn = state.turn
         if state.high_bid is None:
@@ -212,7 +183,7 @@ class Auction(Engine28):
     def _apply_bid(self, state: TwentyEightState, action: Action) -> None:
         if state.stage != AUCTION:
             return  # calls after the end of the auction are ignored
-        seat = action.seat
+        seat = seat_of(action)
         value = action.value if isinstance(action.value, int) else None
         forced = self._dealer_must_bid(state, seat)
         state.calls.append((seat, value))
@@ -246,11 +217,12 @@ class Auction(Engine28):
         if state.stage != AUCTION:
             return
         first_call = not state.calls
-        state.calls.append((action.seat, None))
+        seat = seat_of(action)
+        state.calls.append((seat, None))
         state.passes_in_row += 1
-        state.passed.add(action.seat)
-        state.turn = self._next_speaker(state, action.seat)
-        if first_call and action.seat == state.first_hand:
+        state.passed.add(seat)
+        state.turn = self._next_speaker(state, seat)
+        if first_call and seat == state.first_hand:
             reason = self._declined_with_next_pointless(state)
             if reason:
                 self._annul(state, reason)
@@ -301,6 +273,6 @@ class Auction(Engine28):
         state.turn = state.bidder
 
     def _apply_redeal(self, state: TwentyEightState, action: Action) -> None:
-        if self._redeal_problem(state, action.seat) is None:
-            self._annul(state, f"first hand {action.seat} demanded a redeal: his first "
-                        f"{self._first_batch_words()} cards hold no point card")
+        # only a legal demand is carried out: an illegal one stops the walk (Effect.STOPS)
+        self._annul(state, f"first hand {action.seat} demanded a redeal: his first "
+                    f"{self._first_batch_words()} cards hold no point card")

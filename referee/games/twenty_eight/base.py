@@ -3,8 +3,9 @@ match."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Mapping
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from referee.games.twenty_eight.options import (
     MINUS_KINGS_QUEENS,
@@ -18,24 +19,39 @@ from referee.games.twenty_eight.scoring import (
     RANK_ORDER_28,
     match_winner,
 )
-from referee.games.twenty_eight.state import Match28, TwentyEightState
+from referee.games.twenty_eight.state import (
+    AUCTION,
+    OVER,
+    TRUMP,
+    Match28,
+    TwentyEightState,
+)
 from referee.model.cards import make_pack
 from referee.model.errors import RecordError
-from referee.model.record import Action
 from referee.model.seats import Table, team_label
 from referee.rules.base import (
+    Effect,
     Exclusion,
     Ruleset,
     located,
 )
 from referee.rules.options import OptionValue
 
+if TYPE_CHECKING:  # the hooks name the phases' methods
+    from referee.games.twenty_eight.variant import Hooks
+
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class Engine28(Ruleset[Match28, TwentyEightState]):
-    """What every phase of the 28-family engine shares (each phase is a subclass mixed into
-    ``TwentyEight``)."""
+    """What every phase of the 28-family engine shares: the game data, the tables made once
+    per match, small helpers and the match (each phase is a subclass, and ``TwentyEight``
+    joins them)."""
+
+    hooks: Hooks
+    next_seat: dict[str, str]
+    """Where the phases ask each other, and where the variants that are on take part
+    (variant.py); wired by ``TwentyEight``."""
 
     # -- game data: the family's other games override these ---------------------------------
     rank_order: str = RANK_ORDER_28
@@ -54,7 +70,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
     indicator_ranks: str = "2345"
     """The spare cards that can show trumps; a 2 is no trumps with
     no_trump_two."""
-    refused_options: dict[str, tuple[OptionValue | None, str]] = REFUSED
+    refused_options: Mapping[str, tuple[OptionValue | None, str]] = REFUSED
     rule_ids: FamilyIds
     """This game's id of each of the family's rules (``options.family_ids``)."""
     """Option values this game cannot honour (``options.REFUSED``): the family's variants
@@ -89,7 +105,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         self.total_points = (pack.total_points * self.copies + options.last_trick_bonus)
         # What the replay asks for at every action, computed once: the options as plain
         # attributes (``Options`` resolves names by a Python-level ``__getattr__``), the turn
-        # order, partners and teams as dicts, and the handler of each kind of action.
+        # order, partners and teams as dicts.
         self.opts = SimpleNamespace(**options)
         self.opts.min_bid, self.opts.max_bid = bid_range(options, self.option_specs)
         seats = table.seats
@@ -99,21 +115,6 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         self.team_of = {seat: table.team_of(seat) for seat in seats}
         self.team_names = table.team_names
         self.team_seats = {"".join(team): team for team in table.teams}
-        self._checkers = {
-            "bid": self._check_call, "pass": self._check_call, "play": self._check_play,
-            "call": self._check_trump_call, "trump": self._check_trump,
-            "double": self._check_double, "redouble": self._check_redouble,
-            "pair": self._check_pair, "single": self._check_single,
-            "redeal": self._check_redeal,
-            "c-call": self._check_c_call, "show": self._check_show, "hold": self._check_hold,
-        }
-        self._appliers: dict[str, Callable[[TwentyEightState, Action], None]] = {
-            "bid": self._apply_bid, "pass": self._apply_pass, "redeal": self._apply_redeal,
-            "trump": self._apply_trump, "call": self._apply_call,
-            "double": self._apply_double, "redouble": self._apply_redouble,
-            "pair": self._apply_pair, "single": self._apply_single,
-            "c-call": self._apply_c_call, "show": self._apply_show, "hold": self._apply_hold,
-        }
 
     @classmethod
     def check_table(cls, table, options, header) -> None:
@@ -181,10 +182,33 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
             error = RecordError("record.option", message)
             raise located(error, tag) if tag is not None else error
 
-    def _variant_candidates(self, state: TwentyEightState) -> Iterator[Action]:
-        """The sources' variants' actions worth judging now: each variant's phase adds its own
-        (``candidates`` runs them first)."""
-        return iter(())
+    # -- what every phase may do or ask ---------------------------------------------------
+    def _annul(self, state: TwentyEightState, reason: str) -> None:
+        """Throw the deal in (a redeal, everybody passing, a cancellation: 28.thrown-in): what the
+        record holds after it is not judged; unless the misplay penalty scores it (an
+        offence before), it is not scored and the same dealer deals again."""
+        state.annulled = reason
+        state.disregard = True
+        state.stage = OVER
+        state.turn = None
+
+    def _open_auction_message(self, state: TwentyEightState) -> str:
+        need = self.hooks.auction_need(state)
+        return f"the auction is not over: {need}"
+
+    def _stage_blocks_play(self, state: TwentyEightState, seat: str) -> Exclusion | None:
+        if state.stage == AUCTION:
+            return self._excl("28.auction-open", f"{seat} cannot play: the auction is not over "
+                              f"({self.hooks.auction_need(state)})", Effect.STOPS)
+        if state.stage == TRUMP:
+            return self._excl("28.turn", f"{seat} cannot play: the bidder {state.bidder} has not "
+                              f"chosen trumps", Effect.STOPS)
+        return None
+
+    def _forced_trick8(self, state: TwentyEightState, seat: str) -> bool:
+        return (self.opts.void_if_trump_never_called == "forced_trick8"
+                and seat == state.bidder and not state.revealed
+                and len(state.tricks) == self.tricks_per_deal - 1)
 
     def _next(self, seat: str, steps: int = 1) -> str:
         if steps == 1:
@@ -228,9 +252,10 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
             raise ValueError(f"'{rule}' is not a rule of the 28 family, written "
                              f"'28.NAME'") from None
 
-    def _excl(self, rule: str, message: str, fatal: bool = False) -> Exclusion:
-        """``rule`` (written "28.NAME") is broken: ``message`` says how."""
-        return Exclusion(self.rule_id(rule), message, fatal)
+    def _excl(self, rule: str, message: str, effect: Effect = Effect.STANDS) -> Exclusion:
+        """``rule`` (written "28.NAME") is broken: ``message`` says how, ``effect`` what
+        follows."""
+        return Exclusion(self.rule_id(rule), message, effect)
 
     def new_match(self) -> Match28:
         return Match28(score={team: 0 for team in self.team_names})

@@ -15,12 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from types import SimpleNamespace
 
-from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import seat_of
 from referee.games.twenty_eight.outcome import Contract
 from referee.games.twenty_eight.scoring import ScoreTable
-from referee.games.twenty_eight.state import WINDOW, Match28, TwentyEightState
-from referee.model.record import Action, Deal
+from referee.games.twenty_eight.state import (
+    WINDOW,
+    Match28,
+    TwentyEightState,
+)
+from referee.games.twenty_eight.variant import Check, Hooks, Variant
+from referee.model.record import Action
 from referee.rules.base import Exclusion
 
 C_STAKE = 6
@@ -30,71 +36,90 @@ C_TABLE = ScoreTable(((0, C_STAKE, C_STAKE),))
 """The stake of a deal with "C", as a score table: 6 made or failed, paid by the bidding side."""
 
 
-class CCall(Engine28):
-    """Saying "C", and what it does to the stake."""
+class CCall(Variant):
+    """Saying "C" (``c-call``), and what it does to the stake."""
 
-    def start_deal(self, match: Match28, deal: Deal) -> TwentyEightState:
-        state = super().start_deal(match, deal)
+    kinds = ("c-call",)
+
+    @staticmethod
+    def is_on(opts: SimpleNamespace) -> bool:
+        return bool(opts.c_call)
+
+    def start_deal(self, match: Match28, state: TwentyEightState) -> None:
         state.start_score = dict(match.score)
-        return state
 
-    def _variant_candidates(self, state: TwentyEightState) -> Iterator[Action]:
-        yield from super()._variant_candidates(state)
+    def candidates(self, state: TwentyEightState) -> Iterator[Action]:
         if state.stage == WINDOW and state.bidder is not None:
             yield Action(state.bidder, "c-call")
 
-    def _check_c_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
-        if not self.opts.c_call:
-            return self._excl("28.c-call", "'C' is not played (c_call = no)")
-        closed = self._window_closed(state)
+    def check(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        engine = self.engine
+        seat = seat_of(action)
+        if not engine.opts.c_call:
+            return engine._excl("28.c-call", "'C' is not played (c_call = no)")
+        closed = engine.hooks.window_closed(state)
         if closed:
-            return self._excl("28.c-call", f"{seat} may say C only directly after the opponents' "
-                              f"double, before the second batch: {closed}")
+            return engine._excl("28.c-call", f"{seat} may say C only directly after the "
+                                f"opponents' double, before the second batch: {closed}")
         if seat != state.bidder:
-            return self._excl("28.c-call", f"only the bidder {state.bidder} may say C, not {seat}")
+            return engine._excl("28.c-call", f"only the bidder {state.bidder} may say C, not "
+                                f"{seat}")
         if state.c_by:
-            return self._excl("28.c-call", f"{state.c_by} has already said C")
+            return engine._excl("28.c-call", f"{state.c_by} has already said C")
         if state.redoubled_by:
-            return self._excl("28.c-call", f"the double was answered with a redouble (by "
-                              f"{state.redoubled_by}): C is the alternative to a redouble")
+            return engine._excl("28.c-call", f"the double was answered with a redouble (by "
+                                f"{state.redoubled_by}): C is the alternative to a redouble")
         if not state.doubled_by or state.last_kind != "double":
-            return self._excl("28.c-call", f"{seat} may say C only directly after an opponent's "
-                              f"double")
-        team = self._team(seat)
+            return engine._excl("28.c-call", f"{seat} may say C only directly after an "
+                                f"opponent's double")
+        team = engine._team(seat)
         score = state.start_score.get(team, 0)
         if score != 0:
-            return self._excl("28.c-call", f"{self._label(team)} stood at {score:+d} before this "
-                              f"deal: C is said only while the bidder's side has no score")
+            return engine._excl("28.c-call", f"{engine._label(team)} stood at {score:+d} before "
+                                f"this deal: C is said only while the bidder's side has no "
+                                f"score")
         return None
 
-    def _check_redouble(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        if state.c_by and state.stage == WINDOW:
-            return self._excl("28.redouble", f"{state.c_by} answered the double with C: no "
-                              f"redouble after C")
-        return super()._check_redouble(state, action)
-
-    def _apply_c_call(self, state: TwentyEightState, action: Action) -> None:
+    def apply(self, state: TwentyEightState, action: Action) -> None:
         # an illegal C counts too, as an illegal double does
         if state.c_by is None and not state.mode.rules_out("c-call"):
             state.c_by = action.seat
 
-    # scoring ---------------------------------------------------------------------------------
-    def _contract(self, state: TwentyEightState, bidder: str, bid: int, bidding_team: str
-                  ) -> Contract:
-        contract = super()._contract(state, bidder, bid, bidding_team)
-        if state.c_by:  # the stake is the whole game, not a multiple
-            return replace(contract, c=state.c_by, multiplier=1)
-        return contract
+    # what a C said does: to the redouble and to the stake, with the option on or off ----
+    def wire(self, hooks: Hooks) -> None:
+        self.wire_off(hooks)
 
-    def _score_table(self, state: TwentyEightState) -> ScoreTable:
-        table = super()._score_table(state)
-        if state.c_by:  # a single hand sets C aside (its mode scores on its own table)
-            # a loss is paid as the game pays it (Forty: to the opponents)
-            return C_TABLE._replace(loss_to_opponents=table.loss_to_opponents)
-        return table
+    def wire_off(self, hooks: Hooks) -> None:
+        hooks.check_redouble = self._redouble_check(hooks.check_redouble)
+        contract, score_table, high_bid_two = (hooks.contract, hooks.score_table,
+                                               hooks.high_bid_two)
 
-    def _high_bid_two(self, state: TwentyEightState) -> bool:
-        if state.c_by:
-            return False
-        return super()._high_bid_two(state)
+        def c_contract(state: TwentyEightState, bidder: str, bid: int, team: str) -> Contract:
+            made = contract(state, bidder, bid, team)
+            if state.c_by:  # the stake is the whole game, not a multiple
+                return replace(made, c=state.c_by, multiplier=1)
+            return made
+
+        def c_score_table(state: TwentyEightState) -> ScoreTable:
+            table = score_table(state)
+            if state.c_by:  # a single hand sets C aside (its mode scores on its own table)
+                # a loss is paid as the game pays it (Forty: to the opponents)
+                return C_TABLE._replace(loss_to_opponents=table.loss_to_opponents)
+            return table
+
+        def c_high_bid_two(state: TwentyEightState) -> bool:
+            return False if state.c_by else high_bid_two(state)
+
+        hooks.contract, hooks.score_table = c_contract, c_score_table
+        hooks.high_bid_two = c_high_bid_two
+
+    def _redouble_check(self, then: Check) -> Check:
+        engine = self.engine
+
+        def check_redouble(state: TwentyEightState, action: Action) -> Exclusion | None:
+            if state.c_by and state.stage == WINDOW:
+                return engine._excl("28.redouble", f"{state.c_by} answered the double with C: "
+                                    f"no redouble after C")
+            return then(state, action)
+        return check_redouble
+

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import Counter
 
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import seat_of
 from referee.games.twenty_eight.pack import MultiHand
 from referee.games.twenty_eight.state import (
-    OVER,
     Match28,
     TwentyEightState,
     _action_card,
@@ -25,7 +25,9 @@ from referee.rules.dealing import claim_played_card, deal_card
 class DealSetup(Engine28):
     """The deal before the first call."""
 
-    def start_deal(self, match: Match28, deal: Deal) -> TwentyEightState:
+    def _deal(self, match: Match28, deal: Deal) -> TwentyEightState:
+        """The deal's state before the first call: its dealer and hands (``start_deal``
+        then lets the variants that are on prepare it)."""
         expected = match.next_dealer
         dealer = deal_dealer(deal, expected)
         state = TwentyEightState(deal.number, dealer, self._next(dealer), self.team_names,
@@ -52,15 +54,6 @@ class DealSetup(Engine28):
             # penalty comes first)
             state.annul_at_batch = self._annulment_of_whole_hands(state)
         return state
-
-    def _annul(self, state: TwentyEightState, reason: str) -> None:
-        """Throw the deal in (a redeal, everybody passing, a cancellation: 28.thrown-in): what the
-        record holds after it is not judged; unless the misplay penalty scores it (an
-        offence before), it is not scored and the same dealer deals again."""
-        state.annulled = reason
-        state.disregard = True
-        state.stage = OVER
-        state.turn = None
 
     def _annulment_at_deal(self, state: TwentyEightState) -> str | None:
         """Why the first batches cancel the deal before the auction, or None. (First
@@ -141,7 +134,9 @@ class DealSetup(Engine28):
                     f"{hand.seat}'s hand is written in rounds of {shown} cards; {self.title} "
                     f"deals {wanted} (or write all {self.hand_size} without '|')"), hand)
             state.dealt[hand.seat] = list(cards)
-            state.hands[hand.seat] = MultiHand(cards) if self.copies > 1 else held
+            # a MultiHand offers every set operation the replay uses on a hand
+            state.hands[hand.seat] = (MultiHand(cards)  # type: ignore[assignment]
+                                      if self.copies > 1 else held)
         missing = [seat for seat in self.table.seats if seat not in state.dealt]
         if missing and self.copies > 1:
             raise located(RecordError(
@@ -183,14 +178,16 @@ class DealSetup(Engine28):
         inferred: dict[str, list[str]] = {seat: [] for seat in missing}
         for event in deal.events:
             action = event.action
-            if action.seat not in inferred or action.kind not in ("play", "trump"):
+            seat = action.seat
+            if seat is None or seat not in inferred or action.kind not in ("play", "trump"):
                 continue
+            laid = _action_card(action)
             cards = action.cards if action.kind == "play" else (
-                (_action_card(action),) if _action_card(action) and not self.spare else ())
+                (laid,) if laid and not self.spare else ())
             for card in cards:
-                if claim_played_card(owner, card, action.seat, event, self.card_set,
+                if claim_played_card(owner, card, seat, event, self.card_set,
                                      f"the {len(self.pack)}-card pack of {self.title}"):
-                    inferred[action.seat].append(card)
+                    inferred[seat].append(card)
             if action.kind == "trump" and action.value == "seventh":
                 raise located(RecordError(
                     "record.deal-order",
@@ -221,7 +218,7 @@ class DealSetup(Engine28):
                     f"not be checked")
         for event in deal.events:
             action = event.action
-            seat = action.seat
+            seat = seat_of(action)
             if seat is None or seat not in state.first_four:
                 continue
             if state.first_four[seat] is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import known, seat_of
 from referee.games.twenty_eight.state import (
     AUCTION,
     PLAY,
@@ -29,17 +30,17 @@ class Doubles(Engine28):
         return None
 
     def _check_double(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = seat_of(action)
         if not self.opts.double_allowed:
             return self._excl("28.double", "doubling is not played (double_allowed = no)")
         if self.opts.double_cap < 2:
             return self._excl("28.double", "the multiplier is capped at 1 (double_cap = 1): no "
                               "double")
-        closed = self._window_closed(state)
+        closed = self.hooks.window_closed(state)
         if closed:
             return self._excl("28.double", f"{seat} may double only after the trump choice and "
                               f"before the second batch: {closed}")
-        if self.table.same_team(seat, state.bidder):
+        if self.table.same_team(seat, known(state.bidder)):
             return self._excl("28.double", f"{seat} is on the bidding side ({state.bidder} bid "
                               f"{state.bid}); only an opponent may double")
         if state.doubled_by:
@@ -48,17 +49,17 @@ class Doubles(Engine28):
         return None
 
     def _check_redouble(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = seat_of(action)
         if not self.opts.redouble_allowed:
             return self._excl("28.redouble", "redoubling is not played (redouble_allowed = no)")
         if self.opts.double_cap < 4:
             return self._excl("28.redouble", f"the multiplier is capped at "
                               f"{self.opts.double_cap} (double_cap): no redouble")
-        closed = self._window_closed(state)
+        closed = self.hooks.window_closed(state)
         if closed:
             return self._excl("28.redouble", f"{seat} may redouble only before the second "
                               f"batch: {closed}")
-        if not self.table.same_team(seat, state.bidder):
+        if not self.table.same_team(seat, known(state.bidder)):
             return self._excl("28.redouble", f"{seat} is an opponent of the bidder "
                               f"{state.bidder}; only the bidding side may redouble")
         if state.redoubled_by:

@@ -54,10 +54,10 @@ from referee.games.twenty_eight.options import (
 from referee.games.twenty_eight.ruleset import WIKIPEDIA_28
 from referee.games.twenty_eight.scoring import CARD_POINTS_28
 from referee.rules.base import GenericRules
-from referee.rules.options import Preset
+from referee.rules.options import OptionValue, Preset
 from referee.rules.registry import register
 
-DEFAULTS_56 = {
+DEFAULTS_56: dict[str, OptionValue] = {
     "min_bid": 28,
     "max_bid": 56,
     "score_table": "fifty-six",

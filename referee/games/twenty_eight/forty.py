@@ -51,10 +51,10 @@ from referee.games.twenty_eight.options import (
 )
 from referee.games.twenty_eight.ruleset import WIKIPEDIA_28
 from referee.rules.base import GenericRules
-from referee.rules.options import Preset
+from referee.rules.options import OptionValue, Preset
 from referee.rules.registry import register
 
-DEFAULTS_40 = {
+DEFAULTS_40: dict[str, OptionValue] = {
     "min_bid": 20,
     "max_bid": 40,
     "seventh_card": False,

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from referee.games.twenty_eight.known import known
 from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.scoring import (
     SCORE_TABLES,
@@ -76,16 +77,17 @@ class PartnershipMode:
         """The deal's contract: the bidder's, or None when no auction ended."""
         if state.bidder is None:
             return None
-        return engine._contract(state, state.bidder, state.bid, engine._team(state.bidder))
+        return engine.hooks.contract(state, state.bidder, known(state.bid),
+                                     engine._team(state.bidder))
 
     def score_table(self, engine: Settle, state: TwentyEightState) -> ScoreTable:
         """The game points of this deal by bid (what the variants' stakes make of it)."""
-        return engine._score_table(state)
+        return engine.hooks.score_table(state)
 
     def verdict(self, engine: Settle, state: TwentyEightState, contract: Contract
                 ) -> Settlement:
         """The finished deal's settlement: card points against the target."""
-        return engine._contract_verdict(state, contract)
+        return engine.hooks.contract_verdict(state, contract)
 
     def penalty_terms(self, engine: Settle, state: TwentyEightState, bidder: str, made: bool,
                       factor: int) -> tuple[Contract, ContractScore, str]:
@@ -122,7 +124,7 @@ class SingleHandMode(PartnershipMode):
 
     def after_trick(self, number: int, winner: str,
                     same_team: Callable[[str, str], bool]) -> SingleHandMode:
-        if self.lost is None and not same_team(winner, self.declarer):
+        if self.lost is None and not same_team(winner, known(self.declarer)):
             return replace(self, lost=number)
         return self
 
@@ -131,7 +133,7 @@ class SingleHandMode(PartnershipMode):
         return self.lost is not None  # lost with the first trick lost
 
     def contract(self, engine: Settle, state: TwentyEightState) -> Contract:
-        return Contract(bidder=self.declarer, single=self.declarer)
+        return Contract(bidder=known(self.declarer), single=self.declarer)
 
     def score_table(self, engine: Settle, state: TwentyEightState) -> ScoreTable:
         # the option's table: a single hand sets aside the stakes of "C" and a second round
@@ -145,8 +147,8 @@ class SingleHandMode(PartnershipMode):
     def verdict(self, engine: Settle, state: TwentyEightState, contract: Contract
                 ) -> Settlement:
         """A single hand is won with every trick."""
-        declarer = self.declarer
-        won = sum(1 for t in state.tricks if engine.table.same_team(t.winner, declarer))
+        declarer = known(self.declarer)
+        won = sum(engine.table.same_team(t.winner, declarer) for t in state.tricks)
         score = self._score(engine, won if self.lost is None else 0)
         if score.made:
             outcome = Outcome.SINGLE_WON

@@ -403,7 +403,7 @@ def _options(ids: FamilyIds, defaults: Mapping[str, OptionValue] | None = None,
                  for spec in specs)
 
 
-REFUSED = {
+REFUSED: dict[str, tuple[OptionValue | None, str]] = {
     "auction_style": ("duel", "the duel ('hold') auction is played in Twenty-Nine only"),
 }
 
@@ -434,7 +434,7 @@ MINUS_KQ_28_ONLY = (True, "Kings and Queens count -1 in a variant of Twenty-Eigh
 """Options declared so that records can name them, whose other values the referee cannot
 honour: (the refused value, or None for every value but the default; why)."""
 
-REFUSED_SIX_PLAYER = {
+REFUSED_SIX_PLAYER: dict[str, tuple[OptionValue | None, str]] = {
     **REFUSED,
     "c_call": (True, "'C' is played in Twenty-Eight and Twenty-Nine only"),
     "single_hand_show": (True, "the single-hand show is played in Twenty-Eight and "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import known, seat_of
 from referee.games.twenty_eight.options import WEST_BENGAL_PAIR_FROM
 from referee.games.twenty_eight.state import (
     PLAY,
@@ -18,7 +19,12 @@ class Pair(Engine28):
     """Showing the pair."""
 
     def _check_pair(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        """An illegal declaration of the pair is reported and has no effect."""
+        problem = self._pair_problem(state, action)
+        return None if problem is None else problem.without_effect()
+
+    def _pair_problem(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = seat_of(action)
         opts = self.opts
         if not opts.pair_enabled:
             return self._excl("28.pair", "the pair is not played (pair_enabled = no)")
@@ -44,7 +50,7 @@ class Pair(Engine28):
                               f"hand: {why}")
         team = self._team(seat)
         if (opts.pair_scale == "west_bengal" and state.bidder is not None
-                and team == self._team(state.bidder) and state.bid < WEST_BENGAL_PAIR_FROM):
+                and team == self._team(state.bidder) and known(state.bid) < WEST_BENGAL_PAIR_FROM):
             return self._excl("28.pair", f"with a bid of {state.bid} the bidding side may not show "
                               f"the pair: it needs a bid of {WEST_BENGAL_PAIR_FROM} or more "
                               f"(pair_scale = west_bengal)")
@@ -73,7 +79,6 @@ class Pair(Engine28):
         return None
 
     def _apply_pair(self, state: TwentyEightState, action: Action) -> None:
-        # an illegal declaration has no effect on the target ("illegal / no effect"): it is
-        # reported, and the misplay penalty applies
-        if self._check_pair(state, action) is None:
-            state.pair = action.seat
+        # only a legal pair is applied: an illegal declaration has no effect on the target
+        # (``_check_pair`` says so with ``Effect.NO_EFFECT``), and the misplay penalty applies
+        state.pair = action.seat

@@ -4,7 +4,6 @@ tricks."""
 from __future__ import annotations
 
 from referee.games.twenty_eight.base import Engine28
-from referee.games.twenty_eight.mode import PARTNERSHIP
 from referee.games.twenty_eight.state import (
     AUCTION,
     OVER,
@@ -17,6 +16,7 @@ from referee.games.twenty_eight.state import (
 from referee.model.cards import SUIT_NAMES
 from referee.model.record import Action
 from referee.rules.base import (
+    Effect,
     Exclusion,
     TrickSummary,
     summarise_tricks,
@@ -26,33 +26,25 @@ from referee.rules.base import (
 class Play(Engine28):
     """Cards played to tricks."""
 
-    def _stage_blocks_play(self, state: TwentyEightState, seat: str) -> Exclusion | None:
-        if state.stage == AUCTION:
-            return self._excl("28.auction-open", f"{seat} cannot play: the auction is not over "
-                              f"({self._auction_need(state)})", fatal=True)
-        if state.stage == TRUMP:
-            return self._excl("28.turn", f"{seat} cannot play: the bidder {state.bidder} has not "
-                              f"chosen trumps", fatal=True)
-        return None
-
     def _check_play(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         """A play, in the rulebook's order: the stage, one card, the turn, the face-down card,
         holding the card, then the lead, following suit and, void in the
         suit led, calling (``28.call``, ``28.call-must-trump``) and undertrumping."""
         seat = action.seat
+        assert seat is not None  # every action of the family has a seat
         if state.stage in (AUCTION, TRUMP):
             return self._stage_blocks_play(state, seat)
         cards = action.cards
         if len(cards) != 1:
             return self._excl("28.turn", f"{seat} plays {len(cards)} cards; a play is one card",
-                              fatal=True)
+                              Effect.STOPS)
         card = cards[0]
         if seat != state.turn:
             if state.mode.sits_out(seat):
                 return self._excl("28.turn", f"{seat} takes no part: his partner "
-                                  f"{state.mode.declarer} plays a single hand", fatal=True)
+                                  f"{state.mode.declarer} plays a single hand", Effect.STOPS)
             return self._excl("28.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
-                              fatal=True)
+                              Effect.STOPS)
         # the face-down trump card is outside the bidder's hand until exposed
         # (a double pack's other copy of it is an ordinary card of his hand)
         if (card == state.facedown and seat == state.bidder and not state.revealed
@@ -60,7 +52,7 @@ class Play(Engine28):
             return self._check_facedown_play(state, seat, card)
         hand = state.hands[seat]
         if card not in hand:
-            return self._excl("28.not-held", f"{seat} does not hold {card}", fatal=True)
+            return self._excl("28.not-held", f"{seat} does not hold {card}", Effect.STOPS)
         trick = state.trick
         if not trick:
             return self._check_lead(state, seat, card)
@@ -84,7 +76,7 @@ class Play(Engine28):
                                   f"(trump_call_mandatory)")
             return None
         # the caller must trump if able (28.call-must-trump)
-        if self._caller_duty(state, seat):
+        if trump is not None and self._caller_duty(state, seat):
             trumps = hand & self.suit_cards[trump]
             if opts.caller_must_trump and trumps and card[1] != trump:
                 return self._excl("28.call-must-trump", f"{seat} called for the trump and holds "
@@ -129,14 +121,14 @@ class Play(Engine28):
             return None  # the face-down card is exposed at his turn, then played
         # not in his hand until exposed: like a card he does not hold, the play stops the
         # replay of the deal (which trick would follow is unknown)
-        reason = self._call_problem(state, seat)
+        reason = self.hooks.call_problem(state, seat)
         if reason:
             return self._excl("28.call", f"{card} lies face down as the trump card: {seat} "
                               f"can play it only after the trump is exposed, and {reason}",
-                              fatal=True)
+                              Effect.STOPS)
         return self._excl("28.call", f"{card} lies face down as the trump card: {seat} must "
                           f"call for the trump (expose it) before playing it "
-                          f"(write '{seat} call')", fatal=True)
+                          f"(write '{seat} call')", Effect.STOPS)
 
     def _check_lead(self, state: TwentyEightState, seat: str, card: str) -> Exclusion | None:
         """The bidder's ban on leading the concealed trump: lifted when he holds
@@ -157,11 +149,6 @@ class Play(Engine28):
                     f"concealed trump) while he holds other suits ({self._show(others)}) "
                     f"{why}")
         return None
-
-    def _forced_trick8(self, state: TwentyEightState, seat: str) -> bool:
-        return (self.opts.void_if_trump_never_called == "forced_trick8"
-                and seat == state.bidder and not state.revealed
-                and len(state.tricks) == self.tricks_per_deal - 1)
 
     def _caller_duty(self, state: TwentyEightState, seat: str) -> bool:
         """True if ``seat`` called in the current trick and has not played to it yet."""
@@ -186,12 +173,13 @@ class Play(Engine28):
 
     def _apply_play(self, state: TwentyEightState, action: Action) -> None:
         seat = action.seat
+        assert seat is not None  # every action of the family has a seat
         card = action.cards[0]
         if state.stage == WINDOW:
             state.stage = PLAY
         if (card == state.facedown and seat == state.bidder and not state.revealed
                 and card not in state.hands[seat]):
-            self._reveal(state, seat)  # exposed at his turn, then played
+            self.hooks.reveal(state, seat)  # exposed at his turn, then played
             if state.disregard:
                 return  # annul_other cancelled the deal at the reveal
         trick = state.trick
@@ -199,64 +187,6 @@ class Play(Engine28):
                 and state.hands[seat].isdisjoint(self.suit_cards[trick[0][1][1]])):
             state.void_occasion = True  # a void player played without calling
         self._lay_card(state, seat, card)
-
-    def _fast_play(self, state: TwentyEightState, action: Action) -> bool:
-        """The commonest event, judged and carried out in one step: a partnership deal in
-        play (not cancelled, no second round pending), the player on turn plays a card he
-        holds that is not the face-down card, and follows suit, leads anything but
-        the concealed trump (the bidder's lead ban), or, void in the suit led,
-        discards while the trump is concealed and no call is due ((g)) or, once
-        it is exposed, plays a card that is neither a trump under the undertrump ban nor
-        his own after calling. Whatever else the full cascade judges
-        (``check``, then ``apply``)."""
-        stage = state.stage
-        if ((stage != PLAY and stage != WINDOW)
-                or state.disregard or state.annul_at_batch is not None
-                or state.mode is not PARTNERSHIP):
-            return False
-        cards = action.cards
-        seat = action.seat
-        if len(cards) != 1 or seat != state.turn:
-            return False
-        card = cards[0]
-        if (card == state.facedown and not state.revealed) or card not in state.hands[seat]:
-            return False  # the face-down card is outside his hand until exposed
-        trick = state.trick
-        discard = False
-        if trick:
-            led = trick[0][1][1]
-            if card[1] != led:
-                if not self._fast_discard(state, seat, card, led):
-                    return False
-                discard = not state.revealed
-        elif card[1] == state.trump and seat == state.bidder and not state.revealed:
-            return False
-        if stage == WINDOW:
-            if state.second_pending:
-                return False  # the second bidding round comes first
-            state.stage = PLAY
-        if discard:
-            state.void_occasion = True  # a void player played without calling
-        self._lay_card(state, seat, card)
-        state.last_kind = "play"
-        return True
-
-    def _fast_discard(self, state: TwentyEightState, seat: str, card: str, led: str) -> bool:
-        """True if ``seat``, playing ``card`` off the suit led, is plainly void and free to
-        play it: no call is due, he did not call in this trick, and no undertrump ban can
-        apply (False: the full cascade judges it)."""
-        if not state.hands[seat].isdisjoint(self.suit_cards[led]):
-            return False  # he holds the suit led: a follow-suit finding
-        if not state.revealed:
-            opts = self.opts
-            return not (opts.trump_call_mandatory and state.trump is not None
-                        and not state.void_occasion)
-        if state.caller == seat and state.reveal_trick == len(state.tricks) + 1:
-            return False  # he called in this trick: the caller's duty
-        trump = state.trump
-        if self.opts.no_undertrump and trump is not None and card[1] == trump:
-            return self._check_undertrump(state, seat, card, trump) is None
-        return True
 
     def _lay_card(self, state: TwentyEightState, seat: str, card: str) -> None:
         """``seat`` plays ``card`` from his hand to the trick, which may complete it."""
@@ -326,8 +256,8 @@ class Play(Engine28):
                     best, winner = power[card], seat
             if winner is not None:
                 return winner
-        best, winner = -1, None
+        best, leader = -1, plays[0][0]  # the lead is of the suit led: it wins if none beats it
         for seat, card in plays:
             if card[1] == led and power[card] + last > best:
-                best, winner = power[card], seat
-        return winner
+                best, leader = power[card], seat
+        return leader

@@ -1,9 +1,18 @@
-"""Twenty-Eight's Ruleset, composed from the phases: what may be judged now, the rulebook cascade
-and carrying actions out."""
+"""Twenty-Eight's Ruleset, composed from the phases and the variants: what may be judged now,
+the rulebook cascade and carrying actions out.
+
+The phases (deal.py, auction.py, trump.py, doubles.py, play.py, pair.py, single.py, settle.py)
+are the engine's parts by inheritance, each with its own kinds of action; the variants
+(c_call.py, show.py, duel.py, second_round.py) are objects (variant.py) that take part only
+when their option is on. ``__init__`` wires them once per match: ``hooks`` starts as the
+phases' methods, each variant that is on wraps the ones it changes, and the table of checks
+and appliers by kind of action is made from the result.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from referee.games.twenty_eight.auction import Auction
 from referee.games.twenty_eight.base import Engine28
@@ -11,6 +20,7 @@ from referee.games.twenty_eight.c_call import CCall
 from referee.games.twenty_eight.deal import DealSetup
 from referee.games.twenty_eight.doubles import Doubles
 from referee.games.twenty_eight.duel import Duel
+from referee.games.twenty_eight.known import known
 from referee.games.twenty_eight.options import (
     GENERIC_28,
     KERALA,
@@ -21,10 +31,12 @@ from referee.games.twenty_eight.options import (
     _options,
     _rules,
 )
+from referee.games.twenty_eight.outcome import Settlement
 from referee.games.twenty_eight.pack import SUIT_ORDER
 from referee.games.twenty_eight.pair import Pair
 from referee.games.twenty_eight.play import Play
-from referee.games.twenty_eight.second_round import SecondRound
+from referee.games.twenty_eight.scoring import ScoreTable
+from referee.games.twenty_eight.second_round import SECOND_ROUND_TABLE, SecondRound
 from referee.games.twenty_eight.settle import Settle
 from referee.games.twenty_eight.seventh import spelled
 from referee.games.twenty_eight.show import Show
@@ -36,15 +48,20 @@ from referee.games.twenty_eight.state import (
     PLAY,
     TRUMP,
     WINDOW,
+    Match28,
     TwentyEightState,
 )
 from referee.games.twenty_eight.trump import TrumpChoice
+from referee.games.twenty_eight.variant import Apply, Check, Hooks, Variant
 from referee.games.twenty_eight.view import table_view
 from referee.model.record import Action, Deal
+from referee.model.seats import Table
 from referee.rules.base import (
+    Effect,
     Exclusion,
     TableView,
 )
+from referee.rules.options import Options
 from referee.rules.registry import register
 
 WIKIPEDIA_28 = "https://en.wikipedia.org/wiki/Twenty-eight_(card_game)"
@@ -53,10 +70,13 @@ FAMILY_ORDER = ("In every suit, highest first: **J 9 A 10 K Q 8 7**. Card points
                 "A 1, 10 1, the others 0: 28 in the pack.")
 """The family's order of the cards and their points, in words (for ``cards_text``)."""
 
+VARIANTS: tuple[type[Variant], ...] = (CCall, Show, Duel, SecondRound)
+"""The sources' variants, innermost first: where two wrap the same hook, the later one has the
+first say (the second round before the duel auction, the show's stake before C's)."""
+
 
 @register
-class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over the phases
-                  DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
+class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
                   Engine28):
     """Twenty-Eight, four players in two partnerships, counter-clockwise
     (docs/games/twenty-eight.md)."""
@@ -68,7 +88,7 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
     sources = (("pagat.com: Twenty-Eight", "https://www.pagat.com/jass/28.html"),
                ("Wikipedia: Twenty-eight (card game)", WIKIPEDIA_28))
     cards_text = "32 cards (A K Q J 10 9 8 7 of each suit). " + FAMILY_ORDER
-    default_seats = ("N", "E", "S", "W")
+    default_seats: ClassVar[tuple[str, ...] | None] = ("N", "E", "S", "W")
     accepted_actions = frozenset(
         {"play", "bid", "pass", "double", "redouble", "trump", "call", "pair", "single",
          "redeal", "c-call", "show", "hold"}
@@ -91,11 +111,64 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
         """The seventh-card choice written as the card (``seventh.spelled``)."""
         return spelled(deal, action)
 
+    second_round_table: ScoreTable | None = SECOND_ROUND_TABLE
+    """The stake of a contract won in the second bidding round; None: the game's own score
+    table (Forty, Fifty-Six)."""
+
+    def __init__(self, options: Options, table: Table) -> None:
+        super().__init__(options, table)
+        parts = [variant(self) for variant in VARIANTS]
+        self.variants: tuple[Variant, ...] = tuple(v for v in parts if v.is_on(self.opts))
+        """The variants the match's options play, in the order they wrap the hooks."""
+        hooks = self.hooks = Hooks(self)
+        for part in parts:  # innermost first: the second round wraps the duel, and so on
+            if part in self.variants:
+                part.wire(hooks)
+            else:
+                part.wire_off(hooks)
+        self._listed = tuple(v for v in parts if v.kinds or v in self.variants)
+        """The variants asked for candidates: those that are on, and those that add a kind
+        of action (judged whether its option is on or not)."""
+        self._starting = tuple(v for v in self.variants
+                               if type(v).start_deal is not Variant.start_deal)
+        self._check_play_now = hooks.check_play
+        self._checkers: dict[str, Check] = {
+            "bid": hooks.check_call, "pass": hooks.check_call, "play": hooks.check_play,
+            "call": hooks.check_trump_call, "trump": hooks.check_trump,
+            "double": self._check_double, "redouble": hooks.check_redouble,
+            "pair": self._check_pair, "single": hooks.check_single,
+            "redeal": self._check_redeal,
+        }
+        self._appliers: dict[str, Apply] = {
+            "bid": hooks.apply_bid, "pass": hooks.apply_pass, "redeal": self._apply_redeal,
+            "trump": hooks.apply_trump, "call": self._apply_call,
+            "double": self._apply_double, "redouble": self._apply_redouble,
+            "pair": self._apply_pair, "single": self._apply_single,
+        }
+        for part in parts:
+            for kind in part.kinds:
+                self._checkers[kind] = part.check
+                self._appliers[kind] = part.apply
+
+    def start_deal(self, match: Match28, deal: Deal) -> TwentyEightState:
+        state = self._deal(match, deal)
+        for variant in self._starting:
+            variant.start_deal(match, state)
+        return state
+
+    def incomplete_message(self, state: TwentyEightState) -> str:
+        return self.hooks.incomplete_message(state)
+
+    def verdict(self, state: TwentyEightState, offenders: list[str]) -> Settlement:
+        """What the deal came to (reads the state, changes nothing)."""
+        return self.hooks.verdict(state, offenders)
+
     def table_view(self, state: TwentyEightState) -> TableView:
         return table_view(state)
 
     def candidates(self, state: TwentyEightState) -> Iterator[Action]:
-        yield from self._variant_candidates(state)  # "C", the show, the second round, the duel
+        for variant in self._listed:  # "C", the show, the duel, the second round
+            yield from variant.candidates(state)
         if state.stage == OVER or state.disregard:
             return
         seats = self.table.seats
@@ -107,7 +180,7 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
             yield Action(seat, "redeal")
             return
         if state.stage == TRUMP:
-            bidder = state.bidder
+            bidder = known(state.bidder)
             for card in self._sorted(state.hands[bidder]):
                 yield Action(bidder, "trump", cards=(card,))
             for suit in SUIT_ORDER:
@@ -116,11 +189,12 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
                 yield Action(bidder, "trump", cards=("2S",))
             return
         if state.stage == WINDOW:
+            bidder = known(state.bidder)
             for seat in seats:
-                if not self.table.same_team(seat, state.bidder):
+                if not self.table.same_team(seat, bidder):
                     yield Action(seat, "double")
             for seat in seats:
-                if self.table.same_team(seat, state.bidder):
+                if self.table.same_team(seat, bidder):
                     yield Action(seat, "redouble")
             for seat in seats:
                 yield Action(seat, "single")
@@ -136,26 +210,34 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
             for other in seats:
                 yield Action(other, "pair")
 
-    def play_fast(self, state: TwentyEightState, action: Action) -> bool:
-        kind = action.kind
-        if kind == "play":
-            return self._fast_play(state, action)  # most actions are plays
-        if kind == "bid" or kind == "pass":
-            return self._fast_call(state, action)
-        return False
+    def apply_if_legal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        # a play of a deal in progress goes straight to the play's check and carrying out,
+        # as ``check`` and ``apply`` would send it: one copy of the rules, fewer calls
+        if (action.kind == "play" and not state.disregard and state.annul_at_batch is None
+                and state.stage != OVER):
+            exclusion = self._check_play_now(state, action)
+            if exclusion is None:
+                self._apply_play(state, action)
+                state.last_kind = "play"
+            return exclusion
+        exclusion = self.check(state, action)
+        if exclusion is None:
+            self.apply(state, action)
+        return exclusion
 
     def check(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        if state.disregard or self._cancelled_now(state, action):
+        if state.disregard or (state.annul_at_batch is not None
+                               and self._cancelled_now(state, action)):
             return None  # the deal was thrown in: what follows is not judged (apply notes it)
         if state.stage == OVER:
             return self._after_end(state, action)
         if action.kind == "play":
-            return self._check_play(state, action)  # most actions are plays
-        # one checker per kind of action (see __init__): bid and pass -> _check_call, call ->
-        # _check_trump_call, and _check_<kind> for the others
+            return self._check_play_now(state, action)  # most actions are plays
+        # one checker per kind of action (see __init__)
         checker = self._checkers.get(action.kind)
         if checker is None:
-            return self._excl("28.turn", f"{self.title} has no '{action.kind}' action", fatal=True)
+            return self._excl("28.turn", f"{self.title} has no '{action.kind}' action",
+                              Effect.STOPS)
         return checker(state, action)
 
     @staticmethod
@@ -173,9 +255,9 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
                 f"the deal is void: nobody called for the trump in "
                 f"{_COUNT_WORDS.get(self.tricks_per_deal - 1, self.tricks_per_deal - 1)} "
                 f"tricks, so trick "
-                f"{len(state.tricks) + 1} is not played and the deal is not scored", fatal=True)
+                f"{len(state.tricks) + 1} is not played and the deal is not scored", Effect.STOPS)
         return self._excl("28.deal-over", f"the deal is over after trick {len(state.tricks)}; "
-                          f"nothing more is recorded in it", fatal=True)
+                          f"nothing more is recorded in it", Effect.STOPS)
 
     def _ignore(self, state: TwentyEightState) -> None:
         """Pass over an action recorded after the deal was thrown in; the first one gets the
@@ -186,8 +268,13 @@ class TwentyEight(SecondRound, Duel, Show, CCall,  # the sources' variants, over
                                 f"the deal ended before this action ({state.annulled}): "
                                 f"what the record holds from here is not judged"))
 
+    def note_no_effect(self, state: TwentyEightState, action: Action) -> None:
+        # an illegal pair or hold changes nothing, but it was made: a redouble after it
+        # no longer follows the double at once
+        state.last_kind = action.kind
+
     def apply(self, state: TwentyEightState, action: Action) -> None:
-        if self._cancelled_now(state, action) and state.annul_at_batch:
+        if state.annul_at_batch and self._cancelled_now(state, action):
             self._annul(state, state.annul_at_batch)  # the second batch shows the hands
         if state.disregard:
             self._ignore(state)

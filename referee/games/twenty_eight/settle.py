@@ -5,6 +5,7 @@ from __future__ import annotations
 from copy import copy
 
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import known
 from referee.games.twenty_eight.options import WEST_BENGAL_PAIR_FROM
 from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.scoring import (
@@ -40,9 +41,10 @@ class Settle(Engine28):
         # changes the score
         return state.stage == OVER or state.mode.decided or state.annul_at_batch is not None
 
-    def incomplete_message(self, state: TwentyEightState) -> str:
+    def _deal_incomplete(self, state: TwentyEightState) -> str:
+        """What the deal still needs (``incomplete_message``, which a variant may wrap)."""
         if state.stage == AUCTION:
-            return f"the auction is not over: {self._auction_need(state)}"
+            return f"the auction is not over: {self.hooks.auction_need(state)}"
         if state.stage == TRUMP:
             return f"the bidder {state.bidder} has not chosen trumps"
         if state.stage == WINDOW:
@@ -65,10 +67,11 @@ class Settle(Engine28):
         """Score the deal into the match: ``verdict`` computes, this writes the match."""
         if state.annul_at_batch and not state.disregard:
             self._annul(state, state.annul_at_batch)  # the second batch shows the hands
-        return self._record(match, state, self.verdict(state, offenders))
+        return self._record(match, state, self.hooks.verdict(state, offenders))
 
-    def verdict(self, state: TwentyEightState, offenders: list[str]) -> Settlement:
-        """What the deal came to (reads the state, changes nothing)."""
+    def _verdict(self, state: TwentyEightState, offenders: list[str]) -> Settlement:
+        """What the deal came to (reads the state, changes nothing; ``verdict``, which a
+        variant may wrap)."""
         if offenders and self.opts.misplay_penalty != "report_only":
             # the penalty comes first: an offender never escapes by the deal being void or
             # annulled
@@ -154,7 +157,7 @@ class Settle(Engine28):
             # no contract to raise to a whole game
             base = copy(state)
             base.c_by = None
-            table = self._score_table(base)
+            table = self.hooks.score_table(base)
             score = forced_score(False, opts.min_bid, 1, high_bid_two=opts.high_bid_two,
                                  high_bid_from=self.high_bid_from, table=table, factor=factor)
             # the lowest stake follows the game's table: under Forty's the opponents gain it
@@ -175,12 +178,12 @@ class Settle(Engine28):
                            factor: int) -> tuple[Contract, ContractScore, str]:
         """The penalty on a bid (``PartnershipMode.penalty_terms``): the contract standing,
         or the standing bid if the auction never ended, made or lost."""
-        bid = state.bid if state.bidder is not None else state.high_bid
-        contract = self._contract(state, bidder, bid, self._team(bidder))
+        bid = known(state.bid if state.bidder is not None else state.high_bid)
+        contract = self.hooks.contract(state, bidder, bid, self._team(bidder))
         score = forced_score(made, bid, contract.multiplier,
-                             high_bid_two=self._high_bid_two(state),
+                             high_bid_two=self.hooks.high_bid_two(state),
                              high_bid_from=self.high_bid_from,
-                             table=self._score_table(state), factor=factor)
+                             table=self.hooks.score_table(state), factor=factor)
         what = "contract" if state.bidder is not None else f"standing bid of {bid}"
         return contract, score, what
 
@@ -192,11 +195,12 @@ class Settle(Engine28):
         won = sum(1 for t in state.tricks if self._team(t.winner) == bidding_team)
         all_tricks = ("bidders" if won == len(state.tricks)
                       else "defenders" if won == 0 else None)
-        score = contract_score(points, contract.bid, contract.target, contract.multiplier,
-                               high_bid_two=self._high_bid_two(state),
+        score = contract_score(points, known(contract.bid), known(contract.target),
+                               contract.multiplier,
+                               high_bid_two=self.hooks.high_bid_two(state),
                                high_bid_from=self.high_bid_from,
                                under_half_double_loss=opts.under_half_double_loss,
-                               table=self._score_table(state), cot=opts.cot,
+                               table=self.hooks.score_table(state), cot=opts.cot,
                                all_tricks=all_tricks)
         text = (f"{self._label(bidding_team)} {'made' if score.made else 'failed'} {points} "
                 f"of target {contract.target}")

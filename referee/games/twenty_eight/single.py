@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import seat_of
 from referee.games.twenty_eight.mode import SingleHandMode
 from referee.games.twenty_eight.scoring import (
     is_sure_winner_hand,
@@ -23,11 +24,28 @@ class SingleHand(Engine28):
     """Declaring a single hand."""
 
     def _check_single(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        """A single hand declared after the lead or before the full deal (in the auction,
+        before the trump choice), or a second one, is disregarded: it has no effect and the
+        deal goes on; a declaration superseded by an earlier one, or made with a sure winner,
+        stands."""
+        problem = self._single_problem(state, action)
+        if (problem is not None and state.stage in (PLAY, AUCTION, TRUMP)
+                and not self._superseded(state)):
+            return problem.without_effect()
+        return problem
+
+    @staticmethod
+    def _superseded(state: TwentyEightState) -> bool:
+        """A single hand is declared and the play has not begun: a later declaration is
+        superseded (the first to declare plays it)."""
+        return state.mode.declarer is not None and not state.play_started
+
+    def _single_problem(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        seat = seat_of(action)
         if not self.opts.single_hand:
             return self._excl("28.single-hand", "the single hand is not played (single_hand = "
                               "no)")
-        if state.mode.declarer is not None and not state.play_started:
+        if self._superseded(state):
             return None  # superseded: the first to declare plays it (a note, _apply_single)
         taken = state.mode.rules_out("single")
         if taken:
@@ -64,16 +82,13 @@ class SingleHand(Engine28):
     def _apply_single(self, state: TwentyEightState, action: Action) -> None:
         declarer = state.mode.declarer
         if declarer is not None and not state.play_started:
-            # 28.single-hand: "if several want it, the first to declare plays it"
+            # 28.single-hand: "if several want it, the first to declare plays it" (a
+            # declaration in the auction, the trump choice or play has no effect: see the check)
             state.notes.append((self.rule_id("28.single-hand"), (
                 f"{action.seat}'s single-hand declaration is superseded: {declarer} declared "
                 f"a single hand first and plays it (the first to declare plays it)")))
             return
-        if state.stage in (PLAY, AUCTION, TRUMP):
-            # a second single hand, or one declared after the lead or before the full deal
-            # (in the auction, before the trump choice), is disregarded: the deal goes on
-            return
-        seat = action.seat
+        seat = seat_of(action)
         if state.bidder and state.facedown and not state.revealed:
             state.hands[state.bidder].add(state.facedown)
         state.mode = SingleHandMode(seat, self.partners[seat])

@@ -4,6 +4,7 @@ it (``28.trump-card``, ``28.call``, ``28.must-call``)."""
 from __future__ import annotations
 
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.known import seat_of
 from referee.games.twenty_eight.state import (
     AUCTION,
     PLAY,
@@ -15,6 +16,7 @@ from referee.games.twenty_eight.state import (
 from referee.model.cards import SUIT_NAMES
 from referee.model.record import Action
 from referee.rules.base import (
+    Effect,
     Exclusion,
 )
 
@@ -23,30 +25,30 @@ class TrumpChoice(Engine28):
     """Choosing trumps and calling for them."""
 
     def _check_trump(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = seat_of(action)
         if state.stage == AUCTION:
             if state.high_bidder != seat:
                 who = (f"{state.high_bidder} holds the standing bid"
                        if state.high_bidder else "nobody has bid")
                 return self._excl("28.turn", f"{seat} cannot choose trumps: the auction is not "
-                                  f"over and {who}", fatal=True)
+                                  f"over and {who}", Effect.STOPS)
             # the standing high bidder chooses: the auction counts as over,
             # unless the choice itself leaves the deal undefined (a suit named where a card
             # must lie face down): that stops the replay, and is what is reported
-            problem = self._trump_choice_problem(state, seat, action)
+            problem = self.hooks.trump_choice_problem(state, seat, action)
             if problem is not None and problem.fatal:
                 return problem
             return self._excl("28.auction-open", self._open_auction_message(state))
         if state.stage != TRUMP:
             alone = state.mode.rules_out("trump")
             if alone:
-                return self._excl("28.turn", f"{seat} cannot choose trumps: {alone}", fatal=True)
+                return self._excl("28.turn", f"{seat} cannot choose trumps: {alone}", Effect.STOPS)
             return self._excl("28.turn", f"trumps were already chosen by {state.bidder}",
-                              fatal=True)
+                              Effect.STOPS)
         if seat != state.bidder:
             return self._excl("28.turn", f"only the bidder {state.bidder} chooses trumps, "
-                              f"not {seat}", fatal=True)
-        return self._trump_choice_problem(state, seat, action)
+                              f"not {seat}", Effect.STOPS)
+        return self.hooks.trump_choice_problem(state, seat, action)
 
     def _trump_choice_problem(
         self, state: TwentyEightState, seat: str, action: Action
@@ -60,7 +62,7 @@ class TrumpChoice(Engine28):
                 unknown = seventh is None
                 return self._excl("28.seventh-card", f"{seat} may not choose trumps by his seventh "
                                   f"card{shown} (seventh_card = no); he must lay a card of his "
-                                  f"first {self._first_batch_words()}", fatal=unknown)
+                                  f"first {self._first_batch_words()}", Effect.stops_when(unknown))
             return None
         if self.spare:
             # the spare indicator: a suit, or a spare 2-5 card of it
@@ -81,10 +83,10 @@ class TrumpChoice(Engine28):
             return self._excl("28.trump-card", f"{seat} named {SUIT_NAMES.get(suit, suit)} but "
                               f"must lay a card of the trump suit from his first "
                               f"{self._first_batch_words()} face "
-                              f"down (or call for the seventh card)", fatal=True)
+                              f"down (or call for the seventh card)", Effect.STOPS)
         if card not in state.hands[seat]:
             return self._excl("28.not-held", f"{seat} does not hold {card} and cannot lay it "
-                              f"face down as the trump card", fatal=True)
+                              f"face down as the trump card", Effect.STOPS)
         four = state.first_four.get(seat)
         if four is not None and card not in four:
             suits = sorted({c[1] for c in four}, key="SHDC".index)
@@ -107,7 +109,7 @@ class TrumpChoice(Engine28):
                 and card not in (state.first_four.get(seat) or ()))
 
     def _apply_trump(self, state: TwentyEightState, action: Action) -> None:
-        seat = action.seat
+        seat = seat_of(action)
         if state.stage == AUCTION:
             if state.high_bidder != seat:
                 return
@@ -163,7 +165,7 @@ class TrumpChoice(Engine28):
         return None
 
     def _check_trump_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        seat = seat_of(action)
         blocked = self._stage_blocks_play(state, seat)
         if blocked:
             return Exclusion(blocked.rule, blocked.message)  # reported; the call is ignored
@@ -178,7 +180,7 @@ class TrumpChoice(Engine28):
     def _apply_call(self, state: TwentyEightState, action: Action) -> None:
         if state.stage != PLAY or state.revealed or state.trump is None:
             return
-        self._reveal(state, action.seat)
+        self._reveal(state, seat_of(action))
 
     def _reveal(self, state: TwentyEightState, seat: str) -> None:
         state.revealed = True

@@ -57,7 +57,7 @@ from referee.rules.base import GenericRules
 from referee.rules.options import OptionValue, Preset
 from referee.rules.registry import register
 
-DEFAULTS_29 = {
+DEFAULTS_29: dict[str, OptionValue] = {
     "direction": "cw",
     "opening_bid_forced": False,
     "min_bid": 15,

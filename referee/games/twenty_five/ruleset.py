@@ -82,6 +82,7 @@ from referee.model.record import Action, Deal, RecordHeader
 from referee.model.seats import CLOCKWISE, Table
 from referee.rules.base import (
     DealResult,
+    Effect,
     Exclusion,
     Ruleset,
     TableView,
@@ -346,12 +347,12 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             return self._check_turnup(state, action)
         if state.stage == TURNUP:
             return Exclusion("25.turnup", f"the dealer {state.dealer} must turn up the trump card "
-                              f"before anything else (write 'turnup CARD')", fatal=True)
+                              f"before anything else (write 'turnup CARD')", Effect.STOPS)
         if kind == "play":
             return self._check_play(state, action)
         if kind == "rob":
             return self._check_rob(state, action)
-        return Exclusion("25.turn", f"{self.title} has no '{kind}' action", fatal=True)
+        return Exclusion("25.turn", f"{self.title} has no '{kind}' action", Effect.STOPS)
 
     def _after_end(self, state: TwentyFiveState) -> Exclusion:
         if state.ended is not None:
@@ -359,21 +360,21 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             return Exclusion(
                 "25.game-end", f"the game ended at trick {len(state.tricks)} when "
                 f"{self.labels[team]} reached {state.running(team)}; nothing is recorded "
-                f"after that", fatal=True)
+                f"after that", Effect.STOPS)
         return Exclusion("25.deal-over", f"the deal is over after trick {len(state.tricks)}; "
-                          f"nothing more is recorded in it", fatal=True)
+                          f"nothing more is recorded in it", Effect.STOPS)
 
     def _check_turnup(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
         card = action.cards[0]
         if state.stage != TURNUP:
             return Exclusion("25.turnup", f"the trump card was already turned up ({state.turned}); "
-                              f"one card is turned up in a deal", fatal=True)
+                              f"one card is turned up in a deal", Effect.STOPS)
         if card not in self.pack:
-            return Exclusion("25.turnup", f"{card} is not a card of the pack", fatal=True)
+            return Exclusion("25.turnup", f"{card} is not a card of the pack", Effect.STOPS)
         for seat, cards in state.dealt.items():
             if card in cards:
                 return Exclusion("25.turnup", f"the turned-up card {card} was dealt to {seat}; it "
-                                  f"must come from the stock", fatal=True)
+                                  f"must come from the stock", Effect.STOPS)
         return None
 
     # robbing ------------------------------------------------------------------------
@@ -399,7 +400,7 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             # a card the seat does not hold stops the replay, whoever robs (carried
             # out, his hand would keep a card too many)
             return Exclusion("25.not-held", f"{seat} does not hold {discard} and cannot discard "
-                              f"it", fatal=True)
+                              f"it", Effect.STOPS)
         if seat != state.eligible:
             return Exclusion("25.rob-eligible", self._eligibility(state, data))
         if self._deadline_passed(state, seat):
@@ -438,17 +439,17 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         cards = action.cards
         if len(cards) != 1:
             return Exclusion("25.turn", f"{seat} plays {len(cards)} cards; a play is one card",
-                              fatal=True)
+                              Effect.STOPS)
         card = cards[0]
         if seat != state.turn:
             if not state.play_started:
                 why = (f"{state.leader}, on the dealer's left, leads to trick 1")
             else:
                 why = f"it is {state.turn}'s turn to play"
-            return Exclusion("25.turn", f"{seat} may not play now: {why}", fatal=True)
+            return Exclusion("25.turn", f"{seat} may not play now: {why}", Effect.STOPS)
         hand = state.hands[seat]
         if card not in hand:
-            return Exclusion("25.not-held", f"{seat} does not hold {card}", fatal=True)
+            return Exclusion("25.not-held", f"{seat} does not hold {card}", Effect.STOPS)
         missed = self._missed_rob(state, seat)
         if missed:
             return Exclusion("25.must-rob", missed)

@@ -104,6 +104,7 @@ from referee.model.record import Action, Deal, Hand
 from referee.model.seats import CLOCKWISE, COUNTER_CLOCKWISE, Table
 from referee.rules.base import (
     DealResult,
+    Effect,
     Exclusion,
     TableView,
     TrickSummary,
@@ -465,15 +466,15 @@ class TwentyTwo(FromRecord22):
         seat = action.seat
         if seat not in state.living:
             return Exclusion("22.dead-player", f"{seat} is dead and takes no part in deal "
-                              f"{state.number}", fatal=True)
+                              f"{state.number}", Effect.STOPS)
         if state.stage == OVER:
             return Exclusion("22.deal-over", f"deal {state.number} is over: the last trick has "
-                              "been played", fatal=True)
+                              "been played", Effect.STOPS)
         if action.kind == "exchange":
             return self._check_exchange(state, action)
         if action.kind == "play":
             return self._check_play(state, action)
-        return Exclusion("22.turn", f"{self.title} has no '{action.kind}' action", fatal=True)
+        return Exclusion("22.turn", f"{self.title} has no '{action.kind}' action", Effect.STOPS)
 
     def _check_exchange(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
         """An exchange (``22.exchange-*``): once, in turn, held discards, as many drawn from the
@@ -483,32 +484,32 @@ class TwentyTwo(FromRecord22):
         moves = bool(given or drawn)
         if seat in state.exchanged:
             return Exclusion("22.exchange-once", f"{seat} has already had the one exchange of "
-                              "this deal", fatal=moves)
+                              "this deal", Effect.stops_when(moves))
         if state.stage != EXCHANGE:
             if not moves and not state.play_started and seat in state.unasked:
                 return None  # declining with an empty stock
             if state.play_started:
                 return Exclusion("22.turn", f"play has begun: {seat} can no longer exchange",
-                                  fatal=moves)
+                                  Effect.stops_when(moves))
             return Exclusion("22.exchange-stock", f"the stock is empty: {seat} cannot exchange",
-                              fatal=moves)
+                              Effect.stops_when(moves))
         if seat != state.turn:
             return Exclusion("22.turn", f"it is {state.turn}'s turn to exchange (or decline), "
-                              f"not {seat}'s", fatal=True)
+                              f"not {seat}'s", Effect.STOPS)
         missing = Counter(given) - Counter(state.hands[seat])
         if missing:
             return Exclusion("22.not-held", f"{seat} does not hold {show(missing.elements())}",
-                              fatal=True)
+                              Effect.STOPS)
         if len(drawn) < len(given) > state.stock and len(drawn) <= state.stock:
             # more discarded than the stock holds, and only what it holds drawn.
             # Carried out, this hand would be shorter than the others: fatal.
             return Exclusion("22.exchange-stock", f"{seat} discards {len(given)} cards but the "
                               f"stock holds only {state.stock} (drawn: {len(drawn)}); an "
-                              "exchange goes no further than the stock", fatal=True)
+                              "exchange goes no further than the stock", Effect.STOPS)
         if len(drawn) != len(given):
             return Exclusion("22.exchange-draw", f"{seat} discards {len(given)} and draws "
                               f"{len(drawn)}: an exchange draws as many as it discards",
-                              fatal=True)
+                              Effect.STOPS)
         # A drawn card that is neither in the stock nor a discard is held by someone, played
         # or a marker: carried out, it would be in two places, also when the
         # exchange goes beyond the stock.
@@ -517,7 +518,7 @@ class TwentyTwo(FromRecord22):
         strange = beyond - discarded
         if strange:
             return Exclusion("22.exchange-draw", f"{show(strange.elements())} is not in the "
-                              "stock (held, played or a damage marker)", fatal=True)
+                              "stock (held, played or a damage marker)", Effect.STOPS)
         if len(given) > state.stock:
             return Exclusion("22.exchange-stock", f"{seat} exchanges {len(given)} cards but the "
                               f"stock holds only {state.stock}")
@@ -535,7 +536,7 @@ class TwentyTwo(FromRecord22):
         if state.stage == EXCHANGE:
             if seat != state.leader:
                 return Exclusion("22.turn", f"the exchange round is on: {state.turn} must "
-                                  "exchange or decline", fatal=True)
+                                  "exchange or decline", Effect.STOPS)
             # a lead before the round is over: judged as a lead, then reported for the round
             problem = self._check_held(seat, cards, hand) or self._check_lead(seat, cards, hand)
             if problem is not None and problem.fatal or state.stock_low <= 0:
@@ -545,7 +546,7 @@ class TwentyTwo(FromRecord22):
                               "('exchange none') before the first lead")
         if seat != state.turn:
             return Exclusion("22.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
-                              fatal=True)
+                              Effect.STOPS)
         problem = self._check_held(seat, cards, hand)
         if problem is not None:
             return problem
@@ -555,7 +556,7 @@ class TwentyTwo(FromRecord22):
         if len(cards) != len(led):
             return Exclusion("22.follow-count", f"{seat} plays {len(cards)} card"
                               f"{'s' if len(cards) != 1 else ''} to a lead of {len(led)}",
-                              fatal=True)
+                              Effect.STOPS)
         is_lowest = strengths(cards) == lowest(hand, len(cards))
         if self.options.ace_lead_forces_lowest and led[0][0] == "A" and not is_lowest:
             return Exclusion("22.ace-lead", f"aces were led: {seat} must play the lowest cards "
@@ -576,7 +577,7 @@ class TwentyTwo(FromRecord22):
         missing = Counter(cards) - Counter(hand)
         if missing:
             return Exclusion("22.not-held", f"{seat} does not hold {show(missing.elements())}",
-                              fatal=True)
+                              Effect.STOPS)
         return None
 
     def _check_lead(self, seat: str, cards: tuple[Card, ...], hand: list[Card]
@@ -584,7 +585,7 @@ class TwentyTwo(FromRecord22):
         # hands shrink equally: a leader with one card opens the last trick
         if len(hand) > 1 and len(cards) >= len(hand):
             return Exclusion("22.lead-keep", f"{seat} leads all {len(hand)} cards: the leader "
-                              "keeps at least one for the last trick", fatal=True)
+                              "keeps at least one for the last trick", Effect.STOPS)
         if len({card[0] for card in cards}) > 1:
             return Exclusion("22.lead-equal", f"{seat} leads {show(cards)}: cards led together "
                               "are of one rank")
