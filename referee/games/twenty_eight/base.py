@@ -13,7 +13,7 @@ from referee.games.twenty_eight.options import (
     FamilyIds,
     bid_range,
 )
-from referee.games.twenty_eight.pack import _pack_data
+from referee.games.twenty_eight.pack import pack_data
 from referee.games.twenty_eight.scoring import (
     CARD_POINTS_28,
     RANK_ORDER_28,
@@ -80,7 +80,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         super().__init__(options, table)
         if options.kings_queens_minus_one:  # every K and Q -1: the pack totals 20
             self.card_point_table = {**self.card_point_table, **MINUS_KINGS_QUEENS}
-        pack = _pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())),
+        pack = pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())),
                           self.equal_ranks)
         self.card_set = pack.cards
         """The distinct cards of the pack, for membership tests."""

@@ -47,9 +47,9 @@ from __future__ import annotations
 from referee.games.twenty_eight import TwentyEight
 from referee.games.twenty_eight.options import (
     REFUSED_SIX_PLAYER,
-    _options,
-    _rules,
     family_ids,
+    family_options,
+    family_rules,
 )
 from referee.games.twenty_eight.ruleset import WIKIPEDIA_28
 from referee.games.twenty_eight.scoring import CARD_POINTS_28
@@ -135,9 +135,9 @@ class FiftySix(TwentyEight):
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_56
     rule_ids = RULE_IDS_56
-    rules = _rules(RULE_IDS_56, defaults=DEFAULTS_56, seats=6,
+    rules = family_rules(RULE_IDS_56, defaults=DEFAULTS_56, seats=6,
                    equal="two identical trumps")
-    option_specs = _options(RULE_IDS_56, DEFAULTS_56,
+    option_specs = family_options(RULE_IDS_56, DEFAULTS_56,
                             second_rounds=tuple(f"min{n}" for n in range(28, 57)),
                             equal="the two copies of a card")
     refused_options = REFUSED_SIX_PLAYER

@@ -120,15 +120,15 @@ RULE_IDS_28 = family_ids(GENERIC_28, {rule: rule for rule, _ in FAMILY_RULES})
 """Twenty-Eight's rule ids: its own."""
 
 
-def _rules(ids: FamilyIds, batch: str = "four",
+def family_rules(ids: FamilyIds, batch: str = "four",
            defaults: Mapping[str, OptionValue] | None = None, seats: int = 4,
            equal: str = "", texts: Mapping[str, str] | None = None) -> dict[str, Rule]:
     """The catalogue of a game's rules under its ids (``ids``), each in the game's own
     values: ``batch`` is the first batch's size in words (Forty deals three), ``defaults``
-    the game's option defaults (as for ``_options``), ``seats`` the players at the table,
+    the game's option defaults (as for ``family_options``), ``seats`` the players at the table,
     ``equal`` the game's equal cards in words ("" where it has none), ``texts`` the rules a
     game words its own way (Twenty-Eight's id -> text)."""
-    values = {spec.name: spec.default for spec in _options(ids, defaults, batch)}
+    values = {spec.name: spec.default for spec in family_options(ids, defaults, batch)}
     words = {
         "min_bid": values["min_bid"], "max_bid": values["max_bid"],
         "others": _NUMBER_WORDS[seats - 1], "seats": _NUMBER_WORDS[seats],
@@ -370,11 +370,11 @@ def _deal_specs(spec: SpecMaker, ids: FamilyIds) -> tuple[OptionSpec, ...]:
     )
 
 
-def _options(ids: FamilyIds, defaults: Mapping[str, OptionValue] | None = None,
+def family_options(ids: FamilyIds, defaults: Mapping[str, OptionValue] | None = None,
              batch: str = "four", second_rounds: tuple[str, ...] = ("min24",),
              equal: str = "") -> tuple[OptionSpec, ...]:
     """The family's options with ``defaults`` overriding 28's per game;
-    ``batch`` and ``equal`` as for ``_rules``; ``second_rounds``: the game's values of
+    ``batch`` and ``equal`` as for ``family_rules``; ``second_rounds``: the game's values of
     ``second_round`` besides ``off``. Each meaning is in the game's own words."""
     d = dict(defaults or {})
 

@@ -28,8 +28,8 @@ from referee.games.twenty_eight.options import (
     RULE_IDS_28,
     STANDARD,
     WEST_BENGAL,
-    _options,
-    _rules,
+    family_options,
+    family_rules,
 )
 from referee.games.twenty_eight.outcome import Settlement
 from referee.games.twenty_eight.pack import SUIT_ORDER
@@ -42,8 +42,8 @@ from referee.games.twenty_eight.seventh import spelled
 from referee.games.twenty_eight.show import Show
 from referee.games.twenty_eight.single import SingleHand
 from referee.games.twenty_eight.state import (
-    _COUNT_WORDS,
     AUCTION,
+    COUNT_WORDS,
     OVER,
     PLAY,
     TRUMP,
@@ -101,8 +101,8 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
     }
     generic = GENERIC_28
     rule_ids = RULE_IDS_28
-    rules = _rules(RULE_IDS_28)
-    option_specs = _options(RULE_IDS_28)
+    rules = family_rules(RULE_IDS_28)
+    option_specs = family_options(RULE_IDS_28)
     presets = {"standard": STANDARD, "pagat": PAGAT, "west-bengal": WEST_BENGAL,
                "kerala": KERALA}
 
@@ -253,7 +253,7 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
             return self._excl(
                 "28.void-deal",
                 f"the deal is void: nobody called for the trump in "
-                f"{_COUNT_WORDS.get(self.tricks_per_deal - 1, self.tricks_per_deal - 1)} "
+                f"{COUNT_WORDS.get(self.tricks_per_deal - 1, self.tricks_per_deal - 1)} "
                 f"tricks, so trick "
                 f"{len(state.tricks) + 1} is not played and the deal is not scored", Effect.STOPS)
         return self._excl("28.deal-over", f"the deal is over after trick {len(state.tricks)}; "

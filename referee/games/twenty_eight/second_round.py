@@ -38,7 +38,7 @@ from referee.games.twenty_eight.state import (
     WINDOW,
     Match28,
     TwentyEightState,
-    _action_card,
+    action_card,
 )
 from referee.games.twenty_eight.variant import Apply, Check, Hooks, Variant
 from referee.model.record import Action
@@ -210,7 +210,7 @@ class SecondRound(Variant):
         """After the second round the bidder lays any of his eight cards; with the
         spare indicator he names any suit."""
         engine = self.engine
-        card = _action_card(action)
+        card = action_card(action)
         if action.value == "seventh":
             # ``trump seventh`` is another spelling of ``trump CARD`` for his seventh card (the
             # canonical form writes it so): one choice, one verdict, whichever spelling

@@ -18,8 +18,8 @@ from referee.games.twenty_eight.scoring import (
     multiplier,
 )
 from referee.games.twenty_eight.state import (
-    _COUNT_WORDS,
     AUCTION,
+    COUNT_WORDS,
     OVER,
     TRUMP,
     WINDOW,
@@ -85,7 +85,7 @@ class Settle(Engine28):
         if state.void:
             before = self.tricks_per_deal - 1
             return Settlement(Outcome.VOID, f"void: no call in "
-                              f"{_COUNT_WORDS.get(before, before)} tricks", contract)
+                              f"{COUNT_WORDS.get(before, before)} tricks", contract)
         if not self.is_deal_over(state):
             return Settlement(Outcome.UNSCORED, "not scored: the deal is incomplete", contract,
                               disputed=True)
