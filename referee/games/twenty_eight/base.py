@@ -215,7 +215,8 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
             return self.next_seat[seat]
         return self.table.next(seat, self.direction, steps)
 
-    def _team(self, seat: str) -> str:
+    def team(self, seat: str) -> str:
+        """The team ``seat`` plays for."""
         return self.team_of[seat]
 
     def _label(self, team: str) -> str:
@@ -224,7 +225,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
 
     def _side(self, seat: str) -> str:
         """'N-S' for seat N: the partnership, for messages."""
-        return self._label(self._team(seat))
+        return self._label(self.team(seat))
 
     def _sorted(self, cards: Iterable[str]) -> list[str]:
         order = self.rank_order

@@ -72,7 +72,7 @@ class CCall(Variant):
         if not state.doubled_by or state.last_kind != "double":
             return engine._excl("28.c-call", f"{seat} may say C only directly after an "
                                 f"opponent's double")
-        team = engine._team(seat)
+        team = engine.team(seat)
         score = state.start_score.get(team, 0)
         if score != 0:
             return engine._excl("28.c-call", f"{engine._label(team)} stood at {score:+d} before "

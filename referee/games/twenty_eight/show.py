@@ -86,7 +86,7 @@ class Show(Variant):
         state.show_sure = self._is_sure(state, seat)
         if state.show_sure:  # his side takes every card point
             for team in state.points:
-                state.points[team] = engine.total_points if team == engine._team(seat) else 0
+                state.points[team] = engine.total_points if team == engine.team(seat) else 0
         state.stage = OVER
         state.turn = None
 
@@ -150,7 +150,7 @@ class Show(Variant):
                              high_bid_two=hooks.high_bid_two(state),
                              high_bid_from=engine.high_bid_from,
                              table=hooks.score_table(state))
-        team = engine._team(contract.bidder)
+        team = engine.team(contract.bidder)
         if not made:
             text = (f"{state.shown} showed a hand that could lose a trick: "
                     f"{engine._label(team)}'s contract is lost")
