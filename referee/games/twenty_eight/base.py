@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
 
+from referee.games.twenty_eight.hooks import Hooks
 from referee.games.twenty_eight.options import (
     MINUS_KINGS_QUEENS,
     REFUSED,
@@ -36,9 +36,6 @@ from referee.rules.base import (
     located,
 )
 from referee.rules.options import OptionValue
-
-if TYPE_CHECKING:  # the hooks name the phases' methods
-    from referee.games.twenty_eight.variant import Hooks
 
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from types import SimpleNamespace
 
+from referee.games.twenty_eight.hooks import Check, Hooks
 from referee.games.twenty_eight.known import seat_of
 from referee.games.twenty_eight.outcome import Contract
 from referee.games.twenty_eight.scoring import ScoreTable
@@ -25,7 +26,7 @@ from referee.games.twenty_eight.state import (
     Match28,
     TwentyEightState,
 )
-from referee.games.twenty_eight.variant import Check, Hooks, Variant
+from referee.games.twenty_eight.variant import Variant
 from referee.model.record import Action
 from referee.rules.base import Exclusion
 

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator
 from copy import copy
 from types import SimpleNamespace
 
+from referee.games.twenty_eight.hooks import Apply, Check, Hooks
 from referee.games.twenty_eight.known import seat_of
 from referee.games.twenty_eight.outcome import Settlement
 from referee.games.twenty_eight.scoring import ScoreTable
@@ -40,7 +41,7 @@ from referee.games.twenty_eight.state import (
     TwentyEightState,
     action_card,
 )
-from referee.games.twenty_eight.variant import Apply, Check, Hooks, Variant
+from referee.games.twenty_eight.variant import Variant
 from referee.model.record import Action
 from referee.rules.base import Effect, Exclusion
 

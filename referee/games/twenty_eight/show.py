@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from types import SimpleNamespace
 
+from referee.games.twenty_eight.hooks import Hooks
 from referee.games.twenty_eight.known import known, seat_of
 from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.scoring import ScoreTable, forced_score, is_sure_winner_hand
@@ -28,7 +29,7 @@ from referee.games.twenty_eight.state import (
     WINDOW,
     TwentyEightState,
 )
-from referee.games.twenty_eight.variant import Hooks, Variant
+from referee.games.twenty_eight.variant import Variant
 from referee.model.record import Action
 from referee.rules.base import Exclusion
 
