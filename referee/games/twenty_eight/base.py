@@ -7,13 +7,9 @@ from collections.abc import Iterable, Mapping
 from types import SimpleNamespace
 
 from referee.games.twenty_eight.hooks import Hooks
-from referee.games.twenty_eight.options import (
-    MINUS_KINGS_QUEENS,
-    REFUSED,
-    FamilyIds,
-    bid_range,
-)
+from referee.games.twenty_eight.options import MINUS_KINGS_QUEENS, REFUSED, bid_range
 from referee.games.twenty_eight.pack import pack_data
+from referee.games.twenty_eight.rulebook import FamilyIds
 from referee.games.twenty_eight.scoring import (
     CARD_POINTS_28,
     RANK_ORDER_28,
@@ -69,7 +65,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
     no_trump_two."""
     refused_options: Mapping[str, tuple[OptionValue | None, str]] = REFUSED
     rule_ids: FamilyIds
-    """This game's id of each of the family's rules (``options.family_ids``)."""
+    """This game's id of each of the family's rules (``rulebook.family_ids``)."""
     """Option values this game cannot honour (``options.REFUSED``): the family's variants
     that belong to some of its games only."""
 

@@ -18,19 +18,11 @@ from referee.games.twenty_eight.c_call import CCall
 from referee.games.twenty_eight.duel import Duel
 from referee.games.twenty_eight.hooks import Apply, Check
 from referee.games.twenty_eight.known import known
-from referee.games.twenty_eight.options import (
-    GENERIC_28,
-    KERALA,
-    PAGAT,
-    RULE_IDS_28,
-    STANDARD,
-    WEST_BENGAL,
-    family_options,
-    family_rules,
-)
+from referee.games.twenty_eight.options import KERALA, PAGAT, STANDARD, WEST_BENGAL, family_options
 from referee.games.twenty_eight.outcome import Settlement
 from referee.games.twenty_eight.pack import SUIT_ORDER
 from referee.games.twenty_eight.phases import Phases
+from referee.games.twenty_eight.rulebook import GENERIC_28, RULE_IDS_28, family_rules
 from referee.games.twenty_eight.scoring import ScoreTable
 from referee.games.twenty_eight.second_round import SECOND_ROUND_TABLE, SecondRound
 from referee.games.twenty_eight.seventh import spelled
@@ -93,8 +85,8 @@ class TwentyEight(Phases):
     }
     generic = GENERIC_28
     rule_ids = RULE_IDS_28
-    rules = family_rules(RULE_IDS_28)
     option_specs = family_options(RULE_IDS_28)
+    rules = family_rules(RULE_IDS_28, option_specs)
     presets = {"standard": STANDARD, "pagat": PAGAT, "west-bengal": WEST_BENGAL,
                "kerala": KERALA}
 
