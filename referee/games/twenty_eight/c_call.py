@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from dataclasses import replace
 from types import SimpleNamespace
 
+from referee.games.twenty_eight.contract import Contract
 from referee.games.twenty_eight.hooks import Check, Hooks
 from referee.games.twenty_eight.known import seat_of
-from referee.games.twenty_eight.outcome import Contract
 from referee.games.twenty_eight.scoring import ScoreTable
 from referee.games.twenty_eight.state import (
     WINDOW,

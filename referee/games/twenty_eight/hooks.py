@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from referee.games.twenty_eight.outcome import Contract, Settlement
+from referee.games.twenty_eight.contract import Contract, Settlement
 from referee.games.twenty_eight.scoring import ScoreTable
 from referee.games.twenty_eight.state import TwentyEightState
 from referee.model.record import Action

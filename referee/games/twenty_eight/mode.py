@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Protocol, TypeVar
 
+from referee.games.twenty_eight.contract import Contract, Outcome, Settlement
 from referee.games.twenty_eight.known import known
-from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.scoring import (
     SCORE_TABLES,
     ContractScore,

@@ -15,11 +15,11 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from referee.games.twenty_eight.c_call import CCall
+from referee.games.twenty_eight.contract import Settlement
 from referee.games.twenty_eight.duel import Duel
 from referee.games.twenty_eight.hooks import Apply, Check
 from referee.games.twenty_eight.known import known
 from referee.games.twenty_eight.options import KERALA, PAGAT, STANDARD, WEST_BENGAL, family_options
-from referee.games.twenty_eight.outcome import Settlement
 from referee.games.twenty_eight.pack import SUIT_ORDER
 from referee.games.twenty_eight.phases import Phases
 from referee.games.twenty_eight.rulebook import GENERIC_28, RULE_IDS_28, family_rules

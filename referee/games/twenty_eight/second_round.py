@@ -29,9 +29,9 @@ from collections.abc import Callable, Iterator
 from copy import copy
 from types import SimpleNamespace
 
+from referee.games.twenty_eight.contract import Settlement
 from referee.games.twenty_eight.hooks import Apply, Check, Hooks
 from referee.games.twenty_eight.known import seat_of
-from referee.games.twenty_eight.outcome import Settlement
 from referee.games.twenty_eight.scoring import ScoreTable
 from referee.games.twenty_eight.state import (
     SECOND,

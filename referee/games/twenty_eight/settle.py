@@ -5,9 +5,9 @@ from __future__ import annotations
 from copy import copy
 
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.contract import Contract, Outcome, Settlement
 from referee.games.twenty_eight.known import known
 from referee.games.twenty_eight.options import WEST_BENGAL_PAIR_FROM
-from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.scoring import (
     SCORE_TABLES,
     ContractScore,

@@ -20,9 +20,9 @@ from collections.abc import Iterator
 from dataclasses import replace
 from types import SimpleNamespace
 
+from referee.games.twenty_eight.contract import Contract, Outcome, Settlement
 from referee.games.twenty_eight.hooks import Hooks
 from referee.games.twenty_eight.known import known, seat_of
-from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.scoring import ScoreTable, forced_score, is_sure_winner_hand
 from referee.games.twenty_eight.state import (
     OVER,
