@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games.twenty_eight.outcome import Contract
+from referee.games.twenty_eight.contract import Contract
 from referee.model.errors import RecordError
 from referee.model.record import RecordHeader, Span, Tag
 from referee.replay.expect import Expectation, compare, expectations_of, parse_expectation

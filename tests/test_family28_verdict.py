@@ -1,4 +1,4 @@
-"""The typed verdict of a 28-family deal (referee/games/twenty_eight/outcome.py): ``verdict``
+"""The typed verdict of a 28-family deal (referee/games/twenty_eight/contract.py): ``verdict``
 computes how the deal ended, its contract and its game points from the state, and writes
 nothing; ``settle`` writes the match and the report from it."""
 
@@ -16,7 +16,7 @@ from test_twenty_eight import (
     record,
 )
 
-from referee.games.twenty_eight.outcome import Contract, Outcome
+from referee.games.twenty_eight.contract import Contract, Outcome
 from referee.notation.parser import parse_records
 from referee.replay.replay import MatchReplay
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from referee.games.twenty_eight.outcome import Contract
+from referee.games.twenty_eight.contract import Contract
 from referee.model.errors import NotationSyntaxError, RefereeError
 from referee.model.record import Span
 from referee.report.json import render_json

@@ -11,7 +11,7 @@ import pytest
 import referee
 from referee.games import games
 from referee.games.twenty_eight import TwentyEight
-from referee.games.twenty_eight.options import FAMILY_RULES, GENERIC_28, family_ids
+from referee.games.twenty_eight.rulebook import FAMILY_RULES, GENERIC_28, family_ids
 
 PACKAGE = Path(referee.__file__).resolve().parent
 SOURCES = {path: path.read_text(encoding="utf-8") for path in PACKAGE.rglob("*.py")}

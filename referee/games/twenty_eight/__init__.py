@@ -22,9 +22,17 @@ its own (c_call.py, show.py, second_round.py, duel.py) whose header gives its
 rules and the choices made where the sources are silent.
 """
 
-from referee.games.twenty_eight.options import _options, _rules
+from referee.games.twenty_eight.options import family_options
 from referee.games.twenty_eight.pack import MultiHand
+from referee.games.twenty_eight.rulebook import family_rules
 from referee.games.twenty_eight.ruleset import TwentyEight
 from referee.games.twenty_eight.state import Match28, TwentyEightState
 
-__all__ = ["Match28", "MultiHand", "TwentyEight", "TwentyEightState", "_options", "_rules"]
+__all__ = [
+    "Match28",
+    "MultiHand",
+    "TwentyEight",
+    "TwentyEightState",
+    "family_options",
+    "family_rules",
+]

@@ -5,15 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
 
-from referee.games.twenty_eight.options import (
-    MINUS_KINGS_QUEENS,
-    REFUSED,
-    FamilyIds,
-    bid_range,
-)
-from referee.games.twenty_eight.pack import _pack_data
+from referee.games.twenty_eight.hooks import Hooks
+from referee.games.twenty_eight.options import MINUS_KINGS_QUEENS, REFUSED, bid_range
+from referee.games.twenty_eight.pack import pack_data
+from referee.games.twenty_eight.rulebook import FamilyIds
 from referee.games.twenty_eight.scoring import (
     CARD_POINTS_28,
     RANK_ORDER_28,
@@ -36,9 +32,6 @@ from referee.rules.base import (
     located,
 )
 from referee.rules.options import OptionValue
-
-if TYPE_CHECKING:  # the hooks name the phases' methods
-    from referee.games.twenty_eight.variant import Hooks
 
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -72,7 +65,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
     no_trump_two."""
     refused_options: Mapping[str, tuple[OptionValue | None, str]] = REFUSED
     rule_ids: FamilyIds
-    """This game's id of each of the family's rules (``options.family_ids``)."""
+    """This game's id of each of the family's rules (``rulebook.family_ids``)."""
     """Option values this game cannot honour (``options.REFUSED``): the family's variants
     that belong to some of its games only."""
 
@@ -80,7 +73,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         super().__init__(options, table)
         if options.kings_queens_minus_one:  # every K and Q -1: the pack totals 20
             self.card_point_table = {**self.card_point_table, **MINUS_KINGS_QUEENS}
-        pack = _pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())),
+        pack = pack_data(self.rank_order, tuple(sorted(self.card_point_table.items())),
                           self.equal_ranks)
         self.card_set = pack.cards
         """The distinct cards of the pack, for membership tests."""
@@ -215,7 +208,8 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
             return self.next_seat[seat]
         return self.table.next(seat, self.direction, steps)
 
-    def _team(self, seat: str) -> str:
+    def team(self, seat: str) -> str:
+        """The team ``seat`` plays for."""
         return self.team_of[seat]
 
     def _label(self, team: str) -> str:
@@ -224,7 +218,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
 
     def _side(self, seat: str) -> str:
         """'N-S' for seat N: the partnership, for messages."""
-        return self._label(self._team(seat))
+        return self._label(self.team(seat))
 
     def _sorted(self, cards: Iterable[str]) -> list[str]:
         order = self.rank_order

@@ -17,15 +17,16 @@ from collections.abc import Iterator
 from dataclasses import replace
 from types import SimpleNamespace
 
+from referee.games.twenty_eight.contract import Contract
+from referee.games.twenty_eight.hooks import Check, Hooks
 from referee.games.twenty_eight.known import seat_of
-from referee.games.twenty_eight.outcome import Contract
 from referee.games.twenty_eight.scoring import ScoreTable
 from referee.games.twenty_eight.state import (
     WINDOW,
     Match28,
     TwentyEightState,
 )
-from referee.games.twenty_eight.variant import Check, Hooks, Variant
+from referee.games.twenty_eight.variant import Variant
 from referee.model.record import Action
 from referee.rules.base import Exclusion
 
@@ -72,7 +73,7 @@ class CCall(Variant):
         if not state.doubled_by or state.last_kind != "double":
             return engine._excl("28.c-call", f"{seat} may say C only directly after an "
                                 f"opponent's double")
-        team = engine._team(seat)
+        team = engine.team(seat)
         score = state.start_score.get(team, 0)
         if score != 0:
             return engine._excl("28.c-call", f"{engine._label(team)} stood at {score:+d} before "

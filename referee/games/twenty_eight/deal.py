@@ -11,7 +11,7 @@ from referee.games.twenty_eight.pack import MultiHand
 from referee.games.twenty_eight.state import (
     Match28,
     TwentyEightState,
-    _action_card,
+    action_card,
 )
 from referee.model.errors import RecordError
 from referee.model.record import Deal, Hand
@@ -181,7 +181,7 @@ class DealSetup(Engine28):
             seat = action.seat
             if seat is None or seat not in inferred or action.kind not in ("play", "trump"):
                 continue
-            laid = _action_card(action)
+            laid = action_card(action)
             cards = action.cards if action.kind == "play" else (
                 (laid,) if laid and not self.spare else ())
             for card in cards:
@@ -233,8 +233,8 @@ class DealSetup(Engine28):
                     f"{seat}'s hand is {how}: the seventh card is taken to be the 7th card "
                     f"listed ({cards[6] if len(cards) >= 7 else '?'})")
             elif action.kind == "trump" and (
-                    not self.spare or _action_card(action) in self.card_set):
-                card = _action_card(action)
+                    not self.spare or action_card(action) in self.card_set):
+                card = action_card(action)
                 seventh = " (or was his seventh card)" if self.opts.seventh_card else ""
                 unchecked.append(
                     f"{seat}'s hand is {how}: could not check that the trump card "

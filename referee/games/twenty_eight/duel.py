@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from types import SimpleNamespace
 
+from referee.games.twenty_eight.hooks import Apply, Check, Hooks
 from referee.games.twenty_eight.known import known, seat_of
 from referee.games.twenty_eight.state import (
     AUCTION,
     Match28,
     TwentyEightState,
 )
-from referee.games.twenty_eight.variant import Apply, Check, Hooks, Variant
+from referee.games.twenty_eight.variant import Variant
 from referee.model.record import Action
 from referee.rules.base import Exclusion
 

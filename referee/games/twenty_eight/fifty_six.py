@@ -45,12 +45,8 @@ option or class datum that changes it:
 from __future__ import annotations
 
 from referee.games.twenty_eight import TwentyEight
-from referee.games.twenty_eight.options import (
-    REFUSED_SIX_PLAYER,
-    _options,
-    _rules,
-    family_ids,
-)
+from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, family_options
+from referee.games.twenty_eight.rulebook import family_ids, family_rules
 from referee.games.twenty_eight.ruleset import WIKIPEDIA_28
 from referee.games.twenty_eight.scoring import CARD_POINTS_28
 from referee.rules.base import GenericRules
@@ -135,11 +131,10 @@ class FiftySix(TwentyEight):
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_56
     rule_ids = RULE_IDS_56
-    rules = _rules(RULE_IDS_56, defaults=DEFAULTS_56, seats=6,
-                   equal="two identical trumps")
-    option_specs = _options(RULE_IDS_56, DEFAULTS_56,
-                            second_rounds=tuple(f"min{n}" for n in range(28, 57)),
-                            equal="the two copies of a card")
+    option_specs = family_options(RULE_IDS_56, DEFAULTS_56,
+                                  second_rounds=tuple(f"min{n}" for n in range(28, 57)),
+                                  equal="the two copies of a card")
+    rules = family_rules(RULE_IDS_56, option_specs, seats=6, equal="two identical trumps")
     refused_options = REFUSED_SIX_PLAYER
     second_round_table = None  # a second-round contract scores by the game's own table
     presets = {"standard": STANDARD_56}

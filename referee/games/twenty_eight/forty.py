@@ -43,12 +43,8 @@ class datum that changes each one:
 from __future__ import annotations
 
 from referee.games.twenty_eight import TwentyEight
-from referee.games.twenty_eight.options import (
-    REFUSED_SIX_PLAYER,
-    _options,
-    _rules,
-    family_ids,
-)
+from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, family_options
+from referee.games.twenty_eight.rulebook import family_ids, family_rules
 from referee.games.twenty_eight.ruleset import WIKIPEDIA_28
 from referee.rules.base import GenericRules
 from referee.rules.options import OptionValue, Preset
@@ -135,12 +131,13 @@ class Forty(TwentyEight):
     default_seats = ("P1", "P2", "P3", "P4", "P5", "P6")
     generic = GENERIC_40
     rule_ids = RULE_IDS_40
-    rules = _rules(RULE_IDS_40, batch="three", defaults=DEFAULTS_40, seats=6,
-                   equal="a J and a 3 of trumps", texts={
-                       "28.seventh-card": "Forty deals six cards each: there is no seventh "
-                       "card, and the trump card is one of the bidder's first three"})
-    option_specs = _options(RULE_IDS_40, DEFAULTS_40, batch="three", second_rounds=("min30",),
-                            equal="a J and a 3 of one suit")
+    option_specs = family_options(RULE_IDS_40, DEFAULTS_40, batch="three",
+                                  second_rounds=("min30",), equal="a J and a 3 of one suit")
+    rules = family_rules(RULE_IDS_40, option_specs, batch="three", seats=6,
+                         equal="a J and a 3 of trumps", texts={
+                             "28.seventh-card": "Forty deals six cards each: there is no "
+                             "seventh card, and the trump card is one of the bidder's first "
+                             "three"})
     refused_options = REFUSED_SIX_PLAYER
     second_round_table = None  # a second-round contract scores by the game's own table
     presets = {"standard": STANDARD_40}

@@ -8,22 +8,74 @@ over, and what it is scored as; they never test which mode it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from types import SimpleNamespace
+from typing import Protocol, TypeVar
 
+from referee.games.twenty_eight.contract import Contract, Outcome, Settlement
 from referee.games.twenty_eight.known import known
-from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.scoring import (
     SCORE_TABLES,
     ContractScore,
     ScoreTable,
     single_hand_score,
 )
+from referee.model.seats import Table
 
-if TYPE_CHECKING:  # the engine and the state import this module
-    from referee.games.twenty_eight.settle import Settle
-    from referee.games.twenty_eight.state import TwentyEightState
+
+# What the modes read of the deal and of the engine. The state holds its mode and the engine
+# scores through it, so the modes name what they need as protocols, not the two classes.
+class WonTrick(Protocol):
+    """A completed trick, as a mode reads it: who won it."""
+
+    @property
+    def winner(self) -> str: ...
+
+
+class ModeState(Protocol):
+    """A deal, as a mode reads it (``TwentyEightState``): the bidder, the bid, the tricks."""
+
+    @property
+    def bidder(self) -> str | None: ...
+    @property
+    def bid(self) -> int | None: ...
+    @property
+    def tricks(self) -> Sequence[WonTrick]: ...
+
+
+S = TypeVar("S", bound=ModeState)
+S_contra = TypeVar("S_contra", bound=ModeState, contravariant=True)
+
+
+class ScoringHooks(Protocol[S_contra]):
+    """The engine's hooks a mode scores through (``Hooks``)."""
+
+    @property
+    def contract(self) -> Callable[[S_contra, str, int, str], Contract]: ...
+    @property
+    def contract_verdict(self) -> Callable[[S_contra, Contract], Settlement]: ...
+    @property
+    def score_table(self) -> Callable[[S_contra], ScoreTable]: ...
+
+
+class ScoringEngine(Protocol[S_contra]):
+    """The engine, as a mode scores a deal with it (``Settle``)."""
+
+    @property
+    def hooks(self) -> ScoringHooks[S_contra]: ...
+    @property
+    def opts(self) -> SimpleNamespace: ...
+    @property
+    def table(self) -> Table: ...
+    @property
+    def tricks_per_deal(self) -> int: ...
+
+    def team(self, seat: str) -> str: ...
+
+    def bid_penalty_terms(self, state: S_contra, bidder: str, made: bool, factor: int
+                          ) -> tuple[Contract, ContractScore, str]: ...
+
 
 _RULED_OUT_BY_SINGLE = {
     "single": "{who} already plays a single hand",
@@ -73,27 +125,27 @@ class PartnershipMode:
         return False
 
     # scoring: the engine's contract and its score tables ----------------------------------
-    def contract(self, engine: Settle, state: TwentyEightState) -> Contract | None:
+    def contract(self, engine: ScoringEngine[S], state: S) -> Contract | None:
         """The deal's contract: the bidder's, or None when no auction ended."""
         if state.bidder is None:
             return None
         return engine.hooks.contract(state, state.bidder, known(state.bid),
-                                     engine._team(state.bidder))
+                                     engine.team(state.bidder))
 
-    def score_table(self, engine: Settle, state: TwentyEightState) -> ScoreTable:
+    def score_table(self, engine: ScoringEngine[S], state: S) -> ScoreTable:
         """The game points of this deal by bid (what the variants' stakes make of it)."""
         return engine.hooks.score_table(state)
 
-    def verdict(self, engine: Settle, state: TwentyEightState, contract: Contract
+    def verdict(self, engine: ScoringEngine[S], state: S, contract: Contract
                 ) -> Settlement:
         """The finished deal's settlement: card points against the target."""
         return engine.hooks.contract_verdict(state, contract)
 
-    def penalty_terms(self, engine: Settle, state: TwentyEightState, bidder: str, made: bool,
+    def penalty_terms(self, engine: ScoringEngine[S], state: S, bidder: str, made: bool,
                       factor: int) -> tuple[Contract, ContractScore, str]:
         """The misplay penalty's contract, score and name: the contract standing,
         or the standing bid if the auction never ended."""
-        return engine._bid_penalty_terms(state, bidder, made, factor)
+        return engine.bid_penalty_terms(state, bidder, made, factor)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,19 +184,19 @@ class SingleHandMode(PartnershipMode):
     def decided(self) -> bool:
         return self.lost is not None  # lost with the first trick lost
 
-    def contract(self, engine: Settle, state: TwentyEightState) -> Contract:
+    def contract(self, engine: ScoringEngine[S], state: S) -> Contract:
         return Contract(bidder=known(self.declarer), single=self.declarer)
 
-    def score_table(self, engine: Settle, state: TwentyEightState) -> ScoreTable:
+    def score_table(self, engine: ScoringEngine[S], state: S) -> ScoreTable:
         # the option's table: a single hand sets aside the stakes of "C" and a second round
         return SCORE_TABLES[engine.opts.score_table]
 
-    def _score(self, engine: Settle, won: int) -> ContractScore:
+    def _score(self, engine: ScoringEngine[S], won: int) -> ContractScore:
         opts = engine.opts
         return single_hand_score(won, engine.tricks_per_deal, opts.single_hand_points,
                                  opts.single_hand_loss or None)
 
-    def verdict(self, engine: Settle, state: TwentyEightState, contract: Contract
+    def verdict(self, engine: ScoringEngine[S], state: S, contract: Contract
                 ) -> Settlement:
         """A single hand is won with every trick."""
         declarer = known(self.declarer)
@@ -157,9 +209,9 @@ class SingleHandMode(PartnershipMode):
             outcome = Outcome.SINGLE_LOST
             text = f"single hand: {declarer} lost trick {self.lost}"
         return Settlement(outcome, text, contract.settled(score.made),
-                          engine._team(declarer), score.delta)
+                          engine.team(declarer), score.delta)
 
-    def penalty_terms(self, engine: Settle, state: TwentyEightState, bidder: str, made: bool,
+    def penalty_terms(self, engine: ScoringEngine[S], state: S, bidder: str, made: bool,
                       factor: int) -> tuple[Contract, ContractScore, str]:
         score = self._score(engine, engine.tricks_per_deal if made else 0)
         return (self.contract(engine, state), score._replace(delta=score.delta * factor),

@@ -18,7 +18,7 @@ SUIT_ORDER = "SHDC"
 
 class PackData(NamedTuple):
     """A game's pack and what the replay looks up in it, made once per rank order and point
-    table (``_pack_data``)."""
+    table (``pack_data``)."""
 
     cards: frozenset[str]
     strength: dict[str, int]
@@ -35,7 +35,7 @@ class PackData(NamedTuple):
 
 
 @cache
-def _pack_data(rank_order: str, point_table: tuple[tuple[str, int], ...],
+def pack_data(rank_order: str, point_table: tuple[tuple[str, int], ...],
                equal_ranks: tuple[str, ...] = ()) -> PackData:
     points = dict(point_table)
     cards = frozenset(make_pack(rank_order))

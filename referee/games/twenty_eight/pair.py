@@ -48,13 +48,13 @@ class Pair(Engine28):
                 why = f"{seat} does not hold {' and '.join(missing)}"
             return self._excl("28.pair", f"the pair is K and Q of trumps ({king} {queen}) in one "
                               f"hand: {why}")
-        team = self._team(seat)
+        team = self.team(seat)
         if (opts.pair_scale == "west_bengal" and state.bidder is not None
-                and team == self._team(state.bidder) and known(state.bid) < WEST_BENGAL_PAIR_FROM):
+                and team == self.team(state.bidder) and known(state.bid) < WEST_BENGAL_PAIR_FROM):
             return self._excl("28.pair", f"with a bid of {state.bid} the bidding side may not show "
                               f"the pair: it needs a bid of {WEST_BENGAL_PAIR_FROM} or more "
                               f"(pair_scale = west_bengal)")
-        bidding = state.bidder is not None and team == self._team(state.bidder)
+        bidding = state.bidder is not None and team == self.team(state.bidder)
         if bidding and state.bid is not None and state.bid < opts.pair_min_bid:
             return self._excl("28.pair", f"with a bid of {state.bid} the bidding side may not show "
                               f"the pair: it needs a bid of {opts.pair_min_bid} or more "
@@ -62,7 +62,7 @@ class Pair(Engine28):
         # which trick won qualifies (option pair_trick_requirement)
         requirement = opts.pair_trick_requirement
         first = (state.reveal_trick or 99) if requirement == "after_reveal" else 1
-        won = [t for t in state.tricks if t.number >= first and self._team(t.winner) == team]
+        won = [t for t in state.tricks if t.number >= first and self.team(t.winner) == team]
         needs_trick = requirement != "s0_variant" or bidding  # Wikipedia: opponents need none
         if needs_trick and not won:
             since = (f"after the trump was exposed (in trick {state.reveal_trick})"
@@ -71,7 +71,7 @@ class Pair(Engine28):
                               f"showing the pair")
         if opts.pair_window == "after_win":
             last = state.tricks[-1] if state.tricks else None
-            if state.trick or last is None or self._team(last.winner) != team \
+            if state.trick or last is None or self.team(last.winner) != team \
                     or last.number < first:
                 return self._excl("28.pair", f"{seat} may show the pair only right after a trick "
                                   f"won by {self._side(seat)}, before the next lead "

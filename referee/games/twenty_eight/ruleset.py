@@ -14,36 +14,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from referee.games.twenty_eight.auction import Auction
-from referee.games.twenty_eight.base import Engine28
 from referee.games.twenty_eight.c_call import CCall
-from referee.games.twenty_eight.deal import DealSetup
-from referee.games.twenty_eight.doubles import Doubles
+from referee.games.twenty_eight.contract import Settlement
 from referee.games.twenty_eight.duel import Duel
+from referee.games.twenty_eight.hooks import Apply, Check
 from referee.games.twenty_eight.known import known
-from referee.games.twenty_eight.options import (
-    GENERIC_28,
-    KERALA,
-    PAGAT,
-    RULE_IDS_28,
-    STANDARD,
-    WEST_BENGAL,
-    _options,
-    _rules,
-)
-from referee.games.twenty_eight.outcome import Settlement
+from referee.games.twenty_eight.options import KERALA, PAGAT, STANDARD, WEST_BENGAL, family_options
 from referee.games.twenty_eight.pack import SUIT_ORDER
-from referee.games.twenty_eight.pair import Pair
-from referee.games.twenty_eight.play import Play
+from referee.games.twenty_eight.phases import Phases
+from referee.games.twenty_eight.rulebook import GENERIC_28, RULE_IDS_28, family_rules
 from referee.games.twenty_eight.scoring import ScoreTable
 from referee.games.twenty_eight.second_round import SECOND_ROUND_TABLE, SecondRound
-from referee.games.twenty_eight.settle import Settle
 from referee.games.twenty_eight.seventh import spelled
 from referee.games.twenty_eight.show import Show
-from referee.games.twenty_eight.single import SingleHand
 from referee.games.twenty_eight.state import (
-    _COUNT_WORDS,
     AUCTION,
+    COUNT_WORDS,
     OVER,
     PLAY,
     TRUMP,
@@ -51,8 +37,7 @@ from referee.games.twenty_eight.state import (
     Match28,
     TwentyEightState,
 )
-from referee.games.twenty_eight.trump import TrumpChoice
-from referee.games.twenty_eight.variant import Apply, Check, Hooks, Variant
+from referee.games.twenty_eight.variant import Variant
 from referee.games.twenty_eight.view import table_view
 from referee.model.record import Action, Deal
 from referee.model.seats import Table
@@ -76,8 +61,7 @@ first say (the second round before the duel auction, the show's stake before C's
 
 
 @register
-class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHand, Settle,
-                  Engine28):
+class TwentyEight(Phases):
     """Twenty-Eight, four players in two partnerships, counter-clockwise
     (docs/games/twenty-eight.md)."""
 
@@ -101,8 +85,8 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
     }
     generic = GENERIC_28
     rule_ids = RULE_IDS_28
-    rules = _rules(RULE_IDS_28)
-    option_specs = _options(RULE_IDS_28)
+    option_specs = family_options(RULE_IDS_28)
+    rules = family_rules(RULE_IDS_28, option_specs)
     presets = {"standard": STANDARD, "pagat": PAGAT, "west-bengal": WEST_BENGAL,
                "kerala": KERALA}
 
@@ -120,7 +104,7 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
         parts = [variant(self) for variant in VARIANTS]
         self.variants: tuple[Variant, ...] = tuple(v for v in parts if v.is_on(self.opts))
         """The variants the match's options play, in the order they wrap the hooks."""
-        hooks = self.hooks = Hooks(self)
+        hooks = self.hooks = self.own_hooks()
         for part in parts:  # innermost first: the second round wraps the duel, and so on
             if part in self.variants:
                 part.wire(hooks)
@@ -253,7 +237,7 @@ class TwentyEight(DealSetup, Auction, TrumpChoice, Doubles, Play, Pair, SingleHa
             return self._excl(
                 "28.void-deal",
                 f"the deal is void: nobody called for the trump in "
-                f"{_COUNT_WORDS.get(self.tricks_per_deal - 1, self.tricks_per_deal - 1)} "
+                f"{COUNT_WORDS.get(self.tricks_per_deal - 1, self.tricks_per_deal - 1)} "
                 f"tricks, so trick "
                 f"{len(state.tricks) + 1} is not played and the deal is not scored", Effect.STOPS)
         return self._excl("28.deal-over", f"the deal is over after trick {len(state.tricks)}; "

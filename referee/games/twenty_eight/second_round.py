@@ -29,8 +29,9 @@ from collections.abc import Callable, Iterator
 from copy import copy
 from types import SimpleNamespace
 
+from referee.games.twenty_eight.contract import Settlement
+from referee.games.twenty_eight.hooks import Apply, Check, Hooks
 from referee.games.twenty_eight.known import seat_of
-from referee.games.twenty_eight.outcome import Settlement
 from referee.games.twenty_eight.scoring import ScoreTable
 from referee.games.twenty_eight.state import (
     SECOND,
@@ -38,9 +39,9 @@ from referee.games.twenty_eight.state import (
     WINDOW,
     Match28,
     TwentyEightState,
-    _action_card,
+    action_card,
 )
-from referee.games.twenty_eight.variant import Apply, Check, Hooks, Variant
+from referee.games.twenty_eight.variant import Variant
 from referee.model.record import Action
 from referee.rules.base import Effect, Exclusion
 
@@ -210,7 +211,7 @@ class SecondRound(Variant):
         """After the second round the bidder lays any of his eight cards; with the
         spare indicator he names any suit."""
         engine = self.engine
-        card = _action_card(action)
+        card = action_card(action)
         if action.value == "seventh":
             # ``trump seventh`` is another spelling of ``trump CARD`` for his seventh card (the
             # canonical form writes it so): one choice, one verdict, whichever spelling

@@ -5,9 +5,9 @@ from __future__ import annotations
 from copy import copy
 
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.contract import Contract, Outcome, Settlement
 from referee.games.twenty_eight.known import known
 from referee.games.twenty_eight.options import WEST_BENGAL_PAIR_FROM
-from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.scoring import (
     SCORE_TABLES,
     ContractScore,
@@ -18,8 +18,8 @@ from referee.games.twenty_eight.scoring import (
     multiplier,
 )
 from referee.games.twenty_eight.state import (
-    _COUNT_WORDS,
     AUCTION,
+    COUNT_WORDS,
     OVER,
     TRUMP,
     WINDOW,
@@ -85,7 +85,7 @@ class Settle(Engine28):
         if state.void:
             before = self.tricks_per_deal - 1
             return Settlement(Outcome.VOID, f"void: no call in "
-                              f"{_COUNT_WORDS.get(before, before)} tricks", contract)
+                              f"{COUNT_WORDS.get(before, before)} tricks", contract)
         if not self.is_deal_over(state):
             return Settlement(Outcome.UNSCORED, "not scored: the deal is incomplete", contract,
                               disputed=True)
@@ -128,7 +128,7 @@ class Settle(Engine28):
                   ) -> Contract:
         """A bid's contract: its target after any pair, trump and multiplier."""
         opts = self.opts
-        pair_team = self._team(state.pair) if state.pair else None
+        pair_team = self.team(state.pair) if state.pair else None
         own_pair = None if pair_team is None else pair_team == bidding_team
         value = opts.pair_value
         if (opts.pair_scale == "west_bengal" and own_pair
@@ -165,21 +165,21 @@ class Settle(Engine28):
                     else f" ({-score.delta})" if score.delta != -1 else "")
             return Settlement(Outcome.PENALTY, f"misplay by {first} ({side}) before any bid: "
                               f"{side} lose the lowest stake{paid}", None,
-                              self._team(first), score.delta)
-        bidding_team = self._team(bidder)
-        made = self._team(first) != bidding_team
+                              self.team(first), score.delta)
+        bidding_team = self.team(bidder)
+        made = self.team(first) != bidding_team
         contract, score, what = state.mode.penalty_terms(self, state, bidder, made, factor)
         text = (f"misplay by {first} ({side}): {self._label(bidding_team)}'s {what} counts as "
                 f"{'made' if made else 'lost'}")
         return Settlement(Outcome.PENALTY, text, contract.settled(score.made, penalty=True),
                           bidding_team, score.delta)
 
-    def _bid_penalty_terms(self, state: TwentyEightState, bidder: str, made: bool,
+    def bid_penalty_terms(self, state: TwentyEightState, bidder: str, made: bool,
                            factor: int) -> tuple[Contract, ContractScore, str]:
         """The penalty on a bid (``PartnershipMode.penalty_terms``): the contract standing,
         or the standing bid if the auction never ended, made or lost."""
         bid = known(state.bid if state.bidder is not None else state.high_bid)
-        contract = self.hooks.contract(state, bidder, bid, self._team(bidder))
+        contract = self.hooks.contract(state, bidder, bid, self.team(bidder))
         score = forced_score(made, bid, contract.multiplier,
                              high_bid_two=self.hooks.high_bid_two(state),
                              high_bid_from=self.high_bid_from,
@@ -190,9 +190,9 @@ class Settle(Engine28):
     def _contract_verdict(self, state: TwentyEightState, contract: Contract) -> Settlement:
         """The bidding side's card points against its target."""
         opts = self.opts
-        bidding_team = self._team(contract.bidder)
+        bidding_team = self.team(contract.bidder)
         points = state.points[bidding_team]
-        won = sum(1 for t in state.tricks if self._team(t.winner) == bidding_team)
+        won = sum(1 for t in state.tricks if self.team(t.winner) == bidding_team)
         all_tricks = ("bidders" if won == len(state.tricks)
                       else "defenders" if won == 0 else None)
         score = contract_score(points, known(contract.bid), known(contract.target),

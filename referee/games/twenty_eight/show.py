@@ -20,15 +20,16 @@ from collections.abc import Iterator
 from dataclasses import replace
 from types import SimpleNamespace
 
+from referee.games.twenty_eight.contract import Contract, Outcome, Settlement
+from referee.games.twenty_eight.hooks import Hooks
 from referee.games.twenty_eight.known import known, seat_of
-from referee.games.twenty_eight.outcome import Contract, Outcome, Settlement
 from referee.games.twenty_eight.scoring import ScoreTable, forced_score, is_sure_winner_hand
 from referee.games.twenty_eight.state import (
     OVER,
     WINDOW,
     TwentyEightState,
 )
-from referee.games.twenty_eight.variant import Hooks, Variant
+from referee.games.twenty_eight.variant import Variant
 from referee.model.record import Action
 from referee.rules.base import Exclusion
 
@@ -86,7 +87,7 @@ class Show(Variant):
         state.show_sure = self._is_sure(state, seat)
         if state.show_sure:  # his side takes every card point
             for team in state.points:
-                state.points[team] = engine.total_points if team == engine._team(seat) else 0
+                state.points[team] = engine.total_points if team == engine.team(seat) else 0
         state.stage = OVER
         state.turn = None
 
@@ -150,7 +151,7 @@ class Show(Variant):
                              high_bid_two=hooks.high_bid_two(state),
                              high_bid_from=engine.high_bid_from,
                              table=hooks.score_table(state))
-        team = engine._team(contract.bidder)
+        team = engine.team(contract.bidder)
         if not made:
             text = (f"{state.shown} showed a hand that could lose a trick: "
                     f"{engine._label(team)}'s contract is lost")

@@ -11,7 +11,7 @@ from referee.rules.base import (
     DealState,
 )
 
-_COUNT_WORDS = {5: "five", 7: "seven"}
+COUNT_WORDS = {5: "five", 7: "seven"}
 """Tricks before the last, in words (28, 29, 56: seven; 40: five)."""
 
 
@@ -151,7 +151,7 @@ class TwentyEightState(DealState):
         return self.trick[0][1][1] if self.trick else None
 
 
-def _action_card(action: Action) -> str | None:
+def action_card(action: Action) -> str | None:
     """The card of a ``trump`` action (``trump 9S``), or None for ``trump seventh`` / a suit."""
     if action.cards:
         return action.cards[0]

@@ -11,7 +11,7 @@ from referee.games.twenty_eight.state import (
     TRUMP,
     WINDOW,
     TwentyEightState,
-    _action_card,
+    action_card,
 )
 from referee.model.cards import SUIT_NAMES
 from referee.model.record import Action
@@ -53,7 +53,7 @@ class TrumpChoice(Engine28):
     def _trump_choice_problem(
         self, state: TwentyEightState, seat: str, action: Action
     ) -> Exclusion | None:
-        card = _action_card(action)
+        card = action_card(action)
         if self._by_seventh(state, seat, action):
             if not self.opts.seventh_card:
                 seventh = card or state.seventh.get(seat)
@@ -104,7 +104,7 @@ class TrumpChoice(Engine28):
         four (with two copies of a card, a copy among the first four is the one laid)."""
         if action.value == "seventh":
             return True
-        card = _action_card(action)
+        card = action_card(action)
         return (card is not None and card == state.seventh.get(seat)
                 and card not in (state.first_four.get(seat) or ()))
 
@@ -118,7 +118,7 @@ class TrumpChoice(Engine28):
         if state.stage != TRUMP or seat != state.bidder:
             return
         state.trump_seventh = self._by_seventh(state, seat, action)
-        card = state.seventh.get(seat) if action.value == "seventh" else _action_card(action)
+        card = state.seventh.get(seat) if action.value == "seventh" else action_card(action)
         if action.value == "seventh" and card is None:
             state.trump = state.facedown = None  # no seventh card (Forty): no trump chosen
         elif self.spare:

@@ -51,7 +51,8 @@ Decisions, with the option that changes each one:
 from __future__ import annotations
 
 from referee.games.twenty_eight import TwentyEight
-from referee.games.twenty_eight.options import MINUS_KQ_28_ONLY, _options, _rules, family_ids
+from referee.games.twenty_eight.options import MINUS_KQ_28_ONLY, family_options
+from referee.games.twenty_eight.rulebook import family_ids, family_rules
 from referee.games.twenty_eight.ruleset import FAMILY_ORDER, WIKIPEDIA_28
 from referee.rules.base import GenericRules
 from referee.rules.options import OptionValue, Preset
@@ -151,8 +152,8 @@ class TwentyNine(TwentyEight):
                   "`last_trick_bonus`): 29 in a deal.")
     generic = GENERIC_29
     rule_ids = RULE_IDS_29
-    rules = _rules(RULE_IDS_29, defaults=DEFAULTS_29)
-    option_specs = _options(RULE_IDS_29, DEFAULTS_29)
+    option_specs = family_options(RULE_IDS_29, DEFAULTS_29)
+    rules = family_rules(RULE_IDS_29, option_specs)
     refused_options: dict[str, tuple[OptionValue | None, str]] = {  # the duel is 29's
         "kings_queens_minus_one": MINUS_KQ_28_ONLY}
     presets = {"standard": STANDARD_29, "pagat-older": PAGAT_OLDER, "bangladesh": BANGLADESH}
