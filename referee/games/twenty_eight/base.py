@@ -32,6 +32,7 @@ from referee.rules.base import (
     located,
 )
 from referee.rules.options import OptionValue
+from referee.rules.tricks import FollowSuit
 
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -77,6 +78,8 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
                           self.equal_ranks)
         self.card_set = pack.cards
         """The distinct cards of the pack, for membership tests."""
+        self.follow = FollowSuit(self.rule_id("28.follow-suit"), show_cards=self._show)
+        """The duty to follow the suit led (28.follow-suit), in the family's words."""
         self.pack = tuple(make_pack(self.rank_order, self.copies))
         """Every card of the pack, copies included (what ``referee simulate`` deals)."""
         self.jack_total = sum(1 for card in self.pack if card[0] == "J")

@@ -276,6 +276,7 @@ def bid_range(options: Mapping[str, OptionValue], specs: Iterable[OptionSpec]
               ) -> tuple[int, int]:
     """(lowest, highest) bid: ``min_bid`` and ``max_bid``, except that with
     ``kings_queens_minus_one`` either left at the game's default becomes 10 or 20."""
+    # both are int options; an option's value in general may be a word or a flag too
     low, high = int(options["min_bid"]), int(options["max_bid"])  # type: ignore[call-overload]
     if options["kings_queens_minus_one"]:
         defaults = {spec.name: spec.default for spec in specs}

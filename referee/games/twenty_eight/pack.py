@@ -70,7 +70,7 @@ class MultiHand:
         self._count: Counter[str] = Counter(cards)
 
     def __contains__(self, card: object) -> bool:
-        return self._count.get(card, 0) > 0  # type: ignore[call-overload]
+        return isinstance(card, str) and self._count[card] > 0
 
     def __iter__(self) -> Iterator[str]:
         return iter(list(self._count))  # each distinct card once

@@ -10,7 +10,6 @@ from referee.games.twenty_eight.state import (
     PLAY,
     TRUMP,
     WINDOW,
-    Trick,
     TwentyEightState,
 )
 from referee.model.cards import SUIT_NAMES
@@ -21,6 +20,7 @@ from referee.rules.base import (
     TrickSummary,
     summarise_tricks,
 )
+from referee.rules.tricks import Trick
 
 
 class Play(Engine28):
@@ -57,13 +57,12 @@ class Play(Engine28):
         if not trick:
             return self._check_lead(state, seat, card)
         led = trick[0][1][1]
-        # follow suit if able
+        # 28.follow-suit: follow suit if able (self.follow, the shared rule, words it)
         if card[1] == led:
             return None
         if not hand.isdisjoint(self.suit_cards[led]):
-            following = hand & self.suit_cards[led]
-            return self._excl("28.follow-suit", f"{seat} holds {self._show(following)} and must "
-                              f"follow {SUIT_NAMES[led]}")
+            return self.follow.exclusion(seat, card, hand & self.suit_cards[led],
+                                         suit=SUIT_NAMES[led])
         # void in the suit led
         trump = state.trump
         opts = self.opts

@@ -10,6 +10,7 @@ from referee.model.record import Action
 from referee.rules.base import (
     DealState,
 )
+from referee.rules.tricks import Trick
 
 COUNT_WORDS = {5: "five", 7: "seven"}
 """Tricks before the last, in words (28, 29, 56: seven; 40: five)."""
@@ -33,16 +34,6 @@ class Match28:
     deals: int = 0
     redeal_same_dealer: bool = False
     """True when the last deal was annulled, so its dealer deals again."""
-
-
-@dataclass(slots=True)
-class Trick:
-    """A completed trick: its number, the plays in order, the winner and its points."""
-
-    number: int
-    plays: list[tuple[str, str]]
-    winner: str
-    points: int
 
 
 class TwentyEightState(DealState):
@@ -93,7 +84,7 @@ class TwentyEightState(DealState):
         """How the deal is played: by the partnerships, or as a single hand (mode.py)."""
         # play
         self.trick: list[tuple[str, str]] = []
-        self.tricks: list[Trick] = []
+        self.tricks: list[Trick[str]] = []
         self.trump_led_by_other = False
         self.void_occasion = False
         """A player void in the suit led has played without calling while the trump was
