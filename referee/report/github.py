@@ -7,14 +7,14 @@ on the line of the diff it is about::
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from referee.report.model import FileReport, Finding, MatchReport, Totals
-from referee.report.text import LINE_PREFIX, FileLines, unmet_line
+from referee.report.model import FileReport, Finding, Totals
+from referee.report.text import LINE_PREFIX, FileLines, TextReporter, unmet_line
 
 if TYPE_CHECKING:
-    from referee.report import Output
+    pass
 
 
 class GithubLines(FileLines):
@@ -112,28 +112,12 @@ def _escape_property(text: str) -> str:
 # -- the reporter ------------------------------------------------------------------------------
 
 
-class GithubReporter:
-    """``--format github``: each file's commands as soon as the file is done."""
+class GithubReporter(TextReporter):
+    """``--format github``: each file's commands as soon as the file is done (gathered as the
+    text report gathers its lines; no statistics at the end)."""
 
-    def __init__(self, out: Output) -> None:
-        self.out = out
-        self.gathered: list[FileLines] = []
-
-    @staticmethod
-    def rendering(keys: bool) -> Callable[[MatchReport], str] | None:
-        return None
-
-    @staticmethod
-    def compact(match: MatchReport, keys: bool) -> Any:
-        """What a ``--jobs`` worker sends back: the findings, not the deal results."""
-        from referee.report.model import slim_match
-
-        return slim_match(match, True)
-
-    def handler(self, path: str) -> Callable[[MatchReport], None] | None:
-        lines = GithubLines(path)
-        self.gathered.append(lines)
-        return None if self.out.expect else lines.add  # --expect shows only the unmet
+    def lines(self, path: str) -> FileLines:
+        return GithubLines(path)
 
     def file_done(self, report: FileReport, seconds: float) -> None:
         held = self.gathered.pop() if self.gathered else None
