@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from referee.archive.run import archive_run
 from referee.cli.output import EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE, version
 from referee.cli.output import echo as _echo
 from referee.cli.output import echo_err as _echo_err
@@ -58,6 +57,8 @@ def run_check(files: Iterable[str], output_format: Any, expect: bool,
     from referee.pipeline.parallel import check_files
 
     try:
+        from referee.archive.run import archive_run
+
         archive = archive_run(options)
     except BaselineError as exc:
         _echo_err(f"referee check: {exc}")
