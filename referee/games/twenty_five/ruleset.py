@@ -342,10 +342,11 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
     def apply_if_legal(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
         # a play during play goes straight to the play's check and carrying out, as
         # ``check`` and ``apply`` would send it: one copy of the rules, fewer calls
-        if action.kind == "play" and state.stage == PLAY:
+        seat = action.seat
+        if action.kind == "play" and state.stage == PLAY and seat is not None:
             exclusion = self._check_play(state, action)
             if exclusion is None:
-                self._apply_play(state, played_by(action), action.cards[0])
+                self._apply_play(state, seat, action.cards[0])
             return exclusion
         exclusion = self.check(state, action)
         if exclusion is None:
