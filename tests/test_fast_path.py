@@ -1,6 +1,7 @@
-"""The replay's fast path for common legal actions (``Ruleset.play_fast``) changes nothing:
-the same simulated matches, legal and broken, give the same full reports (findings, messages,
-positions, alternatives, results and scores) with the fast path on and off.
+"""The replay's quick path changes nothing: an action judged and carried out in one call by
+the game's own ``Ruleset.apply_if_legal`` gives the same full reports (findings, messages,
+positions, alternatives, results and scores) as ``check`` then ``apply`` (the default the
+loop falls back to), for the same simulated matches, legal and broken.
 
 ``FAST_PATH_DEALS=N`` runs more deals per case.
 """
@@ -21,7 +22,7 @@ from referee.notation.writer import dumps
 from referee.replay.replay import replay_stream
 from referee.replay.simulate import break_one_action, simulate
 from referee.report.json import match_json
-from referee.rules import loop
+from referee.rules.base import Ruleset
 
 DEALS = int(os.environ.get("FAST_PATH_DEALS", "40"))
 
@@ -57,9 +58,15 @@ CASES = [
 
 
 def reports(text: str, fast: bool, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """The full reports of ``text`` (as ``referee check --format json`` has them)."""
-    monkeypatch.setattr(loop, "FAST_PATH", fast)
-    return [match_json(match) for match in replay_stream(iter_items(text, file="fast.ttn"))]
+    """The full reports of ``text`` (as ``referee check --format json`` has them); with
+    ``fast`` false every game has the default ``apply_if_legal``, which the loop does not
+    call (it checks, then applies, as it does for a game without its own)."""
+    with monkeypatch.context() as patch:
+        if not fast:
+            for cls in games():
+                patch.setattr(cls, "apply_if_legal", Ruleset.apply_if_legal)
+        return [match_json(match)
+                for match in replay_stream(iter_items(text, file="fast.ttn"))]
 
 
 def any_play(deal: Deal, rng: random.Random) -> Action:
@@ -97,18 +104,22 @@ def test_fast_path_gives_the_same_reports(game: str, preset: str | None,
             assert any(deal["findings"] for match in slow for deal in match["deals"]), name
 
 
-def test_the_switch_turns_the_fast_path_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the switch off, no game's fast path is asked (so the comparison above compares
-    two paths)."""
+@pytest.mark.parametrize("game", ["twenty-eight", "twenty-five", "twenty-two"])
+def test_the_switch_turns_the_quick_path_off(game: str,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the switch off, the game's own apply_if_legal is never asked (so the comparison
+    above compares two paths); with it on, the plays go through it."""
     asked: list[Action] = []
-    from referee.games.twenty_eight import TwentyEight
+    cls = next(cls for cls in games() if cls.name == game)
+    own = cls.apply_if_legal
+    assert own is not Ruleset.apply_if_legal
 
-    def spy(self: Any, state: Any, action: Action) -> bool:
+    def spy(self: Any, state: Any, action: Action) -> Any:
         asked.append(action)
-        return False
+        return own(self, state, action)
 
-    monkeypatch.setattr(TwentyEight, "play_fast", spy)
-    text = simulate("twenty-eight", 2, 7)
+    monkeypatch.setattr(cls, "apply_if_legal", spy)
+    text = simulate(game, 2, 7)
     reports(text, False, monkeypatch)
     assert not asked
     reports(text, True, monkeypatch)

@@ -454,13 +454,6 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
             self.apply(state, action)
         return exclusion
 
-    def play_fast(self, state: StateT, action: Action) -> bool:
-        """Judge and carry out a common legal action in one step, from tables made once per
-        match: True if it was legal and is now carried out, False (the state untouched) when
-        ``check`` and ``apply`` must judge it. It may say False for any action, never True
-        for one ``check`` would exclude. By default nothing is fast."""
-        return False
-
     @abstractmethod
     def is_deal_over(self, state: StateT) -> bool:
         """True once nothing more may happen in this deal."""

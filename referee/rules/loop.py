@@ -36,11 +36,6 @@ from referee.rules.base import (
 Watch: TypeAlias = Callable[[Event, StateT], None]
 """Called after each recorded event is carried out (or stopped the walk), with the state."""
 
-FAST_PATH = True
-"""Whether ``DealRun.events`` lets the game judge and carry out an action in one call
-(``Ruleset.apply_if_legal``, and the game's fast path ``Ruleset.play_fast``). Tests turn it
-off to compare both paths' reports."""
-
 
 def trick_mark_fits(state: DealState, mark: int | None) -> bool:
     """True if the trick mark ``mark`` (None: the event has none) is right before the event:
@@ -131,18 +126,15 @@ class DealRun(Generic[MatchT, StateT]):
         fatal one is not, and the walk ends), and ``watch`` sees the state after it.
         Breaking off leaves the event unapplied. With ``every`` false only the events worth
         reporting are yielded (an exclusion, or a wrong trick mark); the others are carried
-        out at once, each judged and carried out in one call (``Ruleset.apply_if_legal``),
-        or a common legal one by the game's fast path (this loop runs for every action of
-        every deal checked).
+        out at once, each judged and carried out in one call when the game has its own
+        ``Ruleset.apply_if_legal`` (this loop runs for every action of every deal checked).
         """
         state = self.state
         ruleset = self.ruleset
         check, apply = ruleset.check, ruleset.apply
-        quick = FAST_PATH and not every
-        kind = type(ruleset)  # the defaults of Ruleset would only add a call
-        fast = ruleset.play_fast if quick and kind.play_fast is not Ruleset.play_fast else None
+        # the default apply_if_legal (check, then apply) would only add a call
         at_once = ruleset.apply_if_legal
-        quick = quick and kind.apply_if_legal is not Ruleset.apply_if_legal
+        quick = not every and type(ruleset).apply_if_legal is not Ruleset.apply_if_legal
         items = self.deal.items
         for index, item in enumerate(items):
             if type(item) is ResultLine:  # ResultLine is final: item is an Event after this
@@ -151,10 +143,6 @@ class DealRun(Generic[MatchT, StateT]):
             action = item.action
             mark = item.trick
             fits = trick_mark_fits(state, mark)
-            if fast is not None and fits and fast(state, action):
-                if watch is not None:
-                    watch(item, state)
-                continue
             if quick and fits:  # judged and, if legal, carried out in one call
                 exclusion = at_once(state, action)
                 if exclusion is None:

@@ -339,6 +339,20 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         yield Action(None, "turnup", (turned,))  # excluded: a second turn-up
 
     # -- the rulebook cascade ------------------------------------------------------------------
+    def apply_if_legal(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
+        # a play during play goes straight to the play's check and carrying out, as
+        # ``check`` and ``apply`` would send it: one copy of the rules, fewer calls
+        seat = action.seat
+        if action.kind == "play" and state.stage == PLAY and seat is not None:
+            exclusion = self._check_play(state, action)
+            if exclusion is None:
+                self._apply_play(state, seat, action.cards[0])
+            return exclusion
+        exclusion = self.check(state, action)
+        if exclusion is None:
+            self.apply(state, action)
+        return exclusion
+
     def check(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
         if state.stage == OVER:
             return self._after_end(state)
@@ -450,9 +464,10 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         hand = state.hands[seat]
         if card not in hand:
             return Exclusion("25.not-held", f"{seat} does not hold {card}", Effect.STOPS)
-        missed = self._missed_rob(state, seat)
-        if missed:
-            return Exclusion("25.must-rob", missed)
+        if state.eligible is not None and state.robbed_by is None:  # a rob may be due
+            missed = self._missed_rob(state, seat)
+            if missed:
+                return Exclusion("25.must-rob", missed)
         trick = state.trick
         if not trick:
             return None  # any card may be led
@@ -460,41 +475,14 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         led = trick[0][1]
         if led in data.trumps:
             return self._check_renege(state, seat, card, hand, data)
-        suit = data.suit_of[led]
+        suit_cards = data.suit_cards[data.suit_of[led]]
+        if card in suit_cards:
+            return None  # following suit: the commonest play, without the sets below
         may_trump = self.opts.may_trump_when_following
         if may_trump and card in data.trumps:
             return None  # "in 25 you may trump at any time"
-        return FOLLOW[bool(may_trump)].check(seat, card, hand & data.suit_cards[suit],
-                                             suit=SUIT_NAMES[suit])
-
-    def play_fast(self, state: TwentyFiveState, action: Action) -> bool:
-        """A card played in turn, held, with no rob due (``rob_compulsory``): a lead,
-        or to a plain lead a card of the suit led, any card when void, or a trump when
-        ``may_trump_when_following``. A trump lead (reneging) and the rest: the full
-        check."""
-        cards = action.cards
-        seat = action.seat
-        if (action.kind != "play" or state.stage != PLAY or len(cards) != 1
-                or seat != state.turn or seat is None):
-            return False
-        card = cards[0]
-        hand = state.hands[seat]
-        if card not in hand or (self.opts.rob_compulsory and state.eligible is not None
-                                and state.robbed_by is None):
-            return False
-        trick = state.trick
-        if trick:
-            data = state.data
-            assert data is not None  # play: the card is turned up
-            led = trick[0][1]
-            if led in data.trumps:
-                return False
-            suit_cards = data.suit_cards[data.suit_of[led]]
-            if not (card in suit_cards or hand.isdisjoint(suit_cards)
-                    or (card in data.trumps and self.opts.may_trump_when_following)):
-                return False
-        self._apply_play(state, seat, card)
-        return True
+        return FOLLOW[bool(may_trump)].check(seat, card, hand & suit_cards,
+                                             suit=SUIT_NAMES[data.suit_of[led]])
 
     def _check_renege(self, state: TwentyFiveState, seat: str, card: str, hand: set[str],
                       data: TrumpData) -> Exclusion | None:

@@ -1,15 +1,13 @@
 """Twenty-Two's cards played to tricks, carried out (``22.lead-*``, ``22.follow*``): the bar,
-the trick's winner, the turn among the living; and the fast path that judges and carries out
-the commonest play, a single card, in one step."""
+the trick's winner, the turn among the living."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from referee.games.twenty_two.model import CARD_STRENGTH, covers
-from referee.games.twenty_two.state import OVER, PLAY, Match22, TwentyTwoState
+from referee.games.twenty_two.model import covers
+from referee.games.twenty_two.state import OVER, Match22, TwentyTwoState
 from referee.model.cards import Card
-from referee.model.record import Action
 from referee.model.seats import Table
 from referee.rules.base import Ruleset
 from referee.rules.options import Options
@@ -51,33 +49,6 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
             if other in alive:
                 return other
         raise ValueError("nobody is alive")
-
-    def play_fast(self, state: TwentyTwoState, action: Action) -> bool:
-        """One card played in turn, held, during play: a lead (one card never empties a hand
-        that must keep one), or a follow to a one-card lead that matches or beats
-        the bar or is the player's lowest card, unless aces were led and
-        it is not his lowest (``ace_lead_forces_lowest``). Anything else: the full check."""
-        cards = action.cards
-        seat = action.seat
-        if (action.kind != "play" or state.stage != PLAY or len(cards) != 1
-                or seat != state.turn or seat not in state.living):
-            return False
-        card = cards[0]
-        hand = state.hands[seat]
-        if card not in hand:
-            return False
-        mine = [CARD_STRENGTH[card]]
-        trick = state.trick
-        if trick:
-            led = trick[0][1]
-            if len(led) != 1:
-                return False
-            lowest = mine[0] == min(map(CARD_STRENGTH.__getitem__, hand))
-            if not lowest and (mine[0] < state.bar[0] or (
-                    led[0][0] == "A" and self.ace_lead_forces_lowest)):
-                return False
-        self._lay_cards(state, seat, cards, mine)
-        return True
 
     def _lay_cards(self, state: TwentyTwoState, seat: str, cards: tuple[Card, ...],
                    mine: list[int]) -> None:

@@ -87,6 +87,7 @@ from referee.games.twenty_two.model import (  # the game's data and pure rules, 
     PLAYERS_PER_EXTRA_PACK,
     RANK_ORDER,
     STRENGTH,
+    covers,
     dominates,
     lowest,
     ranked,
@@ -462,6 +463,22 @@ class TwentyTwo(FromRecord22):
             yield Action(seat, "play", cards=tuple(ranked(hand)[:count - 1]))
 
     # -- the rulebook cascade ------------------------------------------------------------------
+    def apply_if_legal(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
+        # a living player's play during play goes straight to the play's check and laying
+        # the cards, as ``check`` and ``apply`` would send it: one copy of the rules
+        seat = action.seat
+        if action.kind == "play" and state.stage == PLAY and seat is not None \
+                and seat in state.living:
+            exclusion = self._check_play(state, action)
+            if exclusion is None:
+                cards = action.cards
+                self._lay_cards(state, seat, cards, strengths(cards))
+            return exclusion
+        exclusion = self.check(state, action)
+        if exclusion is None:
+            self.apply(state, action)
+        return exclusion
+
     def check(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
         seat = action.seat
         if seat not in state.living:
@@ -557,11 +574,15 @@ class TwentyTwo(FromRecord22):
             return Exclusion("22.follow-count", f"{seat} plays {len(cards)} card"
                               f"{'s' if len(cards) != 1 else ''} to a lead of {len(led)}",
                               Effect.STOPS)
-        is_lowest = strengths(cards) == lowest(hand, len(cards))
-        if self.options.ace_lead_forces_lowest and led[0][0] == "A" and not is_lowest:
+        mine = strengths(cards)
+        aces = self.ace_lead_forces_lowest and led[0][0] == "A"
+        if not aces and covers(mine, state.bar):
+            return None  # matching or beating the bar: the commonest follow, no hand sorted
+        is_lowest = mine == lowest(hand, len(cards))
+        if aces and not is_lowest:
             return Exclusion("22.ace-lead", f"aces were led: {seat} must play the lowest cards "
                               f"({show(ranked(hand)[:len(cards)])})")
-        if is_lowest or dominates(cards, state.bar):
+        if is_lowest:
             return None
         return Exclusion("22.follow", f"{show(cards)} neither matches or beats the bar "
                           f"{self._bar_text(state)} card by card nor is {seat}'s lowest "
@@ -572,7 +593,10 @@ class TwentyTwo(FromRecord22):
 
     def _check_held(self, seat: str, cards: tuple[Card, ...], hand: list[Card]
                     ) -> Exclusion | None:
-        if len(set(cards)) == len(cards) and all(card in hand for card in cards):
+        if len(cards) == 1:
+            if cards[0] in hand:
+                return None  # one card, held: the commonest play
+        elif len(set(cards)) == len(cards) and all(card in hand for card in cards):
             return None  # distinct cards, each held: the usual case without Counters
         missing = Counter(cards) - Counter(hand)
         if missing:
