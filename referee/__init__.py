@@ -39,21 +39,19 @@ def load(fp: IO[str] | str | Path) -> list[Record]:
     """Parse every record of an open text file ``fp`` (as ``json.load``), or of the file at
     a path."""
     from referee.catalogue.lookups import record_vocabulary
-    from referee.notation.parser import gather, iter_file
+    from referee.notation.parser import read_records
 
     if hasattr(fp, "read"):
         return loads(fp.read(), str(getattr(fp, "name", "<string>")))
-    return list(gather(iter_file(fp, vocabulary=record_vocabulary)))
+    return read_records(fp, record_vocabulary)
 
 
 def dumps(records: Record | list[Record]) -> str:
     """Canonical TTN text of one record or several (each in its game's layout and spelling;
     a record of no known game as it holds its actions)."""
-    from referee.notation.writer import dumps as write
-    from referee.replay.canonical import game_spelling, table_seats
+    from referee.replay.canonical import records_text
 
-    return write([records] if isinstance(records, Record) else records, table_seats,
-                 game_spelling)
+    return records_text([records] if isinstance(records, Record) else records)
 
 
 def dump(records: Record | list[Record], fp: IO[str] | str | Path) -> None:

@@ -156,3 +156,20 @@ def test_a_given_game_spells_the_annotated_and_converted_text(tmp_path) -> None:
     for command in (["fmt", "--game", "28", "--diff"], ["annotate", "--game", "28"]):
         result = CliRunner().invoke(app, [*command, str(path)])
         assert "E trump TD" in result.output, (command, result.output)
+
+
+def test_the_replay_page_writes_a_json_record_in_the_familys_spelling(tmp_path) -> None:
+    """A page made from a file of the JSON form offers the record as ``referee.dumps``
+    writes it: the seventh-card choice as the card."""
+    import json
+
+    from referee.pipeline.checking import check_file
+    from referee.view.data import page_data
+
+    (record,) = referee.loads(SPELLED.replace("GAME", "28"))
+    path = tmp_path / "seventh.json"
+    path.write_text(json.dumps(record_to_json(record)) + "\n", encoding="utf-8")
+    report = check_file(str(path), json=True)
+    assert report.error is None
+    ttn = page_data(report, read=lambda _: [record])["ttn"]
+    assert "E trump TD" in ttn and ttn == referee.dumps(record)

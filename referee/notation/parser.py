@@ -725,6 +725,12 @@ def gather(items: Iterable[StreamItem]) -> Iterator[Record]:
         yield record
 
 
+def read_records(path: str | Path, vocabulary: VocabularyOf | None = None) -> list[Record]:
+    """Every record of the file at ``path``, read line by line (``vocabulary``: see
+    ``iter_lines``)."""
+    return list(gather(iter_file(path, vocabulary=vocabulary)))
+
+
 def parse_records(text: str, file: str = "<string>",
                   vocabulary: VocabularyOf | None = None) -> list[Record]:
     """Every record in ``text`` (``vocabulary``: see ``iter_lines``)."""

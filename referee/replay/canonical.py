@@ -16,9 +16,17 @@ from collections.abc import Iterable, Iterator
 from referee.catalogue.lookups import record_vocabulary
 from referee.games import find_game, ruleset_for
 from referee.model.errors import RefereeError
-from referee.model.record import AUCTION_KINDS, Deal, DealItem, Event, RecordHeader, StreamItem
+from referee.model.record import (
+    AUCTION_KINDS,
+    Deal,
+    DealItem,
+    Event,
+    Record,
+    RecordHeader,
+    StreamItem,
+)
 from referee.notation.parser import iter_items
-from referee.notation.writer import Spelling, seat_order, write_items
+from referee.notation.writer import Spelling, dumps, seat_order, write_items
 from referee.rules.base import DealState, MatchState, Ruleset
 from referee.rules.loop import DealRun
 
@@ -166,6 +174,12 @@ def game_spelling(header: RecordHeader) -> Spelling | None:
         return find_game(game.value).spelled_action if game is not None else None
     except KeyError:
         return None
+
+
+def records_text(records: Iterable[Record]) -> str:
+    """Whole records as canonical TTN, each in its table's seat order and its game's spelling
+    (what ``referee.dumps`` writes)."""
+    return dumps(records, table_seats, game_spelling)
 
 
 def in_game_spelling(items: Iterable[StreamItem]) -> Iterator[StreamItem]:

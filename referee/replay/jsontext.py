@@ -18,7 +18,7 @@ from referee.model.errors import RecordError, RefereeError
 from referee.model.limits import MAX_NUMBER_DIGITS
 from referee.model.record import Record
 from referee.notation.jsonform import record_from_json, record_to_json
-from referee.notation.writer import dumps, sorted_tags
+from referee.notation.writer import sorted_tags
 
 _UNSAFE_VALUE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 """What a tag value cannot hold: control characters but tab (line breaks included),
@@ -129,9 +129,9 @@ def records_to_text(documents: Iterable[tuple[int, dict[str, Any]]], where: str,
         if problem is not None:
             raise _refusal(where, line, *problem)
         records.append((line, record))
-    from referee.replay.canonical import game_spelling, table_seats
+    from referee.replay.canonical import records_text
 
-    text = dumps((record for _, record in records), table_seats, game_spelling)
+    text = records_text(record for _, record in records)
     _read_back(text, records, where)
     return text
 

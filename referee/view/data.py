@@ -50,7 +50,7 @@ def page_data(report: FileReport, name: str | None = None, bottom: str | None = 
         data["error"] = _error(report)
         return data
     try:
-        records = (read or read_records)(path)
+        records = read(path) if read else _read_records(path)
         data["matches"] = [match_data(replay_record(record), record, bottom)
                            for record in records]
         data["ttn"] = _canonical(path, records)
@@ -62,24 +62,23 @@ def page_data(report: FileReport, name: str | None = None, bottom: str | None = 
     return data
 
 
-def read_records(path: str) -> list[Record]:
+def _read_records(path: str) -> list[Record]:
     """Every record of the TTN file at ``path``, as ``referee.load`` reads it."""
     from referee.catalogue.lookups import record_vocabulary
-    from referee.notation.parser import gather, iter_file
+    from referee.notation.parser import read_records
 
-    return list(gather(iter_file(path, vocabulary=record_vocabulary)))
+    return read_records(path, record_vocabulary)
 
 
 def _canonical(path: str, records: list[Record]) -> str:
     """The record file in canonical TTN (``referee fmt``), for the page's copy and
     download buttons; comments are kept. A file ``fmt`` would refuse (the check read it, so
     only one changed since) is given as it is; a file of the JSON form is written as TTN."""
-    from referee.notation.writer import dumps
     from referee.pipeline.reading import is_json_path
-    from referee.replay.canonical import canonical_text, table_seats
+    from referee.replay.canonical import canonical_text, records_text
 
     if is_json_path(path):
-        return dumps(records, table_seats)
+        return records_text(records)
     text = Path(path).read_text(encoding="utf-8-sig")
     try:
         return canonical_text(text, path)
