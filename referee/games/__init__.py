@@ -20,7 +20,7 @@ from referee.rules.registry import (
     known_aliases,
     likely_tag,
     registered,
-    registered_name,
+    registered_game,
     resolve_header_options,
 )
 
@@ -51,14 +51,15 @@ def games() -> list[GameClass]:
 
 def find_game(name: str) -> GameClass:
     """The game called ``name`` or one of its aliases; ``KeyError`` lists the known ones."""
-    load_games(name.strip().lower())
-    key = registered_name(name.strip().lower())
-    if key is None:
+    alias = name.strip().lower()
+    load_games(alias)
+    game = registered_game(alias)
+    if game is None:
         known = ", ".join(f"{g.name} ({', '.join(g.aliases)})" if g.aliases else g.name
                           for g in games())
-        raise KeyError(f"unknown game '{name}'{suggest(name.strip().lower(), known_aliases())} "
+        raise KeyError(f"unknown game '{name}'{suggest(alias, known_aliases())} "
                        f"(known: {known})")
-    return next(game for game in registered() if game.name == key)
+    return game
 
 
 def ruleset_for(header: RecordHeader) -> Ruleset[Any, Any]:
@@ -90,6 +91,6 @@ def load_games(alias: str | None = None) -> None:
     """Import the game modules in their order (each registers its game once): all of them,
     or only as far as the one that registers ``alias`` (a name or alias in lower case)."""
     for module in GAME_MODULES:
-        if alias is not None and registered_name(alias) is not None:
+        if alias is not None and registered_game(alias) is not None:
             return
         import_module(f"referee.games.{module}")

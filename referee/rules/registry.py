@@ -25,9 +25,10 @@ def registered() -> list[GameClass]:
     return list(_GAMES.values())
 
 
-def registered_name(alias: str) -> str | None:
-    """The name of the registered game called ``alias`` (in lower case), or None."""
-    return _ALIASES.get(alias)
+def registered_game(alias: str) -> GameClass | None:
+    """The registered game called ``alias`` (a name or alias in lower case), or None."""
+    name = _ALIASES.get(alias)
+    return None if name is None else _GAMES[name]
 
 
 def known_aliases() -> list[str]:

@@ -47,7 +47,7 @@ from __future__ import annotations
 from referee.games.twenty_eight import TwentyEight
 from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, family_options
 from referee.games.twenty_eight.rulebook import family_ids, family_rules
-from referee.games.twenty_eight.ruleset import WIKIPEDIA_28
+from referee.games.twenty_eight.ruleset import PAGAT_28, WIKIPEDIA_28
 from referee.games.twenty_eight.scoring import CARD_POINTS_28
 from referee.rules.base import GenericRules
 from referee.rules.options import OptionValue, Preset
@@ -124,7 +124,7 @@ class FiftySix(TwentyEight):
     rule_prefix = "56"
     title = "Fifty-Six"
     sources = (("Wikipedia: Twenty-eight (card game), the Fifty-Six variant", WIKIPEDIA_28),
-               ("pagat.com: Twenty-Eight and its relatives", "https://www.pagat.com/jass/28.html"))
+               ("pagat.com: Twenty-Eight and its relatives", PAGAT_28))
     cards_text = ("48 cards: two of each J 9 A 10 K Q, highest first. Card points: J 3, 9 2, "
                   "A 1, 10 1: 56 in the pack. Of two identical cards the one played first wins "
                   "(option `equal_cards`).")

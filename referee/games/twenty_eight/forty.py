@@ -45,7 +45,7 @@ from __future__ import annotations
 from referee.games.twenty_eight import TwentyEight
 from referee.games.twenty_eight.options import REFUSED_SIX_PLAYER, family_options
 from referee.games.twenty_eight.rulebook import family_ids, family_rules
-from referee.games.twenty_eight.ruleset import WIKIPEDIA_28
+from referee.games.twenty_eight.ruleset import PAGAT_28, WIKIPEDIA_28
 from referee.rules.base import GenericRules
 from referee.rules.options import OptionValue, Preset
 from referee.rules.registry import register
@@ -123,7 +123,7 @@ class Forty(TwentyEight):
     rule_prefix = "40"
     title = "Forty"
     sources = (("Wikipedia: Twenty-eight (card game), the Forty variant", WIKIPEDIA_28),
-               ("pagat.com: Twenty-Eight and its relatives", "https://www.pagat.com/jass/28.html"))
+               ("pagat.com: Twenty-Eight and its relatives", PAGAT_28))
     cards_text = ("36 cards: J 3 9 A 10 K Q 8 7 of each suit, highest first. The 3 is worth 3, "
                   "like the J, and ranks equal with it: of two equal cards the one played first "
                   "wins (option `equal_cards`). Card points: J 3, 3 3, 9 2, A 1, 10 1: 40 in the "

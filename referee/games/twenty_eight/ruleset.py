@@ -51,6 +51,8 @@ from referee.rules.registry import register
 
 WIKIPEDIA_28 = "https://en.wikipedia.org/wiki/Twenty-eight_(card_game)"
 """The Wikipedia article of the family, a source of its four games."""
+PAGAT_28 = "https://www.pagat.com/jass/28.html"
+"""pagat.com's page of Twenty-Eight and its relatives, a source of the four games."""
 FAMILY_ORDER = ("In every suit, highest first: **J 9 A 10 K Q 8 7**. Card points: J 3, 9 2, "
                 "A 1, 10 1, the others 0: 28 in the pack.")
 """The family's order of the cards and their points, in words (for ``cards_text``)."""
@@ -69,7 +71,7 @@ class TwentyEight(Phases):
     aliases = ("28",)
     rule_prefix = "28"
     title = "Twenty-Eight"
-    sources = (("pagat.com: Twenty-Eight", "https://www.pagat.com/jass/28.html"),
+    sources = (("pagat.com: Twenty-Eight", PAGAT_28),
                ("Wikipedia: Twenty-eight (card game)", WIKIPEDIA_28))
     cards_text = "32 cards (A K Q J 10 9 8 7 of each suit). " + FAMILY_ORDER
     default_seats: ClassVar[tuple[str, ...] | None] = ("N", "E", "S", "W")
