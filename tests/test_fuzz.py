@@ -708,7 +708,7 @@ UNSEEN = (
     "taken for the next seat, so words[i + 1] runs off the list (line 237), or ('B 7S ?? 8S') "
     "the events no longer match the run's offsets (_Run.span, line 117): IndexError, "
     "'internal error' in check/score/fmt/convert, a traceback with exit 1 in annotate and "
-    "moves, instead of ttn.unseen; every game"
+    "moves, instead of a located message; every game"
 )
 UNLOCATED_28 = (
     "twenty_eight.py TwentyEight.check_table raises record.seats without located(..., the "

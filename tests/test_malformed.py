@@ -48,7 +48,6 @@ CASES: list[tuple[str, bytes, str, int, int]] = [
     ("hand line without cards", (GOOD_HEAD + DEAL + "N:\n").encode(), "ttn.hand", 3, 2),
     ("hand line with a slash", (GOOD_HEAD + DEAL + "N: JS / 9S\n").encode(),
      "ttn.unexpected", 3, 7),
-    ("unseen card", (GOOD_HEAD + DEAL + "W ??\n").encode(), "ttn.unseen", 3, 3),
     ("truncated after a trick mark", (GOOD_HEAD + DEAL + "E 14\n5.").encode(), "ttn.eof", 4, 3),
     ("truncated after trump", (GOOD_HEAD + DEAL + "W trump").encode(), "ttn.eof", 3, 8),
     ("exchange without an arrow", (GOOD_HEAD + DEAL + "W exchange 7H\n").encode(),

@@ -29,7 +29,6 @@ INPUT_IDS: dict[str, str] = {
     "ttn.result": "a malformed result line; write 'result NS 16 EW 12'",
     "ttn.keyword": "a word the notation does not know at that place",
     "ttn.unexpected": "a character or word that cannot stand at that place",
-    "ttn.unseen": "'??' (an unseen card) where the notation does not allow it",
     "ttn.control": "a control character outside a comment (a line ends at a line feed or a "
                    "carriage return; other control characters may stand only in comments)",
     "ttn.limit": "a line, a number, a deal or a tag section past its limit (docs/files.md)",

@@ -5,7 +5,7 @@ unclosed quoted value), ``ttn.comment`` (an unclosed brace comment), ``ttn.keywo
 unknown word where an action was expected), ``ttn.deal`` (a malformed deal line),
 ``ttn.hand`` (a malformed hand line), ``ttn.result`` (a malformed result line), ``ttn.eof``
 (the text ends too early), ``ttn.unexpected`` (anything else). ``ttn.encoding``, ``ttn.empty``,
-``ttn.unseen``, ``ttn.control`` and ``ttn.limit`` are raised elsewhere in referee.notation.
+``ttn.control`` and ``ttn.limit`` are raised elsewhere in referee.notation.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from lark import Lark, Token, Transformer
 from lark import __version__ as lark_version
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
-from referee.model.cards import CardError, parse_card, parse_suit
+from referee.model.cards import UNSEEN, CardError, parse_card, parse_suit
 from referee.model.errors import NotationSyntaxError
 from referee.model.lexicon import SEAT_NAME, card_spellings
 from referee.model.limits import MAX_DEAL_CHARS, digits_message, too_many_digits
@@ -51,17 +51,15 @@ from referee.notation.typos import Vocabulary, VocabularyOf
 READER_VARIABLE = "REFEREE_READER"
 """Set to ``lark`` to read every chunk with Lark (the fast reader's tests compare both)."""
 
-_CARD_FORMS: dict[str, str] = card_spellings()
-"""Every spelling of every card, so the transformer looks cards up instead of parsing them."""
+_CARD_FORMS: dict[str, str] = {**card_spellings(), UNSEEN: UNSEEN}
+"""Every spelling of every card, ``??`` (a card not seen) included, so the transformer looks
+cards up instead of parsing them."""
 
 
 def _card(text: str, token: Token, offset: int = 0) -> str:
-    """Canonical card for ``text``, or a located error (``??``, or a malformed card)."""
+    """Canonical card for ``text`` (``??`` stays ``??``), or a located error."""
     card = _CARD_FORMS.get(text)
     if card is None:
-        if text == "??":
-            raise _error_at(token, offset, "ttn.unseen",
-                            "'??' (a card not seen) is not supported yet in version 1")
         try:
             card = parse_card(text)
         except CardError as exc:  # the grammar only lets well-formed cards through
@@ -240,10 +238,10 @@ class _Builder(Transformer[Token, list[Tag] | list[Deal]]):
             try:
                 rounds = [[forms[text] for text in part.split()]
                           for part in cards_text.replace(",", " ").split("|")]
-            except KeyError as missing:  # only '??' passes the grammar and is no card here
-                text = missing.args[0]
-                _card(text, token, line.start(2) + cards_text.find(text))  # raises, located
-                raise
+            except KeyError:  # a spelling the table lacks: look each card up, located
+                rounds = [[_card(text, token, line.start(2) + cards_text.find(text))
+                           for text in part.split()]
+                          for part in cards_text.replace(",", " ").split("|")]
             start = line.start()
             hand = Hand(line.group(1), rounds,
                         self._span(base + start, len(line.group().rstrip())))
@@ -275,9 +273,6 @@ class _Builder(Transformer[Token, list[Tag] | list[Deal]]):
         """
         mark, (token,) = self._split_mark(children)
         value = token.value
-        if "??" in value:  # a card not seen, anywhere in the run (even after a first card)
-            raise _error_at(token, value.index("??"), "ttn.unseen",
-                            "'??' (a card not seen) is not supported yet in version 1")
         words = (_GLUED_MARK.findall(value) if "." in value
                  else value.replace(",", " ").split())
         firsts: list[int] = []  # each event's first word, its trick mark included
@@ -317,6 +312,9 @@ class _Builder(Transformer[Token, list[Tag] | list[Deal]]):
             elif arg[0] in "0123456789":
                 number = self._run_number(arg, token, value) if len(arg) > 2 else int(arg)
                 action = new_action(Action, (seat, "bid", (), number, ()))
+            elif i < count and words[i] in forms:  # the card shown at a call: 'S call 8H'
+                action = new_action(Action, (seat, arg, (forms[words[i]],), None, ()))
+                i += 1
             else:
                 action = new_action(Action, (seat, arg, (), None, ()))
             events.append(at(action, mark, run, len(events)))
@@ -340,7 +338,15 @@ class _Builder(Transformer[Token, list[Tag] | list[Deal]]):
         return self._simple(children, "trump", value="seventh")
 
     def seat_word(self, children: list[Token]) -> list[Event]:
-        return self._simple(children, children[-1].value)
+        last = children[-1]
+        if last.type == "CARD":  # the card shown at a call: 'S call 8H'
+            word = children[-2]
+            if word.value != "call":
+                raise _error_at(word, 0, "ttn.unexpected",
+                                f"'{word.value}' takes no card: only a call names one (the "
+                                f"trump card it shows)")
+            return self._simple(children, "call", cards=(_card(last.value, last),))
+        return self._simple(children, last.value)
 
     def rob(self, children: list[Token]) -> list[Event]:
         return self._simple(children, "rob", cards=(_card(children[-1].value, children[-1]),))

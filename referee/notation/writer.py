@@ -58,6 +58,8 @@ def format_action(action: Action) -> str:
                 if action.cards or action.drawn else "exchange none")
     elif kind == "turnup":
         return f"turnup {action.cards[0]}"
+    elif kind == "call" and action.cards:  # the trump card the call shows: "S call 8H"
+        body = f"call {action.cards[0]}"
     else:
         body = kind
     return f"{action.seat} {body}"

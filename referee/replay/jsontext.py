@@ -67,7 +67,6 @@ def _problems(data: dict[str, Any]) -> Iterator[tuple[str, str]]:
             cards = [card for round_ in rounds for card in round_]
             if not cards:
                 yield f"{where}.hands.{seat}", "a hand line needs at least one card"
-            yield from _card_problems(f"{where}.hands.{seat}", cards)
         for seat, comments in deal.get("hand_comments", {}).items():
             yield from _comment_problems(f"{where}.hand_comments.{seat}", {"comments": comments})
         for e, event in enumerate(deal["events"]):
@@ -81,8 +80,6 @@ def _event_problems(where: str, event: dict[str, Any]) -> Iterator[tuple[str, st
     for key in ("value", "trick"):
         if isinstance(event.get(key), int):
             yield from _number_problems(f"{where}.{key}", event[key])
-    yield from _card_problems(f"{where}.cards", event.get("cards", []))
-    yield from _card_problems(f"{where}.drawn", event.get("drawn", []))
     for v, (team, value) in enumerate(event.get("values", [])):
         yield from _seat_problems(f"{where}.values[{v}][0]", team)
         yield from _number_problems(f"{where}.values[{v}][1]", value)
@@ -109,11 +106,6 @@ def _seat_problems(where: str, seat: str) -> Iterator[tuple[str, str]]:
 def _number_problems(where: str, number: int) -> Iterator[tuple[str, str]]:
     if abs(number) >= 10 ** MAX_NUMBER_DIGITS:
         yield where, f"a number of more than {MAX_NUMBER_DIGITS} digits (limit)"
-
-
-def _card_problems(where: str, cards: list[str]) -> Iterator[tuple[str, str]]:
-    if "??" in cards:
-        yield where, "'??' (a card not seen) cannot be written in version 1"
 
 
 def records_to_text(documents: Iterable[tuple[int, dict[str, Any]]], where: str, *,

@@ -284,6 +284,9 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     """
 
     name: ClassVar[str]
+    reads_unseen_cards: ClassVar[bool] = False
+    """True if the game checks records with cards not seen (``??``, hands left out with
+    ``--partial``); the loop refuses ``??`` for the others (``record.unseen``)."""
     rule_prefix: ClassVar[str]
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()

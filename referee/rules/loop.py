@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, Generic, TypeAlias
 
+from referee.model.cards import UNSEEN
 from referee.model.errors import RecordError, located
 from referee.model.record import Action, Deal, Event, ResultLine
 from referee.model.spelling import suggest
@@ -56,6 +57,11 @@ def check_seats(ruleset: Ruleset[Any, Any], deal: Deal) -> None:
             raise located(RecordError("record.seat", _undeclared(hand.seat, table.seats)), hand)
     seats = frozenset(table.seats)
     accepted = ruleset.accepted_actions
+    unseen_refused = not ruleset.reads_unseen_cards
+    if unseen_refused:
+        for hand in deal.hands:
+            if UNSEEN in hand.cards:
+                raise located(_unseen_refused(ruleset), hand)
     for item in deal.items:  # one pass: this runs for every deal checked
         if type(item) is not Event:  # type(), not isinstance: cheaper, and Event is final
             continue
@@ -69,6 +75,14 @@ def check_seats(ruleset: Ruleset[Any, Any], deal: Deal) -> None:
                 f"{ruleset.name} has no '{action.kind}' action "
                 f"(it accepts: {', '.join(sorted(accepted))})",
             ), item)
+        if unseen_refused and (UNSEEN in action.cards or UNSEEN in action.drawn):
+            raise located(_unseen_refused(ruleset), item)
+
+
+def _unseen_refused(ruleset: Ruleset[Any, Any]) -> RecordError:
+    return RecordError(
+        "record.unseen", f"'??' (a card not seen) is not supported in {ruleset.title} yet; a "
+        f"hand nobody saw can be recorded by leaving its hand line out")
 
 
 def match_over(ruleset: Ruleset[MatchT, StateT], match: MatchT, deal: Deal) -> Exclusion | None:
