@@ -35,3 +35,9 @@ def digits_message(text: str) -> str:
     """The sentence for a number over the limit."""
     return (f"a number of {len(text.lstrip('+-'))} digits; numbers have at most "
             f"{MAX_NUMBER_DIGITS} digits (limit)")
+
+MAX_POINT_VECTORS = 2_000
+"""Value vectors `Worlds.point_values` tries when it lists every total the unseen cards can
+reach (a vector gives each slot whose card's value is not fixed a value class; each is checked
+by a max-flow): beyond it the totals are not decided and the caller says so in a note, never
+guessing. A deal with a handful of unseen plays needs a few dozen."""
