@@ -44,6 +44,10 @@ END = 1_000_000_000
 Fill = list[list[int]]
 """A placement: for each slot group, the copies of each card (by index) it holds."""
 
+_Part = tuple[int, int, int, int]
+"""A value class chosen for some slots of a group: its cards' mask, its slots, the group, the
+value."""
+
 
 @dataclass(frozen=True)
 class Fact:
@@ -324,46 +328,61 @@ class Worlds:
     def point_values(self, cost: Callable[[str, int, str], int],
                      limit: int = MAX_POINT_VECTORS) -> set[int] | None:
         """Every total of `point_range`'s sum that some world reaches (the totals may have
-        gaps), by enumerating the value classes of the slots whose value is not fixed, each
-        partial choice checked by a max-flow; None when no world exists or when more than
-        ``limit`` checks would be needed."""
+        gaps), or None when no world exists or when more than ``limit`` partial choices
+        would be needed.
+
+        The search fixes, group by group, how many of its slots take a card of each value
+        (its value classes); each partial choice that some world fits gets the least and the
+        greatest total of its worlds (both reached), and is not split further when every total
+        between them is already found."""
         if not self.feasible():
             return None
-        costs = self._cost_table(cost)
-        masks = self._masks_of_store()
-        fixed = 0
-        varying: list[tuple[int, list[tuple[int, int]]]] = []
+        table = self._cost_table(cost)
+        store = self._masks_of_store()
+        merged: dict[tuple[int, tuple[int, ...]], int] = {}   # groups no fact or cost tells apart
         for g, group in enumerate(self._groups):
+            key = (store[g], tuple(table[g]))
+            merged[key] = merged.get(key, 0) + group.count
+        masks = [mask for mask, _ in merged]
+        costs = [list(row) for _, row in merged]
+        counts = list(merged.values())
+        varying: list[tuple[int, list[tuple[int, int]]]] = []
+        for g, mask in enumerate(masks):
             classes: dict[int, int] = {}
-            for c in _bits(masks[g]):
+            for c in _bits(mask):
                 classes[costs[g][c]] = classes.get(costs[g][c], 0) | 1 << c
-            if len(classes) <= 1:
-                fixed += group.count * next(iter(classes), 0)
-            else:
+            if len(classes) > 1:
                 varying.append((g, sorted(classes.items())))
+        varying.sort(key=lambda item: (len(item[1]), counts[item[0]]))
         totals: set[int] = set()
         budget = [limit]
 
-        def search(depth: int, split: list[tuple[int, int, int]], total: int) -> bool:
-            if depth == len(varying):
-                totals.add(total)
+        def search(depth: int, split: list[_Part]) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            caps, parts, part_costs = _split_network(counts, masks, costs, split)
+            low = _min_cost_flow(self._supply, caps, parts, part_costs)
+            high = _min_cost_flow(self._supply, caps, parts,
+                                  [[-value for value in row] for row in part_costs])
+            if low is None or high is None:
+                return True
+            high = -high
+            totals.update((low, high))
+            if sum(1 for total in totals if low <= total <= high) == high - low + 1:
                 return True
             g, classes = varying[depth]
-            for counts in _compositions(self._groups[g].count, len(classes)):
-                budget[0] -= 1
-                if budget[0] < 0:
-                    return False
-                parts = [(mask, n, g) for (_, mask), n in zip(classes, counts, strict=True) if n]
-                if not self._split_feasible(masks, [*split, *parts]):
-                    continue
-                value = sum(v * n for (v, _), n in zip(classes, counts, strict=True))
-                if not search(depth + 1, [*split, *parts], total + value):
+            for shares in _compositions(counts[g], len(classes)):
+                chosen = [*split, *((mask, n, g, value)
+                                    for (value, mask), n in zip(classes, shares, strict=True)
+                                    if n)]
+                caps, parts, _ = _split_network(counts, masks, costs, chosen)
+                if _max_flow(self._supply, caps, parts, None)[1] and not search(depth + 1,
+                                                                                 chosen):
                     return False
             return True
 
-        if not search(0, [], fixed):
-            return None
-        return totals
+        return totals if search(0, []) else None
 
     # -------------------------------------------------------------------------- internals
 
@@ -526,19 +545,6 @@ class Worlds:
     def _min_cost(self, masks: list[int], costs: list[list[int]]) -> int | None:
         return _min_cost_flow(self._supply, self._caps(), masks, costs)
 
-    def _split_feasible(self, masks: list[int], split: list[tuple[int, int, int]]) -> bool:
-        """Whether a world gives each group of ``split`` (mask, count, group) its counts of
-        value classes, every other group staying as it is."""
-        chosen = {g for _, _, g in split}
-        caps = [n for _, n, _ in split]
-        parts = [mask for mask, _, _ in split]
-        for g, group in enumerate(self._groups):
-            if g not in chosen:
-                caps.append(group.count)
-                parts.append(masks[g])
-        return _max_flow(self._supply, caps, parts, None)[1]
-
-
 # ------------------------------------------------------------------------- flow algorithms
 
 
@@ -558,6 +564,22 @@ def _adjacency(masks: Sequence[int], cards: int) -> list[list[int]]:
         for c in _bits(mask):
             adjacency[c].append(g)
     return adjacency
+
+
+def _split_network(counts: Sequence[int], masks: Sequence[int], costs: Sequence[list[int]],
+                   split: list[_Part]) -> tuple[list[int], list[int], list[list[int]]]:
+    """The capacities, masks and costs of the groups once each group of ``split`` is cut into
+    its chosen value classes (mask, count, group, value); the others as they are."""
+    chosen = {part[2] for part in split}
+    caps = [part[1] for part in split]
+    parts = [part[0] for part in split]
+    part_costs = [[part[3]] * len(costs[0]) for part in split] if costs else []
+    for g, count in enumerate(counts):
+        if g not in chosen:
+            caps.append(count)
+            parts.append(masks[g])
+            part_costs.append(costs[g])
+    return caps, parts, part_costs
 
 
 def _max_flow(supply: Sequence[int], caps: Sequence[int], masks: Sequence[int],
