@@ -216,7 +216,7 @@ class MatchReplay:
             exclusion.rule, exclusion.message, deal=report.number,
             trick=state.position_trick if action.kind in _TRICK_KINDS or state.play_started
             else None,
-            seat=action.seat, span=event.span,
+            seat=candidate_seats(exclusion.culprits) or action.seat, span=event.span,
             alternatives=format_alternatives(ruleset, state, action.seat),
         ))
         if exclusion.fatal:
@@ -280,6 +280,15 @@ def replay_stream(items: Iterable[StreamItem]) -> Iterator[MatchReport]:
             current.check_number(item)
     if current is not None:
         yield current.finish()
+
+
+def candidate_seats(seats: tuple[str, ...]) -> str | None:
+    """Seats one of which broke a rule, in words ("W, S or E"); None for none."""
+    if not seats:
+        return None
+    if len(seats) == 1:
+        return seats[0]
+    return ", ".join(seats[:-1]) + " or " + seats[-1]
 
 
 def _last_span(deal: Deal) -> Span:

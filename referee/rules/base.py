@@ -60,6 +60,9 @@ class Exclusion:
     rule: str
     message: str
     effect: Effect = Effect.STANDS
+    culprits: tuple[str, ...] = ()
+    """The seats one of which broke the rule, when the record cannot say which (cards not
+    seen): empty means the seat of the action."""
 
     @property
     def fatal(self) -> bool:
@@ -70,7 +73,7 @@ class Exclusion:
         """This exclusion, the action reported with no effect (unless it stops the walk)."""
         if self.effect is not Effect.STANDS:
             return self
-        return Exclusion(self.rule, self.message, Effect.NO_EFFECT)
+        return Exclusion(self.rule, self.message, Effect.NO_EFFECT, self.culprits)
 
 
 @dataclass(slots=True)

@@ -13,8 +13,10 @@ from referee.games.twenty_eight.state import (
     TwentyEightState,
     action_card,
 )
+from referee.games.twenty_eight.unseen import INCONSISTENT, has_unseen, read_unseen
+from referee.model.cards import UNSEEN
 from referee.model.errors import RecordError
-from referee.model.record import Deal, Hand
+from referee.model.record import Action, Deal, Hand
 from referee.rules.base import (
     deal_dealer,
     located,
@@ -93,7 +95,10 @@ class DealSetup(Engine28):
         return None
 
     def _deal_hands(self, state: TwentyEightState, deal: Deal) -> None:
-        """Fill the state's hands from the hand lines, inferring missing ones."""
+        """Fill the state's hands from the hand lines, inferring missing ones; with cards
+        not seen (``??``, or a hand left out that the plays do not show in full), the rest
+        goes to the consistency model (``state.unseen``)."""
+        partial = has_unseen(deal)
         dealt: set[str] = set()  # every card of the hands so far
         seen_seats: set[str] = set()
         copies: Counter[str] = Counter()  # a double pack: how often each card was dealt
@@ -102,7 +107,8 @@ class DealSetup(Engine28):
                 raise located(RecordError("record.hand-twice",
                                           f"{hand.seat}'s hand is given twice"), hand)
             seen_seats.add(hand.seat)
-            cards = hand.cards
+            written = hand.cards
+            cards = [c for c in written if c != UNSEEN] if partial else written
             held = set(cards)
             if self.copies > 1:
                 self._count_copies(hand, cards, copies)
@@ -111,18 +117,20 @@ class DealSetup(Engine28):
                   or not held.isdisjoint(dealt)):
                 self._own_cards(hand, cards, self._owners(state))  # raises at the faulty card
             dealt |= held
-            if len(cards) != self.hand_size:
+            if len(written) != self.hand_size:
                 raise located(RecordError(
                     "record.hand-size",
-                    f"{hand.seat} has {len(cards)} cards; each player is dealt "
+                    f"{hand.seat} has {len(written)} cards; each player is dealt "
                     f"{self.hand_size}"), hand)
             sizes = list(map(len, hand.rounds))
             if sizes == self.round_sizes:
                 first = self.deal_rounds[0]
-                state.first_four[hand.seat] = list(cards[:first])
+                four = list(written[:first])
+                state.first_four[hand.seat] = None if UNSEEN in four else four
                 if self.seventh_position is not None:
                     r, i = self.seventh_position
-                    state.seventh[hand.seat] = hand.rounds[r][i]
+                    seventh = hand.rounds[r][i]
+                    state.seventh[hand.seat] = None if seventh == UNSEEN else seventh
             elif len(sizes) == 1:
                 state.first_four[hand.seat] = None
                 state.seventh[hand.seat] = None
@@ -139,11 +147,84 @@ class DealSetup(Engine28):
                                       if self.copies > 1 else held)
         missing = [seat for seat in self.table.seats if seat not in state.dealt]
         if missing and self.copies > 1:
-            raise located(RecordError(
-                "record.hands", f"{self.title} needs every hand line ({', '.join(missing)} "
-                f"missing): with two copies of each card the hands are not inferred"), deal)
-        if missing:
+            partial = True  # two copies of a card: only the counting places them
+        if missing and not partial:
             self._infer_hands(state, deal, self._owners(state), missing)
+            # a hand the plays show in full is known exactly; else the rest is unseen
+            partial = any(len(state.dealt[seat]) < self.hand_size for seat in missing)
+        named = self._named_facedown(state, deal)
+        if partial:
+            self._deal_unseen(state, deal, missing, named)
+
+    def _named_facedown(self, state: TwentyEightState, deal: Deal
+                        ) -> tuple[str, str | None] | None:
+        """The bidder and his face-down trump card as the record names it (at the trump
+        choice, or at the call that shows it: ``S call 8H``); None when trumps are not
+        chosen by a card laid face down. A call that names another card than the trump
+        choice is an error of the record, and so is a call that exposes a card the record
+        never names."""
+        choice = next((e for e in deal.events if e.action.kind == "trump"), None)
+        shown = next((e for e in deal.events
+                      if e.action.kind == "call" and e.action.cards), None)
+        if choice is None:
+            return None
+        action = choice.action
+        seat = seat_of(action)
+        if seat is None:
+            return None
+        named = shown.action.cards[0] if shown is not None else None
+        if action.value == "seventh":
+            card = state.seventh.get(seat)
+            if card is None and named is not None:
+                state.seventh[seat] = card = named  # the call shows the seventh card
+        elif action.cards:
+            card = action.cards[0]
+        else:
+            return None  # a suit named openly: no card lies face down
+        if card == UNSEEN:
+            card = None
+        if (shown is not None and named is not None and named != UNSEEN and card is not None
+                and named != card):
+            raise located(RecordError(
+                INCONSISTENT,
+                f"the call shows {named}, but the trump card {seat} laid face down is "
+                f"{card}"), shown)
+        if card is None and named is not None and named != UNSEEN:
+            card = named
+        if card is None:
+            plain = next((e for e in deal.events
+                          if e.action.kind == "call" and not e.action.cards), None)
+            if plain is not None:
+                raise located(RecordError(
+                    "record.unseen",
+                    f"the call exposes the trump {'indicator' if self.spare else 'card'}, "
+                    f"which the record never names: write the card it shows "
+                    f"('{plain.action.seat} call CARD')"), plain)
+        return (seat, card)
+
+    def _deal_unseen(self, state: TwentyEightState, deal: Deal, missing: list[str],
+                     named: tuple[str, str | None] | None) -> None:
+        """Set up the consistency model of a deal with cards not seen."""
+        facedown = None if named is None or self.spare else named
+        unseen = read_unseen(deal, self.table.seats, self.hand_size, self.pack, facedown)
+        unseen.notes = state.notes
+        for seat in self.table.seats:
+            cards = unseen.dealt[seat]
+            state.dealt[seat] = cards
+            state.hands[seat] = (MultiHand(cards)  # type: ignore[assignment]
+                                 if self.copies > 1 else set(cards))
+            if seat in missing:
+                state.first_four[seat] = None
+                state.seventh.setdefault(seat, None)
+                state.inferred.add(seat)
+        for event in deal.events:
+            action = event.action
+            if action.kind == "call" and action.cards:
+                unseen.actual[id(action)] = Action(action.seat, "call")
+            elif (action.kind == "trump" and action.cards == (UNSEEN,) and named is not None
+                  and named[1] is not None):  # the card (or indicator) a call shows
+                unseen.actual[id(action)] = Action(action.seat, "trump", (named[1],))
+        state.unseen = unseen
 
     def _count_copies(self, hand: Hand, cards: list[str], copies: Counter[str]) -> None:
         """Deal ``hand``'s cards from a pack with ``self.copies`` of each; raise at the first

@@ -41,6 +41,12 @@ class Pair(Engine28):
         king, queen = "K" + state.trump, "Q" + state.trump
         hand = state.hands[seat]
         missing = [c for c in (king, queen) if c not in hand]
+        unseen = state.unseen
+        if missing and unseen is not None and all(
+                unseen.may_hold(seat, (c,)) for c in missing):
+            # perhaps among his cards not seen (both at once is not checked: a note)
+            unseen.note(seat, self.rule_id("28.pair"), len(state.tricks) + 1)
+            missing = []
         if missing:
             if all(c in state.dealt.get(seat, ()) for c in missing):
                 why = f"{seat} has already played {' and '.join(missing)}"

@@ -12,7 +12,8 @@ from referee.games.twenty_eight.state import (
     WINDOW,
     TwentyEightState,
 )
-from referee.model.cards import SUIT_NAMES
+from referee.games.twenty_eight.unseen import UnseenCards
+from referee.model.cards import SUIT_NAMES, UNSEEN
 from referee.model.record import Action
 from referee.rules.base import (
     Effect,
@@ -45,18 +46,27 @@ class Play(Engine28):
                                   f"{state.mode.declarer} plays a single hand", Effect.STOPS)
             return self._excl("28.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               Effect.STOPS)
+        unseen = state.unseen
+        if unseen is not None and card == UNSEEN:
+            return self._check_unseen_play(state, unseen, seat)
         # the face-down trump card is outside the bidder's hand until exposed
         # (a double pack's other copy of it is an ordinary card of his hand)
         if (card == state.facedown and seat == state.bidder and not state.revealed
                 and card not in state.hands[seat]):
-            return self._check_facedown_play(state, seat, card)
+            if unseen is None or not unseen.may_hold(seat, (card,)):
+                return self._check_facedown_play(state, seat, card)
+            # the other copy may be among his cards not seen (Fifty-Six)
+            unseen.note(seat, self.rule_id("28.call"), len(state.tricks) + 1)
         hand = state.hands[seat]
-        if card not in hand:
+        if card not in hand and (unseen is None or not unseen.may_hold(seat, (card,))):
             return self._excl("28.not-held", f"{seat} does not hold {card}", Effect.STOPS)
         trick = state.trick
         if not trick:
             return self._check_lead(state, seat, card)
         led = trick[0][1][1]
+        if unseen is not None and led == UNSEEN[1]:
+            self._check_after_unseen_lead(state, unseen, seat)
+            return None
         # 28.follow-suit: follow suit if able (self.follow, the shared rule, words it)
         if card[1] == led:
             return None
@@ -66,6 +76,10 @@ class Play(Engine28):
         # void in the suit led
         trump = state.trump
         opts = self.opts
+        if unseen is not None:
+            exclusion = self._unseen_void(state, unseen, seat, card, led)
+            if exclusion is not None:
+                return exclusion
         if not state.revealed:
             # a void player may call; with trump_call_mandatory he must
             if (opts.trump_call_mandatory and trump is not None
@@ -80,6 +94,13 @@ class Play(Engine28):
             if opts.caller_must_trump and trumps and card[1] != trump:
                 return self._excl("28.call-must-trump", f"{seat} called for the trump and holds "
                                   f"{self._show(trumps)}: he must play a trump to this trick")
+            if opts.caller_must_trump and not trumps and card[1] != trump and unseen:
+                found = self._presume_void(state, unseen, seat, self.suit_cards[trump],
+                                           "28.call-must-trump",
+                                           f"{seat} called for the trump and must play one "
+                                           f"to this trick")
+                if found is not None:
+                    return found
             if (opts.self_reveal_card == "exposed" and seat == state.bidder
                     and state.facedown in hand and card != state.facedown):
                 return self._excl("28.call-must-trump", f"{seat} exposed his trump card "
@@ -90,6 +111,98 @@ class Play(Engine28):
         if opts.no_undertrump and trump is not None and card[1] == trump:
             return self._check_undertrump(state, seat, card, trump)
         return None
+
+    def _unseen_void(self, state: TwentyEightState, unseen: UnseenCards, seat: str, card: str,
+                     led: str) -> Exclusion | None:
+        """A seen card off the suit led, from a seat whose hand is not seen in full: legal
+        only if he holds none of the suit led (a fact for the rest of the deal), and with
+        ``trump_call_mandatory`` illegal either way before the first void occasion."""
+        led_cards = self.suit_cards[led]
+        if (not state.revealed and self.opts.trump_call_mandatory and state.trump is not None
+                and not state.void_occasion):
+            if unseen.may_hold(seat, led_cards):
+                follow, must = self.rule_id("28.follow-suit"), self.rule_id("28.must-call")
+                return self._excl(
+                    "28.must-call", f"{seat} plays {card} without calling: had he a "
+                    f"{SUIT_NAMES[led][:-1]} he had to follow ({follow}), had he none he had "
+                    f"to call for the concealed trump ({must}); illegal either way")
+            return None  # void whatever: the must-call check below says so
+        return self._presume_void(state, unseen, seat, led_cards, "28.follow-suit",
+                                  f"{seat} must follow {SUIT_NAMES[led]}")
+
+    def _presume_void(self, state: TwentyEightState, unseen: UnseenCards, seat: str,
+                      cards: frozenset[str], rule: str, duty: str) -> Exclusion | None:
+        """The play is legal only if ``seat`` holds none of ``cards`` now: None when some
+        placement of the unseen cards allows it (then it is presumed, and noted when it could
+        have gone either way), else the finding, on ``seat`` or on the seats one of which
+        broke a rule (``duty`` says what was owed)."""
+        if seat == state.bidder and not state.revealed and state.facedown in cards:
+            # the face-down card is outside his hand until exposed: a void does not cover it
+            cards = cards - {state.facedown}
+        presumed = unseen.presume_void(seat, cards, self.rule_id(rule), len(state.tricks) + 1)
+        if not presumed.holds:
+            return None
+        if presumed.culprits:
+            seats = presumed.culprits
+            who = ", ".join(seats[:-1]) + " or " + seats[-1]
+            return Exclusion(self.rule_id(rule), f"{duty}; the cards not seen cannot be placed "
+                             f"so that every play of {who} was legal: one of them broke the "
+                             f"rule", culprits=seats)
+        forced = unseen.forced(seat, cards)
+        held = (f"he holds {self._show(forced)}" if forced else
+                "the cards not seen cannot all be elsewhere")
+        return self._excl(rule, f"{duty}: {held} (counting the cards the record shows)")
+
+    def _check_unseen_play(self, state: TwentyEightState, unseen: UnseenCards, seat: str
+                           ) -> Exclusion | None:
+        """A card played that the record does not show (``??``): what it had to be cannot be
+        checked, except what the counting proves (a seat void in the suit led whatever he
+        held must call, with ``trump_call_mandatory``)."""
+        trick = state.trick
+        number = len(state.tricks) + 1
+        if trick and trick[0][1] == UNSEEN:
+            self._check_after_unseen_lead(state, unseen, seat)
+            return None
+        opts = self.opts
+        if not trick:
+            if (seat == state.bidder and not state.revealed and state.trump is not None
+                    and opts.bidder_lead_restriction != "no"):
+                unseen.note(seat, self.rule_id("28.lead-trump"), number)
+            return None
+        led = trick[0][1][1]
+        led_known = led != UNSEEN[1]
+        may_follow = not led_known or unseen.may_hold(seat, self.suit_cards[led])
+        if (not state.revealed and opts.trump_call_mandatory and state.trump is not None
+                and not state.void_occasion):
+            if not may_follow:
+                return self._excl("28.must-call", f"{seat} has no {SUIT_NAMES[led]} and "
+                                  f"must call for the concealed trump before playing "
+                                  f"(trump_call_mandatory)")
+            unseen.note(seat, self.rule_id("28.must-call"), number)
+        if may_follow:
+            unseen.note(seat, self.rule_id("28.follow-suit"), number)
+        if state.revealed and state.trump is not None:
+            if self._caller_duty(state, seat) and opts.caller_must_trump:
+                unseen.note(seat, self.rule_id("28.call-must-trump"), number)
+            elif opts.no_undertrump and self._counting_trumps(state):
+                unseen.note(seat, self.rule_id("28.undertrump"), number)
+        return None
+
+    def _check_after_unseen_lead(self, state: TwentyEightState, unseen: UnseenCards, seat: str
+                                 ) -> None:
+        """A play to a trick led by a card not seen: whether it follows suit, and every duty
+        that hangs on that, cannot be checked."""
+        number = len(state.tricks) + 1
+        opts = self.opts
+        unseen.note(seat, self.rule_id("28.follow-suit"), number)
+        if not state.revealed:
+            if opts.trump_call_mandatory and state.trump is not None and not state.void_occasion:
+                unseen.note(seat, self.rule_id("28.must-call"), number)
+        elif state.trump is not None:
+            if self._caller_duty(state, seat) and opts.caller_must_trump:
+                unseen.note(seat, self.rule_id("28.call-must-trump"), number)
+            elif opts.no_undertrump and self._counting_trumps(state):
+                unseen.note(seat, self.rule_id("28.undertrump"), number)
 
     def _check_undertrump(self, state: TwentyEightState, seat: str, card: str, trump: str
                           ) -> Exclusion | None:
@@ -105,8 +218,16 @@ class Play(Engine28):
         if strength[card[0]] < strength[top[0]] + beats:
             hand = state.hands[seat]
             ok = [c for c in hand if c[1] != trump or strength[c[0]] >= strength[top[0]] + beats]
+            how = "under" if strength[card[0]] < strength[top[0]] else "level with"
+            unseen = state.unseen
+            if not ok and unseen is not None:
+                better = frozenset(c for c in self.card_set if c[1] != trump
+                                   or strength[c[0]] >= strength[top[0]] + beats)
+                return self._presume_void(
+                    state, unseen, seat, better, "28.undertrump",
+                    f"{seat} may not play {card} {how} {top}, the trump already in the trick, "
+                    f"while he holds a higher trump or a card of another suit")
             if ok:
-                how = "under" if strength[card[0]] < strength[top[0]] else "level with"
                 return self._excl(
                     "28.undertrump", f"{seat} may not play {card} {how} {top}, the trump already "
                     f"in the trick: he holds {self._show(ok)} (a higher trump or a card of "
@@ -135,10 +256,25 @@ class Play(Engine28):
         ``bidder_lead_restriction = strict`` only the exposure lifts it."""
         trump = state.trump
         ban = self.opts.bidder_lead_restriction
+        unseen = state.unseen
+        if (unseen is not None and ban != "no" and seat == state.bidder and trump
+                and not state.revealed and (trump == UNSEEN[1] or (
+                    card[1] == trump and ban != "strict" and not state.trump_led_by_other
+                    and unseen.trump_lead_maybe))):
+            # the trump suit is not seen, or another may have led it unseen
+            unseen.note(seat, self.rule_id("28.lead-trump"), len(state.tricks) + 1)
+            return None
         if (ban != "no" and seat == state.bidder and trump
                 and not state.revealed and card[1] == trump
                 and (ban == "strict" or not state.trump_led_by_other)):
             others = [c for c in state.hands[seat] if c[1] != trump]
+            unseen = state.unseen
+            if not others and unseen is not None:
+                plain = frozenset(c for c in self.card_set if c[1] != trump)
+                return self._presume_void(
+                    state, unseen, seat, plain, "28.lead-trump",
+                    f"{seat}, the bidder, may not lead {SUIT_NAMES[trump]} (the concealed "
+                    f"trump) while he holds other suits")
             if others:
                 why = (f"though another player has led {SUIT_NAMES[trump]} (bidder_lead_"
                        f"restriction = strict)" if state.trump_led_by_other
@@ -177,24 +313,34 @@ class Play(Engine28):
         if state.stage == WINDOW:
             state.stage = PLAY
         if (card == state.facedown and seat == state.bidder and not state.revealed
-                and card not in state.hands[seat]):
+                and card not in state.hands[seat] and card != UNSEEN):
             self.hooks.reveal(state, seat)  # exposed at his turn, then played
             if state.disregard:
                 return  # annul_other cancelled the deal at the reveal
         trick = state.trick
-        if (trick and not state.revealed and card[1] != trick[0][1][1]
+        if (trick and not state.revealed and card[1] != trick[0][1][1] and card != UNSEEN
                 and state.hands[seat].isdisjoint(self.suit_cards[trick[0][1][1]])):
-            state.void_occasion = True  # a void player played without calling
+            # a void player played without calling (a card not seen is presumed to follow:
+            # the first player void must call)
+            state.void_occasion = True
         self._lay_card(state, seat, card)
 
     def _lay_card(self, state: TwentyEightState, seat: str, card: str) -> None:
         """``seat`` plays ``card`` from his hand to the trick, which may complete it."""
         trick = state.trick
         state.hands[seat].discard(card)
+        unseen = state.unseen
+        if unseen is not None:
+            if card == UNSEEN:
+                unseen.trick_unseen.append((seat, unseen.now))
+                if not trick and seat != state.bidder:
+                    unseen.trump_lead_maybe = True  # perhaps a trump, led by another
+            unseen.now += 1
         if not trick:  # a lead opens the next trick (the first lead opens play)
             state.play_started = True
             state.trick_no = len(state.tricks) + 1
-            if state.trump and card[1] == state.trump and seat != state.bidder:
+            if (state.trump and card[1] == state.trump and seat != state.bidder
+                    and card != UNSEEN):
                 state.trump_led_by_other = True
         trick.append((seat, card))
         played = state.trick_len = len(trick)
@@ -206,7 +352,11 @@ class Play(Engine28):
     def _complete_trick(self, state: TwentyEightState) -> None:
         trick = state.trick
         number = len(state.tricks) + 1
-        winner = self.trick_winner(state, trick, number)
+        unseen = state.unseen
+        if unseen is not None and unseen.trick_unseen:
+            winner = self._unseen_winner(state, unseen, trick, number)
+        else:
+            winner = self.trick_winner(state, trick, number)
         card_points = self.card_points
         points = 0
         for _, card in trick:
@@ -229,6 +379,25 @@ class Play(Engine28):
             state.void = True
             state.stage = OVER
             state.turn = None
+
+    def _unseen_winner(self, state: TwentyEightState, unseen: UnseenCards,
+                       trick: list[tuple[str, str]], number: int) -> str:
+        """The winner of a trick with cards not seen: the seat that leads the next trick, if
+        it could have won; else the best card seen (a card not seen never beats it as far
+        as the record shows; the trick's winner is then open)."""
+        if trick[0][1] == UNSEEN:
+            candidates = [seat for seat, _ in trick]
+            best = trick[0][0]
+        else:
+            best = self.trick_winner(state, trick, number)
+            candidates = [best] + [seat for seat, card in trick if card == UNSEEN]
+        pinned = unseen.next_leader.get(number)
+        winner = pinned if pinned in candidates else best
+        if pinned is None and len(set(candidates)) > 1:
+            unseen.open_tricks.append((number, tuple(dict.fromkeys(candidates))))
+        unseen.open_points.extend((seat, moment, number) for seat, moment in unseen.trick_unseen)
+        unseen.trick_unseen = []
+        return winner
 
     def completed_tricks(self, state: TwentyEightState) -> list[TrickSummary]:
         """The tricks so far with the running card points per team (for annotations)."""

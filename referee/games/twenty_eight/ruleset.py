@@ -69,6 +69,7 @@ class TwentyEight(Phases):
 
     name = "twenty-eight"
     aliases = ("28",)
+    reads_unseen_cards = True
     rule_prefix = "28"
     title = "Twenty-Eight"
     sources = (("pagat.com: Twenty-Eight", PAGAT_28),
@@ -219,6 +220,8 @@ class TwentyEight(Phases):
             return self._after_end(state, action)
         if action.kind == "play":
             return self._check_play_now(state, action)  # most actions are plays
+        if state.unseen is not None:  # a trump card named only where a call shows it
+            action = state.unseen.actual.get(id(action), action)
         # one checker per kind of action (see __init__)
         checker = self._checkers.get(action.kind)
         if checker is None:
@@ -272,6 +275,8 @@ class TwentyEight(Phases):
             self._apply_play(state, action)  # most actions are plays
             state.last_kind = kind
             return
+        if state.unseen is not None:  # a trump card named only where a call shows it
+            action = state.unseen.actual.get(id(action), action)
         handler = self._appliers.get(kind)  # _apply_<kind> (see __init__)
         if handler is not None:
             handler(state, action)

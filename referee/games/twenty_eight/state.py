@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from referee.games.twenty_eight.mode import PARTNERSHIP, PartnershipMode
+from referee.games.twenty_eight.unseen import UnseenCards
 from referee.model.record import Action
 from referee.rules.base import (
     DealState,
@@ -55,6 +56,10 @@ class TwentyEightState(DealState):
         self.seventh: dict[str, str | None] = {}
         self.inferred: set[str] = set()
         self.hands: dict[str, set[str]] = {}
+        """The cards each seat is seen to hold (with cards not seen, ``unseen`` has the rest)."""
+        self.unseen: UnseenCards | None = None
+        """The deal's cards not seen and what the plays prove of them; None when the record
+        shows every card (then every check is exact, as the hands say)."""
         # auction
         self.turn: str | None = first_hand
         self.calls: list[tuple[str, int | None]] = []

@@ -13,7 +13,7 @@ from referee.games.twenty_eight.state import (
     TwentyEightState,
     action_card,
 )
-from referee.model.cards import SUIT_NAMES
+from referee.model.cards import SUIT_NAMES, UNSEEN
 from referee.model.record import Action
 from referee.rules.base import (
     Effect,
@@ -64,12 +64,15 @@ class TrumpChoice(Engine28):
                                   f"card{shown} (seventh_card = no); he must lay a card of his "
                                   f"first {self._first_batch_words()}", Effect.stops_when(unknown))
             return None
+        unseen = state.unseen
         if self.spare:
             # the spare indicator: a suit, or a spare 2-5 card of it
-            if card is None or (card not in self.card_set and card[0] in self.indicator_ranks):
+            if card is None or card == UNSEEN or (
+                    card not in self.card_set and card[0] in self.indicator_ranks):
                 return None
-            if (card in state.hands[seat] and state.first_four.get(seat) is None
-                    and self.opts.seventh_card):
+            held = card in state.hands[seat] or (
+                unseen is not None and unseen.may_hold(seat, (card,)))
+            if held and state.first_four.get(seat) is None and self.opts.seventh_card:
                 return None  # no deal order in the record: it may be his seventh card (noted)
             what = "a playing card" if card in self.card_set else "not a spare card"
             return self._excl("28.trump-card", f"{seat} shows {card}, {what}: with the "
@@ -84,7 +87,10 @@ class TrumpChoice(Engine28):
                               f"must lay a card of the trump suit from his first "
                               f"{self._first_batch_words()} face "
                               f"down (or call for the seventh card)", Effect.STOPS)
-        if card not in state.hands[seat]:
+        if unseen is not None and (card == UNSEEN or card in unseen.floating.get(seat, ())):
+            return None  # a card not seen, or perhaps played unseen: his whatever it is
+        if card not in state.hands[seat] and (
+                unseen is None or not unseen.may_hold(seat, (card,))):
             return self._excl("28.not-held", f"{seat} does not hold {card} and cannot lay it "
                               f"face down as the trump card", Effect.STOPS)
         four = state.first_four.get(seat)
@@ -158,10 +164,26 @@ class TrumpChoice(Engine28):
         led = state.led_suit()
         if led is None:
             return f"{seat} is leading: only a player void in the suit led may call"
+        if led == UNSEEN[1]:
+            if state.unseen is not None:  # the lead was not seen: his void is not checked
+                state.unseen.note(seat, self.rule_id("28.call"), len(state.tricks) + 1)
+            return None
         held = state.hands[seat] & self.suit_cards[led]
         if held:
             return (f"{seat} holds {self._show(held)}: only a player void in "
                     f"{SUIT_NAMES[led]} may call")
+        unseen = state.unseen
+        if unseen is not None:
+            # the caller is void in the suit led (a fact for the rest of the deal)
+            presumed = unseen.presume_void(seat, self.suit_cards[led], self.rule_id("28.call"),
+                                           len(state.tricks) + 1)
+            if presumed.culprits:
+                return (f"only a player void in {SUIT_NAMES[led]} may call, and the cards not "
+                        f"seen cannot be placed so that every play of "
+                        f"{', '.join(presumed.culprits)} was legal")
+            if presumed.holds:
+                return (f"only a player void in {SUIT_NAMES[led]} may call, and {seat} "
+                        f"holds one of them (counting the cards the record shows)")
         return None
 
     def _check_trump_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
@@ -187,7 +209,10 @@ class TrumpChoice(Engine28):
         state.reveal_trick = len(state.tricks) + 1
         state.reveal_index = len(state.trick)
         state.caller = seat
-        if state.facedown is not None and state.bidder is not None:
+        if state.facedown is not None and state.bidder is not None and not (
+                state.unseen is not None
+                and state.facedown in state.unseen.floating.get(state.bidder, ())):
+            # (a face-down card perhaps among his plays not seen stays with the model)
             state.hands[state.bidder].add(state.facedown)
         if self.opts.annul_other and state.bidder is not None and state.trump is not None:
             trumps = self.suit_cards[state.trump]
