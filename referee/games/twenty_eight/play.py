@@ -145,9 +145,9 @@ class Play(Engine28):
         if presumed.culprits:
             seats = presumed.culprits
             who = ", ".join(seats[:-1]) + " or " + seats[-1]
-            return Exclusion(self.rule_id(rule), f"{duty}; the cards not seen cannot be placed "
-                             f"so that every play of {who} was legal: one of them broke the "
-                             f"rule", culprits=seats)
+            return Exclusion(self.rule_id(rule), f"one of {who} broke the rule: the cards not "
+                             f"seen cannot be placed so that all their plays were legal "
+                             f"({duty.replace(seat, 'here ' + seat, 1)})", culprits=seats)
         forced = unseen.forced(seat, cards)
         held = (f"he holds {self._show(forced)}" if forced else
                 "the cards not seen cannot all be elsewhere")

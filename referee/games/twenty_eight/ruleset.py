@@ -44,6 +44,7 @@ from referee.model.seats import Table
 from referee.rules.base import (
     Effect,
     Exclusion,
+    Legality,
     TableView,
 )
 from referee.rules.options import Options
@@ -187,8 +188,12 @@ class TwentyEight(Phases):
                 yield Action(seat, "single")
         seat = state.turn
         if seat is not None:
-            for card in self._sorted(state.hands[seat]):
+            held = state.hands[seat]
+            for card in self._sorted(held):
                 yield Action(seat, "play", cards=(card,))
+            if state.unseen is not None:  # what he may hold among the cards not seen
+                for card in self._sorted(state.unseen.possible(seat) - set(held)):
+                    yield Action(seat, "play", cards=(card,))
             if seat == state.bidder and state.facedown and not state.revealed:
                 yield Action(seat, "play", cards=(state.facedown,))
             if state.stage == PLAY and not state.mode.rules_out("call"):
@@ -196,6 +201,16 @@ class TwentyEight(Phases):
         if state.stage == PLAY:
             for other in seats:
                 yield Action(other, "pair")
+
+    def legal_actions(self, state: TwentyEightState) -> Legality:
+        unseen = state.unseen
+        if unseen is None:
+            return super().legal_actions(state)
+        unseen.probing = True  # listing what was legal presumes nothing
+        try:
+            return super().legal_actions(state)
+        finally:
+            unseen.probing = False
 
     def apply_if_legal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         # a play of a deal in progress goes straight to the play's check and carrying out,

@@ -80,6 +80,9 @@ class UnseenCards:
     floating: dict[str, frozenset[str]] = field(default_factory=dict)
     """Seat -> his known cards that no seen play shows: perhaps among his ``??`` plays, so
     the model holds them (among his own slots only)."""
+    probing: bool = False
+    """The legal alternatives are being listed: checks ask the model, but add no fact and
+    no note."""
     trump_lead_maybe: bool = False
     """A player other than the bidder led a card not seen (perhaps a trump)."""
 
@@ -114,6 +117,8 @@ class UnseenCards:
             return Presumed(False)
         names = self._names(seat, cards)
         fact = Fact(seat, names, at, label=seat)
+        if self.probing:
+            return Presumed(not self.worlds.feasible((fact,)))
         conflict = self.worlds.conflict(fact)
         if conflict is None:
             if self.worlds.may_hold(seat, names, at):
@@ -130,6 +135,8 @@ class UnseenCards:
     def note(self, seat: str, rule: str, trick: int) -> None:
         """Mark ``rule`` as a check on ``seat`` that could not be made at ``trick`` (0: before
         play), kept in one note per deal and seat."""
+        if self.probing:
+            return
         if seat not in self.unchecked:
             self.unchecked[seat] = (len(self.notes), {})
             self.notes.append((UNCHECKED, ""))
