@@ -115,15 +115,15 @@ def deal_view(header: RecordHeader, seat: str) -> DealView:
     """How the record opened by ``header`` writes its deals as ``seat`` saw them;
     ``RecordError`` (``record.view``) where it cannot."""
     ruleset = ruleset_for(header)
+    if not isinstance(ruleset, TwentyEight):
+        error = RecordError("record.view", f"{ruleset.title} records cannot be written from "
+                            f"one seat yet (only {_titles()} records can)")
+        raise located(error, header.get("Game") or header)
     seats = ruleset.table.seats
     if seat not in seats:
         error = RecordError("record.view", f"'{seat}' is not at the table (seats: "
                             f"{' '.join(seats)}): a record is written from one of its seats")
         raise located(error, header.get("Seats") or header.get("Game") or header)
-    if not isinstance(ruleset, TwentyEight):
-        error = RecordError("record.view", f"{ruleset.title} records cannot be written from "
-                            f"one seat yet (only {_titles()} records can)")
-        raise located(error, header.get("Game") or header)
     return FamilyView(seat, _spare_rank(ruleset)).deal
 
 
