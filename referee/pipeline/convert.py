@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from referee.model.errors import RefereeError
+from referee.model.errors import RecordError, RefereeError
 from referee.pipeline.defaults import HeaderDefaults as HeaderHook
 from referee.pipeline.reading import JSON_SUFFIXES, is_json_path, with_defaults, without_given_tags
 from referee.replay.canonical import canonical_text, game_spelling, in_game_spelling
@@ -84,7 +84,10 @@ def viewed_documents(documents: Iterable[tuple[int, dict[str, Any]]], path: str,
     from referee.replay.viewpoint import view_of
 
     for line, data in documents:
-        record = view_of(record_from_json(data, path, line), seat)
+        try:
+            record = view_of(record_from_json(data, path, line), seat)
+        except RecordError as exc:  # a JSON record has no lines: its document's line
+            raise (exc if exc.line else exc.at(line, 1)) from None
         yield line, record_to_json(record, game_spelling(record.header))
 
 
