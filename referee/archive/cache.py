@@ -96,6 +96,9 @@ def run_key(options: Any, expect: bool, keys: bool) -> str:
                     sorted(options.given_by.items()), list(options.select),
                     list(options.ignore), options.partial,
                     getattr(options, "source", None))  # --from: the form files are read in
+        view = getattr(options, "view", None)
+        if view is not None:  # --as SEAT: a view's report is not the record's
+            settings += (("view", view),)
     parts = (FORMAT, sys.version, sys.implementation.cache_tag, __version__, _lark(),
              package_digest(), settings, expect, keys)
     return blake2b(repr(parts).encode("utf-8"), digest_size=16).hexdigest()

@@ -53,6 +53,8 @@ INPUT_IDS: dict[str, str] = {
     "record.card-not-in-pack": "a card that is not in the game's pack",
     "record.action": "an action the game does not have at all (not a rule finding)",
     "record.unseen": "'??' (an unseen card) is not supported by this game yet",
+    "record.view": "--as SEAT: a seat that is not at the table, or a game whose records "
+                   "cannot be written from one seat yet",
     "record.position": "referee moves: the record has no such position",
     "record.json": "a record in the JSON form is not valid",
     "record.limit": "the JSON form nests too deep or holds a number too long (docs/files.md)",

@@ -33,6 +33,7 @@ from referee.cli.output import EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE, version
 from referee.cli.output import echo as _echo
 from referee.cli.output import echo_err as _echo_err
 from referee.cli.records import (
+    AsOption,
     ConfigOption,
     FromOption,
     GameOption,
@@ -174,6 +175,7 @@ def check(
                                       "expectation must hold and every error must be expected."),
     ] = False,
     partial: PartialOption = False,
+    as_seat: AsOption = None,
     select: Annotated[
         list[str] | None,
         typer.Option("--select", metavar="RULE", show_default=False,
@@ -260,7 +262,7 @@ def check(
         expect=expect, partial=partial, select=select, ignore=ignore, exclude=exclude,
         game=game, rules=rules, option=option, source=source, exit_zero=exit_zero,
         quiet=quiet, color=color, baseline=baseline, write_baseline=write_baseline,
-        duplicates=duplicates, cache_dir=cache_dir, no_cache=no_cache)
+        duplicates=duplicates, cache_dir=cache_dir, no_cache=no_cache, view=as_seat)
     options.statistics = statistics
     try:
         options.validate()
@@ -419,7 +421,8 @@ def convert(
         typer.Option("--to", "-t", metavar=choices(ConvertTarget), show_default=False,
                      autocompletion=completion.complete_form,
                      help="json: JSON Lines, one record a line; ttn: canonical "
-                          "TTN. Default: the other form of the input."),
+                          "TTN. Default: the other form of the input (with --as, its "
+                          "own form)."),
     ] = None,
     source: FromOption = None,
     output: Annotated[
@@ -427,6 +430,7 @@ def convert(
         typer.Option("--output", "-o", metavar="FILE", show_default=False,
                      help="Write here (atomically) instead of to standard output."),
     ] = None,
+    as_seat: AsOption = None,
     game: GameOption = None,
     rules: RulesOption = None,
     option: OptionOption = None,
@@ -437,6 +441,7 @@ def convert(
 
     The game (a Game tag, or --game and the settings for records without one) tells where
     each trick starts; tags given on the command line are not written into the output.
+    --as SEAT writes each record as that seat saw it (in the input's form unless --to says).
 
     Exit codes: 0 converted; 2 unreadable input or a usage error.
     """
@@ -444,22 +449,24 @@ def convert(
     origin = choice(ConvertTarget, source, "--from")
     reading = reading_options("convert", config, isolated, game=game, rules=rules,
                               option=option, source=source)
-    raise typer.Exit(run_convert(file, target, output, origin, reading))
+    raise typer.Exit(run_convert(file, target, output, origin, reading, as_seat))
 
 
 def run_convert(file: str, to: ConvertTarget | None, output: str | None,
-                source: ConvertTarget | None = None, reading: Any = None) -> int:
+                source: ConvertTarget | None = None, reading: Any = None,
+                view: str | None = None) -> int:
     from referee.notation.fileio import write_atomic
     from referee.pipeline.convert import convert_text, is_json_path
 
     from_json = is_json_path(file) if source is None else source is ConvertTarget.json
-    target = to or (ConvertTarget.ttn if from_json else ConvertTarget.json)
+    # a view is the same form as its record unless --to says otherwise; else the other form
+    target = to or (ConvertTarget.ttn if from_json is (view is None) else ConvertTarget.json)
     shown = "<stdin>" if file == STDIN else file
     text: str | None = None
     try:
         text = read_text(file, json=from_json)
         chunks = convert_text(text, shown, target, from_json,
-                              reading.header_hook if reading is not None else None)
+                              reading.header_hook if reading is not None else None, view)
         if output is None or output == STDIN:
             for chunk in chunks:
                 typer.echo(chunk, nl=False)
@@ -566,19 +573,22 @@ def simulate(
                                                      autocompletion=completion.complete_option,
                                                      help="Set a game option (repeatable).",
                                                      show_default=False)] = None,
+    as_seat: AsOption = None,
 ) -> None:
     """Play random legal deals and write them as a TTN record (for fixtures and tests).
 
-    Exit codes: 0 written; 2 a usage error (unknown game, preset or option).
+    --as SEAT writes them as that seat saw them (a View tag, one hand line).
+
+    Exit codes: 0 written; 2 a usage error (unknown game, preset, option or seat).
     """
     raise typer.Exit(run_simulate(
         game, whole_number(deals, "--deals", 1) or 1, whole_number(seed, "--seed") or 0,
-        preset, output, whole_number(players, "--players", 2), teams, option or []))
+        preset, output, whole_number(players, "--players", 2), teams, option or [], as_seat))
 
 
 def run_simulate(game: str, deals: int, seed: int, preset: str | None,
                  output: str | None, players: int | None = None, teams: str | None = None,
-                 option: list[str] | None = None) -> int:
+                 option: list[str] | None = None, view: str | None = None) -> int:
     try:
         from referee.replay.simulate import simulate_from_words
     except ModuleNotFoundError as exc:
@@ -587,7 +597,8 @@ def run_simulate(game: str, deals: int, seed: int, preset: str | None,
         _fail("referee simulate: the simulator (referee.replay.simulate) is not part of this "
               "installation")
     try:
-        chunks = simulate_from_words(game, deals, seed, preset, players, teams, option or [])
+        chunks = simulate_from_words(game, deals, seed, preset, players, teams, option or [],
+                                     view)
         first = next(chunks)  # a bad preset or option is said before anything is written
     except KeyError as exc:  # an unknown game
         _fail(f"referee simulate: {exc.args[0]}")

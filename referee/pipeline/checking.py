@@ -156,6 +156,7 @@ def check_file(
     path: str | Path, expect: bool = False, progress: Callable[[], None] | None = None,
     header_hook: HeaderHook | None = None, match_hook: MatchHook | None = None,
     on_match: MatchHook | None = None, json: bool = False, keys: bool = False,
+    view: str | None = None,
 ) -> FileReport:
     """Check one TTN file, streamed deal by deal (``-`` reads standard input, streamed too),
     or, with ``json``, a file of records in the JSON form (read whole).
@@ -165,7 +166,8 @@ def check_file(
     ``on_match``, if given, is handed each match's finished report (hooks applied, Expect
     tags compared) instead of the file's report keeping it, so that a report can be written
     as it goes and a file of any length is checked in flat memory. ``keys`` gives each match
-    its record's identity and each deal its key (for baselines and duplicates).
+    its record's identity and each deal its key (for baselines and duplicates). ``view``
+    (``--as SEAT``) checks each record as that seat saw it (``replay_into``).
     """
     from referee.catalogue.lookups import record_vocabulary
     from referee.notation.parser import iter_file, iter_stream
@@ -189,7 +191,8 @@ def check_file(
                               vocabulary=record_vocabulary)
         if progress is not None:
             items = _counted(items, progress)
-        replay_into(report, items, expect, header_hook, match_hook, syntax, on_match, keys)
+        replay_into(report, items, expect, header_hook, match_hook, syntax, on_match, keys,
+                    view)
         set_syntax_errors(report, syntax)
     except Exception as exc:
         set_failure(report, exc, path, syntax, json)
@@ -310,7 +313,8 @@ def replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
                  header_hook: HeaderHook | None = None,
                  match_hook: MatchHook | None = None,
                  syntax: list[NotationSyntaxError] | None = None,
-                 on_match: MatchHook | None = None, keys: bool = False) -> None:
+                 on_match: MatchHook | None = None, keys: bool = False,
+                 view: str | None = None) -> None:
     """Stream ``items`` through the replay, appending each match as soon as it ends (or
     handing it to ``on_match``).
 
@@ -318,6 +322,11 @@ def replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
     an error located at the tag, and compared when that record's report comes out. With
     ``keys``, each match gets its record's identity and each deal its key
     (referee.archive.keys: for baselines and duplicates), made as the items pass by.
+
+    With ``view`` (``--as SEAT``) each record is replayed as that seat saw it
+    (referee.replay.viewpoint): the parsed records are turned into their views, not the
+    text, so every event the view keeps keeps its place in the file and a finding is placed
+    at the user's line. Expect tags and keys are read from the records as written.
     """
     pending: deque[list] = deque()
     identities: deque[RecordKeys] = deque()
@@ -334,7 +343,12 @@ def replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
                 _key_item(item, identities)
             yield item
 
-    for match in replay_stream(tap()):
+    stream: Iterable[StreamItem] = tap()
+    if view is not None:
+        from referee.replay.viewpoint import view_items
+
+        stream = view_items(stream, view)
+    for match in replay_stream(stream):
         if keys and identities:
             identities.popleft().set_on(match)
         if syntax and any(e.record_line == match.line for e in syntax):

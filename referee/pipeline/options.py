@@ -59,6 +59,9 @@ class CheckOptions(ReadOptions):
     cache; referee.archive.cache)."""
     cache_size_mb: int | None = None
     """The cache's size limit (the settings' ``cache_size_mb``; None: the default)."""
+    view: str | None = None
+    """``--as SEAT``: check each record as that seat saw it (referee.replay.viewpoint; None:
+    as written)."""
 
     @property
     def keys(self) -> bool:
@@ -77,10 +80,11 @@ class CheckOptions(ReadOptions):
               color: str | None = None, baseline: str | None = None,
               write_baseline: str | None = None, duplicates: str | None = None,
               cache_dir: str | None = None, no_cache: bool = False,
+              view: str | None = None,
               ) -> CheckOptions:
         """The command line's values where given, else the settings', else the defaults."""
         return cls(
-            baseline=baseline, write_baseline=write_baseline, duplicates=duplicates,
+            baseline=baseline, write_baseline=write_baseline, duplicates=duplicates, view=view,
             **ReadOptions.merged(settings, game=game, rules=rules, option=option,
                                  partial=partial, source=source),
             cache_dir=None if no_cache else cache_dir or _cache_folder(settings.cache),

@@ -179,6 +179,11 @@ def _json(options: Any, path: str) -> bool:
     return options is not None and options.reads_json(path)
 
 
+def _view(options: Any) -> str | None:
+    """The seat ``referee check --as`` checks the records as (None: as written)."""
+    return None if options is None else getattr(options, "view", None)
+
+
 def _keys(options: Any) -> bool:
     """Whether the run needs the records' identities and the deals' keys."""
     return options is not None and bool(options.keys)
@@ -211,7 +216,8 @@ def check_part(part: Part, expect: bool, options: Any = None,
 
     if part.whole and data is None:
         report = check_file(part.path, expect, None, header_hook, match_hook, keep,
-                            json=_json(options, part.path), keys=_keys(options))
+                            json=_json(options, part.path), keys=_keys(options),
+                            view=_view(options))
         if writer is not None:
             writer.commit(report)
         report.matches = kept
@@ -226,7 +232,7 @@ def check_part(part: Part, expect: bool, options: Any = None,
             items = iter_lines(lines, part.path, syntax, comments=False,
                                first_line=part.first)  # as check_file reads a file
         replay_into(report, items, expect, header_hook, match_hook, syntax, keep,
-                     _keys(options))
+                     _keys(options), _view(options))
     except Exception:  # unreadable here: the whole file is checked again, in order
         return None
     report.matches = kept
@@ -374,7 +380,8 @@ def _check_here(path: str, expect: bool, progress: Callable[[], None] | None, op
             hand(match if text is None else _with_text(match, text))
 
     report = check_file(path, expect, progress, *_hooks(options, path), tee,
-                        json=_json(options, path), keys=_keys(options))
+                        json=_json(options, path), keys=_keys(options),
+                        view=_view(options))
     if writer is not None:
         writer.commit(report)
     return report
@@ -500,7 +507,8 @@ class _Joined:
 
         path = self.report.path
         return check_file(path, expect, progress, *_hooks(options, path), on_match,
-                          json=_json(options, path), keys=_keys(options))
+                          json=_json(options, path), keys=_keys(options),
+                          view=_view(options))
 
 
 def _deals(match: Any) -> int:

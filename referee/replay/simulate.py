@@ -280,21 +280,28 @@ def simulate(game: str, deals: int, seed: int, preset: str | None = None, **tabl
 
 
 def simulate_text(
-    game: str, deals: int, seed: int, preset: str | None = None, **table: Any
+    game: str, deals: int, seed: int, preset: str | None = None, *, view: str | None = None,
+    **table: Any
 ) -> Iterator[str]:
-    """``simulate`` in chunks, a header or a deal each, written as they are played."""
+    """``simulate`` in chunks, a header or a deal each, written as they are played; with
+    ``view``, as that seat saw them (referee.replay.viewpoint)."""
     from referee.notation.writer import write_items
     from referee.replay.canonical import game_spelling, table_seats
 
-    return write_items(simulate_items(game, deals, seed, preset, **table), table_seats,
-                       game_spelling)
+    items: Iterable[RecordHeader | Deal] = simulate_items(game, deals, seed, preset, **table)
+    if view is not None:
+        from referee.replay.viewpoint import view_items
+
+        items = view_items(items, view)
+    return write_items(items, table_seats, game_spelling)
 
 
 def simulate_from_words(game: str, deals: int, seed: int, preset: str | None = None,
                         players: int | None = None, teams: str | None = None,
-                        option_words: Sequence[str] = ()) -> Iterator[str]:
+                        option_words: Sequence[str] = (), view: str | None = None
+                        ) -> Iterator[str]:
     """What ``referee simulate`` writes, in chunks, from its words: ``option_words`` are
-    NAME=VALUE.
+    NAME=VALUE; ``view`` (``--as SEAT``) writes the records as that seat saw them.
 
     ``KeyError`` for an unknown game, ``ValueError`` for a malformed option word or a table
     the game cannot seat, ``OptionError`` or ``RecordError`` for options the game refuses.
@@ -309,7 +316,7 @@ def simulate_from_words(game: str, deals: int, seed: int, preset: str | None = N
     table = table_spec(game, players, teams)
     if options:
         table["options"] = options
-    return simulate_text(game, deals, seed, preset, **table)
+    return simulate_text(game, deals, seed, preset, view=view, **table)
 
 
 # -- breaking a record ------------------------------------------------------------------------
