@@ -15,6 +15,7 @@ from referee.games import ruleset_for
 from referee.model.errors import RecordError, located
 from referee.model.record import Deal, Event, RecordHeader, ResultLine, Span, StreamItem
 from referee.model.seats import team_key
+from referee.model.spelling import suggest
 from referee.notation.writer import format_action
 from referee.replay.hints import add_first_hand_hint, add_seat_order_hints
 from referee.replay.tag_notes import tag_notes
@@ -61,6 +62,7 @@ class MatchReplay:
         )
         self.in_progress: int | None = None
         """The number of the last deal replayed if the record stops before it is over."""
+        self.report.view = view_seat(header, self.ruleset.table.seats)
         self.report.findings.extend(tag_notes(header))
 
     def replay_deal(self, deal: Deal, watch: DealWatch | None = None,
@@ -262,7 +264,33 @@ class MatchReplay:
             result = f"deal {self.in_progress} in progress; {result}"
         self.report.result = result
         self.report.score = dict(self.match.score)
+        last = next((deal.result for deal in reversed(self.report.deals)
+                     if deal.result is not None), None)
+        if last is not None and last.score_sets:
+            self.report.score_sets = dict(last.score_sets)
         return self.report
+
+
+VIEW_TAG = "View"
+
+
+def view_seat(header: RecordHeader, seats: tuple[str, ...]) -> str | None:
+    """The seat the record's View tag names (None without one); ``record.seat`` at the tag if
+    it names no seat, more than one, or one not at the table."""
+    tag = header.get(VIEW_TAG)
+    if tag is None:
+        return None
+    words = [word for value in tag.values for word in value.split()]
+    if len(words) != 1:
+        raise located(RecordError(
+            "record.seat", f"the View tag names the one seat the record is written from, "
+                           f"like [View \"{seats[0]}\"] (seats: {' '.join(seats)})"), tag)
+    seat = words[0]
+    if seat not in seats:
+        raise located(RecordError(
+            "record.seat", f"the View tag names seat '{seat}', who is not at the table "
+                           f"(seats: {' '.join(seats)}){suggest(seat, seats)}"), tag)
+    return seat
 
 
 def replay_stream(items: Iterable[StreamItem]) -> Iterator[MatchReport]:

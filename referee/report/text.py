@@ -205,12 +205,14 @@ def render_finding(path: str, finding: Finding, color: bool = False) -> str:
 
 
 def render_match(path: str, match: MatchReport, color: bool = False) -> str:
-    """``FILE:LINE: twenty-eight (standard), 3 deals: N-S win +6 to 0``."""
+    """``FILE:LINE: twenty-eight (standard), 3 deals: N-S win +6 to 0``, and ``, as seen
+    from N`` when the record has a View tag."""
     where = f"{path}:{match.line}" if match.line else path
     deals = f"{len(match.deals)} deal" + ("" if len(match.deals) == 1 else "s")
     result = match.result or ("finished" if match.finished else "not finished")
     game = _style(match.game, color, bold=True)
-    return f"{where}: {game} ({match.preset}), {deals}: {result}"
+    seen = f", as seen from {match.view}" if match.view is not None else ""
+    return f"{where}: {game} ({match.preset}), {deals}: {result}{seen}"
 
 
 def render_error(report: FileReport, color: bool = False) -> str:
