@@ -22,7 +22,8 @@ def runs(values: Iterable[int], signed: bool = False) -> str:
     ", ": ``runs([14, 15, 16, 17, 18]) == "14-18"``, ``runs([29, 31, 32, 33, 39, 40]) ==
     "29, 31-33, 39-40"``. A run with a negative end is written "-3 to -1", so that the minus
     sign is never mistaken for the dash; ``signed`` writes a plus sign before positive
-    numbers (game points: "-2 to +1"). Two consecutive numbers are a run ("39-40")."""
+    numbers and every run with "to" (game points: "-2 to +1", "0 to +1"). Two consecutive
+    numbers are a run ("39-40")."""
     ordered = sorted(set(values))
     parts: list[str] = []
     start = 0
@@ -38,7 +39,7 @@ def runs(values: Iterable[int], signed: bool = False) -> str:
 def _run(low: int, high: int, signed: bool) -> str:
     if low == high:
         return _number(low, signed)
-    dash = " to " if low < 0 or high < 0 else "-"
+    dash = " to " if signed or low < 0 or high < 0 else "-"
     return f"{_number(low, signed)}{dash}{_number(high, signed)}"
 
 
