@@ -384,3 +384,24 @@ def test_the_table_writes_open_values_as_runs(tmp_path: Path, monkeypatch) -> No
     monkeypatch.undo()
     [row] = list(table_rows([str(path)]))
     assert row["points"] == {"NS": 17, "EW": 11} and "point_sets" not in row
+
+
+@pytest.mark.parametrize(("possible", "mismatch"), [
+    ((15, 16, 17), None),
+    ((15, 16), "recorded card points NS 17, computed NS 15-16 (NS 15-16 EW 11)"),
+])
+def test_a_result_line_agrees_with_any_value_of_an_open_set(monkeypatch, possible, mismatch
+                                                            ) -> None:
+    import referee.replay.replay as replay
+
+    settle = replay.DealRun.settle
+
+    def opened(self):
+        result = settle(self)
+        result.point_sets = {"NS": possible}
+        return result
+
+    monkeypatch.setattr(replay.DealRun, "settle", opened)
+    report = check_text(viewed("N"), "a.ttn")
+    found = [f.message for f in report.findings() if f.rule == "record.result-mismatch"]
+    assert found == ([mismatch] if mismatch else [])

@@ -27,6 +27,7 @@ from referee.report.model import (
     Finding,
     MatchReport,
 )
+from referee.report.values import value_text
 from referee.rules.base import DealResult, DealState, Exclusion, MatchState, Ruleset
 from referee.rules.loop import DealRun, match_over, trick_mark_fits
 
@@ -233,26 +234,31 @@ class MatchReplay:
         self, line: ResultLine, result: DealResult, report: DealReport, deal: Deal
     ) -> None:
         computed = result.points if line.kind == "points" else result.score
+        open_sets = result.point_sets if line.kind == "points" else result.score_sets
         teams = self.ruleset.table.team_names
         for written, value in line.values:
-            team = team_key(written, (*teams, *computed))
-            if team not in computed and team not in teams:
+            team = team_key(written, (*teams, *computed, *open_sets))
+            if team not in computed and team not in teams and team not in open_sets:
                 raise located(RecordError(
                     "record.team",
                     f"'{team}' in the result line is not a team "
                     f"(teams: {', '.join(self.report.team_labels.get(t, t) for t in teams)})",
                 ), line)
-            # A side the deal did not score (Twenty-Two's dead players) counts as 0.
-            if computed.get(team, 0) != value:
+            # A side the deal did not score (Twenty-Two's dead players) counts as 0; an open
+            # value (some cards were not seen) agrees with any value it may have.
+            if value not in open_sets.get(team, (computed.get(team, 0),)):
                 labels = self.ruleset.sheet_labels
                 what = (labels.get("points") or "card points" if line.kind == "points"
                         else labels.get("score") or "match score")
                 label = self.report.team_labels.get
-                shown = " ".join(f"{label(t, t)} {v}" for t, v in computed.items())
+                shown = " ".join(f"{label(t, t)} {value_text(t, computed, open_sets)}"
+                                 for t in (*computed, *(t for t in open_sets
+                                                        if t not in computed)))
                 report.findings.append(Finding(
                     "record.result-mismatch",
                     f"recorded {what} {label(team, team)} {value}, computed "
-                    f"{label(team, team)} {computed.get(team, 0)} ({shown})",
+                    f"{label(team, team)} "
+                    f"{value_text(team, computed, open_sets) or 0} ({shown})",
                     deal=deal.number, span=line.span,
                 ))
 
