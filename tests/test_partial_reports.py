@@ -405,3 +405,16 @@ def test_a_result_line_agrees_with_any_value_of_an_open_set(monkeypatch, possibl
     report = check_text(viewed("N"), "a.ttn")
     found = [f.message for f in report.findings() if f.rule == "record.result-mismatch"]
     assert found == ([mismatch] if mismatch else [])
+
+
+def test_annotate_writes_open_values_as_runs() -> None:
+    from referee.pipeline.annotate import deal_line
+
+    line = deal_line(1, DealReport(1, "S", [], open_result()))
+    assert line == (f"deal 1: N-S made or N-S failed ({PRESUMED}); points NS 14-18 EW 10-14; "
+                    f"game points NS -1, +1 EW +0; score NS -1, 1 EW 0")
+    seen = deal_line(1, DealReport(1, "S", [], DealResult(
+        points={"NS": 17, "EW": 11}, game_points={"NS": 1, "EW": 0}, score={"NS": 1, "EW": 0},
+        outcome="N-S made 17 of 16")))
+    assert seen == "deal 1: N-S made 17 of 16; points NS 17 EW 11; game points NS +1 EW +0; " \
+                   "score NS 1 EW 0"
