@@ -28,7 +28,7 @@ from referee.replay.replay import MatchReplay
 from referee.report.github import render_github
 from referee.report.json import match_json, render_json
 from referee.report.junit import render_junit
-from referee.report.model import DealReport, FileReport, Finding, MatchReport
+from referee.report.model import DealReport, FileReport, Finding, MatchReport, slim_match
 from referee.report.sarif import render_sarif
 from referee.report.scoresheet import render_match_sheet
 from referee.report.text import render_match, render_text
@@ -206,8 +206,22 @@ def test_the_match_score_is_open_when_the_last_deal_leaves_it_open() -> None:
     replay = MatchReplay(header)
     replay.report.deals.append(DealReport(1, "S", [], open_result()))
     match = replay.finish()
-    assert match.view == "W" and match.score_sets == {"NS": (-1, 1)}
+    assert match.view == "W" and match.score_sets == {"NS": (-1, 1)} and match.presumed
     assert compare([parse_expectation(expect("score", "NS -1, 1", "EW 0"))], match) == []
+
+
+def test_the_match_line_says_an_open_score() -> None:
+    match = open_match("N")
+    match.presumed = True
+    line = render_match("a.ttn", match)
+    assert line == (f"a.ttn:1: twenty-eight (standard), 1 deal: match not over; score "
+                    f"NS -1, 1 EW 0 ({PRESUMED}), as seen from N")
+    assert render_match("a.ttn", slim_match(match, True)) == line  # as a --jobs worker sends it
+    data = match_json(match)
+    assert data["presumed"] is True and data["score"] == {"NS": [-1, 1], "EW": 0}
+    match.score_sets = {}
+    match.presumed = False
+    assert render_match("a.ttn", match).endswith("1 deal: match not over, as seen from N")
 
 
 # -- notes of partial records -----------------------------------------------------------------

@@ -274,6 +274,7 @@ class MatchReplay:
                      if deal.result is not None), None)
         if last is not None and last.score_sets:
             self.report.score_sets = dict(last.score_sets)
+            self.report.presumed = last.presumed
         return self.report
 
 

@@ -75,8 +75,9 @@ def deal_json(deal: DealReport) -> dict[str, Any]:
 
 def match_json(match: MatchReport) -> dict[str, Any]:
     """A match (one record): game, options, deals, findings outside deals, result, score
-    (an open team's as its sorted possible values), and the seat it is seen from (``view``,
-    only when the record has a View tag)."""
+    (an open team's as its sorted possible values, and ``presumed`` when they hold only if
+    the plays that could not be checked were legal), and the seat it is seen from
+    (``view``, only when the record has a View tag)."""
     data: dict[str, Any] = {
         "game": match.game,
         "preset": match.preset,
@@ -88,6 +89,8 @@ def match_json(match: MatchReport) -> dict[str, Any]:
         "finished": match.finished,
         "score": with_sets(match.score, match.score_sets),
     }
+    if match.presumed:
+        data["presumed"] = True
     if match.view is not None:
         data["view"] = match.view
     return data

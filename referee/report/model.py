@@ -85,6 +85,9 @@ class MatchReport:
     score_sets: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """The teams whose match score is open (some cards were not seen), with every value it
     may have, sorted (``DealResult.score_sets`` of the last deal)."""
+    presumed: bool = False
+    """The open score is over the unseen cards that make every play that could not be
+    checked legal (``DealResult.presumed`` of the last deal)."""
 
     def all_findings(self) -> list[Finding]:
         found = list(self.findings)
@@ -210,11 +213,13 @@ def slim_match(match: MatchReport, deals: bool) -> MatchReport:
     ``--jobs`` worker: its findings and Expect tags, and (``deals``) the deals' numbers,
     findings and unchecked text (not their results); never the options or the score. Without
     ``deals`` (a SARIF document, once the deals are counted) the deals' findings are the
-    match's."""
+    match's. An open score is kept (``score``, ``score_sets``): the text report's match line
+    says it."""
+    score = dict(match.score) if match.score_sets else {}
     if not deals:
-        return replace(match, options={}, score={}, score_sets={}, deals=[],
+        return replace(match, options={}, score=score, deals=[],
                        findings=match.all_findings())
-    return replace(match, options={}, score={}, score_sets={}, deals=[
+    return replace(match, options={}, score=score, deals=[
         DealReport(deal.number, deal.dealer, deal.findings, None, deal.unchecked, deal.key,
                    deal.line)
         for deal in match.deals])
