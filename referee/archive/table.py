@@ -21,6 +21,7 @@ from typing import Any
 
 from referee.model.record import Deal, Event, RecordHeader, StreamItem
 from referee.report.model import DealReport, FileReport, Finding, MatchReport
+from referee.report.values import either, is_open, runs
 
 FORMATS = ("csv", "parquet")
 PARQUET_EXTRA = "parquet"
@@ -33,8 +34,8 @@ TRICK_KINDS = frozenset({"play", "call", "down"})
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    """A column: its name, its type (string, int, bool, map of team to int, list of
-    strings) and what it holds."""
+    """A column: its name, its type (string, int, bool, map of team to int, runs: map of
+    team to its possible values written as runs, list of strings) and what it holds."""
 
     name: str
     kind: str
@@ -63,6 +64,15 @@ DEAL_COLUMNS: tuple[Column, ...] = (
                             "(a CSV cell: a JSON object)"),
     Column("game_points", "map", "the change of the match score per team or player"),
     Column("score", "map", "the match score after the deal"),
+    Column("point_sets", "runs", "when some cards were not seen: the teams whose points are "
+                                 "open, with every value they may have as runs (14-18, "
+                                 "29, 31-33); those teams are left out of points"),
+    Column("game_point_sets", "runs", "the same for the game points"),
+    Column("score_sets", "runs", "the same for the match score after the deal"),
+    Column("outcomes", "string", "when more than one outcome is possible, all of them in "
+                                 "words (made or failed)"),
+    Column("presumed", "bool", "whether the open values are those of the unseen cards that "
+                               "make every play that could not be checked legal"),
     Column("outcome", "string", "how the deal ended, in words"),
     Column("scored", "bool", "whether the deal changed the match score's count of deals "
                              "(false: void, annulled, not scored)"),
@@ -216,13 +226,28 @@ def _deal_row(where: dict[str, Any], match: MatchReport, report: DealReport) -> 
     result = report.result
     if result is None:
         return row
-    row.update(points=dict(result.points), game_points=dict(result.game_points),
-               score=dict(result.score), outcome=result.outcome, scored=result.scored,
-               disputed=result.disputed)
+    row.update(points=_exact(result.points, result.point_sets),
+               game_points=_exact(result.game_points, result.game_point_sets),
+               score=_exact(result.score, result.score_sets), outcome=result.outcome,
+               scored=result.scored, disputed=result.disputed)
+    if is_open(result) or result.presumed:
+        row.update(point_sets=_runs(result.point_sets),
+                   game_point_sets=_runs(result.game_point_sets, signed=True),
+                   score_sets=_runs(result.score_sets),
+                   outcomes=either(result.outcomes) or None, presumed=result.presumed)
     names = _CONTRACT_NAMES_28 if match.game in FAMILY_28 else {}
     for key, value in result.contract.as_dict().items():
         row[names.get(key, key)] = value
     return row
+
+
+def _exact(values: dict[str, int], sets: dict[str, tuple[int, ...]]) -> dict[str, int]:
+    """The teams whose value is exact (an open team's value is in its ``*_sets`` column)."""
+    return {team: value for team, value in values.items() if team not in sets}
+
+
+def _runs(sets: dict[str, tuple[int, ...]], signed: bool = False) -> dict[str, str]:
+    return {team: runs(values, signed) for team, values in sets.items()}
 
 
 def _findings(findings: list[Finding]) -> dict[str, Any]:
@@ -304,7 +329,8 @@ def arrow_schema(plays: bool = False) -> Any:
         raise ParquetMissing(f"Parquet needs pyarrow: pip install 'referee[{PARQUET_EXTRA}]'"
                              ) from None
     types = {"string": pa.string(), "int": pa.int64(), "bool": pa.bool_(),
-             "map": pa.map_(pa.string(), pa.int64()), "list": pa.list_(pa.string())}
+             "map": pa.map_(pa.string(), pa.int64()),
+             "runs": pa.map_(pa.string(), pa.string()), "list": pa.list_(pa.string())}
     return pa.schema([pa.field(column.name, types[column.kind]) for column in columns(plays)])
 
 
@@ -317,7 +343,7 @@ def write_parquet(path: str, rows: Iterable[dict[str, Any]], plays: bool = False
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    maps = [column.name for column in columns(plays) if column.kind == "map"]
+    maps = [column.name for column in columns(plays) if column.kind in ("map", "runs")]
     with atomic_path(path) as temp, pq.ParquetWriter(temp, schema) as writer:
         batch: list[dict[str, Any]] = []
         written = False

@@ -81,6 +81,15 @@ RECORD_IDS: dict[str, str] = {
                         "hands and play) appears earlier in the files checked",
     "record.tag": "note: a tag whose name is close to one the referee reads ([Rule ...] for "
                   "[Rules ...]) is kept as written but not read",
+    "record.unchecked": "note: checks that could not be made because some cards were not "
+                        "seen ('??', a hand left out), once per deal and seat, naming their "
+                        "rule ids; the play is legal for some of the unseen cards",
+    "record.not-decided": "note: the unseen cards of a deal leave more possibilities than the "
+                          "referee examines; what hangs on them is not decided (no finding "
+                          "is guessed)",
+    "record.inconsistent": "the unseen cards of a deal cannot be placed at all (given the "
+                           "pack, the hand sizes and the cards the play shows a seat did not "
+                           "hold): that deal is not checked further, the rest of the file is",
 }
 """Findings and notes about a record as a whole, whatever its game (exit code 1 for the
 errors)."""

@@ -26,6 +26,7 @@ from referee.replay.canonical import with_trick_marks
 from referee.replay.replay import MatchReplay
 from referee.report.model import DealReport, Finding, MatchReport
 from referee.report.scoresheet import not_scored
+from referee.report.values import outcome_text, value_text
 from referee.rules.base import DealResult, DealState, Ruleset, TrickSummary
 
 TALLY, FINDING = "=", "!"
@@ -200,10 +201,16 @@ def summary_lines(words: str, head: bool = True) -> list[str]:
     return lines
 
 
-def _numbers(values: dict[str, int], labels: Mapping[str, str], signed: bool = False) -> str:
-    """``NS 14 EW 6``; a team of more than two seats as people read it (``P1-P3-P5 14``)."""
-    return " ".join(f"{labels.get(team, team)} {value:+d}" if signed
-                    else f"{labels.get(team, team)} {value}" for team, value in values.items())
+def _numbers(values: dict[str, int], labels: Mapping[str, str], signed: bool = False,
+             sets: Mapping[str, tuple[int, ...]] | None = None) -> str:
+    """``NS 14 EW 6``; a team of more than two seats as people read it (``P1-P3-P5 14``); a
+    team whose value is open (``sets``) with its possible values as runs (``NS 14-18``)."""
+    sets = sets or {}
+    teams = (*values, *(team for team in sets if team not in values))
+    return " ".join(
+        f"{labels.get(team, team)} {value_text(team, values, sets, signed)}" if team in sets
+        else f"{labels.get(team, team)} {values[team]:+d}" if signed
+        else f"{labels.get(team, team)} {values[team]}" for team in teams)
 
 
 def trick_line(ruleset: Ruleset, trick: TrickSummary) -> str:
@@ -241,13 +248,14 @@ def deal_line(number: int, report: DealReport, labels: Mapping[str, str] | None 
         if result is not None and result.score:
             text += f"; score {_numbers(result.score, labels)}"
         return text
-    text = f"deal {number}: {result.outcome or 'scored'}"
-    if result.points:
-        text += f"; points {_numbers(result.points, labels)}"
-    if result.game_points:
-        text += f"; game points {_numbers(result.game_points, labels, signed=True)}"
-    if result.score:
-        text += f"; score {_numbers(result.score, labels)}"
+    text = f"deal {number}: {outcome_text(result) or 'scored'}"
+    if result.points or result.point_sets:
+        text += f"; points {_numbers(result.points, labels, sets=result.point_sets)}"
+    if result.game_points or result.game_point_sets:
+        text += (f"; game points "
+                 f"{_numbers(result.game_points, labels, True, result.game_point_sets)}")
+    if result.score or result.score_sets:
+        text += f"; score {_numbers(result.score, labels, sets=result.score_sets)}"
     if unchecked:
         text += f"; {unchecked}"
     return text

@@ -11,11 +11,17 @@ The first value is the kind; the rest are read as words, so ``"deal 1" "W"`` and
 
 - ``valid``: no error finding in the record;
 - ``illegal`` [``deal N``] [``trick N``] [SEAT] [RULE]: some error finding has every field
-  given (a word with a dot is a rule id, any other word a seat);
+  given (a word with a dot is a rule id, any other word a seat); without a seat it matches a
+  finding of any seat, also one whose culprit is unknown and that names the candidate seats
+  ("W, S or E");
 - ``note``: the same, for notes;
 - ``score`` TEAM N ...: the match score when the record ends;
 - ``points`` ``deal N`` TEAM N ...: the card points of that deal (``DealResult.points``);
 - ``game-points`` ``deal N`` TEAM N ...: the change of the match score in that deal;
+  for these three a team's value may be written as runs, ``NS 14-18`` or ``NS 29, 31-33,
+  39-40`` (``-3 to -1`` for negative ends): it holds when the team's value is open (some
+  cards were not seen) and its possible values are exactly those; a single number holds only
+  when the value is exact, never for a set that contains it;
 - ``outcome`` ``deal N`` TEXT: TEXT is part of the deal's outcome ("void", "made");
 - ``result`` TEXT: TEXT is part of the match result ("N-S win");
 - ``case`` LABEL: names the edge case; checks nothing, shown in failure messages.
@@ -28,7 +34,7 @@ fine, as long as the referee finds no error in it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.model.errors import RecordError, located
@@ -37,6 +43,7 @@ from referee.model.limits import digits_message, too_many_digits
 from referee.model.record import RecordHeader, Tag
 from referee.model.seats import team_key
 from referee.report.model import DealReport, Finding, MatchReport
+from referee.report.values import outcome_text, possible, value_text
 
 TAG = "Expect"
 
@@ -44,6 +51,10 @@ KINDS = ("valid", "illegal", "note", "score", "points", "game-points", "outcome"
 """Every kind of expectation; ``case`` is the only one that checks nothing."""
 
 _INT = re.compile(r"[+-]?[0-9]+\Z")
+_RUN = re.compile(r"([+-]?[0-9]+)(?:-([+-]?[0-9]+))?\Z")
+"""A value of a team in a points or score expectation: a number, or a run ``14-18``."""
+_LONGEST_RUN = 10_000
+"""The most values one run may stand for (a typo like 1-99999999 would fill the memory)."""
 _COUNT = re.compile(r"[0-9]+\Z")
 _SHOWN_FINDINGS = 3
 
@@ -52,7 +63,8 @@ _SHOWN_FINDINGS = 3
 class Expectation:
     """One ``[Expect ...]`` tag, read.
 
-    ``values`` holds (team, number) pairs for ``score``, ``points`` and ``game-points``;
+    ``values`` holds (team, number) pairs for ``score``, ``points`` and ``game-points``, and
+    ``sets`` (team, sorted values) for the teams written with runs (``NS 14-18``);
     ``text`` the words of ``outcome``, ``result`` and ``case``; ``line`` the tag's line and
     ``source`` the tag as written (for messages).
     """
@@ -63,6 +75,7 @@ class Expectation:
     seat: str | None = None
     rule: str | None = None
     values: tuple[tuple[str, int], ...] = ()
+    sets: tuple[tuple[str, tuple[int, ...]], ...] = ()
     text: str = ""
     line: int = 0
     source: str = ""
@@ -122,8 +135,8 @@ def parse_expectation(tag: Tag) -> Expectation:
                                   'record ends and takes no deal (use "game-points" for a deal)')
     elif deal is None:
         raise _malformed(tag, f'[Expect "{kind}" "deal N" "NS 17" ...] needs "deal N"')
-    values = _pairs(tag, kind, rest)
-    return Expectation(kind, deal=deal, values=values, line=line, source=source)
+    values, sets = _pairs(tag, kind, rest)
+    return Expectation(kind, deal=deal, values=values, sets=sets, line=line, source=source)
 
 
 def compare(expectations: Sequence[Expectation], match: MatchReport) -> list[str]:
@@ -202,7 +215,8 @@ def _check(
             return None
         return f"the match result is '{match.result}'"
     if kind == "score":
-        return _compare_values(exp.values, match.score, "the match score", match.team_labels)
+        return _compare_values(exp, match.score, match.score_sets, "the match score",
+                               match.team_labels)
     deal = _deal(match, exp.deal)
     if deal is None:
         numbers = " ".join(str(d.number) for d in match.deals) or "none"
@@ -211,29 +225,40 @@ def _check(
         why = f": {deal.unchecked}" if deal.unchecked else ""
         return f"deal {exp.deal} has no result{why}"
     if kind == "outcome":
-        if exp.text.casefold() in deal.result.outcome.casefold():
+        outcome = outcome_text(deal.result)
+        if exp.text.casefold() in outcome.casefold():
             return None
-        return f"the outcome of deal {exp.deal} is '{deal.result.outcome}'"
+        return f"the outcome of deal {exp.deal} is '{outcome}'"
     if kind == "points":
-        return _compare_values(exp.values, deal.result.points, f"deal {exp.deal} card points",
-                               match.team_labels)
-    return _compare_values(exp.values, deal.result.game_points, f"deal {exp.deal} game points",
-                           match.team_labels)
+        return _compare_values(exp, deal.result.points, deal.result.point_sets,
+                               f"deal {exp.deal} card points", match.team_labels)
+    return _compare_values(exp, deal.result.game_points, deal.result.game_point_sets,
+                           f"deal {exp.deal} game points", match.team_labels)
 
 
 def _compare_values(
-    expected: Iterable[tuple[str, int]], computed: dict[str, int], what: str,
-    labels: dict[str, str],
+    exp: Expectation, computed: dict[str, int], open_sets: dict[str, tuple[int, ...]],
+    what: str, labels: dict[str, str],
 ) -> str | None:
-    """None if ``expected`` agrees with ``computed``, else what the referee computed, teams
-    spelled as in every message (``labels``: ``P1-P3-P5``, ``NS``)."""
-    expected = [(team_key(team, computed), value) for team, value in expected]
-    wrong = [(team, value) for team, value in expected if computed.get(team) != value]
+    """None if ``exp``'s values agree with ``computed`` and its sets with ``open_sets`` (the
+    open teams' possible values), else what the referee computed, teams spelled as in every
+    message (``labels``: ``P1-P3-P5``, ``NS``). A single value holds only for an exact value;
+    a set holds when it is every value the team may have."""
+    teams = (*computed, *(team for team in open_sets if team not in computed))
+    wrong: list[str] = []
+    for written, value in exp.values:
+        team = team_key(written, teams)
+        if team in open_sets or computed.get(team) != value:
+            wrong.append(team)
+    for written, values in exp.sets:
+        team = team_key(written, teams)
+        if possible(team, computed, open_sets) != values:
+            wrong.append(team)
     if not wrong:
         return None
-    shown = " ".join(f"{labels.get(team, team)} {value}"
-                     for team, value in computed.items()) or "nothing"
-    missing = [team for team, _ in wrong if team not in computed]
+    shown = " ".join(f"{labels.get(team, team)} {value_text(team, computed, open_sets)}"
+                     for team in teams) or "nothing"
+    missing = [team for team in wrong if team not in teams]
     extra = f" (no team {', '.join(missing)})" if missing else ""
     return f"the referee computed {what} {shown}{extra}"
 
@@ -311,15 +336,69 @@ def _take_deal(tag: Tag, kind: str, words: list[str]) -> tuple[int | None, list[
     return None, words
 
 
-def _pairs(tag: Tag, kind: str, words: list[str]) -> tuple[tuple[str, int], ...]:
-    if not words or len(words) % 2:
-        raise _malformed(tag, f'[Expect "{kind}" ...] takes teams with numbers: "NS 17" "EW 11"')
-    pairs = []
-    for team, number in zip(words[::2], words[1::2], strict=True):
-        if not NAME_RE.fullmatch(team) or not _INT.match(number):
-            raise _malformed(tag, f"'{team} {number}' is not a team and a number, like \"NS 17\"")
-        pairs.append((team, _number(tag, number)))
-    return tuple(pairs)
+def _pairs(tag: Tag, kind: str, words: list[str]
+           ) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, tuple[int, ...]], ...]]:
+    """The teams and their values: (team, number) for a team written with one number, and
+    (team, sorted values) for one written with runs (``NS 29, 31-33, 39-40``)."""
+    usage = f'[Expect "{kind}" ...] takes teams with numbers: "NS 17" "EW 11"'
+    pieces = [piece for word in words for piece in word.split(",") if piece]
+    if not pieces:
+        raise _malformed(tag, usage)
+    teams: list[tuple[str, list[str]]] = []
+    for piece in pieces:
+        if _RUN.match(piece) or piece.lower() == "to":
+            if not teams:
+                raise _malformed(tag, f"'{piece}' comes before any team: write \"NS 17\"")
+            teams[-1][1].append(piece)
+            continue
+        if teams and not teams[-1][1]:
+            raise _malformed(tag, f"'{teams[-1][0]} {piece}' is not a team and a number, "
+                                  f"like \"NS 17\" (or runs, like \"NS 14-18\")")
+        if not NAME_RE.fullmatch(piece):
+            raise _malformed(tag, f"'{piece}' is not a team and a number, like \"NS 17\"")
+        teams.append((piece, []))
+    if not teams[-1][1]:
+        raise _malformed(tag, usage)
+    singles: list[tuple[str, int]] = []
+    sets: list[tuple[str, tuple[int, ...]]] = []
+    for team, written in teams:
+        values = _values(tag, team, written)
+        if len(written) == 1 and _INT.match(written[0]):
+            singles.append((team, values[0]))
+        else:
+            sets.append((team, values))
+    return tuple(singles), tuple(sets)
+
+
+def _values(tag: Tag, team: str, written: list[str]) -> tuple[int, ...]:
+    """Every value of a team's runs (``14-18``, ``-3 to -1``, ``29``), sorted."""
+    found: set[int] = set()
+    index = 0
+    while index < len(written):
+        piece = written[index]
+        joined = index + 2 < len(written) and written[index + 1].lower() == "to"
+        if joined:
+            low, high = piece, written[index + 2]
+            index += 3
+        elif piece.lower() == "to":
+            raise _malformed(tag, f"'to' in the values of {team} joins two numbers: "
+                                  f"\"{team} -3 to -1\"")
+        else:
+            run = _RUN.match(piece)
+            assert run is not None  # _pairs took only numbers and runs
+            low, high = run.group(1), run.group(2) or run.group(1)
+            index += 1
+        if not (_INT.match(low) and _INT.match(high)):
+            raise _malformed(tag, f"'{low} to {high}' is not a run of numbers ({team})")
+        first, last = _number(tag, low), _number(tag, high)
+        if first > last:
+            raise _malformed(tag, f"the run {low}-{high} of {team} runs backwards: write the "
+                                  f"lower number first")
+        if last - first > _LONGEST_RUN:
+            raise _malformed(tag, f"the run {low}-{high} of {team} is longer than "
+                                  f"{_LONGEST_RUN} values")
+        found.update(range(first, last + 1))
+    return tuple(sorted(found))
 
 
 def _number(tag: Tag, text: str) -> int:

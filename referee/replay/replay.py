@@ -15,6 +15,7 @@ from referee.games import ruleset_for
 from referee.model.errors import RecordError, located
 from referee.model.record import Deal, Event, RecordHeader, ResultLine, Span, StreamItem
 from referee.model.seats import team_key
+from referee.model.spelling import suggest
 from referee.notation.writer import format_action
 from referee.replay.hints import add_first_hand_hint, add_seat_order_hints
 from referee.replay.tag_notes import tag_notes
@@ -26,6 +27,7 @@ from referee.report.model import (
     Finding,
     MatchReport,
 )
+from referee.report.values import value_text
 from referee.rules.base import DealResult, DealState, Exclusion, MatchState, Ruleset
 from referee.rules.loop import DealRun, match_over, trick_mark_fits
 
@@ -61,6 +63,7 @@ class MatchReplay:
         )
         self.in_progress: int | None = None
         """The number of the last deal replayed if the record stops before it is over."""
+        self.report.view = view_seat(header, self.ruleset.table.seats)
         self.report.findings.extend(tag_notes(header))
 
     def replay_deal(self, deal: Deal, watch: DealWatch | None = None,
@@ -231,26 +234,31 @@ class MatchReplay:
         self, line: ResultLine, result: DealResult, report: DealReport, deal: Deal
     ) -> None:
         computed = result.points if line.kind == "points" else result.score
+        open_sets = result.point_sets if line.kind == "points" else result.score_sets
         teams = self.ruleset.table.team_names
         for written, value in line.values:
-            team = team_key(written, (*teams, *computed))
-            if team not in computed and team not in teams:
+            team = team_key(written, (*teams, *computed, *open_sets))
+            if team not in computed and team not in teams and team not in open_sets:
                 raise located(RecordError(
                     "record.team",
                     f"'{team}' in the result line is not a team "
                     f"(teams: {', '.join(self.report.team_labels.get(t, t) for t in teams)})",
                 ), line)
-            # A side the deal did not score (Twenty-Two's dead players) counts as 0.
-            if computed.get(team, 0) != value:
+            # A side the deal did not score (Twenty-Two's dead players) counts as 0; an open
+            # value (some cards were not seen) agrees with any value it may have.
+            if value not in open_sets.get(team, (computed.get(team, 0),)):
                 labels = self.ruleset.sheet_labels
                 what = (labels.get("points") or "card points" if line.kind == "points"
                         else labels.get("score") or "match score")
                 label = self.report.team_labels.get
-                shown = " ".join(f"{label(t, t)} {v}" for t, v in computed.items())
+                shown = " ".join(f"{label(t, t)} {value_text(t, computed, open_sets)}"
+                                 for t in (*computed, *(t for t in open_sets
+                                                        if t not in computed)))
                 report.findings.append(Finding(
                     "record.result-mismatch",
                     f"recorded {what} {label(team, team)} {value}, computed "
-                    f"{label(team, team)} {computed.get(team, 0)} ({shown})",
+                    f"{label(team, team)} "
+                    f"{value_text(team, computed, open_sets) or 0} ({shown})",
                     deal=deal.number, span=line.span,
                 ))
 
@@ -262,7 +270,34 @@ class MatchReplay:
             result = f"deal {self.in_progress} in progress; {result}"
         self.report.result = result
         self.report.score = dict(self.match.score)
+        last = next((deal.result for deal in reversed(self.report.deals)
+                     if deal.result is not None), None)
+        if last is not None and last.score_sets:
+            self.report.score_sets = dict(last.score_sets)
+            self.report.presumed = last.presumed
         return self.report
+
+
+VIEW_TAG = "View"
+
+
+def view_seat(header: RecordHeader, seats: tuple[str, ...]) -> str | None:
+    """The seat the record's View tag names (None without one); ``record.seat`` at the tag if
+    it names no seat, more than one, or one not at the table."""
+    tag = header.get(VIEW_TAG)
+    if tag is None:
+        return None
+    words = [word for value in tag.values for word in value.split()]
+    if len(words) != 1:
+        raise located(RecordError(
+            "record.seat", f"the View tag names the one seat the record is written from, "
+                           f"like [View \"{seats[0]}\"] (seats: {' '.join(seats)})"), tag)
+    seat = words[0]
+    if seat not in seats:
+        raise located(RecordError(
+            "record.seat", f"the View tag names seat '{seat}', who is not at the table "
+                           f"(seats: {' '.join(seats)}){suggest(seat, seats)}"), tag)
+    return seat
 
 
 def replay_stream(items: Iterable[StreamItem]) -> Iterator[MatchReport]:

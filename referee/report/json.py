@@ -22,6 +22,7 @@ from referee.report.model import (
     RenderedMatch,
     Totals,
 )
+from referee.rules.base import with_sets
 
 if TYPE_CHECKING:
     from referee.report import Output
@@ -73,8 +74,11 @@ def deal_json(deal: DealReport) -> dict[str, Any]:
 
 
 def match_json(match: MatchReport) -> dict[str, Any]:
-    """A match (one record): game, options, deals, findings outside deals, result, score."""
-    return {
+    """A match (one record): game, options, deals, findings outside deals, result, score
+    (an open team's as its sorted possible values, and ``presumed`` when they hold only if
+    the plays that could not be checked were legal), and the seat it is seen from
+    (``view``, only when the record has a View tag)."""
+    data: dict[str, Any] = {
         "game": match.game,
         "preset": match.preset,
         "options": dict(match.options),
@@ -83,8 +87,13 @@ def match_json(match: MatchReport) -> dict[str, Any]:
         "findings": [finding_json(f) for f in match.findings],
         "result": match.result,
         "finished": match.finished,
-        "score": dict(match.score),
+        "score": with_sets(match.score, match.score_sets),
     }
+    if match.presumed:
+        data["presumed"] = True
+    if match.view is not None:
+        data["view"] = match.view
+    return data
 
 
 def file_json(report: FileReport, matches: list[Any] | None = None) -> dict[str, Any]:

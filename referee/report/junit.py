@@ -11,7 +11,9 @@
           </failure>
         ...
 
-A deal fails with its error findings (its notes go to ``system-out``). Findings outside any
+A deal fails with its error findings (its notes go to ``system-out``, each with its
+severity: ``note [record.unchecked]: ...``). The test cases of a record written from one seat
+(its View tag) carry the property ``view`` with that seat. Findings outside any
 deal make a test case of their own per record. Under ``--expect`` the findings are what the
 records expect, so a deal's findings are only shown, and each record gets an ``expectations``
 test case that fails with its unmet expectations. A file that cannot be read is a test case
@@ -205,6 +207,7 @@ def _match_cases(path: str, match: MatchReport, number: int,
     prefix = f"record {number}, " if number else ""
     for deal in match.deals:
         case = _case(path, f"{prefix}deal {deal.number}", deal.findings)
+        _add_view(case, match)
         _fill(case, path, deal.findings, expect)
         if deal.unchecked:
             _append_out(case, deal.unchecked)
@@ -212,10 +215,23 @@ def _match_cases(path: str, match: MatchReport, number: int,
     if match.findings:
         name = f"{prefix}record at line {match.line}" if match.line else f"{prefix}record"
         case = _case(path, name, match.findings)
+        _add_view(case, match)
         _fill(case, path, match.findings, expect)
         yield case
     if expect:
-        yield _expectations(path, f"{prefix}expectations", match)
+        case = _expectations(path, f"{prefix}expectations", match)
+        _add_view(case, match)
+        yield case
+
+
+def _add_view(case: ET.Element, match: MatchReport) -> None:
+    """``<properties><property name="view" value="N" /></properties>`` for a record written
+    from one seat, first in the test case (JUnit's place for properties)."""
+    if match.view is None:
+        return
+    properties = ET.Element("properties")
+    ET.SubElement(properties, "property", name="view", value=_clean(match.view))
+    case.insert(0, properties)
 
 
 def _error_case(report: FileReport) -> ET.Element | None:

@@ -79,6 +79,15 @@ class MatchReport:
     """The record's identity (referee.archive.keys), made only when a run needs it."""
     baselined: list[Finding] = field(default_factory=list)
     """Findings a baseline holds, taken out of the report (SARIF lists them as unchanged)."""
+    view: str | None = None
+    """The seat the record is written from (its View tag): every report says so; None
+    without the tag."""
+    score_sets: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """The teams whose match score is open (some cards were not seen), with every value it
+    may have, sorted (``DealResult.score_sets`` of the last deal)."""
+    presumed: bool = False
+    """The open score is over the unseen cards that make every play that could not be
+    checked legal (``DealResult.presumed`` of the last deal)."""
 
     def all_findings(self) -> list[Finding]:
         found = list(self.findings)
@@ -204,10 +213,13 @@ def slim_match(match: MatchReport, deals: bool) -> MatchReport:
     ``--jobs`` worker: its findings and Expect tags, and (``deals``) the deals' numbers,
     findings and unchecked text (not their results); never the options or the score. Without
     ``deals`` (a SARIF document, once the deals are counted) the deals' findings are the
-    match's."""
+    match's. An open score is kept (``score``, ``score_sets``): the text report's match line
+    says it."""
+    score = dict(match.score) if match.score_sets else {}
     if not deals:
-        return replace(match, options={}, score={}, deals=[], findings=match.all_findings())
-    return replace(match, options={}, score={}, deals=[
+        return replace(match, options={}, score=score, deals=[],
+                       findings=match.all_findings())
+    return replace(match, options={}, score=score, deals=[
         DealReport(deal.number, deal.dealer, deal.findings, None, deal.unchecked, deal.key,
                    deal.line)
         for deal in match.deals])

@@ -3,7 +3,9 @@
 One run, the tool ``referee`` with a rule entry per id that occurs; one result per finding
 (level ``error`` or ``note``), per unreadable file, and under ``--expect`` per unmet
 expectation. Locations are the paths as given (made relative to the workspace, as for the
-GitHub annotations), with the 1-based line and column.
+GitHub annotations), with the 1-based line and column. A finding of a record written from one
+seat (its View tag) has that seat in its result's property bag: ``"properties": {"view":
+"N"}`` (a run may hold records seen from different seats, so the result carries it).
 """
 
 from __future__ import annotations
@@ -61,6 +63,8 @@ def render_sarif(reports: Iterable[FileReport], expect: bool = False,
                         message += " (legal here: " + ", ".join(finding.alternatives) + ")"
                     results.append(_result(finding.rule, finding.severity, message, path,
                                            finding.span.line, finding.span.column))
+                    if match.view is not None:
+                        results[-1]["properties"] = {"view": match.view}
                     if baseline:
                         results[-1]["baselineState"] = state
     rules = [{"id": rule, "shortDescription": {"text": summary}}

@@ -15,6 +15,11 @@ score have one column per team, in the order the results name the teams, headed 
 read the team (``P1-P3-P5`` for three seats, ``NS`` for two). A game may rename
 or leave out columns and groups with a ``sheet_labels`` mapping on its Ruleset class
 (Twenty-Two: damage per deal, total damage, no contract columns).
+
+A deal whose cards were not all seen may leave a value open: its cell then shows every value
+it may have as runs (``14-18``, ``29, 31-33``; referee.report.values), and the outcome column
+its possible outcomes ("made or failed") and, when the sets are presumed, "if the plays that
+could not be checked were legal".
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from referee.report.model import NOT_CHECKED, DealReport, FileReport, MatchReport
+from referee.report.values import outcome_text, value_text
 from referee.rules.base import NoContract
 
 if TYPE_CHECKING:
@@ -102,7 +108,9 @@ def _teams(match: MatchReport) -> list[str]:
     for deal in match.deals:
         if deal.result is None:
             continue
-        for mapping in (deal.result.points, deal.result.game_points, deal.result.score):
+        result = deal.result
+        for mapping in (result.points, result.game_points, result.score, result.point_sets,
+                        result.game_point_sets, result.score_sets):
             for team in mapping:
                 if team not in teams:
                     teams.append(team)
@@ -120,14 +128,17 @@ def _row(deal: DealReport, teams: list[str]) -> list[str]:
         points = game_points = score = [MISSING] * len(teams)
         remarks.append("not settled" + (f": {deal.unchecked}" if deal.unchecked else ""))
     else:
-        points = [_value(result.points.get(team)) for team in teams]
-        game_points = [_signed(result.game_points.get(team)) for team in teams]
-        score = [_value(result.score.get(team)) for team in teams]
+        points = [_value(value_text(team, result.points, result.point_sets))
+                  for team in teams]
+        game_points = [_value(value_text(team, result.game_points, result.game_point_sets,
+                                         signed=True)) for team in teams]
+        score = [_value(value_text(team, result.score, result.score_sets)) for team in teams]
+        outcome = outcome_text(result)
         if not result.scored:  # said once, whether or not the outcome says it already
-            remarks.append(not_scored(result.outcome))
+            remarks.append(not_scored(outcome))
         else:
-            if result.outcome:
-                remarks.append(result.outcome)
+            if outcome:
+                remarks.append(outcome)
             if result.disputed:  # scored, but from what the record says or as played
                 remarks.append("disputed")
     stop = next((f for f in deal.findings if f.rule == NOT_CHECKED), None)
@@ -160,12 +171,6 @@ def not_scored(outcome: str) -> str:
 
 def _value(value: Any) -> str:
     return MISSING if value is None or value == "" else str(value)
-
-
-def _signed(value: int | None) -> str:
-    if value is None:
-        return MISSING
-    return f"{value:+d}" if value else "0"
 
 
 def _made(value: Any, penalty: bool = False) -> str:

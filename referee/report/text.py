@@ -205,12 +205,29 @@ def render_finding(path: str, finding: Finding, color: bool = False) -> str:
 
 
 def render_match(path: str, match: MatchReport, color: bool = False) -> str:
-    """``FILE:LINE: twenty-eight (standard), 3 deals: N-S win +6 to 0``."""
+    """``FILE:LINE: twenty-eight (standard), 3 deals: N-S win +6 to 0``; when some cards were
+    not seen and the score is open, ``; score NS 1-3 EW 0`` (and the presumption it holds
+    under); ``, as seen from N`` when the record has a View tag."""
     where = f"{path}:{match.line}" if match.line else path
     deals = f"{len(match.deals)} deal" + ("" if len(match.deals) == 1 else "s")
     result = match.result or ("finished" if match.finished else "not finished")
+    if match.score_sets:
+        result += "; score " + open_score(match)
     game = _style(match.game, color, bold=True)
-    return f"{where}: {game} ({match.preset}), {deals}: {result}"
+    seen = f", as seen from {match.view}" if match.view is not None else ""
+    return f"{where}: {game} ({match.preset}), {deals}: {result}{seen}"
+
+
+def open_score(match: MatchReport) -> str:
+    """``NS 1-3 EW 0``: the match score with its open teams as runs, then, if presumed, the
+    condition it holds under."""
+    from referee.report.values import PRESUMED, value_text
+
+    label = match.team_labels.get
+    teams = (*match.score, *(team for team in match.score_sets if team not in match.score))
+    text = " ".join(f"{label(team, team)} {value_text(team, match.score, match.score_sets)}"
+                    for team in teams)
+    return f"{text} ({PRESUMED})" if match.presumed else text
 
 
 def render_error(report: FileReport, color: bool = False) -> str:

@@ -255,6 +255,12 @@ class DealResult:
     the match score per team; ``score``: the match score after the deal. ``contract``: what
     the deal was played for (the game's ``DealContract``); ``outcome`` is a one-line summary
     ("N-S made 18 of 16", "void: no call in seven tricks").
+
+    When some cards were not seen, a value may be open: ``point_sets``, ``game_point_sets``
+    and ``score_sets`` hold, for the teams whose value is open only, every value it may
+    have (sorted); ``outcomes`` the possible outcomes in words when there is more than one;
+    ``presumed`` says that these are over the unseen cards that make every play that could
+    not be checked legal. All empty for a deal whose cards were all seen.
     """
 
     points: dict[str, int] = field(default_factory=dict)
@@ -264,12 +270,35 @@ class DealResult:
     outcome: str = ""
     disputed: bool = False
     scored: bool = True
+    point_sets: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    game_point_sets: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    score_sets: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    outcomes: tuple[str, ...] = ()
+    presumed: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The result in a JSON report (``schemas/report.schema.json``)."""
-        return {"points": dict(self.points), "game_points": dict(self.game_points),
-                "score": dict(self.score), "contract": self.contract.as_dict(),
-                "outcome": self.outcome, "disputed": self.disputed, "scored": self.scored}
+        """The result in a JSON report (``schemas/report.schema.json``): a team's value is a
+        number, or the sorted list of its possible values when it is open."""
+        data: dict[str, Any] = {
+            "points": with_sets(self.points, self.point_sets),
+            "game_points": with_sets(self.game_points, self.game_point_sets),
+            "score": with_sets(self.score, self.score_sets),
+            "contract": self.contract.as_dict(), "outcome": self.outcome,
+            "disputed": self.disputed, "scored": self.scored}
+        if self.outcomes:
+            data["outcomes"] = list(self.outcomes)
+        if self.presumed:
+            data["presumed"] = True
+        return data
+
+
+def with_sets(values: Mapping[str, int], sets: Mapping[str, tuple[int, ...]]
+              ) -> dict[str, int | list[int]]:
+    """``values`` with each open team's value replaced by its sorted possible values (a team
+    only in ``sets`` comes after the others)."""
+    merged: dict[str, int | list[int]] = dict(values)
+    merged.update((team, sorted(possible)) for team, possible in sets.items())
+    return merged
 
 
 MatchT = TypeVar("MatchT", bound=MatchState)
