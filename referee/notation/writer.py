@@ -32,7 +32,7 @@ ROUND_LINES_FROM = 5
 six-player auction on one line runs past any reader's width)."""
 
 TAG_ORDER = ("Game", "Rules", "Option", "Seats", "Teams", "Player", "Event", "Site", "Date",
-             "Round", "Annotator", "Expect")
+             "Round", "Annotator", "View", "Expect")
 _TRICK_KINDS = frozenset({"play", "call", "down"})
 _SEP = "  "
 

@@ -87,9 +87,10 @@ class MatchReplay:
         if dealt is not None:
             dealt(state)
         report.dealer = state.dealer
-        for rule, message in state.notes:
+        about = state.note_seats
+        for index, (rule, message) in enumerate(state.notes):
             report.findings.append(Finding(rule, message, deal=deal.number, span=deal.span,
-                                           severity="note"))
+                                           seat=about.get(index), severity="note"))
         for rule, message, seat in state.deal_findings:
             report.findings.append(Finding(rule, message, deal=deal.number, seat=seat,
                                            span=deal.span))
@@ -100,8 +101,9 @@ class MatchReplay:
             # a note added during the walk: the deal ended before its record, at the first
             # action it ignored
             span = deal.events[-state.ignored].span if state.ignored else deal.span
-            for rule, message in state.notes[noted:]:
+            for index, (rule, message) in enumerate(state.notes[noted:], noted):
                 report.findings.append(Finding(rule, message, deal=deal.number, span=span,
+                                               seat=state.note_seats.get(index),
                                                severity="note"))
         if run.stopped is None and not ruleset.is_deal_over(state):
             report.findings.append(Finding(

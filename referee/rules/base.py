@@ -140,6 +140,8 @@ class DealState:
     def __init__(self) -> None:
         self.notes: list[tuple[str, str]] = []
         """(rule id, message): checks the referee could not make, once per deal."""
+        self.note_seats: dict[int, str] = {}
+        """The seat a note is about, by the note's index in ``notes`` (most are about none)."""
         self.deal_findings: list[tuple[str, str, str | None]] = []
         """(rule id, message, seat): violations found when the deal starts (dealer, deal)."""
 

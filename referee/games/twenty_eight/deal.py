@@ -207,7 +207,7 @@ class DealSetup(Engine28):
         """Set up the consistency model of a deal with cards not seen."""
         facedown = None if named is None or self.spare else named
         unseen = read_unseen(deal, self.table.seats, self.hand_size, self.pack, facedown)
-        unseen.notes = state.notes
+        unseen.notes, unseen.note_seats = state.notes, state.note_seats
         for seat in self.table.seats:
             cards = unseen.dealt[seat]
             state.dealt[seat] = cards
@@ -317,10 +317,11 @@ class DealSetup(Engine28):
                     not self.spare or action_card(action) in self.card_set):
                 card = action_card(action)
                 seventh = " (or was his seventh card)" if self.opts.seventh_card else ""
+                shown = ("face-down trump card" if card == UNSEEN
+                         else f"trump card {card or action.value}")
                 unchecked.append(
-                    f"{seat}'s hand is {how}: could not check that the trump card "
-                    f"{card or action.value} came from {seat}'s first "
-                    f"{self._first_batch_words()}{seventh}")
+                    f"{seat}'s hand is {how}: could not check that the {shown} came from "
+                    f"{seat}'s first {self._first_batch_words()}{seventh}")
             elif action.kind == "redeal" and seat == state.first_hand:
                 unchecked.append(
                     f"{seat}'s hand is {how}: could not check that first hand's first "

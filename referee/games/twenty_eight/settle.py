@@ -105,11 +105,87 @@ class Settle(Engine28):
             points=dict(state.points), game_points={team: 0 for team in self.team_names},
             contract=verdict.contract or NoContract(),
             outcome=verdict.text, disputed=verdict.disputed, scored=verdict.outcome.scored)
+        before = dict(match.score)
         if verdict.outcome.scored and verdict.team is not None:
             _pay(match, result, verdict.delta, verdict.team,
                  state.mode.score_table(self, state))
         result.score = dict(match.score)
+        if state.unseen is not None:
+            self._open_values(state, result, before)
         return result
+
+    def _open_values(self, state: TwentyEightState, result: DealResult,
+                     before: dict[str, int]) -> None:
+        """The values a partly seen deal leaves open: the card points of each team over the
+        winners the record leaves open and the unseen cards in its tricks, and what the
+        contract then comes to (``DealResult.point_sets`` and the rest)."""
+        unseen = state.unseen
+        assert unseen is not None
+        result.presumed = bool(unseen.unchecked)
+        if not unseen.open_points and not unseen.open_tricks:
+            return
+        team_of = self.team_of
+        fixed: dict[str, int] = {team: 0 for team in self.team_names}
+        open_numbers = {number for number, _ in unseen.open_tricks}
+        seen_points = {trick.number: trick.points for trick in state.tricks}
+        for trick in state.tricks:
+            if trick.number not in open_numbers:
+                fixed[team_of[trick.winner]] += trick.points
+        values: dict[str, set[int]] = {team: set() for team in self.team_names}
+        for choice in unseen.winner_choices():
+            winners = {trick.number: team_of[trick.winner] for trick in state.tricks}
+            winners.update((number, team_of[seat]) for number, seat in choice.items())
+            for team in self.team_names:
+                base = fixed[team] + sum(seen_points[n] for n, seat in choice.items()
+                                         if team_of[seat] == team)
+                slots = {(seat, moment) for seat, moment, number in unseen.open_points
+                         if winners[number] == team}
+                reach = unseen.point_values(slots, self.card_points)
+                if reach is None:
+                    return  # beyond the analysis limit: the deal's note says so
+                values[team].update(base + v for v in reach)
+        open_teams = {team: tuple(sorted(v)) for team, v in values.items() if len(v) > 1}
+        if not open_teams:
+            return
+        result.point_sets = open_teams
+        result.presumed = True
+        if not result.scored or not self.is_deal_over(state):
+            return
+        self._open_outcomes(state, result, before, values)
+
+    def _open_outcomes(self, state: TwentyEightState, result: DealResult,
+                       before: dict[str, int], values: dict[str, set[int]]) -> None:
+        """What the contract comes to for each card-point total the bidding side may have
+        (the other side has the rest of the pack's points)."""
+        if state.bidder is None:
+            return
+        bidding = self.team_of[state.bidder]
+        others = [team for team in self.team_names if team != bidding]
+        kept = dict(state.points)
+        outcomes: dict[str, None] = {}
+        game_points: dict[str, set[int]] = {team: set() for team in self.team_names}
+        scores: dict[str, set[int]] = {team: set() for team in self.team_names}
+        try:
+            for value in sorted(values[bidding]):
+                state.points = {bidding: value,
+                                **{team: self.total_points - value for team in others}}
+                verdict = self.hooks.verdict(state, [])
+                outcomes[verdict.text] = None
+                match = Match28(score=dict(before))
+                trial = DealResult(game_points={team: 0 for team in self.team_names})
+                if verdict.outcome.scored and verdict.team is not None:
+                    _pay(match, trial, verdict.delta, verdict.team,
+                         state.mode.score_table(self, state))
+                for team in self.team_names:
+                    game_points[team].add(trial.game_points.get(team, 0))
+                    scores[team].add(match.score[team])
+        finally:
+            state.points = kept
+        if len(outcomes) > 1:
+            result.outcomes = tuple(outcomes)
+        result.game_point_sets = {t: tuple(sorted(v)) for t, v in game_points.items()
+                                  if len(v) > 1}
+        result.score_sets = {t: tuple(sorted(v)) for t, v in scores.items() if len(v) > 1}
 
     def _score_table(self, state: TwentyEightState) -> ScoreTable:
         """The game points of this deal's contract by bid (option ``score_table``); "C" and a

@@ -14,7 +14,7 @@ some (a note: the check could not be made).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from referee.model.cards import UNSEEN
@@ -67,6 +67,8 @@ class UnseenCards:
     """The bidder's face-down card is never named in the record."""
     notes: list[tuple[str, str]] = field(default_factory=list)
     """The deal state's notes, where each seat's note of unchecked rules is kept."""
+    note_seats: dict[int, str] = field(default_factory=dict)
+    """The deal state's seat of each note (``DealState.note_seats``)."""
     unchecked: dict[str, tuple[int, dict[str, list[int]]]] = field(default_factory=dict)
     """Seat -> (index of its note in ``notes``, rule id -> the tricks it could not be
     checked at)."""
@@ -139,6 +141,7 @@ class UnseenCards:
             return
         if seat not in self.unchecked:
             self.unchecked[seat] = (len(self.notes), {})
+            self.note_seats[len(self.notes)] = seat
             self.notes.append((UNCHECKED, ""))
         index, rules = self.unchecked[seat]
         tricks = rules.setdefault(rule, [])
@@ -150,6 +153,26 @@ class UnseenCards:
         """The cards of ``cards`` that ``seat`` holds in every placement now."""
         forced = {_card_of(name) for name in self.worlds.forced_cards(seat, self.now)}
         return sorted(card for card in forced if card in cards)
+
+    def winner_choices(self) -> list[dict[int, str]]:
+        """Every way to pick the winners of the tricks the record leaves open (trick number
+        -> seat); one empty choice when none is open."""
+        choices: list[dict[int, str]] = [{}]
+        for number, seats in self.open_tricks:
+            choices = [{**choice, number: seat} for choice in choices for seat in seats]
+        return choices
+
+    def point_values(self, slots: set[tuple[str, int]], points: Mapping[str, int]
+                     ) -> set[int] | None:
+        """Every total of the card points of the unseen cards played to ``slots`` ((seat,
+        moment) of ``??`` plays); None beyond the analysis limit."""
+        if not slots:
+            return {0}
+
+        def cost(holder: str, leave: int, name: str) -> int:
+            return points.get(_card_of(name), 0) if (holder, leave) in slots else 0
+
+        return self.worlds.point_values(cost)
 
     def possible(self, seat: str) -> set[str]:
         """Every card ``seat`` may hold among his unseen cards now."""
