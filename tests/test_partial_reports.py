@@ -432,3 +432,29 @@ def test_annotate_writes_open_values_as_runs() -> None:
         outcome="N-S made 17 of 16")))
     assert seen == "deal 1: N-S made 17 of 16; points NS 17 EW 11; game points NS +1 EW +0; " \
                    "score NS 1 EW 0"
+
+
+def test_no_result_line_is_proposed_for_an_open_value(monkeypatch) -> None:
+    import referee.replay.replay as replay
+    from referee.lsp.actions import code_actions
+    from referee.lsp.checker import DocumentChecker
+
+    def fixes(comment: str) -> list[str]:  # a text of its own: the server keeps its walks
+        text = LEGAL.replace("result NS 17 EW 11", f"result NS 18 EW 10  ; {comment}")
+        lines = text.split("\n")
+        problems = DocumentChecker().problems(text)
+        assert any(p.code == "record.result-mismatch" for p in problems)
+        return [edit.new_text for action in code_actions("file:///x.ttn", text, lines,
+                                                         problems, "utf-16")
+                for edit in action.edit.changes["file:///x.ttn"]]
+
+    assert "result NS 17 EW 11" in fixes("seen")
+    settle = replay.DealRun.settle
+
+    def opened(self):
+        result = settle(self)
+        result.point_sets = {"NS": (15, 16, 17)}
+        return result
+
+    monkeypatch.setattr(replay.DealRun, "settle", opened)
+    assert "result NS 17 EW 11" not in fixes("open")
