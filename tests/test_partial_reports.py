@@ -458,3 +458,16 @@ def test_no_result_line_is_proposed_for_an_open_value(monkeypatch) -> None:
 
     monkeypatch.setattr(replay.DealRun, "settle", opened)
     assert "result NS 17 EW 11" not in fixes("open")
+
+
+def test_the_replay_page_words_open_values_as_runs() -> None:
+    from referee.view.words import deal_summary, result_outcome, value_words
+
+    data = open_result().to_json()
+    assert deal_summary("Twenty-Eight", 1, 1, "S", data, {}) == (
+        f"Replay of Twenty-Eight, deal 1 of 1, dealt by South: N-S made or N-S failed "
+        f"({PRESUMED}); points NS 14-18, EW 10-14")
+    assert value_words([-1, 1], signed=True) == "-1, +1" and value_words(3, True) == "+3"
+    assert result_outcome(DealResult(outcome="void").to_json(), "scored") == "void"
+    script = (ROOT / "referee" / "view" / "assets" / "view.js").read_text(encoding="utf-8")
+    assert "function valueText" in script and "valueText(v, signed)" in script
