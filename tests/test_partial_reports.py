@@ -471,3 +471,26 @@ def test_the_replay_page_words_open_values_as_runs() -> None:
     assert result_outcome(DealResult(outcome="void").to_json(), "scored") == "void"
     script = (ROOT / "referee" / "view" / "assets" / "view.js").read_text(encoding="utf-8")
     assert "function valueText" in script and "valueText(v, signed)" in script
+
+
+def test_parquet_types_the_open_values(tmp_path: Path, monkeypatch) -> None:
+    pq = pytest.importorskip("pyarrow.parquet", reason="the parquet extra is not installed")
+    import referee.replay.replay as replay
+    from referee.archive.table import write_parquet
+
+    path = tmp_path / "open.ttn"
+    path.write_text(viewed("N"), encoding="utf-8")
+    settle = replay.DealRun.settle
+
+    def opened(self):
+        result = settle(self)
+        result.point_sets = {"NS": (15, 16, 17)}
+        result.presumed = True
+        return result
+
+    monkeypatch.setattr(replay.DealRun, "settle", opened)
+    target = tmp_path / "deals.parquet"
+    write_parquet(str(target), table_rows([str(path)]))
+    [row] = pq.read_table(target).to_pylist()
+    assert row["points"] == [("EW", 11)] and row["point_sets"] == [("NS", "15-17")]
+    assert row["presumed"] is True and row["outcomes"] is None
