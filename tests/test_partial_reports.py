@@ -432,3 +432,65 @@ def test_annotate_writes_open_values_as_runs() -> None:
         outcome="N-S made 17 of 16")))
     assert seen == "deal 1: N-S made 17 of 16; points NS 17 EW 11; game points NS +1 EW +0; " \
                    "score NS 1 EW 0"
+
+
+def test_no_result_line_is_proposed_for_an_open_value(monkeypatch) -> None:
+    import referee.replay.replay as replay
+    from referee.lsp.actions import code_actions
+    from referee.lsp.checker import DocumentChecker
+
+    def fixes(comment: str) -> list[str]:  # a text of its own: the server keeps its walks
+        text = LEGAL.replace("result NS 17 EW 11", f"result NS 18 EW 10  ; {comment}")
+        lines = text.split("\n")
+        problems = DocumentChecker().problems(text)
+        assert any(p.code == "record.result-mismatch" for p in problems)
+        return [edit.new_text for action in code_actions("file:///x.ttn", text, lines,
+                                                         problems, "utf-16")
+                for edit in action.edit.changes["file:///x.ttn"]]
+
+    assert "result NS 17 EW 11" in fixes("seen")
+    settle = replay.DealRun.settle
+
+    def opened(self):
+        result = settle(self)
+        result.point_sets = {"NS": (15, 16, 17)}
+        return result
+
+    monkeypatch.setattr(replay.DealRun, "settle", opened)
+    assert "result NS 17 EW 11" not in fixes("open")
+
+
+def test_the_replay_page_words_open_values_as_runs() -> None:
+    from referee.view.words import deal_summary, result_outcome, value_words
+
+    data = open_result().to_json()
+    assert deal_summary("Twenty-Eight", 1, 1, "S", data, {}) == (
+        f"Replay of Twenty-Eight, deal 1 of 1, dealt by South: N-S made or N-S failed "
+        f"({PRESUMED}); points NS 14-18, EW 10-14")
+    assert value_words([-1, 1], signed=True) == "-1, +1" and value_words(3, True) == "+3"
+    assert result_outcome(DealResult(outcome="void").to_json(), "scored") == "void"
+    script = (ROOT / "referee" / "view" / "assets" / "view.js").read_text(encoding="utf-8")
+    assert "function valueText" in script and "valueText(v, signed)" in script
+
+
+def test_parquet_types_the_open_values(tmp_path: Path, monkeypatch) -> None:
+    pq = pytest.importorskip("pyarrow.parquet", reason="the parquet extra is not installed")
+    import referee.replay.replay as replay
+    from referee.archive.table import write_parquet
+
+    path = tmp_path / "open.ttn"
+    path.write_text(viewed("N"), encoding="utf-8")
+    settle = replay.DealRun.settle
+
+    def opened(self):
+        result = settle(self)
+        result.point_sets = {"NS": (15, 16, 17)}
+        result.presumed = True
+        return result
+
+    monkeypatch.setattr(replay.DealRun, "settle", opened)
+    target = tmp_path / "deals.parquet"
+    write_parquet(str(target), table_rows([str(path)]))
+    [row] = pq.read_table(target).to_pylist()
+    assert row["points"] == [("EW", 11)] and row["point_sets"] == [("NS", "15-17")]
+    assert row["presumed"] is True and row["outcomes"] is None

@@ -86,6 +86,8 @@ def _computed_result(text: str, line: int, hook) -> str | None:
                 if result is None:
                     return None
                 values = result.points if item.kind == "points" else result.score
+                if result.point_sets if item.kind == "points" else result.score_sets:
+                    return None  # some cards were not seen: no one line to propose
                 labels = walk.team_labels
                 pairs = " ".join(f"{labels.get(t, t)} {v}" for t, v in values.items())
                 return f"result score {pairs}" if item.kind == "score" else f"result {pairs}"

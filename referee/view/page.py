@@ -16,7 +16,7 @@ from importlib.resources import files
 from typing import Any
 
 from referee.model.cards import card_text
-from referee.view.words import SUIT_NAMES, seat_name
+from referee.view.words import SUIT_NAMES, result_outcome, seat_name, value_words
 
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
 """Line styles of the score chart's teams: told apart without colour."""
@@ -263,12 +263,12 @@ def deal_diagram(match: dict[str, Any], deal: dict[str, Any], m: int, d: int) ->
         lines.append(f"<p>{escape(line)}.</p>")
     result = deal.get("result")
     if result:
-        lines.append(f"<p><strong>{escape(result.get('outcome') or 'scored')}</strong></p>")
+        lines.append(f"<p><strong>{escape(result_outcome(result, 'scored'))}</strong></p>")
         for label, key in (("Points taken", "points"), ("Game points", "game_points")):
             values = result.get(key) or {}
             if values:
-                said = ", ".join(f"{(match.get('teamLabels') or {}).get(t, t)} {v}"
-                                 for t, v in values.items())
+                said = ", ".join(f"{(match.get('teamLabels') or {}).get(t, t)} "
+                                 f"{value_words(v)}" for t, v in values.items())
                 lines.append(f"<p>{label}: {escape(said)}</p>")
     else:
         lines.append("<p>Not scored.</p>")

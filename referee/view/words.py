@@ -137,10 +137,29 @@ def deal_summary(title: str, number: int, count: int, dealer: str | None,
         text += f", dealt by {seat_name(dealer)}"
     if result is None:
         return text + ": not scored"
-    text += ": " + (result.get("outcome") or ("scored" if result.get("scored") else
-                                              "not scored"))
+    text += ": " + result_outcome(result, "scored" if result.get("scored") else "not scored")
     points = result.get("points") or {}
     if points:
-        text += "; points " + ", ".join(f"{team_names.get(t, t)} {v}"
+        text += "; points " + ", ".join(f"{team_names.get(t, t)} {value_words(v)}"
                                         for t, v in points.items())
     return text
+
+
+def result_outcome(result: dict[str, Any], otherwise: str) -> str:
+    """A deal result's outcome as the page says it (its JSON form): its possible outcomes
+    when some cards were not seen ("made or failed", and the presumption), else its one
+    (``otherwise`` when it has none)."""
+    from referee.report.values import PRESUMED, either
+
+    text = (either(result["outcomes"]) if result.get("outcomes")
+            else result.get("outcome") or otherwise)
+    return f"{text} ({PRESUMED})" if result.get("presumed") else text
+
+
+def value_words(value: Any, signed: bool = False) -> str:
+    """A team's value in a result's JSON form: a number, or (open) its runs (``14-18``)."""
+    from referee.report.values import runs
+
+    if isinstance(value, list):
+        return runs(value, signed)
+    return f"{value:+d}" if signed and isinstance(value, int) and value > 0 else str(value)

@@ -214,16 +214,39 @@
     return node;
   }
 
+  // A team's value: a number, or (some cards were not seen) the sorted list of every value
+  // it may have, written as runs: 14-18; 29, 31-33 (as the text reports write them).
+  function valueText(v, signed) {
+    const one = (n) => (signed && n > 0 ? "+" : "") + n;
+    if (!Array.isArray(v)) return one(v);
+    const parts = [];
+    for (let i = 0; i < v.length; ) {
+      let j = i;
+      while (j + 1 < v.length && v[j + 1] === v[j] + 1) j += 1;
+      const dash = signed || v[i] < 0 || v[j] < 0 ? " to " : "-";
+      parts.push(i === j ? one(v[i]) : one(v[i]) + dash + one(v[j]));
+      i = j + 1;
+    }
+    return parts.join(", ");
+  }
+
+  function outcomeText(r) {
+    const words = r.outcomes && r.outcomes.length
+      ? r.outcomes.slice(0, -1).join(", ") + (r.outcomes.length > 1 ? " or " : "") + r.outcomes[r.outcomes.length - 1]
+      : r.outcome || (r.scored ? "scored" : "not scored");
+    return r.presumed ? words + " (if the plays that could not be checked were legal)" : words;
+  }
+
   function resultNode(match, deal) {
     const r = deal.result;
     const parts = [el("strong", { text: "Deal " + deal.number + ": " }),
-      el("span", { text: r.outcome || (r.scored ? "scored" : "not scored") })];
+      el("span", { text: outcomeText(r) })];
     const node = el("div", { cls: "dealresult" }, [el("p", {}, parts)]);
     const line = (label, values, signed) => {
       const entries = Object.entries(values || {});
       if (!entries.length) return;
       node.appendChild(el("p", {
-        text: label + ": " + entries.map(([t, v]) => teamLabel(match, t) + " " + (signed && v > 0 ? "+" : "") + v).join(", "),
+        text: label + ": " + entries.map(([t, v]) => teamLabel(match, t) + " " + valueText(v, signed)).join(", "),
       }));
     };
     line("Points", r.points);
