@@ -348,41 +348,57 @@ class Worlds:
         counts = list(merged.values())
         varying: list[tuple[int, list[tuple[int, int]]]] = []
         for g, mask in enumerate(masks):
-            classes: dict[int, int] = {}
+            values: dict[int, int] = {}
             for c in _bits(mask):
-                classes[costs[g][c]] = classes.get(costs[g][c], 0) | 1 << c
-            if len(classes) > 1:
-                varying.append((g, sorted(classes.items())))
+                values[costs[g][c]] = values.get(costs[g][c], 0) | 1 << c
+            if len(values) > 1:
+                varying.append((g, sorted(values.items())))
         varying.sort(key=lambda item: (len(item[1]), counts[item[0]]))
+        varied = {g for g, _ in varying}
+        base = sum(counts[g] * costs[g][next(_bits(mask))] for g, mask in enumerate(masks)
+                   if g not in varied and mask)
+        least = [0] * (len(varying) + 1)      # the least and greatest values of the groups
+        most = [0] * (len(varying) + 1)       # from a depth on, each group alone
+        for depth in range(len(varying) - 1, -1, -1):
+            g, classes = varying[depth]
+            least[depth] = least[depth + 1] + counts[g] * classes[0][0]
+            most[depth] = most[depth + 1] + counts[g] * classes[-1][0]
         totals: set[int] = set()
         budget = [limit]
 
-        def search(depth: int, split: list[_Part]) -> bool:
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
+        def known(low: int, high: int) -> bool:
+            return sum(1 for total in totals if low <= total <= high) == high - low + 1
+
+        def search(depth: int, split: list[_Part], value: int) -> bool:
             caps, parts, part_costs = _split_network(counts, masks, costs, split)
             low = _min_cost_flow(self._supply, caps, parts, part_costs)
             high = _min_cost_flow(self._supply, caps, parts,
-                                  [[-value for value in row] for row in part_costs])
+                                  [[-cost for cost in row] for row in part_costs])
             if low is None or high is None:
                 return True
-            high = -high
-            totals.update((low, high))
-            if sum(1 for total in totals if low <= total <= high) == high - low + 1:
+            totals.update((low, -high))
+            if known(low, -high):
                 return True
             g, classes = varying[depth]
             for shares in _compositions(counts[g], len(classes)):
-                chosen = [*split, *((mask, n, g, value)
-                                    for (value, mask), n in zip(classes, shares, strict=True)
-                                    if n)]
+                reached = value + sum(v * n for (v, _), n in zip(classes, shares, strict=True))
+                if known(base + reached + least[depth + 1], base + reached + most[depth + 1]):
+                    continue                  # nothing new below: skip the flow
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return False
+                chosen = [*split, *((mask, n, g, v)
+                                    for (v, mask), n in zip(classes, shares, strict=True) if n)]
                 caps, parts, _ = _split_network(counts, masks, costs, chosen)
-                if _max_flow(self._supply, caps, parts, None)[1] and not search(depth + 1,
-                                                                                 chosen):
+                if not _max_flow(self._supply, caps, parts, None)[1]:
+                    continue
+                if depth + 1 == len(varying):
+                    totals.add(base + reached)
+                elif not search(depth + 1, chosen, reached):
                     return False
             return True
 
-        return totals if search(0, []) else None
+        return totals if search(0, [], 0) else None
 
     # -------------------------------------------------------------------------- internals
 
