@@ -190,6 +190,25 @@ def test_removing_a_fact_brings_its_worlds_back():
     assert worlds.may_hold("W", HEARTS, 12) and worlds.conflict(east) is None
 
 
+def test_a_copy_goes_its_own_way():
+    worlds, (west, south, east) = revoke_without_culprit()
+    worlds.add(west)
+    assert worlds.feasible()
+    branch = worlds.copy()
+    branch.add(south)
+    branch.add_slots("N", END, 1)
+    assert worlds.facts == (west,) and branch.facts == (west, south)
+    assert not branch.feasible() and worlds.feasible()
+    assert worlds.conflict(east) is None and worlds.may_hold("S", HEARTS, 12)
+
+
+def test_facts_and_questions_take_any_collection_of_cards():
+    worlds = counted_hearts()
+    assert not worlds.feasible([Fact("W", {"8H"}, 0)])  # type: ignore[arg-type]
+    assert worlds.may_hold("W", ["8H", "KC"], 0) and worlds.must_hold("W", ("8H",), 0)
+    assert worlds.may_hold("W", (card for card in ["7H"]), 0)
+
+
 def test_the_point_values_have_a_limit():
     cards = [f"{rank}C" for rank in "AKQJT987"]
     worlds = Worlds(unseen(cards))
@@ -456,7 +475,11 @@ def test_every_answer_matches_the_brute_force(seed: int):
         worlds = case.build()
         compare(case, worlds, base, rng)
         feasible += worlds.feasible()
-        # the same model after the store and the physical facts change, witness kept
+        # the same model after the store and the physical facts change, witness kept, in a
+        # copy that leaves the first model as it was
+        first, first_case = worlds, Case(case.supply, case.groups, list(case.exclusions),
+                                         list(case.store))
+        worlds = worlds.copy()
         fact = random_fact(rng, case, "later")
         worlds.add(fact)
         case.store.append(fact)
@@ -471,4 +494,5 @@ def test_every_answer_matches_the_brute_force(seed: int):
             worlds.exclude(exclusion.holder, exclusion.cards, exclusion.after)
             case.exclusions.append(Fact(exclusion.holder, exclusion.cards, exclusion.after))
             compare(case, worlds, base, rng)
+        compare(first_case, first, base, rng)
     assert feasible >= 10      # the cases are not all impossible

@@ -112,6 +112,12 @@ class _Solution:
     def stale(self) -> None:
         self.fresh = False
 
+    def copy(self) -> _Solution:
+        twin = _Solution()
+        twin.fill = None if self.fill is None else [list(row) for row in self.fill]
+        twin.perfect, twin.fresh = self.perfect, self.fresh
+        return twin
+
 
 class Worlds:
     """The worlds of one deal: unseen cards, slot groups, physical facts and presumed facts."""
@@ -161,7 +167,7 @@ class Worlds:
     def exclude(self, holder: str, cards: Iterable[str], after: int = 0) -> None:
         """A physical (certain) fact: ``holder``'s slots leaving at ``after`` or later hold
         none of ``cards``."""
-        self._exclusions.append((holder, self._mask(frozenset(cards)), after))
+        self._exclusions.append((holder, self._mask(cards), after))
         self._changed_physically()
 
     def add(self, fact: Fact) -> None:
@@ -182,6 +188,23 @@ class Worlds:
         self._store_adjacency = None
         if not self._world.perfect:
             self._world.stale()
+
+    def copy(self) -> Worlds:
+        """An independent copy (for a replay that branches), its witness kept; the facts
+        themselves are shared (they are immutable)."""
+        twin = Worlds.__new__(Worlds)
+        twin.__dict__.update(self.__dict__)
+        twin._groups = [_Group(g.holder, g.leave, g.count, g.allowed) for g in self._groups]
+        twin._of_holder = {holder: list(groups) for holder, groups in self._of_holder.items()}
+        twin._exclusions = list(self._exclusions)
+        twin._store = list(self._store)
+        twin._mask_cache = dict(self._mask_cache)
+        twin._physical_masks = _copied(self._physical_masks)
+        twin._store_masks = _copied(self._store_masks)
+        twin._store_adjacency = None
+        twin._physical = self._physical.copy()
+        twin._world = self._world.copy()
+        return twin
 
     @property
     def facts(self) -> tuple[Fact, ...]:
@@ -245,7 +268,7 @@ class Worlds:
         fill = self._solved(self._world, self._masks_of_store())
         if not self._world.perfect:
             return False
-        wanted = self._mask(frozenset(cards))
+        wanted = self._mask(cards)
         eligible = self._eligible(holder, at)
         if any(self._present(fill[g]) & wanted for g in eligible):
             return True
@@ -402,7 +425,8 @@ class Worlds:
 
     # -------------------------------------------------------------------------- internals
 
-    def _mask(self, cards: frozenset[str]) -> int:
+    def _mask(self, given: Iterable[str]) -> int:
+        cards = given if isinstance(given, frozenset) else frozenset(given)
         mask = self._mask_cache.get(cards)
         if mask is None:
             mask = 0
@@ -564,6 +588,10 @@ class Worlds:
 # ------------------------------------------------------------------------- flow algorithms
 
 
+def _copied(masks: list[int] | None) -> list[int] | None:
+    return None if masks is None else list(masks)
+
+
 def _bits(mask: int) -> Iterator[int]:
     index = 0
     while mask:
@@ -611,13 +639,13 @@ def _max_flow(supply: Sequence[int], caps: Sequence[int], masks: Sequence[int],
                 if c < len(row):
                     fill[g][c] = row[c]
     room = [cap - sum(row) for cap, row in zip(caps, fill, strict=True)]
-    for g in range(groups):                       # a seed from larger groups: drop the excess
+    for g in (g for g in range(groups) if room[g] < 0):    # a seed from larger groups
         for c in range(cards):
             while room[g] < 0 and fill[g][c]:
                 fill[g][c] -= 1
                 room[g] += 1
     spare = [copies - sum(row[c] for row in fill) for c, copies in enumerate(supply)]
-    for c in range(cards):                        # and from more copies
+    for c in (c for c in range(cards) if spare[c] < 0):     # or from more copies
         for g in range(groups):
             while spare[c] < 0 and fill[g][c]:
                 fill[g][c] -= 1
