@@ -180,6 +180,28 @@ def test_a_fact_only_narrows_the_slots_leaving_from_its_moment():
     assert worlds.conflict(Fact("N", frozenset({"8C"}), 0)) == []
 
 
+def test_a_card_proven_in_a_hand():
+    """W shows a pair (KS and QS) at moment 9: both are in his slots that leave from then on,
+    so S and E hold neither and W cannot have played them before."""
+    worlds = Worlds(unseen(["KS", "QS", "8C", "7C", "9D"]))
+    worlds.add_slots("W", 4)
+    worlds.add_slots("W", END, 2)
+    worlds.add_slots("S", END, 1)
+    worlds.add_slots("E", END, 1)
+    pair = Fact("W", frozenset({"KS", "QS"}), 9, label="pair", holds=True)
+    worlds.add(pair)
+    assert worlds.witness() is not None
+    assert worlds.forced_cards("W", END) == Counter({"KS": 1, "QS": 1})
+    assert not worlds.may_hold("S", {"KS", "QS"}, 0) and not worlds.may_hold("E", {"KS"}, 0)
+    assert worlds.must_hold("W", {"KS"}, END) and worlds.must_hold("W", {"QS"}, END)
+    witness = worlds.witness()
+    assert witness is not None and witness[("W", END)] == ["KS", "QS"]
+    void = Fact("W", SPADES, 0, label="void")
+    assert worlds.conflict(void) == [pair]
+    with pytest.raises(ValueError):
+        Fact("W", frozenset({"KS"}), 0, only=True, holds=True)
+
+
 def test_removing_a_fact_brings_its_worlds_back():
     worlds, (west, south, east) = revoke_without_culprit()
     for fact in (west, south):
@@ -297,7 +319,10 @@ def every_world(case: Case, limit: int = 1_500) -> list[World]:
 def meets(case: Case, world: World, facts: Iterable[Fact]) -> bool:
     for fact in facts:
         for (holder, leave, _, _), held in zip(case.groups, world, strict=True):
-            if holder != fact.holder or leave < fact.after:
+            inside = holder == fact.holder and leave >= fact.after
+            if fact.holds and not inside and any(card in fact.cards for card in held):
+                return False
+            if fact.holds or not inside:
                 continue
             if fact.only and any(card not in fact.cards for card in held):
                 return False
@@ -329,6 +354,8 @@ def random_fact(rng: random.Random, case: Case, label: object) -> Fact:
     after = rng.choice((0, *MOMENTS))
     if rng.random() < 0.15:
         return Fact(holder, subset(rng, cards, 3, 6), after, label, only=True)
+    if rng.random() < 0.1:
+        return Fact(holder, subset(rng, cards, 1, 1), after, label, holds=True)
     return Fact(holder, subset(rng, cards, 1, 2), after, label)
 
 
@@ -350,7 +377,7 @@ def random_case(rng: random.Random) -> Case:
     case = Case(supply, groups)
     case.exclusions = [Fact(f.holder, f.cards, f.after)
                        for f in (random_fact(rng, case, None) for _ in range(rng.randint(0, 2)))
-                       if not f.only]
+                       if not f.only and not f.holds]
     case.store = [random_fact(rng, case, i) for i in range(rng.randint(0, 4))]
     return case
 
@@ -490,7 +517,7 @@ def test_every_answer_matches_the_brute_force(seed: int):
             case.store.remove(gone)
             compare(case, worlds, base, rng)
         exclusion = random_fact(rng, case, None)
-        if not exclusion.only:
+        if not exclusion.only and not exclusion.holds:
             worlds.exclude(exclusion.holder, exclusion.cards, exclusion.after)
             case.exclusions.append(Fact(exclusion.holder, exclusion.cards, exclusion.after))
             compare(case, worlds, base, rng)

@@ -53,7 +53,9 @@ value."""
 class Fact:
     """A presumed fact: ``holder`` holds none of ``cards`` among its slots that leave at
     ``after`` or later (a void proven by a play presumed legal), or, with ``only=True``, each
-    such slot of ``holder`` holds a card of ``cards`` (a restricted slot).
+    such slot of ``holder`` holds a card of ``cards`` (a restricted slot), or, with
+    ``holds=True``, every unseen copy of each of ``cards`` is among those slots (a card
+    proven in his hand: a pair shown, a rob).
 
     ``label`` is whatever the caller attaches (seat, rule id, event): `Worlds.conflict`
     returns the facts themselves, labels included.
@@ -64,6 +66,11 @@ class Fact:
     after: int
     label: object = None
     only: bool = False
+    holds: bool = False
+
+    def __post_init__(self) -> None:
+        if self.only and self.holds:
+            raise ValueError("a fact restricts slots (only) or places cards (holds), not both")
 
 
 @dataclass(frozen=True)
@@ -480,8 +487,17 @@ class Worlds:
 
     def _apply(self, masks: list[int], fact: Fact) -> None:
         mask = self._mask(fact.cards)
-        for g in self._eligible(fact.holder, fact.after):
+        for g in self._affected(fact):
             masks[g] = masks[g] & mask if fact.only else masks[g] & ~mask
+
+    def _affected(self, fact: Fact) -> list[int]:
+        """The groups whose masks ``fact`` narrows: the holder's from its moment on, or, for
+        a card placed (``holds``), every other group."""
+        eligible = self._eligible(fact.holder, fact.after)
+        if not fact.holds:
+            return eligible
+        inside = set(eligible)
+        return [g for g in range(len(self._groups)) if g not in inside]
 
     def _present(self, row: Sequence[int]) -> int:
         mask = 0
@@ -494,7 +510,7 @@ class Worlds:
         """Whether the placement ``fill`` meets every fact of ``facts``."""
         for fact in facts:
             mask = self._mask(fact.cards)
-            for g in self._eligible(fact.holder, fact.after):
+            for g in self._affected(fact):
                 present = self._present(fill[g])
                 if present & ~mask if fact.only else present & mask:
                     return False
