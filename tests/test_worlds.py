@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import pytest
 
@@ -523,3 +524,33 @@ def test_every_answer_matches_the_brute_force(seed: int):
             compare(case, worlds, base, rng)
         compare(first_case, first, base, rng)
     assert feasible >= 10      # the cases are not all impossible
+
+
+def hall(case: Case) -> bool:
+    """Hall's condition for the physical facts: as many slots as copies, and every set of cards
+    has at least as many slots that may take one of them as it has copies."""
+    def may_take(g: int, card: str) -> bool:
+        holder, leave, _, allowed = case.groups[g]
+        return (allowed is None or card in allowed) and not any(
+            f.holder == holder and f.after <= leave and card in f.cards for f in case.exclusions)
+
+    cards = list(case.supply)
+    if sum(case.supply.values()) != sum(g[2] for g in case.groups):
+        return False
+    for size in range(1, len(cards) + 1):
+        for chosen in combinations(cards, size):
+            room = sum(group[2] for g, group in enumerate(case.groups)
+                       if any(may_take(g, card) for card in chosen))
+            if room < sum(case.supply[card] for card in chosen):
+                return False
+    return True
+
+
+def test_feasibility_is_halls_condition():
+    rng = random.Random(99)
+    answers: Counter[bool] = Counter()
+    for _ in range(150):
+        case = random_case(rng)
+        answers[case.build().physically_feasible()] += 1
+        assert case.build().physically_feasible() == hall(case)
+    assert answers[True] and answers[False]
