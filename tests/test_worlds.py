@@ -118,6 +118,24 @@ def test_case_16_points_are_joint():
     assert worlds.point_values(both_sides) == {3}
 
 
+def test_case_18_the_reachable_points_have_gaps():
+    """One unseen card in the opponents' tricks (moment 20), the others in the declarer's
+    unseen hand: their points are one card's value (ace 11, ten 10, king 4, queen 3, jack 2),
+    never 1 and never 5 to 9."""
+    values = {"AC": 11, "TC": 10, "KC": 4, "QD": 3, "JD": 2, "9D": 0, "8D": 0}
+    worlds = Worlds(unseen(values))
+    worlds.add_slots("W", 20)
+    worlds.add_slots("E", END, 6)
+
+    def opponents(holder: str, leave: int, card: str) -> int:
+        return values[card] if holder == "W" else 0
+
+    assert worlds.point_range(opponents) == (0, 11)
+    assert worlds.point_values(opponents) == {0, 2, 3, 4, 10, 11}
+    worlds.add(Fact("W", frozenset({"AC", "TC", "KC"}), 0))       # W showed out of clubs
+    assert worlds.point_values(opponents) == {0, 2, 3}
+
+
 def test_case_16_with_both_tricks_to_one_side_the_points_are_exact():
     worlds = Worlds(unseen(["JD", "7C"]))
     worlds.add_slots("E", 10)
