@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import pytest
 
@@ -117,6 +118,24 @@ def test_case_16_points_are_joint():
     assert worlds.point_values(both_sides) == {3}
 
 
+def test_case_18_the_reachable_points_have_gaps():
+    """One unseen card in the opponents' tricks (moment 20), the others in the declarer's
+    unseen hand: their points are one card's value (ace 11, ten 10, king 4, queen 3, jack 2),
+    never 1 and never 5 to 9."""
+    values = {"AC": 11, "TC": 10, "KC": 4, "QD": 3, "JD": 2, "9D": 0, "8D": 0}
+    worlds = Worlds(unseen(values))
+    worlds.add_slots("W", 20)
+    worlds.add_slots("E", END, 6)
+
+    def opponents(holder: str, leave: int, card: str) -> int:
+        return values[card] if holder == "W" else 0
+
+    assert worlds.point_range(opponents) == (0, 11)
+    assert worlds.point_values(opponents) == {0, 2, 3, 4, 10, 11}
+    worlds.add(Fact("W", frozenset({"AC", "TC", "KC"}), 0))       # W showed out of clubs
+    assert worlds.point_values(opponents) == {0, 2, 3}
+
+
 def test_case_16_with_both_tricks_to_one_side_the_points_are_exact():
     worlds = Worlds(unseen(["JD", "7C"]))
     worlds.add_slots("E", 10)
@@ -180,6 +199,28 @@ def test_a_fact_only_narrows_the_slots_leaving_from_its_moment():
     assert worlds.conflict(Fact("N", frozenset({"8C"}), 0)) == []
 
 
+def test_a_card_proven_in_a_hand():
+    """W shows a pair (KS and QS) at moment 9: both are in his slots that leave from then on,
+    so S and E hold neither and W cannot have played them before."""
+    worlds = Worlds(unseen(["KS", "QS", "8C", "7C", "9D"]))
+    worlds.add_slots("W", 4)
+    worlds.add_slots("W", END, 2)
+    worlds.add_slots("S", END, 1)
+    worlds.add_slots("E", END, 1)
+    pair = Fact("W", frozenset({"KS", "QS"}), 9, label="pair", holds=True)
+    worlds.add(pair)
+    assert worlds.witness() is not None
+    assert worlds.forced_cards("W", END) == Counter({"KS": 1, "QS": 1})
+    assert not worlds.may_hold("S", {"KS", "QS"}, 0) and not worlds.may_hold("E", {"KS"}, 0)
+    assert worlds.must_hold("W", {"KS"}, END) and worlds.must_hold("W", {"QS"}, END)
+    witness = worlds.witness()
+    assert witness is not None and witness[("W", END)] == ["KS", "QS"]
+    void = Fact("W", SPADES, 0, label="void")
+    assert worlds.conflict(void) == [pair]
+    with pytest.raises(ValueError):
+        Fact("W", frozenset({"KS"}), 0, only=True, holds=True)
+
+
 def test_removing_a_fact_brings_its_worlds_back():
     worlds, (west, south, east) = revoke_without_culprit()
     for fact in (west, south):
@@ -188,6 +229,25 @@ def test_removing_a_fact_brings_its_worlds_back():
     worlds.remove(west)
     assert worlds.facts == (south,)
     assert worlds.may_hold("W", HEARTS, 12) and worlds.conflict(east) is None
+
+
+def test_a_copy_goes_its_own_way():
+    worlds, (west, south, east) = revoke_without_culprit()
+    worlds.add(west)
+    assert worlds.feasible()
+    branch = worlds.copy()
+    branch.add(south)
+    branch.add_slots("N", END, 1)
+    assert worlds.facts == (west,) and branch.facts == (west, south)
+    assert not branch.feasible() and worlds.feasible()
+    assert worlds.conflict(east) is None and worlds.may_hold("S", HEARTS, 12)
+
+
+def test_facts_and_questions_take_any_collection_of_cards():
+    worlds = counted_hearts()
+    assert not worlds.feasible([Fact("W", {"8H"}, 0)])  # type: ignore[arg-type]
+    assert worlds.may_hold("W", ["8H", "KC"], 0) and worlds.must_hold("W", ("8H",), 0)
+    assert worlds.may_hold("W", (card for card in ["7H"]), 0)
 
 
 def test_the_point_values_have_a_limit():
@@ -278,7 +338,10 @@ def every_world(case: Case, limit: int = 1_500) -> list[World]:
 def meets(case: Case, world: World, facts: Iterable[Fact]) -> bool:
     for fact in facts:
         for (holder, leave, _, _), held in zip(case.groups, world, strict=True):
-            if holder != fact.holder or leave < fact.after:
+            inside = holder == fact.holder and leave >= fact.after
+            if fact.holds and not inside and any(card in fact.cards for card in held):
+                return False
+            if fact.holds or not inside:
                 continue
             if fact.only and any(card not in fact.cards for card in held):
                 return False
@@ -310,6 +373,8 @@ def random_fact(rng: random.Random, case: Case, label: object) -> Fact:
     after = rng.choice((0, *MOMENTS))
     if rng.random() < 0.15:
         return Fact(holder, subset(rng, cards, 3, 6), after, label, only=True)
+    if rng.random() < 0.1:
+        return Fact(holder, subset(rng, cards, 1, 1), after, label, holds=True)
     return Fact(holder, subset(rng, cards, 1, 2), after, label)
 
 
@@ -331,7 +396,7 @@ def random_case(rng: random.Random) -> Case:
     case = Case(supply, groups)
     case.exclusions = [Fact(f.holder, f.cards, f.after)
                        for f in (random_fact(rng, case, None) for _ in range(rng.randint(0, 2)))
-                       if not f.only]
+                       if not f.only and not f.holds]
     case.store = [random_fact(rng, case, i) for i in range(rng.randint(0, 4))]
     return case
 
@@ -403,7 +468,7 @@ def compare(case: Case, worlds: Worlds, base: list[World], rng: random.Random) -
     for cost in (random_cost(rng, case), random_points(rng, case)):
         totals = totals_of(case, fitting, cost)
         assert worlds.point_range(cost) == ((min(totals), max(totals)) if totals else None)
-    assert worlds.point_values(cost) == (totals or None)
+    assert worlds.point_values(cost, limit=100_000) == (totals or None)
 
 
 def check_cut(case: Case, cut: Cut) -> None:
@@ -456,7 +521,11 @@ def test_every_answer_matches_the_brute_force(seed: int):
         worlds = case.build()
         compare(case, worlds, base, rng)
         feasible += worlds.feasible()
-        # the same model after the store and the physical facts change, witness kept
+        # the same model after the store and the physical facts change, witness kept, in a
+        # copy that leaves the first model as it was
+        first, first_case = worlds, Case(case.supply, case.groups, list(case.exclusions),
+                                         list(case.store))
+        worlds = worlds.copy()
         fact = random_fact(rng, case, "later")
         worlds.add(fact)
         case.store.append(fact)
@@ -467,8 +536,39 @@ def test_every_answer_matches_the_brute_force(seed: int):
             case.store.remove(gone)
             compare(case, worlds, base, rng)
         exclusion = random_fact(rng, case, None)
-        if not exclusion.only:
+        if not exclusion.only and not exclusion.holds:
             worlds.exclude(exclusion.holder, exclusion.cards, exclusion.after)
             case.exclusions.append(Fact(exclusion.holder, exclusion.cards, exclusion.after))
             compare(case, worlds, base, rng)
+        compare(first_case, first, base, rng)
     assert feasible >= 10      # the cases are not all impossible
+
+
+def hall(case: Case) -> bool:
+    """Hall's condition for the physical facts: as many slots as copies, and every set of cards
+    has at least as many slots that may take one of them as it has copies."""
+    def may_take(g: int, card: str) -> bool:
+        holder, leave, _, allowed = case.groups[g]
+        return (allowed is None or card in allowed) and not any(
+            f.holder == holder and f.after <= leave and card in f.cards for f in case.exclusions)
+
+    cards = list(case.supply)
+    if sum(case.supply.values()) != sum(g[2] for g in case.groups):
+        return False
+    for size in range(1, len(cards) + 1):
+        for chosen in combinations(cards, size):
+            room = sum(group[2] for g, group in enumerate(case.groups)
+                       if any(may_take(g, card) for card in chosen))
+            if room < sum(case.supply[card] for card in chosen):
+                return False
+    return True
+
+
+def test_feasibility_is_halls_condition():
+    rng = random.Random(99)
+    answers: Counter[bool] = Counter()
+    for _ in range(150):
+        case = random_case(rng)
+        answers[case.build().physically_feasible()] += 1
+        assert case.build().physically_feasible() == hall(case)
+    assert answers[True] and answers[False]

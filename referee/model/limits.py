@@ -36,9 +36,10 @@ def digits_message(text: str) -> str:
     return (f"a number of {len(text.lstrip('+-'))} digits; numbers have at most "
             f"{MAX_NUMBER_DIGITS} digits (limit)")
 
-MAX_POINT_VECTORS = 2_000
-"""Partial choices of value classes `Worlds.point_values` examines when it lists every total
-the unseen cards can reach (a choice gives some slots whose card's value is not fixed a value
-each, and costs a min-cost and a max-cost matching): beyond it the totals are not decided and
-the caller says so in a note, never guessing. A deal with a handful of unseen plays needs a
-few dozen."""
+MAX_POINT_VECTORS = 1_000
+"""Partial choices of value classes `Worlds.point_values` checks when it lists every total the
+unseen cards can reach (a choice gives some slots whose card's value is not fixed a value each;
+checking it costs a max-flow, and splitting it further a min-cost and a max-cost matching):
+beyond it the totals are not decided and the caller says so in a note, never guessing. A deal
+with a dozen unseen plays in one side's tricks needs a few hundred; the limit keeps the worst
+case near a second."""

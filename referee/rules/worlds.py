@@ -31,18 +31,15 @@ The module knows no game: cards, holders and labels are whatever its caller give
 
 from __future__ import annotations
 
-from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from referee.model.limits import MAX_POINT_VECTORS
+from referee.rules.matching import Fill, bits, card_groups, compositions, max_flow, min_cost_flow
 
 END = 1_000_000_000
 """The moment of a slot still held at the end of the record (later than any event)."""
-
-Fill = list[list[int]]
-"""A placement: for each slot group, the copies of each card (by index) it holds."""
 
 _Part = tuple[int, int, int, int]
 """A value class chosen for some slots of a group: its cards' mask, its slots, the group, the
@@ -53,7 +50,9 @@ value."""
 class Fact:
     """A presumed fact: ``holder`` holds none of ``cards`` among its slots that leave at
     ``after`` or later (a void proven by a play presumed legal), or, with ``only=True``, each
-    such slot of ``holder`` holds a card of ``cards`` (a restricted slot).
+    such slot of ``holder`` holds a card of ``cards`` (a restricted slot), or, with
+    ``holds=True``, every unseen copy of each of ``cards`` is among those slots (a card
+    proven in his hand: a pair shown, a rob).
 
     ``label`` is whatever the caller attaches (seat, rule id, event): `Worlds.conflict`
     returns the facts themselves, labels included.
@@ -64,6 +63,11 @@ class Fact:
     after: int
     label: object = None
     only: bool = False
+    holds: bool = False
+
+    def __post_init__(self) -> None:
+        if self.only and self.holds:
+            raise ValueError("a fact restricts slots (only) or places cards (holds), not both")
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,12 @@ class _Solution:
 
     def stale(self) -> None:
         self.fresh = False
+
+    def copy(self) -> _Solution:
+        twin = _Solution()
+        twin.fill = None if self.fill is None else [list(row) for row in self.fill]
+        twin.perfect, twin.fresh = self.perfect, self.fresh
+        return twin
 
 
 class Worlds:
@@ -161,7 +171,7 @@ class Worlds:
     def exclude(self, holder: str, cards: Iterable[str], after: int = 0) -> None:
         """A physical (certain) fact: ``holder``'s slots leaving at ``after`` or later hold
         none of ``cards``."""
-        self._exclusions.append((holder, self._mask(frozenset(cards)), after))
+        self._exclusions.append((holder, self._mask(cards), after))
         self._changed_physically()
 
     def add(self, fact: Fact) -> None:
@@ -182,6 +192,23 @@ class Worlds:
         self._store_adjacency = None
         if not self._world.perfect:
             self._world.stale()
+
+    def copy(self) -> Worlds:
+        """An independent copy (for a replay that branches), its witness kept; the facts
+        themselves are shared (they are immutable)."""
+        twin = Worlds.__new__(Worlds)
+        twin.__dict__.update(self.__dict__)
+        twin._groups = [_Group(g.holder, g.leave, g.count, g.allowed) for g in self._groups]
+        twin._of_holder = {holder: list(groups) for holder, groups in self._of_holder.items()}
+        twin._exclusions = list(self._exclusions)
+        twin._store = list(self._store)
+        twin._mask_cache = dict(self._mask_cache)
+        twin._physical_masks = _copied(self._physical_masks)
+        twin._store_masks = _copied(self._store_masks)
+        twin._store_adjacency = None
+        twin._physical = self._physical.copy()
+        twin._world = self._world.copy()
+        return twin
 
     @property
     def facts(self) -> tuple[Fact, ...]:
@@ -245,7 +272,7 @@ class Worlds:
         fill = self._solved(self._world, self._masks_of_store())
         if not self._world.perfect:
             return False
-        wanted = self._mask(frozenset(cards))
+        wanted = self._mask(cards)
         eligible = self._eligible(holder, at)
         if any(self._present(fill[g]) & wanted for g in eligible):
             return True
@@ -348,45 +375,62 @@ class Worlds:
         counts = list(merged.values())
         varying: list[tuple[int, list[tuple[int, int]]]] = []
         for g, mask in enumerate(masks):
-            classes: dict[int, int] = {}
-            for c in _bits(mask):
-                classes[costs[g][c]] = classes.get(costs[g][c], 0) | 1 << c
-            if len(classes) > 1:
-                varying.append((g, sorted(classes.items())))
+            values: dict[int, int] = {}
+            for c in bits(mask):
+                values[costs[g][c]] = values.get(costs[g][c], 0) | 1 << c
+            if len(values) > 1:
+                varying.append((g, sorted(values.items())))
         varying.sort(key=lambda item: (len(item[1]), counts[item[0]]))
+        varied = {g for g, _ in varying}
+        base = sum(counts[g] * costs[g][next(bits(mask))] for g, mask in enumerate(masks)
+                   if g not in varied and mask)
+        least = [0] * (len(varying) + 1)      # the least and greatest values of the groups
+        most = [0] * (len(varying) + 1)       # from a depth on, each group alone
+        for depth in range(len(varying) - 1, -1, -1):
+            g, classes = varying[depth]
+            least[depth] = least[depth + 1] + counts[g] * classes[0][0]
+            most[depth] = most[depth + 1] + counts[g] * classes[-1][0]
         totals: set[int] = set()
         budget = [limit]
 
-        def search(depth: int, split: list[_Part]) -> bool:
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
+        def known(low: int, high: int) -> bool:
+            return sum(1 for total in totals if low <= total <= high) == high - low + 1
+
+        def search(depth: int, split: list[_Part], value: int) -> bool:
             caps, parts, part_costs = _split_network(counts, masks, costs, split)
-            low = _min_cost_flow(self._supply, caps, parts, part_costs)
-            high = _min_cost_flow(self._supply, caps, parts,
-                                  [[-value for value in row] for row in part_costs])
+            low = min_cost_flow(self._supply, caps, parts, part_costs)
+            high = min_cost_flow(self._supply, caps, parts,
+                                 [[-cost for cost in row] for row in part_costs])
             if low is None or high is None:
                 return True
-            high = -high
-            totals.update((low, high))
-            if sum(1 for total in totals if low <= total <= high) == high - low + 1:
+            totals.update((low, -high))
+            if known(low, -high):
                 return True
             g, classes = varying[depth]
-            for shares in _compositions(counts[g], len(classes)):
-                chosen = [*split, *((mask, n, g, value)
-                                    for (value, mask), n in zip(classes, shares, strict=True)
-                                    if n)]
+            for shares in compositions(counts[g], len(classes)):
+                reached = value + sum(v * n for (v, _), n in zip(classes, shares, strict=True))
+                if known(base + reached + least[depth + 1], base + reached + most[depth + 1]):
+                    continue                  # nothing new below: skip the flow
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return False
+                chosen = [*split, *((mask, n, g, v)
+                                    for (v, mask), n in zip(classes, shares, strict=True) if n)]
                 caps, parts, _ = _split_network(counts, masks, costs, chosen)
-                if _max_flow(self._supply, caps, parts, None)[1] and not search(depth + 1,
-                                                                                 chosen):
+                if not max_flow(self._supply, caps, parts, None)[1]:
+                    continue
+                if depth + 1 == len(varying):
+                    totals.add(base + reached)
+                elif not search(depth + 1, chosen, reached):
                     return False
             return True
 
-        return totals if search(0, []) else None
+        return totals if search(0, [], 0) else None
 
     # -------------------------------------------------------------------------- internals
 
-    def _mask(self, cards: frozenset[str]) -> int:
+    def _mask(self, given: Iterable[str]) -> int:
+        cards = given if isinstance(given, frozenset) else frozenset(given)
         mask = self._mask_cache.get(cards)
         if mask is None:
             mask = 0
@@ -398,7 +442,7 @@ class Worlds:
         return mask
 
     def _names(self, mask: int | Iterable[int]) -> frozenset[str]:
-        indices = _bits(mask) if isinstance(mask, int) else mask
+        indices = bits(mask) if isinstance(mask, int) else mask
         return frozenset(self._cards[c] for c in indices)
 
     def _caps(self) -> list[int]:
@@ -435,13 +479,22 @@ class Worlds:
 
     def _adjacency_of_store(self) -> list[list[int]]:
         if self._store_adjacency is None:
-            self._store_adjacency = _adjacency(self._masks_of_store(), len(self._cards))
+            self._store_adjacency = card_groups(self._masks_of_store(), len(self._cards))
         return self._store_adjacency
 
     def _apply(self, masks: list[int], fact: Fact) -> None:
         mask = self._mask(fact.cards)
-        for g in self._eligible(fact.holder, fact.after):
+        for g in self._affected(fact):
             masks[g] = masks[g] & mask if fact.only else masks[g] & ~mask
+
+    def _affected(self, fact: Fact) -> list[int]:
+        """The groups whose masks ``fact`` narrows: the holder's from its moment on, or, for
+        a card placed (``holds``), every other group."""
+        eligible = self._eligible(fact.holder, fact.after)
+        if not fact.holds:
+            return eligible
+        inside = set(eligible)
+        return [g for g in range(len(self._groups)) if g not in inside]
 
     def _present(self, row: Sequence[int]) -> int:
         mask = 0
@@ -454,7 +507,7 @@ class Worlds:
         """Whether the placement ``fill`` meets every fact of ``facts``."""
         for fact in facts:
             mask = self._mask(fact.cards)
-            for g in self._eligible(fact.holder, fact.after):
+            for g in self._affected(fact):
                 present = self._present(fill[g])
                 if present & ~mask if fact.only else present & mask:
                     return False
@@ -467,7 +520,7 @@ class Worlds:
         """The max-flow of ``solution`` for ``masks``, solved again if the facts changed."""
         if not solution.fresh or solution.fill is None:
             seed = solution.fill if solution.fill is not None else self._physical.fill
-            solution.fill, solution.perfect = _max_flow(self._supply, self._caps(), masks, seed)
+            solution.fill, solution.perfect = max_flow(self._supply, self._caps(), masks, seed)
             solution.fresh = True
         return solution.fill
 
@@ -480,7 +533,7 @@ class Worlds:
         narrowed = list(masks)
         for fact in extra:
             self._apply(narrowed, fact)
-        return _max_flow(self._supply, self._caps(), narrowed, fill)[1]
+        return max_flow(self._supply, self._caps(), narrowed, fill)[1]
 
     def _reach_from_group(self, fill: Fill, adjacency: list[list[int]], start: int) -> int:
         """The cards reachable from group ``start`` in the residual graph of ``fill``: each can
@@ -503,7 +556,7 @@ class Worlds:
     def _reach_from_cards(self, fill: Fill, masks: list[int],
                           spare: list[int]) -> tuple[list[int], list[int]]:
         """The source side of the min cut: cards with spare copies and what they reach."""
-        adjacency = _adjacency(masks, len(self._cards))
+        adjacency = card_groups(masks, len(self._cards))
         cards = [c for c, left in enumerate(spare) if left > 0]
         seen_cards = set(cards)
         seen_groups: set[int] = set()
@@ -529,7 +582,7 @@ class Worlds:
         stack = list(groups)
         while stack:
             g = stack.pop()
-            for c in _bits(masks[g]):
+            for c in bits(masks[g]):
                 if c not in seen_cards:
                     seen_cards.add(c)
                     for h, row in enumerate(fill):
@@ -543,27 +596,15 @@ class Worlds:
                 for group in self._groups]
 
     def _min_cost(self, masks: list[int], costs: list[list[int]]) -> int | None:
-        return _min_cost_flow(self._supply, self._caps(), masks, costs)
+        return min_cost_flow(self._supply, self._caps(), masks, costs)
 
 # ------------------------------------------------------------------------- flow algorithms
 
 
-def _bits(mask: int) -> Iterator[int]:
-    index = 0
-    while mask:
-        if mask & 1:
-            yield index
-        mask >>= 1
-        index += 1
+def _copied(masks: list[int] | None) -> list[int] | None:
+    return None if masks is None else list(masks)
 
 
-def _adjacency(masks: Sequence[int], cards: int) -> list[list[int]]:
-    """For each card, the groups that may hold it."""
-    adjacency: list[list[int]] = [[] for _ in range(cards)]
-    for g, mask in enumerate(masks):
-        for c in _bits(mask):
-            adjacency[c].append(g)
-    return adjacency
 
 
 def _split_network(counts: Sequence[int], masks: Sequence[int], costs: Sequence[list[int]],
@@ -580,162 +621,3 @@ def _split_network(counts: Sequence[int], masks: Sequence[int], costs: Sequence[
             parts.append(masks[g])
             part_costs.append(costs[g])
     return caps, parts, part_costs
-
-
-def _max_flow(supply: Sequence[int], caps: Sequence[int], masks: Sequence[int],
-              seed: Fill | None) -> tuple[Fill, bool]:
-    """A max-flow from cards to groups, and whether it is perfect (every copy placed, every
-    slot filled). ``seed``, an earlier placement, is kept where the masks still allow it, so a
-    repair costs a few augmenting paths."""
-    cards, groups = len(supply), len(caps)
-    fill = [[0] * cards for _ in range(groups)]
-    if seed is not None:
-        for g, row in enumerate(seed[:groups]):
-            for c in _bits(masks[g]):
-                if c < len(row):
-                    fill[g][c] = row[c]
-    room = [cap - sum(row) for cap, row in zip(caps, fill, strict=True)]
-    for g in range(groups):                       # a seed from larger groups: drop the excess
-        for c in range(cards):
-            while room[g] < 0 and fill[g][c]:
-                fill[g][c] -= 1
-                room[g] += 1
-    spare = [copies - sum(row[c] for row in fill) for c, copies in enumerate(supply)]
-    for c in range(cards):                        # and from more copies
-        for g in range(groups):
-            while spare[c] < 0 and fill[g][c]:
-                fill[g][c] -= 1
-                spare[c] += 1
-                room[g] += 1
-    if any(spare) or any(room):
-        adjacency = _adjacency(masks, cards)
-        for c in range(cards):                    # greedy first: most copies go straight in
-            for g in adjacency[c]:
-                if not spare[c]:
-                    break
-                placed = min(spare[c], room[g])
-                if placed > 0:
-                    fill[g][c] += placed
-                    spare[c] -= placed
-                    room[g] -= placed
-        while any(spare) and any(room) and _augment(fill, adjacency, spare, room):
-            pass
-    return fill, not any(spare) and not any(room)
-
-
-def _augment(fill: Fill, adjacency: list[list[int]], spare: list[int], room: list[int]) -> bool:
-    """Place one more copy along a shortest augmenting path (False when there is none)."""
-    unseen = -2
-    card_from = [unseen] * len(spare)             # the group a card is taken out of (-1: source)
-    group_from = [-1] * len(room)                 # the card put into a group
-    queue: deque[int] = deque()
-    for c, left in enumerate(spare):
-        if left > 0:
-            card_from[c] = -1
-            queue.append(c)
-    while queue:
-        c = queue.popleft()
-        for g in adjacency[c]:
-            if group_from[g] >= 0:
-                continue
-            group_from[g] = c
-            if room[g] > 0:
-                room[g] -= 1
-                while True:
-                    card = group_from[g]
-                    fill[g][card] += 1
-                    g = card_from[card]
-                    if g == -1:
-                        spare[card] -= 1
-                        return True
-                    fill[g][card] -= 1
-            for other, copies in enumerate(fill[g]):
-                if copies and card_from[other] == unseen:
-                    card_from[other] = g
-                    queue.append(other)
-    return False
-
-
-def _min_cost_flow(supply: Sequence[int], caps: Sequence[int], masks: Sequence[int],
-                   costs: Sequence[Sequence[int]]) -> int | None:
-    """The least total cost of a perfect placement (None when there is none), by successive
-    shortest paths (Bellman-Ford with a queue). Cards that no mask and no cost tells apart
-    are one node (an atom)."""
-    atoms: dict[tuple[int | None, ...], int] = {}
-    atom_supply: list[int] = []
-    atom_card: list[int] = []
-    for c, copies in enumerate(supply):
-        key = tuple(costs[g][c] if mask >> c & 1 else None for g, mask in enumerate(masks))
-        if key in atoms:
-            atom_supply[atoms[key]] += copies
-        else:
-            atoms[key] = len(atom_supply)
-            atom_supply.append(copies)
-            atom_card.append(c)
-    if sum(atom_supply) != sum(caps):
-        return None
-    source, sink = 0, 1
-    nodes = 2 + len(atom_supply) + len(caps)
-    head: list[list[int]] = [[] for _ in range(nodes)]
-    to: list[int] = []
-    capacity: list[int] = []
-    price: list[int] = []
-
-    def edge(a: int, b: int, amount: int, value: int) -> None:
-        for start, end, cap, val in ((a, b, amount, value), (b, a, 0, -value)):
-            head[start].append(len(to))
-            to.append(end)
-            capacity.append(cap)
-            price.append(val)
-
-    first_group = 2 + len(atom_supply)
-    for a, copies in enumerate(atom_supply):
-        edge(source, 2 + a, copies, 0)
-        c = atom_card[a]
-        for g, mask in enumerate(masks):
-            if mask >> c & 1:
-                edge(2 + a, first_group + g, min(copies, caps[g]), costs[g][c])
-    for g, cap in enumerate(caps):
-        edge(first_group + g, sink, cap, 0)
-    flow = total = 0
-    infinite = float("inf")
-    while True:
-        distance: list[float] = [infinite] * nodes
-        through = [-1] * nodes
-        queued = [False] * nodes
-        distance[source] = 0
-        queue = deque([source])
-        while queue:
-            node = queue.popleft()
-            queued[node] = False
-            for e in head[node]:
-                if capacity[e] > 0 and distance[node] + price[e] < distance[to[e]]:
-                    distance[to[e]] = distance[node] + price[e]
-                    through[to[e]] = e
-                    if not queued[to[e]]:
-                        queued[to[e]] = True
-                        queue.append(to[e])
-        if distance[sink] == infinite:
-            break
-        push = sum(caps)
-        node = sink
-        while node != source:
-            e = through[node]
-            push = min(push, capacity[e])
-            node = to[e ^ 1]
-        node = sink
-        while node != source:
-            e = through[node]
-            capacity[e] -= push
-            capacity[e ^ 1] += push
-            total += push * price[e]
-            node = to[e ^ 1]
-        flow += push
-    return total if flow == sum(caps) else None
-
-
-def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
-    """Every way to write ``total`` as ``parts`` ordered counts of at least zero."""
-    for bars in combinations(range(total + parts - 1), parts - 1):
-        edges = (-1, *bars, total + parts - 1)
-        yield tuple(edges[i + 1] - edges[i] - 1 for i in range(parts))
