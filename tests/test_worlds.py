@@ -338,7 +338,7 @@ def every_world(case: Case, limit: int = 1_500) -> list[World]:
 def meets(case: Case, world: World, facts: Iterable[Fact]) -> bool:
     for fact in facts:
         for (holder, leave, _, _), held in zip(case.groups, world, strict=True):
-            inside = holder == fact.holder and leave >= fact.after
+            inside = holder == fact.holder and fact.after <= leave <= fact.until
             if fact.holds and not inside and any(card in fact.cards for card in held):
                 return False
             if fact.holds or not inside:
@@ -372,7 +372,9 @@ def random_fact(rng: random.Random, case: Case, label: object) -> Fact:
     holder = rng.choice(case.holders)
     after = rng.choice((0, *MOMENTS))
     if rng.random() < 0.15:
-        return Fact(holder, subset(rng, cards, 3, 6), after, label, only=True)
+        # a restriction of the slots from a moment on, or of those leaving at one moment
+        until = after if rng.random() < 0.5 else END
+        return Fact(holder, subset(rng, cards, 3, 6), after, label, only=True, until=until)
     if rng.random() < 0.1:
         return Fact(holder, subset(rng, cards, 1, 1), after, label, holds=True)
     return Fact(holder, subset(rng, cards, 1, 2), after, label)

@@ -28,6 +28,7 @@ from referee.cli.archive import (
     WriteBaselineOption,
 )
 from referee.cli.check import run_check
+from referee.cli.convert import ConvertTarget, run_convert
 from referee.cli.help import choice, choices, parse_jobs, plain_argument_names, whole_number
 from referee.cli.output import EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE, version
 from referee.cli.output import echo as _echo
@@ -46,7 +47,7 @@ from referee.cli.records import (
     reading_options,
 )
 from referee.model.errors import RefereeError
-from referee.pipeline.checking import STDIN, internal_error, read_text
+from referee.pipeline.checking import STDIN
 from referee.report.text import render_error, use_color
 
 _LAZY = {
@@ -118,13 +119,6 @@ class ScoreFormat(str, Enum):  # noqa: UP042
 
     text = "text"
     json = "json"
-
-
-class ConvertTarget(str, Enum):  # noqa: UP042
-    """What ``referee convert`` writes."""
-
-    json = "json"
-    ttn = "ttn"
 
 
 def _version(value: bool) -> None:
@@ -450,40 +444,6 @@ def convert(
     reading = reading_options("convert", config, isolated, game=game, rules=rules,
                               option=option, source=source)
     raise typer.Exit(run_convert(file, target, output, origin, reading, as_seat))
-
-
-def run_convert(file: str, to: ConvertTarget | None, output: str | None,
-                source: ConvertTarget | None = None, reading: Any = None,
-                view: str | None = None) -> int:
-    from referee.notation.fileio import write_atomic
-    from referee.pipeline.convert import convert_text, is_json_path
-
-    from_json = is_json_path(file) if source is None else source is ConvertTarget.json
-    # a view is the same form as its record unless --to says otherwise; else the other form
-    target = to or (ConvertTarget.ttn if from_json is (view is None) else ConvertTarget.json)
-    shown = "<stdin>" if file == STDIN else file
-    text: str | None = None
-    try:
-        text = read_text(file, json=from_json)
-        chunks = convert_text(text, shown, target, from_json,
-                              reading.header_hook if reading is not None else None, view)
-        if output is None or output == STDIN:
-            for chunk in chunks:
-                typer.echo(chunk, nl=False)
-        else:
-            try:
-                write_atomic(output, chunks)
-            except OSError as exc:
-                raise _write_error(output, exc) from None
-    except RefereeError as exc:
-        file = shown if exc.file in (None, "<string>") else exc.file  # found after parsing
-        readable = not from_json and text is not None and exc.code != "ttn.encoding"
-        _echo_err(exc.in_file(file, text if readable else None).render())
-        return EXIT_UNREADABLE
-    except Exception as exc:  # a bug, not bad input
-        _echo_err(internal_error(shown, exc).render())
-        return EXIT_UNREADABLE
-    return EXIT_OK
 
 
 # -- games -----------------------------------------------------------------------------------

@@ -19,6 +19,10 @@ if TYPE_CHECKING:  # errors sit below every other module: no import of the recor
     from referee.model.record import Span
 
 
+INCONSISTENT = "record.inconsistent"
+"""The error of a deal whose unseen cards cannot be placed in any way: a record error (exit 2)
+that leaves the other deals of the file checked."""
+
 class _Place(TypedDict, total=False):
     """What a copy of an error may change: where it is, and what a later layer knows."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from referee.games import ruleset_for
-from referee.model.errors import RecordError, located
+from referee.model.errors import INCONSISTENT, RecordError, located
 from referee.model.record import Deal, Event, RecordHeader, ResultLine, Span, StreamItem
 from referee.model.seats import team_key
 from referee.model.spelling import suggest
@@ -82,7 +82,19 @@ class MatchReplay:
                                            span=deal.span))
             report.unchecked = "recorded after the end of the match"
             return report
-        run = DealRun(ruleset, self.match, deal)
+        try:
+            run = DealRun(ruleset, self.match, deal)
+        except RecordError as error:
+            if error.code != INCONSISTENT:
+                raise
+            # the unseen cards cannot be placed: this deal is not checked, the others are
+            span = (Span(error.line, error.column, error.line, error.column + 1)
+                    if error.line else deal.span)
+            report.findings.append(Finding(error.code, error.message, deal=deal.number,
+                                           span=span))
+            report.unchecked = "the cards the record leaves unseen cannot be placed"
+            ruleset.pass_over(self.match)
+            return report
         state = run.state
         if dealt is not None:
             dealt(state)
@@ -222,7 +234,9 @@ class MatchReplay:
             trick=state.position_trick if action.kind in _TRICK_KINDS or state.play_started
             else None,
             seat=candidate_seats(exclusion.culprits) or action.seat, span=event.span,
-            alternatives=format_alternatives(ruleset, state, action.seat),
+            # (no alternatives when the record cannot say who broke the rule)
+            alternatives=[] if exclusion.culprits else format_alternatives(ruleset, state,
+                                                                           action.seat),
         ))
         if exclusion.fatal:
             report.unchecked = f"not checked after line {event.span.line}: {exclusion.message}"

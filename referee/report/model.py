@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from referee.model.errors import RefereeError
+from referee.model.errors import INCONSISTENT, RefereeError
 from referee.model.record import NO_SPAN, Span
 from referee.rules.base import DealResult
 
@@ -203,8 +203,8 @@ class Totals:
 
     def exit_code(self, expect: bool = False) -> int:
         """2 if a file was unreadable, else 1 for findings (unmet expectations), else 0."""
-        if self.errors:
-            return 2
+        if self.errors or self.by_rule.get((INCONSISTENT, "error")):
+            return 2  # (a deal whose unseen cards cannot be placed is a record error)
         return int(bool(self.unmet if expect else self.findings))
 
 

@@ -515,6 +515,11 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
         match.score.update(score)
         return True
 
+    def pass_over(self, match: MatchT) -> None:
+        """Go on after a deal that could not be replayed at all (its unseen cards cannot be
+        placed, ``record.inconsistent``): the next deal's dealer is then the one its record
+        names. A game that raises that error says how its match goes on."""
+
     def legal_actions(self, state: StateT) -> Legality:
         """Every candidate judged by ``check``: the single source of truth for legality."""
         legality = Legality()

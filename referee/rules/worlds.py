@@ -63,6 +63,9 @@ class Fact:
     after: int
     label: object = None
     only: bool = False
+    until: int = END
+    """The last moment of the slots the fact is about: a fact on one ``??`` play has
+    ``after == until`` (the winner of a trick pinned by the next lead)."""
     holds: bool = False
 
     def __post_init__(self) -> None:
@@ -490,7 +493,8 @@ class Worlds:
     def _affected(self, fact: Fact) -> list[int]:
         """The groups whose masks ``fact`` narrows: the holder's from its moment on, or, for
         a card placed (``holds``), every other group."""
-        eligible = self._eligible(fact.holder, fact.after)
+        eligible = [g for g in self._eligible(fact.holder, fact.after)
+                    if self._groups[g].leave <= fact.until]
         if not fact.holds:
             return eligible
         inside = set(eligible)

@@ -13,9 +13,9 @@ from referee.games.twenty_eight.state import (
     TwentyEightState,
     action_card,
 )
-from referee.games.twenty_eight.unseen import INCONSISTENT, has_unseen, read_unseen
+from referee.games.twenty_eight.unseen import has_unseen, read_unseen
 from referee.model.cards import UNSEEN
-from referee.model.errors import RecordError
+from referee.model.errors import INCONSISTENT, RecordError
 from referee.model.record import Action, Deal, Hand
 from referee.rules.base import (
     deal_dealer,

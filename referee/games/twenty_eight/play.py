@@ -149,7 +149,9 @@ class Play(Engine28):
                              f"seen cannot be placed so that all their plays were legal "
                              f"({duty.replace(seat, 'here ' + seat, 1)})", culprits=seats)
         forced = unseen.forced(seat, cards)
+        maybe = self._sorted(unseen.possible(seat) & cards)
         held = (f"he holds {self._show(forced)}" if forced else
+                f"he holds one of {self._show(maybe)}" if maybe else
                 "the cards not seen cannot all be elsewhere")
         return self._excl(rule, f"{duty}: {held} (counting the cards the record shows)")
 
@@ -393,6 +395,17 @@ class Play(Engine28):
             candidates = [best] + [seat for seat, card in trick if card == UNSEEN]
         pinned = unseen.next_leader.get(number)
         winner = pinned if pinned in candidates else best
+        if pinned in candidates and pinned != best and trick[0][1] != UNSEEN:
+            # the next lead says he won: his card, not seen, beat every card seen
+            at = next(moment for seat, moment in unseen.trick_unseen if seat == pinned)
+            # (the other cards not seen stay '??': of no suit, they never win)
+            place = next(i for i, (s, _) in enumerate(trick) if s == pinned)
+            beating = frozenset(
+                c for c in self.card_set
+                if self.trick_winner(state, [*trick[:place], (pinned, c), *trick[place + 1:]],
+                                     number) == pinned)
+            if not unseen.pin(pinned, beating, at):
+                winner = best  # no card of his could have won: the next lead is out of turn
         if pinned is None and len(set(candidates)) > 1:
             unseen.open_tricks.append((number, tuple(dict.fromkeys(candidates))))
         unseen.open_points.extend((seat, moment, number) for seat, moment in unseen.trick_unseen)

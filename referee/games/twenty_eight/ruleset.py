@@ -202,6 +202,11 @@ class TwentyEight(Phases):
             for other in seats:
                 yield Action(other, "pair")
 
+    def pass_over(self, match: Match28) -> None:
+        match.deals += 1
+        match.next_dealer = None  # the next deal line names its dealer
+        match.redeal_same_dealer = False
+
     def legal_actions(self, state: TwentyEightState) -> Legality:
         unseen = state.unseen
         if unseen is None:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from referee.model.cards import UNSEEN
-from referee.model.errors import RecordError, Spanned, located
+from referee.model.errors import INCONSISTENT, RecordError, Spanned, located
 from referee.model.record import Action, Deal
 from referee.rules.worlds import END, Fact, Worlds
 
@@ -28,8 +28,6 @@ bidder's deal, but outside his hand until it is exposed (a void he shows does no
 
 UNCHECKED = "record.unchecked"
 """The note of a deal and a seat: the checks that could not be made for lack of seen cards."""
-INCONSISTENT = "record.inconsistent"
-"""The error of a deal whose unseen cards cannot be placed at all."""
 NOT_DECIDED = "record.not-decided"
 """The note of a deal the analysis leaves open (the record does not say enough)."""
 
@@ -134,6 +132,16 @@ class UnseenCards:
         seats = [str(f.label) for f in conflict] + [seat]
         return Presumed(True, tuple(dict.fromkeys(seats)))
 
+    def pin(self, seat: str, cards: frozenset[str], moment: int) -> bool:
+        """Presume that ``seat``'s card not seen at ``moment`` is one of ``cards`` (the next
+        lead says he won the trick); False, presuming nothing, when no placement allows it."""
+        fact = Fact(seat, self._names(seat, cards), moment, label=seat, only=True,
+                    until=moment)
+        if self.worlds.conflict(fact) is not None:
+            return False
+        self.worlds.add(fact)
+        return True
+
     def note(self, seat: str, rule: str, trick: int) -> None:
         """Mark ``rule`` as a check on ``seat`` that could not be made at ``trick`` (0: before
         play), kept in one note per deal and seat."""
@@ -218,16 +226,7 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
     ``bidder_card``: the bidder and the face-down trump card as the record names it (None:
     never named), when trumps are chosen by a face-down card."""
     seats = tuple(seats)
-    seen = {seat: _Seen() for seat in seats}
-    for hand in deal.hands:
-        entry = seen[hand.seat]
-        entry.given = True
-        for card in hand.cards:
-            if card == UNSEEN:
-                entry.line_unseen += 1
-            else:
-                entry.line[card] += 1
-                entry.dealt[card] += 1
+    seen = _read_lines(deal, seats)
     copies = Counter(pack)
     placed: Counter[str] = Counter()
     for entry in seen.values():
@@ -240,10 +239,54 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
             facedown_unseen = True
         elif entry.dealt[laid] == 0 and entry.open:
             _claim(entry, laid, placed, copies, bidder, deal)
+    next_leader = _read_plays(deal, seen, placed, copies)
+    # A seat that plays cards not seen may have played any of his known cards that no seen
+    # play shows: those float among his own slots (each is his, leaving at a time unknown).
+    # So may the bidder's, when his face-down card is not seen: it is one of his cards.
+    bidder_seat = bidder_card[0] if facedown_unseen and bidder_card is not None else None
+    floating: dict[str, Counter[str]] = {}
+    for seat, entry in seen.items():
+        if entry.unseen_plays or seat == bidder_seat:
+            rest = entry.dealt - entry.used
+            if rest:
+                floating[seat] = rest
+                placed -= rest
+    worlds = _worlds(copies, placed, floating, seats, bidder_seat)
+    slots = _slots(worlds, seen, floating, hand_size, bidder_seat, deal)
+    if facedown_unseen:
+        worlds.add_slots(FACEDOWN, END)
+        slots[FACEDOWN] = 1
+    if not worlds.physically_feasible():
+        raise located(RecordError(INCONSISTENT, _cut_message(worlds)), deal)
+    dealt = {seat: _known_cards(deal, seat, entry, floating.get(seat, Counter()))
+             for seat, entry in seen.items()}
+    return UnseenCards(worlds, slots, {s: e.unseen_plays for s, e in seen.items()}, {},
+                       next_leader, dealt, facedown_unseen=facedown_unseen,
+                       floating={s: frozenset(c) for s, c in floating.items()})
+
+
+def _read_lines(deal: Deal, seats: tuple[str, ...]) -> dict[str, _Seen]:
+    """What the hand lines show of each seat."""
+    seen = {seat: _Seen() for seat in seats}
+    for hand in deal.hands:
+        entry = seen[hand.seat]
+        entry.given = True
+        for card in hand.cards:
+            if card == UNSEEN:
+                entry.line_unseen += 1
+            else:
+                entry.line[card] += 1
+                entry.dealt[card] += 1
+    return seen
+
+
+def _read_plays(deal: Deal, seen: dict[str, _Seen], placed: Counter[str],
+                copies: Counter[str]) -> dict[int, str]:
+    """Place the cards the plays show; return who leads after each trick."""
     moment = 0
     next_leader: dict[int, str] = {}
     in_trick = trick = 0
-    players = len(seats)
+    players = len(seen)
     for event in deal.events:
         action = event.action
         if action.kind != "play" or action.seat is None:
@@ -264,17 +307,15 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
                 _claim(entry, card, placed, copies, action.seat, event)
             entry.used[card] += 1
         moment += 1
-    # A seat that plays cards not seen may have played any of his known cards that no seen
-    # play shows: those float among his own slots (each is his, leaving at a time unknown).
-    floating: dict[str, Counter[str]] = {}
-    for seat, entry in seen.items():
-        if entry.unseen_plays:
-            rest = entry.dealt - entry.used
-            if rest:
-                floating[seat] = rest
-                placed -= rest
-    # each floating copy is a card of its own name in the model ("TD/P5"), allowed only in
-    # that seat's slots: with two copies of a card, the other copy stays free
+    return next_leader
+
+
+def _worlds(copies: Counter[str], placed: Counter[str], floating: dict[str, Counter[str]],
+            seats: tuple[str, ...], bidder: str | None) -> Worlds:
+    """The model of the cards no line or seen play places. Each floating copy is a card of
+    its own name ("TD/P5"), allowed only in that seat's slots (and the bidder's in the
+    face-down slot, when his face-down card is not seen): with two copies of a card, the other
+    copy stays free."""
     supply = {card: n - placed[card] for card, n in copies.items() if n > placed[card]}
     for seat, rest in floating.items():
         for card, n in rest.items():
@@ -283,49 +324,49 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
                 del supply[card]
             supply[_own(card, seat)] = n
     worlds = Worlds(supply)
-    holders = (*seats, FACEDOWN) if facedown_unseen else seats
+    holders = (*seats, FACEDOWN) if bidder is not None else seats
     for seat, rest in floating.items():
         for other in holders:
-            if other != seat:
+            if other != seat and not (other == FACEDOWN and seat == bidder):
                 worlds.exclude(other, [_own(card, seat) for card in rest])
+    return worlds
+
+
+def _slots(worlds: Worlds, seen: dict[str, _Seen], floating: dict[str, Counter[str]],
+           hand_size: int, bidder: str | None, deal: Deal) -> dict[str, int]:
+    """Give each seat his unseen slots (one per ``??`` play, the rest held to the end); the
+    bidder's face-down card, when unseen, is not one of them."""
     slots: dict[str, int] = {}
-    for seat in seats:
-        entry = seen[seat]
+    for seat, entry in seen.items():
         free = ((entry.line_unseen if entry.given else hand_size) - entry.extra
-                + sum(floating.get(seat, Counter()).values()))
-        if facedown_unseen and bidder_card is not None and seat == bidder_card[0]:
-            free -= 1
+                + sum(floating.get(seat, Counter()).values()) - (seat == bidder))
         if free < len(entry.unseen_plays):
             shown = sum(entry.dealt.values())
             raise located(RecordError(
                 INCONSISTENT,
                 f"{seat} was dealt {hand_size} cards, but the record shows {shown} of them "
                 f"and {len(entry.unseen_plays)} more played unseen"
-                + (" besides his face-down trump card" if free < entry.line_unseen
-                   and facedown_unseen else "")), deal)
+                + (" besides his face-down trump card" if seat == bidder else "")), deal)
         slots[seat] = free
         for at in entry.unseen_plays:
             worlds.add_slots(seat, at)
         if free > len(entry.unseen_plays):
             worlds.add_slots(seat, END, free - len(entry.unseen_plays))
-    if facedown_unseen:
-        worlds.add_slots(FACEDOWN, END)
-        slots[FACEDOWN] = 1
-    if not worlds.physically_feasible():
-        raise located(RecordError(INCONSISTENT, _cut_message(worlds)), deal)
-    dealt: dict[str, list[str]] = {}
-    for seat, entry in seen.items():
-        beyond = entry.dealt - entry.line
-        line = [c for hand in deal.hands if hand.seat == seat for c in hand.cards if c != UNSEEN]
-        known = Counter(line) + beyond - floating.get(seat, Counter())
-        dealt[seat] = []
-        for card in line + list(beyond.elements()):
-            if known[card] > 0:
-                dealt[seat].append(card)
-                known[card] -= 1
-    return UnseenCards(worlds, slots, {s: e.unseen_plays for s, e in seen.items()}, {},
-                       next_leader, dealt, facedown_unseen=facedown_unseen,
-                       floating={s: frozenset(c) for s, c in floating.items()})
+    return slots
+
+
+def _known_cards(deal: Deal, seat: str, entry: _Seen, floating: Counter[str]) -> list[str]:
+    """The cards ``seat`` is seen to be dealt and to hold until a seen play: his line's, then
+    those his plays show beyond it (less the floating ones)."""
+    beyond = entry.dealt - entry.line
+    line = [c for hand in deal.hands if hand.seat == seat for c in hand.cards if c != UNSEEN]
+    known = Counter(line) + beyond - floating
+    cards = []
+    for card in line + list(beyond.elements()):
+        if known[card] > 0:
+            cards.append(card)
+            known[card] -= 1
+    return cards
 
 
 def _claim(entry: _Seen, card: str, placed: Counter[str], copies: Counter[str], seat: str,
