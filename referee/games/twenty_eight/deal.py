@@ -13,7 +13,7 @@ from referee.games.twenty_eight.state import (
     TwentyEightState,
     action_card,
 )
-from referee.games.twenty_eight.unseen import has_unseen, read_unseen
+from referee.games.twenty_eight.unseen import read_unseen
 from referee.model.cards import UNSEEN
 from referee.model.errors import INCONSISTENT, RecordError
 from referee.model.record import Action, Deal, Hand
@@ -22,6 +22,7 @@ from referee.rules.base import (
     located,
 )
 from referee.rules.dealing import claim_played_card, deal_card
+from referee.rules.unseen import has_unseen
 
 
 class DealSetup(Engine28):

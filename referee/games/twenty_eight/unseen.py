@@ -1,220 +1,47 @@
-"""A deal of the 28 family with cards not seen: the hands as far as the record shows them, the
-consistency model of the rest (``referee.rules.worlds``) and what the plays presumed legal prove.
-
-A record written from one seat (``[View "N"]``), a hand line left out of a game in progress, a
-card written ``??``: the referee then judges each action over the placements of the unseen
-cards that the record allows (docs/partial-records.md). The deal is read twice: first every
-card the record shows anywhere (hand lines, plays, the trump card, the card a call shows) is
-placed, so that a card seen at trick 6 already counts at trick 2; then the replay adds, action
-by action, what each play presumed legal proves (a void in the suit led, a caller's void), and
-asks the model whether a check holds in every placement (a finding), in none (legal), or in
-some (a note: the check could not be made).
+"""A deal of the 28 family with cards not seen: its first pass, which also places the bidder's
+face-down trump card (``FACEDOWN``), and what only the family presumes (referee.rules.unseen
+has the model, the presumptions and the notes).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from referee.model.cards import UNSEEN
-from referee.model.errors import INCONSISTENT, RecordError, Spanned, located
+from referee.model.errors import INCONSISTENT, RecordError, located
 from referee.model.record import Action, Deal
-from referee.rules.worlds import END, Fact, Worlds
+from referee.rules.unseen import (
+    Seen,
+    UnseenDeal,
+    claim,
+    cut_message,
+    known_cards,
+    own_name,
+    read_lines,
+    read_plays,
+)
+from referee.rules.worlds import END, Worlds
 
 FACEDOWN = "the face-down card"
 """The holder of the 28 family's concealed trump card while it lies face down: a card of the
 bidder's deal, but outside his hand until it is exposed (a void he shows does not cover it)."""
 
-UNCHECKED = "record.unchecked"
-"""The note of a deal and a seat: the checks that could not be made for lack of seen cards."""
-NOT_DECIDED = "record.not-decided"
-"""The note of a deal the analysis leaves open (the record does not say enough)."""
-
 
 @dataclass(slots=True)
-class Presumed:
-    """What a check asked of the model answered: ``holds`` is True when the seat certainly
-    holds one of the cards (the check fails), ``culprits`` names the seats one of which broke
-    a rule when no seat alone is to blame (a certain violation)."""
+class UnseenCards(UnseenDeal):
+    """A deal of the 28 family with cards not seen: the game's own facts besides."""
 
-    holds: bool
-    culprits: tuple[str, ...] = ()
-
-
-@dataclass(slots=True)
-class UnseenCards:
-    """The unseen part of one deal while the replay walks through it."""
-
-    worlds: Worlds
-    slots: dict[str, int]
-    """Seat -> how many of his dealt cards no hand line or seen play shows."""
-    unseen_plays: dict[str, list[int]]
-    """Seat -> the moments (play numbers) of his ``??`` plays."""
-    actual: dict[int, Action]
+    actual: dict[int, Action] = field(default_factory=dict)
     """``id`` of a recorded trump choice or call -> the action as the referee reads it (a
     ``trump ??`` whose card a later call names is read as that card)."""
-    next_leader: dict[int, str]
-    """Trick number -> the seat that leads the next trick in the record (it won the trick)."""
-    dealt: dict[str, list[str]]
-    """Seat -> the cards the record shows he was dealt (his line's, then those his plays or
-    his trump choice show beyond it)."""
-    now: int = 0
-    """The moment of the next play: plays laid so far."""
+    dealt: dict[str, list[str]] = field(default_factory=dict)
+    """Seat -> the cards the record shows he was dealt and holds until a seen play (his
+    line's, then those his plays or his trump choice show beyond it)."""
     facedown_unseen: bool = False
     """The bidder's face-down card is never named in the record."""
-    notes: list[tuple[str, str]] = field(default_factory=list)
-    """The deal state's notes, where each seat's note of unchecked rules is kept."""
-    note_seats: dict[int, str] = field(default_factory=dict)
-    """The deal state's seat of each note (``DealState.note_seats``)."""
-    unchecked: dict[str, tuple[int, dict[str, list[int]]]] = field(default_factory=dict)
-    """Seat -> (index of its note in ``notes``, rule id -> the tricks it could not be
-    checked at)."""
-    trick_unseen: list[tuple[str, int]] = field(default_factory=list)
-    """(seat, moment) of the ``??`` plays of the trick in progress."""
-    open_points: list[tuple[str, int, int]] = field(default_factory=list)
-    """(seat, moment, trick number) of each ``??`` play in a completed trick, for the point
-    sets."""
-    open_tricks: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
-    """Tricks whose winner the record leaves open: (number, the seats that may have won)."""
-    floating: dict[str, frozenset[str]] = field(default_factory=dict)
-    """Seat -> his known cards that no seen play shows: perhaps among his ``??`` plays, so
-    the model holds them (among his own slots only)."""
-    probing: bool = False
-    """The legal alternatives are being listed: checks ask the model, but add no fact and
-    no note."""
     trump_lead_maybe: bool = False
     """A player other than the bidder led a card not seen (perhaps a trump)."""
-
-    def held_unseen(self, seat: str, moment: int) -> int:
-        """How many of ``seat``'s unseen cards he still holds at ``moment``."""
-        later = sum(1 for m in self.unseen_plays.get(seat, ()) if m >= moment)
-        return self.slots.get(seat, 0) - len(self.unseen_plays.get(seat, ())) + later
-
-    def may_hold(self, seat: str, cards: Iterable[str], moment: int | None = None) -> bool:
-        """True if ``seat`` may hold one of ``cards`` among his unseen cards now."""
-        at = self.now if moment is None else moment
-        if not self.held_unseen(seat, at):
-            return False
-        return self.worlds.may_hold(seat, self._names(seat, cards), at)
-
-    def _names(self, seat: str, cards: Iterable[str]) -> frozenset[str]:
-        """``cards`` as the model names them for ``seat`` (his own floating copies too)."""
-        names = set(cards)
-        own = self.floating.get(seat)
-        if own:
-            names.update(_own(card, seat) for card in own if card in names)
-        return frozenset(names)
-
-    def presume_void(self, seat: str, cards: frozenset[str], rule: str, trick: int
-                     ) -> Presumed:
-        """The check that ``seat`` holds none of ``cards`` now, for a play that is legal only
-        then: a note and a fact when the model cannot tell, a finding when no placement of the
-        unseen cards allows it (``culprits`` when only the facts of several plays together
-        rule it out)."""
-        at = self.now
-        if not self.held_unseen(seat, at):
-            return Presumed(False)
-        names = self._names(seat, cards)
-        fact = Fact(seat, names, at, label=seat)
-        if self.probing:
-            return Presumed(not self.worlds.feasible((fact,)))
-        conflict = self.worlds.conflict(fact)
-        if conflict is None:
-            if self.worlds.may_hold(seat, names, at):
-                self.worlds.add(fact)
-                self.note(seat, rule, trick)
-            return Presumed(False)
-        if not conflict:
-            return Presumed(True)
-        for earlier in conflict:  # those plays are presumed legal no longer
-            self.worlds.remove(earlier)
-        seats = [str(f.label) for f in conflict] + [seat]
-        return Presumed(True, tuple(dict.fromkeys(seats)))
-
-    def pin(self, seat: str, cards: frozenset[str], moment: int) -> bool:
-        """Presume that ``seat``'s card not seen at ``moment`` is one of ``cards`` (the next
-        lead says he won the trick); False, presuming nothing, when no placement allows it."""
-        fact = Fact(seat, self._names(seat, cards), moment, label=seat, only=True,
-                    until=moment)
-        if self.worlds.conflict(fact) is not None:
-            return False
-        self.worlds.add(fact)
-        return True
-
-    def note(self, seat: str, rule: str, trick: int) -> None:
-        """Mark ``rule`` as a check on ``seat`` that could not be made at ``trick`` (0: before
-        play), kept in one note per deal and seat."""
-        if self.probing:
-            return
-        if seat not in self.unchecked:
-            self.unchecked[seat] = (len(self.notes), {})
-            self.note_seats[len(self.notes)] = seat
-            self.notes.append((UNCHECKED, ""))
-        index, rules = self.unchecked[seat]
-        tricks = rules.setdefault(rule, [])
-        if trick not in tricks:
-            tricks.append(trick)
-        self.notes[index] = (UNCHECKED, _unchecked_message(seat, rules))
-
-    def forced(self, seat: str, cards: frozenset[str]) -> list[str]:
-        """The cards of ``cards`` that ``seat`` holds in every placement now."""
-        forced = {_card_of(name) for name in self.worlds.forced_cards(seat, self.now)}
-        return sorted(card for card in forced if card in cards)
-
-    def winner_choices(self) -> list[dict[int, str]]:
-        """Every way to pick the winners of the tricks the record leaves open (trick number
-        -> seat); one empty choice when none is open."""
-        choices: list[dict[int, str]] = [{}]
-        for number, seats in self.open_tricks:
-            choices = [{**choice, number: seat} for choice in choices for seat in seats]
-        return choices
-
-    def point_values(self, slots: set[tuple[str, int]], points: Mapping[str, int]
-                     ) -> set[int] | None:
-        """Every total of the card points of the unseen cards played to ``slots`` ((seat,
-        moment) of ``??`` plays); None beyond the analysis limit."""
-        if not slots:
-            return {0}
-
-        def cost(holder: str, leave: int, name: str) -> int:
-            return points.get(_card_of(name), 0) if (holder, leave) in slots else 0
-
-        return self.worlds.point_values(cost)
-
-    def possible(self, seat: str) -> set[str]:
-        """Every card ``seat`` may hold among his unseen cards now."""
-        if not self.held_unseen(seat, self.now):
-            return set()
-        return {_card_of(name) for name in self.worlds.possible_cards(seat, self.now)}
-
-
-@dataclass(slots=True)
-class _Seen:
-    """What the first pass finds of one seat."""
-
-    given: bool = False
-    """His hand line is in the record."""
-    line: Counter[str] = field(default_factory=Counter)
-    line_unseen: int = 0
-    dealt: Counter[str] = field(default_factory=Counter)
-    """Every card the record shows he was dealt: his line, and what his plays (or his trump
-    choice) show beyond it."""
-    extra: int = 0
-    used: Counter[str] = field(default_factory=Counter)
-    unseen_plays: list[int] = field(default_factory=list)
-
-    @property
-    def open(self) -> bool:
-        """Some of his dealt cards are not in his hand line."""
-        return not self.given or self.line_unseen > 0
-
-
-def has_unseen(deal: Deal) -> bool:
-    """True if ``??`` stands anywhere in the deal."""
-    if any(UNSEEN in hand.cards for hand in deal.hands):
-        return True
-    return any(UNSEEN in event.action.cards for event in deal.events)
 
 
 def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable[str],
@@ -226,7 +53,7 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
     ``bidder_card``: the bidder and the face-down trump card as the record names it (None:
     never named), when trumps are chosen by a face-down card."""
     seats = tuple(seats)
-    seen = _read_lines(deal, seats)
+    seen = read_lines(deal, seats)
     copies = Counter(pack)
     placed: Counter[str] = Counter()
     for entry in seen.values():
@@ -238,8 +65,8 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
         if laid is None:
             facedown_unseen = True
         elif entry.dealt[laid] == 0 and entry.open:
-            _claim(entry, laid, placed, copies, bidder, deal)
-    next_leader = _read_plays(deal, seen, placed, copies)
+            claim(entry, laid, placed, copies, bidder, deal)
+    next_leader = read_plays(deal, seen, placed, copies)
     # A seat that plays cards not seen may have played any of his known cards that no seen
     # play shows: those float among his own slots (each is his, leaving at a time unknown).
     # So may the bidder's, when his face-down card is not seen: it is one of his cards.
@@ -257,57 +84,13 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
         worlds.add_slots(FACEDOWN, END)
         slots[FACEDOWN] = 1
     if not worlds.physically_feasible():
-        raise located(RecordError(INCONSISTENT, _cut_message(worlds)), deal)
-    dealt = {seat: _known_cards(deal, seat, entry, floating.get(seat, Counter()))
+        raise located(RecordError(INCONSISTENT, cut_message(worlds)), deal)
+    dealt = {seat: known_cards(deal, seat, entry, floating.get(seat, Counter()))
              for seat, entry in seen.items()}
-    return UnseenCards(worlds, slots, {s: e.unseen_plays for s, e in seen.items()}, {},
-                       next_leader, dealt, facedown_unseen=facedown_unseen,
-                       floating={s: frozenset(c) for s, c in floating.items()})
-
-
-def _read_lines(deal: Deal, seats: tuple[str, ...]) -> dict[str, _Seen]:
-    """What the hand lines show of each seat."""
-    seen = {seat: _Seen() for seat in seats}
-    for hand in deal.hands:
-        entry = seen[hand.seat]
-        entry.given = True
-        for card in hand.cards:
-            if card == UNSEEN:
-                entry.line_unseen += 1
-            else:
-                entry.line[card] += 1
-                entry.dealt[card] += 1
-    return seen
-
-
-def _read_plays(deal: Deal, seen: dict[str, _Seen], placed: Counter[str],
-                copies: Counter[str]) -> dict[int, str]:
-    """Place the cards the plays show; return who leads after each trick."""
-    moment = 0
-    next_leader: dict[int, str] = {}
-    in_trick = trick = 0
-    players = len(seen)
-    for event in deal.events:
-        action = event.action
-        if action.kind != "play" or action.seat is None:
-            continue
-        if in_trick == 0:
-            if trick:
-                next_leader[trick] = action.seat
-            trick += 1
-        in_trick = (in_trick + 1) % players
-        entry = seen[action.seat]
-        for card in action.cards:
-            if card == UNSEEN:
-                entry.unseen_plays.append(moment)
-                continue
-            if entry.used[card] >= entry.dealt[card]:
-                if not entry.open:
-                    continue  # not his card: the replay reports it (not held)
-                _claim(entry, card, placed, copies, action.seat, event)
-            entry.used[card] += 1
-        moment += 1
-    return next_leader
+    return UnseenCards(worlds, slots, {s: e.unseen_plays for s, e in seen.items()},
+                       next_leader=next_leader, floating={s: frozenset(c) for s, c
+                                                          in floating.items()},
+                       dealt=dealt, facedown_unseen=facedown_unseen)
 
 
 def _worlds(copies: Counter[str], placed: Counter[str], floating: dict[str, Counter[str]],
@@ -322,17 +105,17 @@ def _worlds(copies: Counter[str], placed: Counter[str], floating: dict[str, Coun
             supply[card] -= n
             if not supply[card]:
                 del supply[card]
-            supply[_own(card, seat)] = n
+            supply[own_name(card, seat)] = n
     worlds = Worlds(supply)
     holders = (*seats, FACEDOWN) if bidder is not None else seats
     for seat, rest in floating.items():
         for other in holders:
             if other != seat and not (other == FACEDOWN and seat == bidder):
-                worlds.exclude(other, [_own(card, seat) for card in rest])
+                worlds.exclude(other, [own_name(card, seat) for card in rest])
     return worlds
 
 
-def _slots(worlds: Worlds, seen: dict[str, _Seen], floating: dict[str, Counter[str]],
+def _slots(worlds: Worlds, seen: dict[str, Seen], floating: dict[str, Counter[str]],
            hand_size: int, bidder: str | None, deal: Deal) -> dict[str, int]:
     """Give each seat his unseen slots (one per ``??`` play, the rest held to the end); the
     bidder's face-down card, when unseen, is not one of them."""
@@ -355,65 +138,3 @@ def _slots(worlds: Worlds, seen: dict[str, _Seen], floating: dict[str, Counter[s
     return slots
 
 
-def _known_cards(deal: Deal, seat: str, entry: _Seen, floating: Counter[str]) -> list[str]:
-    """The cards ``seat`` is seen to be dealt and to hold until a seen play: his line's, then
-    those his plays show beyond it (less the floating ones)."""
-    beyond = entry.dealt - entry.line
-    line = [c for hand in deal.hands if hand.seat == seat for c in hand.cards if c != UNSEEN]
-    known = Counter(line) + beyond - floating
-    cards = []
-    for card in line + list(beyond.elements()):
-        if known[card] > 0:
-            cards.append(card)
-            known[card] -= 1
-    return cards
-
-
-def _claim(entry: _Seen, card: str, placed: Counter[str], copies: Counter[str], seat: str,
-           where: Spanned) -> None:
-    if copies[card] == 0:
-        raise located(RecordError("record.card-not-in-pack", f"{card} is not in the pack"),
-                      where)
-    if placed[card] >= copies[card]:
-        raise located(RecordError(
-            "record.card-twice",
-            f"{card} is played by {seat} but the record already shows "
-            f"{'it' if copies[card] == 1 else 'every copy'} elsewhere"), where)
-    placed[card] += 1
-    entry.dealt[card] += 1
-    entry.extra += 1
-
-
-def _own(card: str, seat: str) -> str:
-    """The model's name of ``seat``'s own copy of ``card`` (known his, played unseen or
-    not)."""
-    return f"{card}/{seat}"
-
-
-def _card_of(name: str) -> str:
-    return name.split("/", 1)[0]
-
-
-def _unchecked_message(seat: str, rules: dict[str, list[int]]) -> str:
-    parts = []
-    for rule, tricks in rules.items():
-        at = [t for t in tricks if t]
-        where = (f" at trick{'s' * (len(at) > 1)} {_and(at)}" if at else "")
-        parts.append(rule + where)
-    return (f"{seat}: could not check {_and(parts)}, for lack of seen cards (legal for some "
-            f"of the cards not seen)")
-
-
-def _and(items: Sequence[object]) -> str:
-    words = [str(item) for item in items]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _cut_message(worlds: Worlds) -> str:
-    cut = worlds.cut()
-    if cut is None:
-        return "the unseen cards cannot be placed in the hands the record leaves open"
-    cards = " ".join(sorted({_card_of(card) for card in cut.cards}))
-    holders = ", ".join(sorted(cut.holders)) or "nobody"
-    return (f"the unseen cards {cards} can only be with {holders}, who have room for "
-            f"{cut.room} of them, not {cut.need}")
