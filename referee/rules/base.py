@@ -458,10 +458,12 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
         """The match state before the first deal."""
 
     @abstractmethod
-    def start_deal(self, match: MatchT, deal: Deal) -> StateT:
+    def start_deal(self, match: MatchT, deal: Deal, unseen: bool = False) -> StateT:
         """The state after the deal is dealt; raises ``RecordError`` for impossible hands.
 
-        The loop has checked the deal's seats and actions against the table first."""
+        The loop has checked the deal's seats and actions against the table first;
+        ``unseen`` says it found what only a partly seen record writes (a card ``??``, a
+        call that names the card it shows)."""
 
     @abstractmethod
     def candidates(self, state: StateT) -> Iterable[Action]:

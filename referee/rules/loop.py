@@ -44,9 +44,10 @@ def trick_mark_fits(state: DealState, mark: int | None) -> bool:
     return mark is None or (state.trick_len == 0 and mark == state.trick_no + 1)
 
 
-def check_seats(ruleset: Ruleset[Any, Any], deal: Deal) -> None:
+def check_seats(ruleset: Ruleset[Any, Any], deal: Deal) -> bool:
     """``RecordError`` unless the deal's dealer, hands and events use the table's seats and
-    the game's actions (checked before the game sees the deal)."""
+    the game's actions (checked before the game sees the deal); True if the deal writes what
+    only a partly seen record writes: a card ``??``, or a call that names the card it shows."""
     table = ruleset.table
     if deal.dealer is not None and deal.dealer not in table:
         error = RecordError("record.seat", _undeclared(deal.dealer, table.seats))
@@ -58,10 +59,12 @@ def check_seats(ruleset: Ruleset[Any, Any], deal: Deal) -> None:
     seats = frozenset(table.seats)
     accepted = ruleset.accepted_actions
     unseen_refused = not ruleset.reads_unseen_cards
-    if unseen_refused:
-        for hand in deal.hands:
-            if UNSEEN in hand.cards:
+    marked = False
+    for hand in deal.hands:
+        if UNSEEN in hand.cards:
+            if unseen_refused:
                 raise located(_unseen_refused(ruleset), hand)
+            marked = True
     for item in deal.items:  # one pass: this runs for every deal checked
         if type(item) is not Event:  # type(), not isinstance: cheaper, and Event is final
             continue
@@ -75,8 +78,12 @@ def check_seats(ruleset: Ruleset[Any, Any], deal: Deal) -> None:
                 f"{ruleset.name} has no '{action.kind}' action "
                 f"(it accepts: {', '.join(sorted(accepted))})",
             ), item)
-        if unseen_refused and (UNSEEN in action.cards or UNSEEN in action.drawn):
-            raise located(_unseen_refused(ruleset), item)
+        cards = action.cards
+        if cards and (UNSEEN in cards or action.kind == "call") or UNSEEN in action.drawn:
+            if unseen_refused and (UNSEEN in cards or UNSEEN in action.drawn):
+                raise located(_unseen_refused(ruleset), item)
+            marked = True
+    return marked
 
 
 def _unseen_refused(ruleset: Ruleset[Any, Any]) -> RecordError:
@@ -103,11 +110,11 @@ class DealRun(Generic[MatchT, StateT]):
     """
 
     def __init__(self, ruleset: Ruleset[MatchT, StateT], match: MatchT, deal: Deal) -> None:
-        check_seats(ruleset, deal)
+        marked = check_seats(ruleset, deal)
         self.ruleset = ruleset
         self.match = match
         self.deal = deal
-        self.state: StateT = ruleset.start_deal(match, deal)
+        self.state: StateT = ruleset.start_deal(match, deal, marked)
         self.offenders: list[str] = [seat for _, _, seat in self.state.deal_findings
                                      if seat is not None]
         """The seats that broke a rule, in order (the first offender is first)."""

@@ -282,7 +282,7 @@ class TrickGame(Ruleset[TrickMatch, TrickState]):
         return f"{label(winner, winner)} wins ({shown})"
 
     # -- the deal ------------------------------------------------------------------------------
-    def start_deal(self, match: TrickMatch, deal: Deal) -> TrickState:
+    def start_deal(self, match: TrickMatch, deal: Deal, unseen: bool = False) -> TrickState:
         expected = match.next_dealer
         dealer = deal_dealer(deal, expected)
         state = TrickState(deal.number, dealer, self.lookup.after[dealer],

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from referee.model.cards import UNSEEN
 from referee.model.errors import INCONSISTENT, RecordError, Spanned, located
-from referee.model.record import Deal
+from referee.model.record import Deal, Event
 from referee.rules.worlds import Fact, Worlds
 
 UNCHECKED = "record.unchecked"
@@ -201,9 +201,30 @@ class Seen:
 
 def has_unseen(deal: Deal) -> bool:
     """True if ``??`` stands anywhere in the deal."""
-    if any(UNSEEN in hand.cards for hand in deal.hands):
-        return True
-    return any(UNSEEN in event.action.cards for event in deal.events)
+    return scan_deal(deal)[0]
+
+
+def scan_deal(deal: Deal) -> tuple[bool, Event | None, Event | None]:
+    """One pass over a deal (it runs for every deal checked): whether ``??`` stands anywhere
+    in it, its first trump choice and its first call that names the card it shows."""
+    unseen = any(UNSEEN in hand.cards for hand in deal.hands)
+    choice = shown = None
+    for item in deal.items:
+        if type(item) is not Event:  # type(), not isinstance: Event is final
+            continue
+        action = item.action
+        cards = action.cards
+        if cards:
+            if UNSEEN in cards:
+                unseen = True
+            kind = action.kind
+            if kind == "play":
+                continue
+            if kind == "call" and shown is None:
+                shown = item
+        if choice is None and action.kind == "trump":
+            choice = item
+    return unseen, choice, shown
 
 
 def read_lines(deal: Deal, seats: tuple[str, ...]) -> dict[str, Seen]:

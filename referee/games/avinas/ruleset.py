@@ -226,7 +226,7 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
                 f"{self._rams_text(match)}")
 
     # -- the deal --------------------------------------------------------------------------
-    def start_deal(self, match: AvinasMatch, deal: Deal) -> AvinasState:
+    def start_deal(self, match: AvinasMatch, deal: Deal, unseen: bool = False) -> AvinasState:
         expected = match.next_dealer
         dealer = deal_dealer(deal, expected)
         state = AvinasState(deal.number, dealer, self.team_names)

@@ -16,19 +16,19 @@ from referee.games.twenty_eight.state import (
 from referee.games.twenty_eight.unseen import read_unseen
 from referee.model.cards import UNSEEN
 from referee.model.errors import INCONSISTENT, RecordError
-from referee.model.record import Action, Deal, Hand
+from referee.model.record import Action, Deal, Event, Hand
 from referee.rules.base import (
     deal_dealer,
     located,
 )
 from referee.rules.dealing import claim_played_card, deal_card
-from referee.rules.unseen import has_unseen
+from referee.rules.unseen import scan_deal
 
 
 class DealSetup(Engine28):
     """The deal before the first call."""
 
-    def _deal(self, match: Match28, deal: Deal) -> TwentyEightState:
+    def _deal(self, match: Match28, deal: Deal, unseen: bool = False) -> TwentyEightState:
         """The deal's state before the first call: its dealer and hands (``start_deal``
         then lets the variants that are on prepare it)."""
         expected = match.next_dealer
@@ -45,7 +45,7 @@ class DealSetup(Engine28):
                 self.rule_id("28.dealer"),
                 f"deal {deal.number} is dealt by {deal.dealer}, but {expected} should deal "
                 f"({rotation})", None))
-        self._deal_hands(state, deal)
+        self._deal_hands(state, deal, unseen)
         self._note_deal_order(state, deal)
         reason = self._annulment_at_deal(state)
         if reason:
@@ -95,11 +95,12 @@ class DealSetup(Engine28):
                     return f"{seat} was dealt a whole hand of one suit"
         return None
 
-    def _deal_hands(self, state: TwentyEightState, deal: Deal) -> None:
+    def _deal_hands(self, state: TwentyEightState, deal: Deal, unseen: bool) -> None:
         """Fill the state's hands from the hand lines, inferring missing ones; with cards
         not seen (``??``, or a hand left out that the plays do not show in full), the rest
         goes to the consistency model (``state.unseen``)."""
-        partial = has_unseen(deal)
+        # the loop found '??' or a call naming a card: look where (else nothing to look for)
+        partial, choice, showing = scan_deal(deal) if unseen else (False, None, None)
         dealt: set[str] = set()  # every card of the hands so far
         seen_seats: set[str] = set()
         copies: Counter[str] = Counter()  # a double pack: how often each card was dealt
@@ -153,22 +154,20 @@ class DealSetup(Engine28):
             self._infer_hands(state, deal, self._owners(state), missing)
             # a hand the plays show in full is known exactly; else the rest is unseen
             partial = any(len(state.dealt[seat]) < self.hand_size for seat in missing)
-        named = self._named_facedown(state, deal)
+        if partial and not unseen:
+            _, choice, showing = scan_deal(deal)
+        named = (self._named_facedown(state, deal, choice, showing)
+                 if choice is not None and (partial or unseen) else None)
         if partial:
             self._deal_unseen(state, deal, missing, named)
 
-    def _named_facedown(self, state: TwentyEightState, deal: Deal
-                        ) -> tuple[str, str | None] | None:
+    def _named_facedown(self, state: TwentyEightState, deal: Deal, choice: Event,
+                        shown: Event | None) -> tuple[str, str | None] | None:
         """The bidder and his face-down trump card as the record names it (at the trump
         choice, or at the call that shows it: ``S call 8H``); None when trumps are not
         chosen by a card laid face down. A call that names another card than the trump
         choice is an error of the record, and so is a call that exposes a card the record
         never names."""
-        choice = next((e for e in deal.events if e.action.kind == "trump"), None)
-        shown = next((e for e in deal.events
-                      if e.action.kind == "call" and e.action.cards), None)
-        if choice is None:
-            return None
         action = choice.action
         seat = seat_of(action)
         if seat is None:

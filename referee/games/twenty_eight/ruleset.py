@@ -138,8 +138,8 @@ class TwentyEight(Phases):
                 self._checkers[kind] = part.check
                 self._appliers[kind] = part.apply
 
-    def start_deal(self, match: Match28, deal: Deal) -> TwentyEightState:
-        state = self._deal(match, deal)
+    def start_deal(self, match: Match28, deal: Deal, unseen: bool = False) -> TwentyEightState:
+        state = self._deal(match, deal, unseen)
         for variant in self._starting:
             variant.start_deal(match, state)
         return state

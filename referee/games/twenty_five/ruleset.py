@@ -230,7 +230,7 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         return text
 
     # -- the deal ------------------------------------------------------------------------------
-    def start_deal(self, match: Match25, deal: Deal) -> TwentyFiveState:
+    def start_deal(self, match: Match25, deal: Deal, unseen: bool = False) -> TwentyFiveState:
         expected = match.next_dealer
         dealer = deal_dealer(deal, expected)
         state = TwentyFiveState(deal.number, dealer, self.next_seat[dealer], self.team_names,

@@ -248,7 +248,7 @@ class TwentyTwo(FromRecord22):
             None))
         return stated, self._next_living(stated, match.alive)
 
-    def start_deal(self, match: Match22, deal: Deal) -> TwentyTwoState:
+    def start_deal(self, match: Match22, deal: Deal, unseen: bool = False) -> TwentyTwoState:
         self.current_match = match
         findings: list[tuple[str, str, str | None]] = []
         gone, unsure = self._gone_by_the_record(match, deal)
