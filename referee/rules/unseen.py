@@ -51,7 +51,11 @@ class UnseenDeal:
     unseen_plays: dict[str, list[int]]
     """Seat -> the moments (play numbers) of his ``??`` plays."""
     next_leader: dict[int, str] = field(default_factory=dict)
-    """Trick number -> the seat that leads the next trick in the record (it won the trick)."""
+    """Trick number -> the seat that leads the next trick in the record (it won the trick),
+    for tricks of one card from each seat (``play_seats`` serves every trick size)."""
+    play_seats: list[str] = field(default_factory=list)
+    """The seat of each recorded play, in order: the seat of play ``now`` is the one who
+    plays next in the record (the winner, after a trick)."""
     now: int = 0
     """The moment of the next play: plays laid so far."""
     notes: list[tuple[str, str]] = field(default_factory=list)
@@ -74,6 +78,10 @@ class UnseenDeal:
     probing: bool = False
     """The legal alternatives are being listed: checks ask the model, but add no fact and
     no note."""
+
+    def next_in_record(self) -> str | None:
+        """The seat of the next play the record holds, None at its end."""
+        return self.play_seats[self.now] if self.now < len(self.play_seats) else None
 
     def held_unseen(self, seat: str, moment: int) -> int:
         """How many of ``seat``'s unseen cards he still holds at ``moment``."""
@@ -162,14 +170,20 @@ class UnseenDeal:
     def point_values(self, slots: set[tuple[str, int]], points: Mapping[str, int]
                      ) -> set[int] | None:
         """Every total of the card points of the unseen cards played to ``slots`` ((seat,
-        moment) of ``??`` plays); None beyond the analysis limit."""
+        moment) of ``??`` plays); beyond the analysis limit, every total from the least to the
+        greatest (a total between them may then be out of reach); None when no world is
+        left."""
         if not slots:
             return {0}
 
         def cost(holder: str, leave: int, name: str) -> int:
             return points.get(card_of(name), 0) if (holder, leave) in slots else 0
 
-        return self.worlds.point_values(cost)
+        values = self.worlds.point_values(cost)
+        if values is None:  # too many to list one by one: every total between the extremes
+            extremes = self.worlds.point_range(cost)
+            return None if extremes is None else set(range(extremes[0], extremes[1] + 1))
+        return values
 
     def possible(self, seat: str) -> set[str]:
         """Every card ``seat`` may hold among his unseen cards now."""
@@ -270,6 +284,12 @@ def read_plays(deal: Deal, seen: dict[str, Seen], placed: Counter[str],
             entry.used[card] += 1
         moment += 1
     return next_leader
+
+
+def play_seats(deal: Deal) -> list[str]:
+    """The seat of each play of the deal, in record order."""
+    return [event.action.seat for event in deal.events
+            if event.action.kind == "play" and event.action.seat is not None]
 
 
 def known_cards(deal: Deal, seat: str, entry: Seen, floating: Counter[str]) -> list[str]:

@@ -151,9 +151,12 @@ class DealSetup(Engine28):
         if missing and self.copies > 1:
             partial = True  # two copies of a card: only the counting places them
         if missing and not partial:
-            self._infer_hands(state, deal, self._owners(state), missing)
             # a hand the plays show in full is known exactly; else the rest is unseen
-            partial = any(len(state.dealt[seat]) < self.hand_size for seat in missing)
+            played = Counter(event.action.seat for event in deal.events
+                             if event.action.kind == "play")
+            partial = any(played[seat] < self.hand_size for seat in missing)
+            if not partial:
+                self._infer_hands(state, deal, self._owners(state), missing)
         if partial and not unseen:
             _, choice, showing = scan_deal(deal)
         named = (self._named_facedown(state, deal, choice, showing)

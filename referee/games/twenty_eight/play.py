@@ -315,7 +315,9 @@ class Play(Engine28):
         if state.stage == WINDOW:
             state.stage = PLAY
         if (card == state.facedown and seat == state.bidder and not state.revealed
-                and card not in state.hands[seat] and card != UNSEEN):
+                and card not in state.hands[seat] and card != UNSEEN
+                and (state.unseen is None or self._forced_trick8(state, seat))):
+            # (with cards not seen, a copy like it may be his other one: Fifty-Six)
             self.hooks.reveal(state, seat)  # exposed at his turn, then played
             if state.disregard:
                 return  # annul_other cancelled the deal at the reveal
@@ -393,7 +395,7 @@ class Play(Engine28):
         else:
             best = self.trick_winner(state, trick, number)
             candidates = [best] + [seat for seat, card in trick if card == UNSEEN]
-        pinned = unseen.next_leader.get(number)
+        pinned = unseen.next_in_record()  # (laying this trick's last card counted it)
         winner = pinned if pinned in candidates else best
         if pinned in candidates and pinned != best and trick[0][1] != UNSEEN:
             # the next lead says he won: his card, not seen, beat every card seen

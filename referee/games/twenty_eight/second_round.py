@@ -294,8 +294,8 @@ class SecondRound(Variant):
     @staticmethod
     def _return_facedown(state: TwentyEightState) -> None:
         """The first face-down card goes back to its owner's hand."""
-        if state.facedown is not None and state.bidder is not None and not state.revealed:
-            state.hands[state.bidder].add(state.facedown)
+        if not state.revealed:
+            state.facedown_to_hand()
         state.facedown = None
 
     def _trump_apply(self, then: Apply) -> Apply:

@@ -67,7 +67,18 @@ class Settle(Engine28):
         """Score the deal into the match: ``verdict`` computes, this writes the match."""
         if state.annul_at_batch and not state.disregard:
             self._annul(state, state.annul_at_batch)  # the second batch shows the hands
-        return self._record(match, state, self.hooks.verdict(state, offenders))
+        values = self._point_values(state) if state.unseen is not None else None
+        if values:  # cards not seen in the tricks: the least each team may have counts
+            state.points = {team: min(v) for team, v in values.items()}
+        result = self._record(match, state, self.hooks.verdict(state, offenders))
+        if state.unseen is not None:
+            result.presumed = bool(state.unseen.unchecked)
+        if values and any(len(v) > 1 for v in values.values()):
+            result.point_sets = {t: tuple(sorted(v)) for t, v in values.items() if len(v) > 1}
+            result.presumed = True
+            if result.scored and self.is_deal_over(state):
+                self._open_outcomes(state, result, dict(match.score), values, result.game_points)
+        return result
 
     def _verdict(self, state: TwentyEightState, offenders: list[str]) -> Settlement:
         """What the deal came to (reads the state, changes nothing; ``verdict``, which a
@@ -105,25 +116,20 @@ class Settle(Engine28):
             points=dict(state.points), game_points={team: 0 for team in self.team_names},
             contract=verdict.contract or NoContract(),
             outcome=verdict.text, disputed=verdict.disputed, scored=verdict.outcome.scored)
-        before = dict(match.score)
         if verdict.outcome.scored and verdict.team is not None:
             _pay(match, result, verdict.delta, verdict.team,
                  state.mode.score_table(self, state))
         result.score = dict(match.score)
-        if state.unseen is not None:
-            self._open_values(state, result, before)
         return result
 
-    def _open_values(self, state: TwentyEightState, result: DealResult,
-                     before: dict[str, int]) -> None:
-        """The values a partly seen deal leaves open: the card points of each team over the
-        winners the record leaves open and the unseen cards in its tricks, and what the
-        contract then comes to (``DealResult.point_sets`` and the rest)."""
+    def _point_values(self, state: TwentyEightState) -> dict[str, set[int]] | None:
+        """Each team's possible card points in a deal with cards not seen in its tricks,
+        over the winners the record leaves open and the unseen cards played (None when every
+        card in the tricks is seen, or beyond the analysis limit)."""
         unseen = state.unseen
         assert unseen is not None
-        result.presumed = bool(unseen.unchecked)
         if not unseen.open_points and not unseen.open_tricks:
-            return
+            return None
         team_of = self.team_of
         fixed: dict[str, int] = {team: 0 for team in self.team_names}
         open_numbers = {number for number, _ in unseen.open_tricks}
@@ -142,23 +148,19 @@ class Settle(Engine28):
                          if winners[number] == team}
                 reach = unseen.point_values(slots, self.card_points)
                 if reach is None:
-                    return  # beyond the analysis limit: the deal's note says so
+                    return None
                 values[team].update(base + v for v in reach)
-        open_teams = {team: tuple(sorted(v)) for team, v in values.items() if len(v) > 1}
-        if not open_teams:
-            return
-        result.point_sets = open_teams
-        result.presumed = True
-        if not result.scored or not self.is_deal_over(state):
-            return
-        self._open_outcomes(state, result, before, values)
+        return values
 
     def _open_outcomes(self, state: TwentyEightState, result: DealResult,
-                       before: dict[str, int], values: dict[str, set[int]]) -> None:
+                       after: dict[str, int], values: dict[str, set[int]],
+                       paid: dict[str, int]) -> None:
         """What the contract comes to for each card-point total the bidding side may have
-        (the other side has the rest of the pack's points)."""
+        (the other side has the rest of the pack's points); ``after`` is the match score
+        with the deal's ``paid`` game points."""
         if state.bidder is None:
             return
+        before = {team: after[team] - paid.get(team, 0) for team in after}
         bidding = self.team_of[state.bidder]
         others = [team for team in self.team_names if team != bidding]
         kept = dict(state.points)

@@ -89,8 +89,8 @@ class SingleHand(Engine28):
                 f"a single hand first and plays it (the first to declare plays it)")))
             return
         seat = seat_of(action)
-        if state.bidder and state.facedown and not state.revealed:
-            state.hands[state.bidder].add(state.facedown)
+        if not state.revealed:
+            state.facedown_to_hand()
         state.mode = SingleHandMode(seat, self.partners[seat])
         # no trump and no face-down card: play's trump rules find none to apply
         state.trump = None

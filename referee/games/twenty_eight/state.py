@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from referee.games.twenty_eight.mode import PARTNERSHIP, PartnershipMode
 from referee.games.twenty_eight.unseen import UnseenCards
+from referee.model.cards import UNSEEN
 from referee.model.record import Action
 from referee.rules.base import (
     DealState,
@@ -142,6 +143,17 @@ class TwentyEightState(DealState):
     def second_pending(self) -> bool:
         """The second bidding round is due and not over: no single, show or play yet."""
         return self.second_due and not self.second_over
+
+    def facedown_to_hand(self) -> None:
+        """The face-down card goes (back) into the bidder's hand, exposed or returned; a card
+        not seen, or one perhaps among his plays not seen, stays with the model."""
+        card, bidder = self.facedown, self.bidder
+        if card is None or bidder is None:
+            return
+        unseen = self.unseen
+        if unseen is not None and (card == UNSEEN or card in unseen.floating.get(bidder, ())):
+            return
+        self.hands[bidder].add(card)
 
     def led_suit(self) -> str | None:
         return self.trick[0][1][1] if self.trick else None

@@ -175,7 +175,10 @@ class TrumpChoice(Engine28):
         unseen = state.unseen
         if unseen is not None:
             # the caller is void in the suit led (a fact for the rest of the deal)
-            presumed = unseen.presume_void(seat, self.suit_cards[led], self.rule_id("28.call"),
+            void = self.suit_cards[led]
+            if seat == state.bidder and state.facedown in void:
+                void = void - {state.facedown}  # his face-down card is not in his hand
+            presumed = unseen.presume_void(seat, void, self.rule_id("28.call"),
                                            len(state.tricks) + 1)
             if presumed.culprits:
                 return (f"only a player void in {SUIT_NAMES[led]} may call, and the cards not "
@@ -209,11 +212,7 @@ class TrumpChoice(Engine28):
         state.reveal_trick = len(state.tricks) + 1
         state.reveal_index = len(state.trick)
         state.caller = seat
-        if state.facedown is not None and state.bidder is not None and not (
-                state.unseen is not None
-                and state.facedown in state.unseen.floating.get(state.bidder, ())):
-            # (a face-down card perhaps among his plays not seen stays with the model)
-            state.hands[state.bidder].add(state.facedown)
+        state.facedown_to_hand()
         if self.opts.annul_other and state.bidder is not None and state.trump is not None:
             trumps = self.suit_cards[state.trump]
             if all(trumps.isdisjoint(state.dealt.get(other, ()))

@@ -18,6 +18,7 @@ from referee.rules.unseen import (
     cut_message,
     known_cards,
     own_name,
+    play_seats,
     read_lines,
     read_plays,
 )
@@ -88,8 +89,8 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
     dealt = {seat: known_cards(deal, seat, entry, floating.get(seat, Counter()))
              for seat, entry in seen.items()}
     return UnseenCards(worlds, slots, {s: e.unseen_plays for s, e in seen.items()},
-                       next_leader=next_leader, floating={s: frozenset(c) for s, c
-                                                          in floating.items()},
+                       next_leader=next_leader, play_seats=play_seats(deal),
+                       floating={s: frozenset(c) for s, c in floating.items()},
                        dealt=dealt, facedown_unseen=facedown_unseen)
 
 
