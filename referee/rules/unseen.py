@@ -53,6 +53,9 @@ class UnseenDeal:
     next_leader: dict[int, str] = field(default_factory=dict)
     """Trick number -> the seat that leads the next trick in the record (it won the trick),
     for tricks of one card from each seat (``play_seats`` serves every trick size)."""
+    open_turn: tuple[str, ...] = ()
+    """The seats that may be to lead, when the record ends after a trick whose winner it
+    leaves open."""
     play_seats: list[str] = field(default_factory=list)
     """The seat of each recorded play, in order: the seat of play ``now`` is the one who
     plays next in the record (the winner, after a trick)."""

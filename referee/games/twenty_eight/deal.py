@@ -319,6 +319,8 @@ class DealSetup(Engine28):
             elif action.kind == "trump" and (
                     not self.spare or action_card(action) in self.card_set):
                 card = action_card(action)
+                if card == UNSEEN and state.unseen is not None:  # named at the call
+                    card = action_card(state.unseen.actual.get(id(action), action))
                 seventh = " (or was his seventh card)" if self.opts.seventh_card else ""
                 shown = ("face-down trump card" if card == UNSEEN
                          else f"trump card {card or action.value}")

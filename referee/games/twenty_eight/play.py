@@ -40,7 +40,8 @@ class Play(Engine28):
             return self._excl("28.turn", f"{seat} plays {len(cards)} cards; a play is one card",
                               Effect.STOPS)
         card = cards[0]
-        if seat != state.turn:
+        if seat != state.turn and not (state.unseen is not None and not state.trick
+                                       and seat in state.unseen.open_turn):
             if state.mode.sits_out(seat):
                 return self._excl("28.turn", f"{seat} takes no part: his partner "
                                   f"{state.mode.declarer} plays a single hand", Effect.STOPS)
@@ -410,6 +411,8 @@ class Play(Engine28):
                 winner = best  # no card of his could have won: the next lead is out of turn
         if pinned is None and len(set(candidates)) > 1:
             unseen.open_tricks.append((number, tuple(dict.fromkeys(candidates))))
+            if number < self.tricks_per_deal:  # the record ends here: who leads is open
+                unseen.open_turn = tuple(dict.fromkeys(candidates))
         unseen.open_points.extend((seat, moment, number) for seat, moment in unseen.trick_unseen)
         unseen.trick_unseen = []
         return winner

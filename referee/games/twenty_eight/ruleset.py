@@ -145,7 +145,14 @@ class TwentyEight(Phases):
         return state
 
     def incomplete_message(self, state: TwentyEightState) -> str:
-        return self.hooks.incomplete_message(state)
+        message = self.hooks.incomplete_message(state)
+        unseen = state.unseen
+        if unseen is not None and unseen.open_turn and not state.trick:
+            seats = unseen.open_turn
+            who = ", ".join(seats[:-1]) + " or " + seats[-1]
+            message += (f" (or rather {who}: the cards not seen leave open who won trick "
+                        f"{len(state.tricks)})")
+        return message
 
     def verdict(self, state: TwentyEightState, offenders: list[str]) -> Settlement:
         """What the deal came to (reads the state, changes nothing)."""
@@ -186,14 +193,18 @@ class TwentyEight(Phases):
                     yield Action(seat, "redouble")
             for seat in seats:
                 yield Action(seat, "single")
-        seat = state.turn
-        if seat is not None:
+        to_play = [state.turn] if state.turn is not None else []
+        if state.unseen is not None and state.unseen.open_turn and not state.trick:
+            to_play = list(state.unseen.open_turn)  # who won the last trick is open
+        for seat in to_play:
             held = state.hands[seat]
             for card in self._sorted(held):
                 yield Action(seat, "play", cards=(card,))
             if state.unseen is not None:  # what he may hold among the cards not seen
                 for card in self._sorted(state.unseen.possible(seat) - set(held)):
                     yield Action(seat, "play", cards=(card,))
+        seat = state.turn
+        if seat is not None:
             if seat == state.bidder and state.facedown and not state.revealed:
                 yield Action(seat, "play", cards=(state.facedown,))
             if state.stage == PLAY and not state.mode.rules_out("call"):
