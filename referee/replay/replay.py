@@ -100,15 +100,18 @@ class MatchReplay:
             dealt(state)
         report.dealer = state.dealer
         about = state.note_seats
-        for index, (rule, message) in enumerate(state.notes):
-            report.findings.append(Finding(rule, message, deal=deal.number, span=deal.span,
-                                           seat=about.get(index), severity="note"))
+        first_notes = [Finding(rule, message, deal=deal.number, span=deal.span,
+                               seat=about.get(index), severity="note")
+                       for index, (rule, message) in enumerate(state.notes)]
+        report.findings.extend(first_notes)
         for rule, message, seat in state.deal_findings:
             report.findings.append(Finding(rule, message, deal=deal.number, seat=seat,
                                            span=deal.span))
         noted = len(state.notes)
         for event, exclusion in run.events(watch, every=False):
             self._report_event(state, event, exclusion, report)
+        for finding, (_, message) in zip(first_notes, state.notes, strict=False):
+            finding.message = message  # a note of the deal's start the walk added to
         if len(state.notes) > noted:
             # a note added during the walk: the deal ended before its record, at the first
             # action it ignored

@@ -53,6 +53,9 @@ class UnseenDeal:
     next_leader: dict[int, str] = field(default_factory=dict)
     """Trick number -> the seat that leads the next trick in the record (it won the trick),
     for tricks of one card from each seat (``play_seats`` serves every trick size)."""
+    culprits: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    """Each certain violation whose culprit is unknown, in order: (the seat whose action
+    completed it, the seats one of which broke the rule)."""
     open_turn: tuple[str, ...] = ()
     """The seats that may be to lead, when the record ends after a trick whose winner it
     leaves open."""
@@ -98,6 +101,12 @@ class UnseenDeal:
             return False
         return self.worlds.may_hold(seat, self._names(seat, cards), at)
 
+    def may_hold_only(self, seat: str, cards: Iterable[str], moment: int = 0) -> bool:
+        """True if some placement gives ``seat`` none but ``cards`` among his unseen cards at
+        ``moment`` (a hand that may lack what the others are)."""
+        fact = Fact(seat, self._names(seat, cards), moment, only=True)
+        return self.worlds.feasible((fact,))
+
     def _names(self, seat: str, cards: Iterable[str]) -> frozenset[str]:
         """``cards`` as the model names them for ``seat`` (his own floating copies too)."""
         names = set(cards)
@@ -129,8 +138,9 @@ class UnseenDeal:
             return Presumed(True)
         for earlier in conflict:  # those plays are presumed legal no longer
             self.worlds.remove(earlier)
-        seats = [str(f.label) for f in conflict] + [seat]
-        return Presumed(True, tuple(dict.fromkeys(seats)))
+        seats = tuple(dict.fromkeys([str(f.label) for f in conflict] + [seat]))
+        self.culprits.append((seat, seats))
+        return Presumed(True, seats)
 
     def pin(self, seat: str, cards: frozenset[str], moment: int) -> bool:
         """Presume that ``seat``'s card not seen at ``moment`` is one of ``cards`` (the next

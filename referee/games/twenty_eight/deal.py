@@ -76,6 +76,8 @@ class DealSetup(Engine28):
         """Why the whole dealt hands cancel the deal (``annul_other`` at the deal), or None."""
         opts = self.opts
         seats = self.table.seats
+        if state.unseen is not None and (opts.annul_eight_zero or opts.annul_other):
+            self._note_whole_hands(state)
         if opts.annul_eight_zero:
             for seat in seats:
                 cards = state.dealt.get(seat, [])
@@ -228,6 +230,23 @@ class DealSetup(Engine28):
                   and named[1] is not None):  # the card (or indicator) a call shows
                 unseen.actual[id(action)] = Action(action.seat, "trump", (named[1],))
         state.unseen = unseen
+
+    def _note_whole_hands(self, state: TwentyEightState) -> None:
+        """A hand not seen in full may have cancelled the deal (no point card in it, or with
+        ``annul_other`` all the Jacks or one suit): the check is a note, never a guess."""
+        unseen = state.unseen
+        assert unseen is not None
+        if not unseen.play_seats:
+            return  # the record stops before the play, where the cancellation would fall
+        for seat in self.table.seats:
+            if not unseen.held_unseen(seat, 0):
+                continue
+            known = state.dealt.get(seat, [])
+            pointless = self.opts.annul_eight_zero and self.point_cards.isdisjoint(known)
+            if pointless and not unseen.may_hold_only(seat, self.card_set - self.point_cards):
+                pointless = False
+            if pointless or self.opts.annul_other:
+                unseen.note(seat, self.rule_id("28.thrown-in"), 0)
 
     def _count_copies(self, hand: Hand, cards: list[str], copies: Counter[str]) -> None:
         """Deal ``hand``'s cards from a pack with ``self.copies`` of each; raise at the first

@@ -91,26 +91,35 @@ class Play(Engine28):
             return None
         # the caller must trump if able (28.call-must-trump)
         if trump is not None and self._caller_duty(state, seat):
-            trumps = hand & self.suit_cards[trump]
-            if opts.caller_must_trump and trumps and card[1] != trump:
-                return self._excl("28.call-must-trump", f"{seat} called for the trump and holds "
-                                  f"{self._show(trumps)}: he must play a trump to this trick")
-            if opts.caller_must_trump and not trumps and card[1] != trump and unseen:
-                found = self._presume_void(state, unseen, seat, self.suit_cards[trump],
-                                           "28.call-must-trump",
-                                           f"{seat} called for the trump and must play one "
-                                           f"to this trick")
-                if found is not None:
-                    return found
-            if (opts.self_reveal_card == "exposed" and seat == state.bidder
-                    and state.facedown in hand and card != state.facedown):
-                return self._excl("28.call-must-trump", f"{seat} exposed his trump card "
-                                  f"{state.facedown} himself and must play it "
-                                  f"(self_reveal_card = exposed)")
-            return None
+            return self._check_caller(state, seat, card, trump)
         # no undertrumping unless holding nothing else
         if opts.no_undertrump and trump is not None and card[1] == trump:
             return self._check_undertrump(state, seat, card, trump)
+        return None
+
+    def _check_caller(self, state: TwentyEightState, seat: str, card: str, trump: str
+                      ) -> Exclusion | None:
+        """The caller's play to the trick of his call: a trump if he holds one, and with
+        ``self_reveal_card = exposed`` the card he exposed himself."""
+        opts = self.opts
+        hand = state.hands[seat]
+        trumps = hand & self.suit_cards[trump]
+        if opts.caller_must_trump and trumps and card[1] != trump:
+            return self._excl("28.call-must-trump", f"{seat} called for the trump and holds "
+                              f"{self._show(trumps)}: he must play a trump to this trick")
+        unseen = state.unseen
+        if opts.caller_must_trump and not trumps and card[1] != trump and unseen:
+            found = self._presume_void(state, unseen, seat, self.suit_cards[trump],
+                                       "28.call-must-trump",
+                                       f"{seat} called for the trump and must play one "
+                                       f"to this trick")
+            if found is not None:
+                return found
+        if (opts.self_reveal_card == "exposed" and seat == state.bidder
+                and state.facedown in hand and card != state.facedown):
+            return self._excl("28.call-must-trump", f"{seat} exposed his trump card "
+                              f"{state.facedown} himself and must play it "
+                              f"(self_reveal_card = exposed)")
         return None
 
     def _unseen_void(self, state: TwentyEightState, unseen: UnseenCards, seat: str, card: str,

@@ -73,6 +73,7 @@ class Settle(Engine28):
         result = self._record(match, state, self.hooks.verdict(state, offenders))
         if state.unseen is not None:
             result.presumed = bool(state.unseen.unchecked)
+            self._open_offender(state, offenders, result, dict(match.score))
         if values and any(len(v) > 1 for v in values.values()):
             result.point_sets = {t: tuple(sorted(v)) for t, v in values.items() if len(v) > 1}
             result.presumed = True
@@ -121,6 +122,34 @@ class Settle(Engine28):
                  state.mode.score_table(self, state))
         result.score = dict(match.score)
         return result
+
+    def _open_offender(self, state: TwentyEightState, offenders: list[str],
+                       result: DealResult, after: dict[str, int]) -> None:
+        """The outcomes when the deal's first offence is one whose culprit the record cannot
+        name: the misplay penalty of each seat that may have broken the rule."""
+        unseen = state.unseen
+        if (unseen is None or not offenders or not unseen.culprits
+                or unseen.culprits[0][0] != offenders[0]
+                or self.opts.misplay_penalty == "report_only"):
+            return
+        before = {team: after[team] - result.game_points.get(team, 0) for team in after}
+        outcomes: dict[str, None] = {}
+        paid: dict[str, set[int]] = {team: set() for team in self.team_names}
+        for seat in unseen.culprits[0][1]:
+            verdict = self.hooks.verdict(state, [seat, *offenders[1:]])
+            outcomes[verdict.text] = None
+            trial = DealResult(game_points={team: 0 for team in self.team_names})
+            if verdict.outcome.scored and verdict.team is not None:
+                _pay(Match28(score=dict(before)), trial, verdict.delta, verdict.team,
+                     state.mode.score_table(self, state))
+            for team in self.team_names:
+                paid[team].add(trial.game_points.get(team, 0))
+        if len(outcomes) > 1:
+            result.outcomes = tuple(outcomes)
+            result.game_point_sets = {t: tuple(sorted(v)) for t, v in paid.items()
+                                      if len(v) > 1}
+            result.score_sets = {t: tuple(sorted(before[t] + p for p in v))
+                                 for t, v in paid.items() if len(v) > 1}
 
     def _point_values(self, state: TwentyEightState) -> dict[str, set[int]] | None:
         """Each team's possible card points in a deal with cards not seen in its tricks,
