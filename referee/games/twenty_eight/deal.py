@@ -330,6 +330,13 @@ class DealSetup(Engine28):
                    else "given without its dealing rounds")
             if action.kind == "trump" and action.value == "seventh":
                 cards = state.dealt[seat]
+                if state.unseen is not None and seat in state.inferred:
+                    # a hand not seen: the card laid is unseen, or named at the call
+                    shown = state.seventh.get(seat)
+                    unchecked.append(
+                        f"{seat}'s hand is not seen: could not check that the trump card "
+                        f"{shown or 'laid face down'} was his seventh card")
+                    continue
                 if len(cards) >= 7:
                     state.seventh[seat] = cards[6]
                 unchecked.append(

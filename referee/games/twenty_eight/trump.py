@@ -125,6 +125,8 @@ class TrumpChoice(Engine28):
             return
         state.trump_seventh = self._by_seventh(state, seat, action)
         card = state.seventh.get(seat) if action.value == "seventh" else action_card(action)
+        if action.value == "seventh" and card is None and state.unseen is not None:
+            card = UNSEEN  # his seventh card, which the record does not show
         if action.value == "seventh" and card is None:
             state.trump = state.facedown = None  # no seventh card (Forty): no trump chosen
         elif self.spare:
