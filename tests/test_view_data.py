@@ -184,6 +184,13 @@ def _plays_leave_hands(data: dict) -> None:
                 seat, cards = step["middle"][-1][0], step["middle"][-1][1]
                 if step.get("winner") is None:
                     assert seat == step["seat"], step
+                if step["seat"] in deal["hidden"]:  # a hand not seen: one back less per card
+                    def backs(s: dict) -> int:
+                        return ((s.get("backs") or {}).get(step["seat"], 0)
+                                + (s.get("concealed") or {}).get(step["seat"], 0))
+                    assert step["hands"][step["seat"]] == ""
+                    assert backs(before) - backs(step) == len(cards), step
+                    continue
                 held = before["hands"][step["seat"]].split()
                 concealed = before.get("concealed", {}).get(step["seat"], 0)
                 for card in cards:
