@@ -168,6 +168,12 @@ def test_unreadable_file_gives_its_error(tmp_path: Path) -> None:
     assert "This record cannot be read" in page and "<script" not in page
 
 
+def _backs(step: dict, seat: str) -> int:
+    """The backs a step shows for ``seat``: cards not seen, and a card laid face down."""
+    return ((step.get("backs") or {}).get(seat, 0)
+            + (step.get("concealed") or {}).get(seat, 0))
+
+
 def _plays_leave_hands(data: dict) -> None:
     """Every replayed play puts its cards in the middle and takes them out of the hand."""
     for match in data["matches"]:
@@ -185,11 +191,9 @@ def _plays_leave_hands(data: dict) -> None:
                 if step.get("winner") is None:
                     assert seat == step["seat"], step
                 if step["seat"] in deal["hidden"]:  # a hand not seen: one back less per card
-                    def backs(s: dict) -> int:
-                        return ((s.get("backs") or {}).get(step["seat"], 0)
-                                + (s.get("concealed") or {}).get(step["seat"], 0))
                     assert step["hands"][step["seat"]] == ""
-                    assert backs(before) - backs(step) == len(cards), step
+                    assert (_backs(before, step["seat"]) - _backs(step, step["seat"])
+                            == len(cards)), step
                     continue
                 held = before["hands"][step["seat"]].split()
                 concealed = before.get("concealed", {}).get(step["seat"], 0)

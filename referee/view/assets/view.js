@@ -46,7 +46,7 @@
   }
 
   function cardName(card) {
-    if (card === "??") return "a card not seen";
+    if (card === "??") return "an unseen card";
     return (RANK_NAMES[card[0]] || card[0]) + " of " + (SUIT_NAMES[card[1]] || card[1]);
   }
 
@@ -57,7 +57,7 @@
   }
 
   function cardNode(card, faceDown) {
-    if (card === "??") return backNode("a card not seen");
+    if (card === "??") return backNode("an unseen card");
     const suit = card[1];
     const rank = card[0] === "T" ? "10" : card[0];
     const node = el("span", {
@@ -134,7 +134,7 @@
         cards.map((c) => { const li = el("span", { role: "listitem" }, [cardNode(c)]); return li; }));
       // The cards of the hand the record does not show: as many backs, and their count.
       for (let n = 0; n < backs; n++) {
-        hand.appendChild(el("span", { role: "listitem" }, [backNode("a card not seen")]));
+        hand.appendChild(el("span", { role: "listitem" }, [backNode("an unseen card")]));
       }
       if (backs) {
         hand.appendChild(el("span", { role: "listitem", cls: "count", text: backs + " not seen" }));
