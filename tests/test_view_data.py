@@ -190,7 +190,9 @@ def _plays_leave_hands(data: dict) -> None:
                 seat, cards = step["middle"][-1][0], step["middle"][-1][1]
                 if step.get("winner") is None:
                     assert seat == step["seat"], step
-                if step["seat"] in deal["hidden"]:  # a hand not seen: one back less per card
+                if (step["seat"] in deal["hidden"]  # a hand not seen: one back less per card
+                        and deal["steps"].index(step) < deal["shownAt"].get(step["seat"],
+                                                                          len(deal["steps"]))):
                     assert step["hands"][step["seat"]] == ""
                     assert (_backs(before, step["seat"]) - _backs(step, step["seat"])
                             == len(cards)), step

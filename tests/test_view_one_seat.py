@@ -277,3 +277,23 @@ def test_a_folder_from_one_seat(tmp_path: Path) -> None:
         assert data["matches"][0]["view"] == "E"  # a view of a view: seen from E
     index = (site / "index.html").read_text(encoding="utf-8")
     assert 'href="cut.html"' in index and 'href="west.html"' in index
+
+
+def test_a_hand_shown_is_seen_from_its_show_on() -> None:
+    """The single-hand show lays the bidder's hand face up: the view writes his hand line,
+    but the page from another seat hides it until the show; from the show on it shows what
+    the replay of the view holds of that hand (none of it here: one of its cards lies face
+    down, unnamed, so the view's replay keeps all eight among the cards it cannot place)."""
+    record = Path(__file__).resolve().parent.parent / "samples" / "twenty-eight" / (
+        "variant-show-one-suit.ttn")
+    full = page_data(check_file(record))["matches"][0]["deals"][0]["steps"]
+    (deal,) = page_data(check_file(record, view="E"), seat="E")["matches"][0]["deals"]
+    (show,) = [n for n, s in enumerate(deal["steps"]) if s["kind"] == "show"]
+    assert deal["shownAt"] == {"N": show} and "N" in deal["hidden"]
+    for n, step in enumerate(deal["steps"][:show]):
+        assert step["hands"]["N"] == "" and step["backs"]["N"] + (
+            step.get("concealed") or {}).get("N", 0) == len(full[n]["hands"]["N"].split()) + (
+            full[n].get("concealed") or {}).get("N", 0), n
+    # the whole deal at the end gives his hand line as written, every card of it
+    assert sorted(deal["seenDealt"]["N"]["cards"]) == sorted(full[0]["hands"]["N"].split())
+    assert deal["seenDealt"]["N"]["unseen"] == 0

@@ -716,7 +716,8 @@ def view(
     isolated: IsolatedOption = False,
     as_seat: Annotated[str | None, typer.Option(
         "--as", metavar="SEAT", show_default=False,
-        help="Each record as SEAT saw it at the table (the 28 family): SEAT at the bottom, "
+        help="Each record as SEAT saw it at the table (the games whose records can be "
+             "written from one seat: docs/notation.md): SEAT at the bottom, "
              "the other hands as card backs, and no card SEAT did not see anywhere in the "
              "page, so that it can be shared (docs/viewing.md, \"Pages from one seat\"). "
              "A record with a View tag is shown from its seat without it.")] = None,

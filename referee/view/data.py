@@ -188,8 +188,19 @@ def deal_data(deal: DealSteps, score_before: dict[str, int] | None = None,
             findings.append(finding_data(finding, number))
     written = {hand.seat for hand in deal.deal.hands}
     seats = list(deal.steps[0].moment.hands)
-    hidden = [seat for seat in seats if seat not in written] if view is not None else []
-    counts = HeldCounts(size or 0, seats, hidden) if view or _writes_unseen(deal.deal) else None
+    # a hand laid face up (a show) is written in the record from one seat, but seen only
+    # from the step that shows it
+    shown_at = {step.event.action.seat: n for n, step in enumerate(deal.steps)
+                if step.event is not None and step.event.action.kind in SHOW_KINDS
+                and step.event.action.seat in written and step.event.action.seat != view
+                } if view is not None else {}
+    hidden = ([seat for seat in seats if seat not in written or seat in shown_at]
+              if view is not None else [])
+    counts = (HeldCounts(size or 0, seats, hidden, shown_at)
+              if view or _writes_unseen(deal.deal) else None)
+    if counts is not None:  # a hand shown later: its line says what it held
+        counts.known.update((hand.seat, [c for c in hand.cards if c != UNSEEN])
+                            for hand in deal.deal.hands if hand.seat in shown_at)
     taken = 0  # cards not seen in the tricks completed so far
     for step in deal.steps:
         data = step_data(step, [ids_of[id(f)] for f in step.findings])
@@ -223,6 +234,7 @@ def deal_data(deal: DealSteps, score_before: dict[str, int] | None = None,
         # record from one seat shows such a hand as card backs instead)
         "inferred": [seat for seat in seats if seat not in written and seat not in hidden],
         "hidden": hidden,
+        "shownAt": shown_at,  # a hidden seat -> the step from which his hand is seen
         "faceDown": face_down_cards(steps),
         # what the record shows each hidden seat was dealt, for the whole deal at the end
         "seenDealt": counts.seen_dealt() if counts is not None else {},
@@ -257,17 +269,22 @@ class HeldCounts:
     hand when it is shown); an exchange or a rob gives as many cards as it takes. A step's
     ``backs`` are those of the seat's cards that its visible hand does not show."""
 
-    def __init__(self, size: int, seats: list[str], hidden: list[str]) -> None:
+    def __init__(self, size: int, seats: list[str], hidden: list[str],
+                 shown_at: dict[str, int] | None = None) -> None:
         self.size = size
         self.hidden = set(hidden)
+        self.shown_at = shown_at or {}
+        """A hidden seat -> the step from which his hand is seen (a show)."""
+        self.step = -1
         self.played = dict.fromkeys(seats, 0)
         self.known: dict[str, list[str]] = {}
         """A hidden seat -> the cards the record shows he was dealt (his hand at the deal,
-        as the replay infers it from his seen plays)."""
+        as the replay infers it from his seen plays; a hand shown later: its line)."""
 
     def add(self, step: Step, data: dict[str, Any]) -> None:
         """Count ``step``'s play and put the backs into its ``data`` (a hidden seat's hand
         is emptied: the page carries only its count)."""
+        self.step += 1
         action = step.event.action if step.event is not None else None
         if (action is not None and step.replayed and action.kind in TRICK_KINDS
                 and action.seat in self.played):
@@ -276,7 +293,7 @@ class HeldCounts:
         backs: dict[str, int] = {}
         for seat, cards in data["hands"].items():
             shown = cards.split()
-            if seat in self.hidden:
+            if seat in self.hidden and self.step < self.shown_at.get(seat, self.step + 1):
                 self.known.setdefault(seat, shown)
                 data["hands"][seat] = ""
                 shown = []
@@ -326,6 +343,9 @@ def finding_data(finding: Finding, step: int) -> dict[str, Any]:
 
 TRICK_KINDS = ("play", "down")
 """Actions that put a card in the trick: a play, and Avinas's face-down lead."""
+
+SHOW_KINDS = ("show",)
+"""Actions that lay a hand face up for the table (the 28 family's single-hand show)."""
 
 
 def step_data(step: Step, findings: list[int]) -> dict[str, Any]:

@@ -125,7 +125,10 @@
       if (seat === step.turn) marks.push(el("span", { cls: "mark turn", text: "to act" }));
       if ((step.out || []).includes(seat)) marks.push(el("span", { cls: "mark out", text: "out" }));
       if (deal.inferred.includes(seat)) marks.push(el("span", { cls: "mark", text: "hand inferred" }));
-      if ((deal.hidden || []).includes(seat)) marks.push(el("span", { cls: "mark", text: "hand not seen" }));
+      const shownAt = (deal.shownAt || {})[seat];
+      if ((deal.hidden || []).includes(seat) && !(shownAt !== undefined && at.s >= shownAt)) {
+        marks.push(el("span", { cls: "mark", text: "hand not seen" }));
+      }
       if (seat === match.view) marks.push(el("span", { cls: "mark view", text: "seen from here" }));
       const team = match.teams.length < match.seats.length ? match.teamOf[seat] : null;
       const backs = (step.backs || {})[seat] || 0;
