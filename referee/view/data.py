@@ -177,7 +177,7 @@ def deal_data(deal: DealSteps, score_before: dict[str, int] | None = None,
 
     ``view``: the seat the record is written from (its View tag); every seat without a hand
     line is then shown as card backs, as that seat saw the table. ``size``: the number of
-    cards each seat is dealt (``hand_size``), for the count of cards not seen."""
+    cards each seat is dealt (``dealt_size``), for the count of cards not seen."""
     report = deal.report
     findings: list[dict[str, Any]] = []
     steps: list[dict[str, Any]] = []
