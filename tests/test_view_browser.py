@@ -54,6 +54,18 @@ GAMES = {
     "twenty-two": "twenty-two/game-3-players-draw.ttn",
 }
 FINDINGS = "twenty-eight/edge-28-19-revoke.ttn"
+FROM_WEST = """[Game "twenty-eight"]
+[View "W"]
+
+deal 1 dealer W
+W: AD AH KS QC | 9D TS 7D KC
+S 15  E pass  N pass  W pass
+S trump ??
+1. S 9C  E call TD  E QD  N 8C  W QC
+2. E 7H  N ??  W AH  S JH
+3. S 8D  E KD  N QS  W 9D
+"""
+"""A deal in progress as W wrote it: the other hands left out, a card of N's not seen."""
 STOPPED = "twenty-eight/rule-28-not-held.ttn"
 
 
@@ -144,6 +156,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # a page whose table has a seat at the bottom by default, as a View tag will ask
     data = page_data(check_file(records / GAMES["twenty-eight"]), "west.ttn", bottom="W")
     (folder / "west.html").write_text(render_page(data), encoding="utf-8")
+    # pages from one seat: a record with a View tag, and a whole match seen from E (--as)
+    (records / "one-seat").mkdir()
+    (records / "one-seat" / "from-west.ttn").write_text(FROM_WEST, encoding="utf-8")
+    write_pages([str(records / "one-seat" / "from-west.ttn")], str(folder / "from-west.html"))
+    write_pages([str(records / GAMES["twenty-eight"])], str(folder / "as-east.html"),
+                seat="E")
     return folder
 
 
@@ -664,3 +682,100 @@ def test_docs_images(browser: Any, tmp_path: Path, shots: Path) -> None:
             (folder / name).write_bytes(image)
     finally:
         browser.set_window_size(1280, 1000)
+
+
+# -- a page from one seat --------------------------------------------------------------------
+
+BACKS = """
+const backs = {};
+document.querySelectorAll('#table .seat').forEach((box) => {
+  backs[box.dataset.seat] = {
+    backs: box.querySelectorAll('.hand .card.back.unseen').length,
+    count: (box.querySelector('.hand .count') || {}).textContent || null,
+    label: box.querySelector('.hand').getAttribute('aria-label'),
+    marks: [...box.querySelectorAll('.mark')].map((m) => m.textContent),
+  };
+});
+const middle = [...document.querySelectorAll('#table .play')].map((p) =>
+  [p.dataset.seat, [...p.querySelectorAll('.card')].map((c) =>
+    c.dataset.card || c.getAttribute('aria-label'))]);
+return JSON.stringify({
+  backs: backs, middle: middle,
+  notes: [...document.querySelectorAll('#status .finding.note .message')].map((m) => m.textContent),
+  under: [...document.querySelectorAll('#notes li')].map((m) => m.textContent),
+  result: (document.querySelector('#status .dealresult') || {}).textContent || null,
+  running: (document.querySelector('#table .running') || {}).textContent || null,
+});
+"""
+
+
+def one_seat(browser: Any) -> dict[str, Any]:
+    return json.loads(browser.execute_script(BACKS))
+
+
+def test_a_page_from_one_seat(page: Any, browser: Any, site: Path, shots: Path) -> None:
+    browser.set_script_timeout(30)
+    data = json.loads(re.search(
+        r'id="data">(.*?)</script>', (site / "from-west.html").read_text(encoding="utf-8"),
+        re.S).group(1).replace("<\\/", "</"))
+    (deal,) = data["matches"][0]["deals"]
+    steps = deal["steps"]
+    shown = page("from-west")  # the View tag's seat at the bottom, the others as backs
+    assert shown["hash"] == "#deal=1&step=0"
+    assert_at_bottom(browser, "W", ["N", "E", "S", "W"])
+    seen = one_seat(browser)
+    assert shown["seats"]["W"] == steps[0]["hands"]["W"].split()
+    for seat in "NES":
+        assert shown["seats"][seat] == []  # not one card shown face up
+        assert seen["backs"][seat]["backs"] == 8 and seen["backs"][seat]["count"] == "8 not seen"
+        assert seen["backs"][seat]["label"] == f"{seat}'s hand, 8 cards not seen"
+        assert "hand not seen" in seen["backs"][seat]["marks"]
+    assert "seen from here" in seen["backs"]["W"]["marks"]
+    assert axe_violations(browser) == []
+    # by keyboard to N's card not seen: a back in the middle, one back less in his hand,
+    # and the note of the check it left open, at that play
+    (unseen,) = [n for n, s in enumerate(steps) if s["text"] == "N ??"]
+    for _ in range(unseen):
+        shown = press(browser, Keys.ARROW_RIGHT)
+    assert shown["hash"] == f"#deal=1&step={unseen}"
+    assert shown["where"] == "Trick 2, card 2: North plays an unseen card."
+    seen = one_seat(browser)
+    assert seen["middle"][-1] == ["N", ["an unseen card"]]
+    assert seen["backs"]["N"]["backs"] == 6
+    assert seen["notes"] == [steps[unseen]["notes"][0]["message"]]
+    assert any("could not check 28.follow-suit at trick 2" in line for line in seen["under"])
+    browser.save_screenshot(str(shots / "one-seat.png"))
+    assert axe_violations(browser) == []
+    # the step before: that note has not arisen yet
+    press(browser, Keys.ARROW_LEFT)
+    assert not any("trick 2" in line for line in one_seat(browser)["under"])
+    # the end: the trick's points leave the card not seen out, the deal's points are a set
+    press(browser, Keys.END)
+    seen = one_seat(browser)
+    assert "NS 4-7" in seen["result"]
+    assert axe_violations(browser) == []
+    # the bottom-seat control still turns the table
+    press(browser, "r")
+    assert_at_bottom(browser, "N", ["N", "E", "S", "W"])
+    whole = browser.find_element(By.CSS_SELECTOR, "#whole .diagram").text
+    assert "cards not seen" in whole
+
+
+def test_a_whole_match_seen_from_one_seat(page: Any, browser: Any) -> None:
+    full = full_data(GAMES["twenty-eight"])["matches"][0]["deals"][0]
+    shown = page("as-east", "#deal=1&step=0")
+    assert_at_bottom(browser, "E", ["N", "E", "S", "W"])
+    assert shown["seats"]["E"] == full["steps"][0]["hands"]["E"].split()
+    seen = one_seat(browser)
+    for seat in "NSW":
+        assert shown["seats"][seat] == []
+        assert seen["backs"][seat]["backs"] == len(full["steps"][0]["hands"][seat].split())
+    # a trick later: every card played is shown in the middle, and left its seat's backs
+    (end,) = [n for n, s in enumerate(full["steps"]) if s["trick"] == 1 and s.get("winner")]
+    shown = page("as-east", f"#deal=1&step={end}")
+    assert shown["middle"] == [[seat, cards] for seat, cards, _ in full["steps"][end]["middle"]]
+    seen = one_seat(browser)
+    for seat in "NSW":
+        # as many backs as he holds (a card laid face down is the trump's own back)
+        assert seen["backs"][seat]["backs"] == len(full["steps"][end]["hands"][seat].split())
+    assert axe_violations(browser) == []

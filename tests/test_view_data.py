@@ -168,6 +168,12 @@ def test_unreadable_file_gives_its_error(tmp_path: Path) -> None:
     assert "This record cannot be read" in page and "<script" not in page
 
 
+def _backs(step: dict, seat: str) -> int:
+    """The backs a step shows for ``seat``: cards not seen, and a card laid face down."""
+    return ((step.get("backs") or {}).get(seat, 0)
+            + (step.get("concealed") or {}).get(seat, 0))
+
+
 def _plays_leave_hands(data: dict) -> None:
     """Every replayed play puts its cards in the middle and takes them out of the hand."""
     for match in data["matches"]:
@@ -184,6 +190,13 @@ def _plays_leave_hands(data: dict) -> None:
                 seat, cards = step["middle"][-1][0], step["middle"][-1][1]
                 if step.get("winner") is None:
                     assert seat == step["seat"], step
+                if (step["seat"] in deal["hidden"]  # a hand not seen: one back less per card
+                        and deal["steps"].index(step) < deal["shownAt"].get(step["seat"],
+                                                                          len(deal["steps"]))):
+                    assert step["hands"][step["seat"]] == ""
+                    assert (_backs(before, step["seat"]) - _backs(step, step["seat"])
+                            == len(cards)), step
+                    continue
                 held = before["hands"][step["seat"]].split()
                 concealed = before.get("concealed", {}).get(step["seat"], 0)
                 for card in cards:

@@ -714,6 +714,13 @@ def view(
     source: FromOption = None,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
+    as_seat: Annotated[str | None, typer.Option(
+        "--as", metavar="SEAT", show_default=False,
+        help="Each record as SEAT saw it at the table (the games whose records can be "
+             "written from one seat: docs/notation.md): SEAT at the bottom, "
+             "the other hands as card backs, and no card SEAT did not see anywhere in the "
+             "page, so that it can be shared (docs/viewing.md, \"Pages from one seat\"). "
+             "A record with a View tag is shown from its seat without it.")] = None,
 ) -> None:
     """Write a self-contained HTML replay page per record file (a folder: one page per file
     and an index.html): the table step by step, the findings at their moment, the score
@@ -726,17 +733,18 @@ def view(
     """
     reading = reading_options("view", config, isolated, game=game, rules=rules,
                               option=option, partial=partial, source=source)
-    raise typer.Exit(run_view(files, output, reading))
+    raise typer.Exit(run_view(files, output, reading, as_seat))
 
 
-def run_view(files: list[str], output: str | None, reading: Any = None) -> int:
+def run_view(files: list[str], output: str | None, reading: Any = None,
+             seat: str | None = None) -> int:
     from referee.pipeline.reading import ReadOptions
     from referee.view.site import write_pages
 
     if STDIN in files:
         _fail("referee view: name files, not standard input (-)")
     try:
-        run = write_pages(files, output, reading or ReadOptions())
+        run = write_pages(files, output, reading or ReadOptions(), seat=seat)
     except OSError as exc:
         _fail(_write_error(exc.filename or output or ".", exc).render())
     color = use_color(sys.stdout)

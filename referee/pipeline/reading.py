@@ -117,15 +117,16 @@ class ReadOptions:
 
         return list(gather(self.items(read_text(path, json=self.reads_json(path)), path)))
 
-    def check(self, path: str, expect: bool = False) -> FileReport:
+    def check(self, path: str, expect: bool = False, view: str | None = None) -> FileReport:
         """``check_file`` of ``path`` under these options (``--partial``: a deal stopped
-        midway is a note)."""
+        midway is a note); ``view``: as that seat saw each record (``--as``)."""
         from referee.pipeline.checking import check_file
         from referee.pipeline.selection import Selection
 
         selection = Selection(partial=self.partial)
         return check_file(path, expect, None, self.header_hook,
-                          lambda match: selection.adjust(match), json=self.reads_json(path))
+                          lambda match: selection.adjust(match), json=self.reads_json(path),
+                          view=view)
 
 
 def with_defaults(items: Iterable[StreamItem], hook: Any) -> Iterator[StreamItem]:

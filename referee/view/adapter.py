@@ -54,6 +54,10 @@ class Step:
     moment: Moment
     findings: list[Finding] = field(default_factory=list)
     replayed: bool = True
+    notes: list[tuple[int, str]] = field(default_factory=list)
+    """The deal's notes that arose or grew at this step: (index among the deal state's
+    notes, the note's words at this moment). A note of checks that could not be made grows
+    as the play goes on ("at tricks 1 and 3"); the page says it as it stood then."""
 
 
 @dataclass(slots=True)
@@ -64,6 +68,9 @@ class DealSteps:
     report: DealReport
     steps: list[Step]
     first_hand: str | None
+    note_findings: dict[int, Finding] = field(default_factory=dict)
+    """The deal state's notes (by index) as the report gives them: each is placed at the
+    step where it first arose."""
 
 
 @dataclass(slots=True)
@@ -106,6 +113,10 @@ class _DealWatcher:
         self.seen_tricks = 0
         self.first_hand: str | None = None
         self.index = {id(item): n for n, item in enumerate(deal.items)}
+        self.noted: list[tuple[str, str]] = []
+        """The deal state's notes as the last step saw them."""
+        self.first_noted: dict[int, int] = {}
+        """A note's index -> the step where it arose."""
 
     def dealt(self, state: DealState) -> None:
         """The replay's call with the state as dealt, before any event: step 0."""
@@ -113,6 +124,7 @@ class _DealWatcher:
         self.first_hand = state.turn
         view = self.ruleset.table_view(state)
         self.steps.append(Step(None, None, self._moment(view, state, None)))
+        self._watch_notes(state)
 
     def __call__(self, event: Event, state: DealState) -> None:
         view = self.ruleset.table_view(state)
@@ -122,7 +134,21 @@ class _DealWatcher:
         if renege:
             moment.facts = [*moment.facts, renege]
         self.steps.append(Step(event, self.index[id(event)], moment))
+        self._watch_notes(state)
         self._attach_findings()
+
+    def _watch_notes(self, state: DealState) -> None:
+        """The notes this step added or changed (a seat's note of unchecked rules grows a
+        trick at a time), kept on the step with their words at this moment."""
+        notes = state.notes
+        if notes == self.noted:
+            return
+        step = self.steps[-1]
+        for index, note in enumerate(notes):
+            if index >= len(self.noted) or self.noted[index] != note:
+                step.notes.append((index, note[1]))
+                self.first_noted.setdefault(index, len(self.steps) - 1)
+        self.noted = list(notes)
 
     def _attach_findings(self) -> None:
         findings = self.replay.report.deals[-1].findings
@@ -152,7 +178,31 @@ class _DealWatcher:
                             last.running, last.facts, last.out, last.concealed)
             self.steps.append(Step(item, n, frozen, replayed=False))
         self._attach_findings()
-        return DealSteps(self.deal, report, self.steps, self.first_hand)
+        return DealSteps(self.deal, report, self.steps, self.first_hand, self._place_notes())
+
+    def _place_notes(self) -> dict[int, Finding]:
+        """Each note of the deal state, found among the report's findings, moved from the
+        deal's start to the step where it arose (a note of the start stays there)."""
+        state = self.state
+        if state is None or not self.noted:
+            return {}
+        placed: dict[int, Finding] = {}
+        start = self.steps[0].findings
+        for index, (rule, message) in enumerate(self.noted):
+            seat = state.note_seats.get(index)
+            for step in self.steps:
+                finding = next((f for f in step.findings if f.severity == "note"
+                                and f.rule == rule and f.message == message
+                                and f.seat == seat and id(f) not in
+                                {id(p) for p in placed.values()}), None)
+                if finding is not None:
+                    placed[index] = finding
+                    at = self.first_noted.get(index, 0)
+                    if step is self.steps[0] and at > 0:
+                        start.remove(finding)
+                        self.steps[at].findings.append(finding)
+                    break
+        return placed
 
     # -- reading a state ---------------------------------------------------------------------
     def _dealt_moment(self) -> Moment:

@@ -12,15 +12,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from referee.model.cards import UNSEEN
 from referee.model.errors import RefereeError
-from referee.model.record import AUCTION_KINDS, Record
+from referee.model.record import AUCTION_KINDS, Deal, Record
 from referee.notation.jsonform import record_to_json
 from referee.notation.writer import format_action
 from referee.pipeline.checking import internal_error
-from referee.replay.canonical import game_spelling
+from referee.replay.canonical import game_spelling, records_text
+from referee.replay.viewpoint import view_of
 from referee.report.json import file_json, finding_json
 from referee.report.model import FileReport, Finding
 from referee.report.scoresheet import render_match_sheet
+from referee.rules.base import Ruleset
 from referee.view.adapter import DealSteps, MatchSteps, Step, replay_record
 from referee.view.words import deal_summary, step_said
 
@@ -32,14 +35,20 @@ def shown_name(path: str) -> str:
 
 
 def page_data(report: FileReport, name: str | None = None, bottom: str | None = None,
-              read: Callable[[str], list[Record]] | None = None) -> dict[str, Any]:
+              read: Callable[[str], list[Record]] | None = None,
+              seat: str | None = None) -> dict[str, Any]:
     """Everything the page of one checked file (``referee.pipeline.checking.check_file``) shows,
     JSON-ready, the file named ``name`` (by default ``shown_name`` of its path); its records
     are read by ``read`` (default: ``referee.load``; ``referee view`` reads them as it
     checked them: the JSON form, the tags given by --game...). An unreadable file gives its
     error and no matches: the page says why. ``bottom`` is the
-    seat the table shows at the bottom when the link does not say (by default the table's
-    first seat is at the top).
+    seat the table shows at the bottom when the link does not say (by default the seat a
+    View tag names, else the table's first seat is at the top).
+
+    ``seat`` (``referee view --as SEAT``): each record is shown as that seat saw it
+    (``referee.replay.viewpoint``); ``report`` must then be the check of that view
+    (``check_file(..., view=seat)``), so that the record, the report and every step the page
+    carries are the view's and hold no card the seat did not see.
     """
     path = report.path
     name = name or shown_name(path)
@@ -51,9 +60,11 @@ def page_data(report: FileReport, name: str | None = None, bottom: str | None = 
         return data
     try:
         records = read(path) if read else _read_records(path)
+        if seat is not None:
+            records = [view_of(record, seat) for record in records]
         data["matches"] = [match_data(replay_record(record), record, bottom)
                            for record in records]
-        data["ttn"] = _canonical(path, records)
+        data["ttn"] = records_text(records) if seat is not None else _canonical(path, records)
     except RefereeError as exc:  # checked readable above; kept for a file changed since
         data["error"] = {"code": exc.code, "message": exc.message, "line": exc.line or None}
     except Exception as exc:  # a bug, not bad input: the page says so, no traceback
@@ -75,7 +86,7 @@ def _canonical(path: str, records: list[Record]) -> str:
     download buttons; comments are kept. A file ``fmt`` would refuse (the check read it, so
     only one changed since) is given as it is; a file of the JSON form is written as TTN."""
     from referee.pipeline.reading import is_json_path
-    from referee.replay.canonical import canonical_text, records_text
+    from referee.replay.canonical import canonical_text
 
     if is_json_path(path):
         return records_text(records)
@@ -95,11 +106,13 @@ def match_data(match: MatchSteps, record: Record, bottom: str | None = None
                ) -> dict[str, Any]:
     """One record: its table, its deals step by step, the score sheet and the score's course.
     ``bottom``: the seat shown at the bottom by default (ignored if the table has no such
-    seat)."""
+    seat; without it, the seat a View tag names). A record written from one seat (a View
+    tag) shows the hands of the seats it has no hand line for as card backs."""
     ruleset, report = match.ruleset, match.report
     table = ruleset.table
     labels = table.team_labels()
-    deals = [deal_data(deal, before) for deal, before in zip(
+    deals = [deal_data(deal, before, report.view, dealt_size(ruleset, deal.deal))
+             for deal, before in zip(
         match.deals, _scores_before(match), strict=True)]
     for deal in deals:
         deal["summary"] = deal_summary(ruleset.title, deal["number"], len(deals),
@@ -112,7 +125,8 @@ def match_data(match: MatchSteps, record: Record, bottom: str | None = None
         "teams": [list(team) for team in table.teams],
         "teamOf": {seat: table.team_of(seat) for seat in table.seats},
         "teamLabels": labels,  # P1-P3-P5 as the messages spell it; NS stays
-        "bottom": bottom if bottom in table.seats else None,
+        "bottom": bottom if bottom in table.seats else report.view,
+        "view": report.view,  # the seat the record is written from (a View tag), or None
         "event": _tag(record, "Event"),
         "result": report.result,
         "finished": report.finished,
@@ -157,18 +171,49 @@ def _scores_before(match: MatchSteps) -> list[dict[str, int]]:
     return scores
 
 
-def deal_data(deal: DealSteps, score_before: dict[str, int] | None = None
-              ) -> dict[str, Any]:
-    """One deal: dealer, first hand, auction grid, steps, findings, notes and result."""
+def deal_data(deal: DealSteps, score_before: dict[str, int] | None = None,
+              view: str | None = None, size: int | None = None) -> dict[str, Any]:
+    """One deal: dealer, first hand, auction grid, steps, findings, notes and result.
+
+    ``view``: the seat the record is written from (its View tag); every seat without a hand
+    line is then shown as card backs, as that seat saw the table. ``size``: the number of
+    cards each seat is dealt (``dealt_size``), for the count of cards not seen."""
     report = deal.report
     findings: list[dict[str, Any]] = []
     steps: list[dict[str, Any]] = []
+    ids_of: dict[int, int] = {}
     for number, step in enumerate(deal.steps):
-        ids = []
         for finding in step.findings:
-            ids.append(len(findings))
+            ids_of[id(finding)] = len(findings)
             findings.append(finding_data(finding, number))
-        data = step_data(step, ids)
+    written = {hand.seat for hand in deal.deal.hands}
+    seats = list(deal.steps[0].moment.hands)
+    # a hand laid face up (a show) is written in the record from one seat, but seen only
+    # from the step that shows it
+    shown_at = {step.event.action.seat: n for n, step in enumerate(deal.steps)
+                if step.event is not None and step.event.action.kind in SHOW_KINDS
+                and step.event.action.seat in written and step.event.action.seat != view
+                } if view is not None else {}
+    hidden = ([seat for seat in seats if seat not in written or seat in shown_at]
+              if view is not None else [])
+    counts = (HeldCounts(size or 0, seats, hidden, shown_at)
+              if view or _writes_unseen(deal.deal) else None)
+    if counts is not None:  # a hand shown later: its line says what it held
+        counts.known.update((hand.seat, [c for c in hand.cards if c != UNSEEN])
+                            for hand in deal.deal.hands if hand.seat in shown_at)
+    taken = 0  # cards not seen in the tricks completed so far
+    for step in deal.steps:
+        data = step_data(step, [ids_of[id(f)] for f in step.findings])
+        notes = [{"finding": ids_of[id(deal.note_findings[index])], "message": message}
+                 for index, message in step.notes if index in deal.note_findings]
+        if notes:
+            data["notes"] = notes
+        if counts is not None:
+            counts.add(step, data)
+        if "winner" in data:  # the points of cards not seen are not in the running points
+            taken += sum(card == UNSEEN for _, cards, _ in data["middle"] for card in cards)
+        if taken:
+            data["unseenTaken"] = taken
         data["said"] = step_said(step.event.action if step.event else None, data,
                                  report.dealer, deal.first_hand,
                                  steps[-1] if steps else None)
@@ -185,11 +230,84 @@ def deal_data(deal: DealSteps, score_before: dict[str, int] | None = None
         "result": report.result.to_json() if report.result is not None else None,
         "comments": [c.text.strip() for c in deal.deal.comments],
         "scoreBefore": score_before or {},
-        # a seat without a hand line: the referee inferred its hand from the play
-        "inferred": [seat for seat in deal.steps[0].moment.hands
-                     if seat not in {hand.seat for hand in deal.deal.hands}],
+        # a seat without a hand line: the referee inferred its hand from the play (a
+        # record from one seat shows such a hand as card backs instead)
+        "inferred": [seat for seat in seats if seat not in written and seat not in hidden],
+        "hidden": hidden,
+        "shownAt": shown_at,  # a hidden seat -> the step from which his hand is seen
         "faceDown": face_down_cards(steps),
+        # what the record shows each hidden seat was dealt, for the whole deal at the end
+        "seenDealt": counts.seen_dealt() if counts is not None else {},
     }
+
+
+def dealt_size(ruleset: Ruleset, deal: Deal) -> int:
+    """How many cards each seat of ``deal`` is dealt: as many as a hand line has (the game
+    checks that each has its hand's size), else the game's dealing rounds (or the pack shared
+    out)."""
+    if deal.hands:
+        return len(deal.hands[0].cards)
+    seats = len(ruleset.table.seats)
+    return sum(ruleset.deal_rounds) or (len(ruleset.pack) // seats if seats else 0)
+
+
+def _writes_unseen(deal: Deal) -> bool:
+    """The deal writes a card not seen (``??``) in a hand line or an action."""
+    return (any(UNSEEN in hand.cards for hand in deal.hands)
+            or any(UNSEEN in event.action.cards or UNSEEN in event.action.drawn
+                   for event in deal.events))
+
+
+class HeldCounts:
+    """The cards each seat holds, step by step, for the cards a page cannot show: the hands
+    of the seats a record from one seat has no hand line for (``hidden``: shown as card
+    backs only), and the cards not seen (``??``) of any hand.
+
+    The same for every game: a seat holds the cards it was dealt (``size``) less those it has
+    put into tricks (each play's cards, seen or not, as the record writes them) and those it
+    has set aside face down (``TableView.concealed``, the 28 family's trump card, back in the
+    hand when it is shown); an exchange or a rob gives as many cards as it takes. A step's
+    ``backs`` are those of the seat's cards that its visible hand does not show."""
+
+    def __init__(self, size: int, seats: list[str], hidden: list[str],
+                 shown_at: dict[str, int] | None = None) -> None:
+        self.size = size
+        self.hidden = set(hidden)
+        self.shown_at = shown_at or {}
+        """A hidden seat -> the step from which his hand is seen (a show)."""
+        self.step = -1
+        self.played = dict.fromkeys(seats, 0)
+        self.known: dict[str, list[str]] = {}
+        """A hidden seat -> the cards the record shows he was dealt (his hand at the deal,
+        as the replay infers it from his seen plays; a hand shown later: its line)."""
+
+    def add(self, step: Step, data: dict[str, Any]) -> None:
+        """Count ``step``'s play and put the backs into its ``data`` (a hidden seat's hand
+        is emptied: the page carries only its count)."""
+        self.step += 1
+        action = step.event.action if step.event is not None else None
+        if (action is not None and step.replayed and action.kind in TRICK_KINDS
+                and action.seat in self.played):
+            self.played[action.seat] += len(action.cards)
+        concealed = data.get("concealed") or {}
+        backs: dict[str, int] = {}
+        for seat, cards in data["hands"].items():
+            shown = cards.split()
+            if seat in self.hidden and self.step < self.shown_at.get(seat, self.step + 1):
+                self.known.setdefault(seat, shown)
+                data["hands"][seat] = ""
+                shown = []
+            held = self.size - self.played.get(seat, 0) - concealed.get(seat, 0)
+            if held > len(shown):
+                backs[seat] = held - len(shown)
+        if backs:
+            data["backs"] = backs
+
+    def seen_dealt(self) -> dict[str, dict[str, Any]]:
+        """Each hidden seat's dealt cards as the record shows them, and how many it did not
+        show."""
+        return {seat: {"cards": cards, "unseen": max(0, self.size - len(cards))}
+                for seat, cards in self.known.items()}
 
 
 def face_down_cards(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -225,6 +343,9 @@ def finding_data(finding: Finding, step: int) -> dict[str, Any]:
 
 TRICK_KINDS = ("play", "down")
 """Actions that put a card in the trick: a play, and Avinas's face-down lead."""
+
+SHOW_KINDS = ("show",)
+"""Actions that lay a hand face up for the table (the 28 family's single-hand show)."""
 
 
 def step_data(step: Step, findings: list[int]) -> dict[str, Any]:

@@ -86,6 +86,9 @@ def render_page(data: dict[str, Any], index_href: str | None = None,
     name = name or data["file"]
     matches = data["matches"]
     games = ", ".join(dict.fromkeys(m["title"] for m in matches)) or "unreadable record"
+    views = list(dict.fromkeys(m["view"] for m in matches if m.get("view")))
+    if views:  # a record written from one seat: the page shows only what that seat saw
+        games += ", seen from " + " and ".join(views)
     back = (f'<a class="back" href="{escape(index_href)}">All records</a> '
             if index_href else "")
     parts = [
@@ -238,6 +241,19 @@ def _hand_html(cards: list[str]) -> str:
     return "".join(lines) or "no cards"
 
 
+def _dealt_html(deal: dict[str, Any], steps: list[dict[str, Any]], seat: str) -> str:
+    """A seat's hand as dealt; a seat a record from one seat does not show: the cards the
+    record shows he was dealt (his seen plays), and how many it never shows."""
+    seen = (deal.get("seenDealt") or {}).get(seat)
+    if seen is None:
+        return _hand_html(steps[0]["hands"].get(seat, "").split())
+    unseen = seen["unseen"]
+    rest = f'<span class="unseen">{unseen} card{"" if unseen == 1 else "s"} not seen</span>'
+    if not seen["cards"]:
+        return rest
+    return _hand_html(seen["cards"]) + (rest if unseen else "")
+
+
 def deal_diagram(match: dict[str, Any], deal: dict[str, Any], m: int, d: int) -> str:
     """The whole deal, for the end of its replay and for paper: every hand as dealt, the
     card laid face down and when it was back in the hand, each side's points and the
@@ -249,8 +265,7 @@ def deal_diagram(match: dict[str, Any], deal: dict[str, Any], m: int, d: int) ->
     rows = "".join(
         f'<tr><th scope="row">{escape(seat)}'
         + (f' <span class="teamname">{escape(team[seat])}</span>' if several else "")
-        + "</th><td>"
-        + _hand_html(steps[0]["hands"].get(seat, "").split()) + "</td></tr>"
+        + "</th><td>" + _dealt_html(deal, steps, seat) + "</td></tr>"
         for seat in match["seats"])
     lines = []
     for down in deal.get("faceDown", []):

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 DEFAULT_FOLDER = "referee-view"
 INDEX = "index.html"
+VIEW_ERROR = "record.view"
+"""The error of a record that cannot be written from the seat ``--as`` names."""
 
 
 @dataclass(slots=True)
@@ -37,16 +39,20 @@ class ViewRun:
 
 
 def write_pages(paths: list[str], output: str | None = None,
-                reading: ReadOptions | None = None, bottom: str | None = None) -> ViewRun:
+                reading: ReadOptions | None = None, bottom: str | None = None,
+                seat: str | None = None) -> ViewRun:
     """Write the pages of every record file in ``paths`` (folders walked for ``*.ttn``),
     each read as ``reading`` says (``referee view``'s --game, --partial, --from...);
-    ``bottom``: the seat each table shows at the bottom unless the link says otherwise."""
+    ``bottom``: the seat each table shows at the bottom unless the link says otherwise.
+    ``seat`` (``--as SEAT``): every record as that seat saw it; a file whose records cannot
+    be written from that seat (``record.view``: a game whose views are not written yet, a
+    seat not at the table) gets no page, only its error."""
     names = list(dict.fromkeys(expand_paths(paths)))
     single = len(names) == 1 and len(paths) == 1 and not os.path.isdir(paths[0])
     run = ViewRun()
     if single:
         target = Path(output) if output else Path(Path(names[0]).stem + ".html")
-        _write_one(names[0], target, run, None, shown_name(names[0]), reading, bottom)
+        _write_one(names[0], target, run, None, shown_name(names[0]), reading, bottom, seat)
         return run
     if not names:
         return run
@@ -58,8 +64,9 @@ def write_pages(paths: list[str], output: str | None = None,
         relative = shown.with_suffix(".html")
         target = folder / relative
         back = os.path.relpath(folder / INDEX, target.parent).replace(os.sep, "/")
-        data = _write_one(name, target, run, back, shown.as_posix(), reading, bottom)
-        entries.extend(index_entries(data, relative.as_posix(), shown.as_posix()))
+        data = _write_one(name, target, run, back, shown.as_posix(), reading, bottom, seat)
+        if data is not None:
+            entries.extend(index_entries(data, relative.as_posix(), shown.as_posix()))
     run.index = folder / INDEX
     folder.mkdir(parents=True, exist_ok=True)
     _write(run.index, render_index(entries, f"Records in {_title(paths)}"))
@@ -67,11 +74,16 @@ def write_pages(paths: list[str], output: str | None = None,
 
 
 def _write_one(name: str, target: Path, run: ViewRun, back: str | None, shown: str,
-               reading: ReadOptions | None = None, bottom: str | None = None) -> dict:
-    report = check_file(name) if reading is None else reading.check(name)
-    data = page_data(report, shown, bottom, None if reading is None else reading.records)
+               reading: ReadOptions | None = None, bottom: str | None = None,
+               seat: str | None = None) -> dict | None:
+    report = (check_file(name, view=seat) if reading is None
+              else reading.check(name, view=seat))
     if report.error is not None:
         run.errors.append(report)
+        if report.error_code == VIEW_ERROR:
+            return None  # no view to show: no page (a page of the whole record would tell all)
+    data = page_data(report, shown, bottom, None if reading is None else reading.records,
+                     seat)
     if (report.error_code or "").startswith("file."):
         return data  # no such file, or not a file: there is no record to show
     target.parent.mkdir(parents=True, exist_ok=True)

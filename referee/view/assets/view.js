@@ -46,11 +46,18 @@
   }
 
   function cardName(card) {
-    if (card === "??") return "unseen card";
+    if (card === "??") return "an unseen card";
     return (RANK_NAMES[card[0]] || card[0]) + " of " + (SUIT_NAMES[card[1]] || card[1]);
   }
 
+  // A card the record does not show (a play written "??", a card of a hand not seen): its
+  // back, named as such.
+  function backNode(label) {
+    return el("span", { cls: "card back unseen", role: "img", "aria-label": label });
+  }
+
   function cardNode(card, faceDown) {
+    if (card === "??") return backNode("an unseen card");
     const suit = card[1];
     const rank = card[0] === "T" ? "10" : card[0];
     const node = el("span", {
@@ -118,9 +125,23 @@
       if (seat === step.turn) marks.push(el("span", { cls: "mark turn", text: "to act" }));
       if ((step.out || []).includes(seat)) marks.push(el("span", { cls: "mark out", text: "out" }));
       if (deal.inferred.includes(seat)) marks.push(el("span", { cls: "mark", text: "hand inferred" }));
+      const shownAt = (deal.shownAt || {})[seat];
+      if ((deal.hidden || []).includes(seat) && !(shownAt !== undefined && at.s >= shownAt)) {
+        marks.push(el("span", { cls: "mark", text: "hand not seen" }));
+      }
+      if (seat === match.view) marks.push(el("span", { cls: "mark view", text: "seen from here" }));
       const team = match.teams.length < match.seats.length ? match.teamOf[seat] : null;
-      const hand = el("div", { cls: "hand", role: "list", "aria-label": seat + "'s hand" },
+      const backs = (step.backs || {})[seat] || 0;
+      const hand = el("div", { cls: "hand", role: "list", "aria-label": seat + "'s hand"
+          + (backs ? ", " + backs + " card" + (backs === 1 ? "" : "s") + " not seen" : "") },
         cards.map((c) => { const li = el("span", { role: "listitem" }, [cardNode(c)]); return li; }));
+      // The cards of the hand the record does not show: as many backs, and their count.
+      for (let n = 0; n < backs; n++) {
+        hand.appendChild(el("span", { role: "listitem" }, [backNode("an unseen card")]));
+      }
+      if (backs) {
+        hand.appendChild(el("span", { role: "listitem", cls: "count", text: backs + " not seen" }));
+      }
       for (let n = 0; n < ((step.concealed || {})[seat] || 0); n++) {
         hand.appendChild(el("span", { role: "listitem" }, [el("span", {
           cls: "card back", role: "img", "aria-label": "the trump card, face down", text: "trump",
@@ -169,7 +190,9 @@
     if (step.running) {
       middle.appendChild(el("p", {
         cls: "running",
-        text: "Points: " + Object.entries(step.running).map(([t, v]) => t + " " + v).join(", "),
+        text: "Points: " + Object.entries(step.running).map(([t, v]) => t + " " + v).join(", ")
+          + (step.unseenTaken ? " (and the points of " + step.unseenTaken + " card"
+            + (step.unseenTaken === 1 ? "" : "s") + " not seen)" : ""),
       }));
     }
     table.appendChild(middle);
@@ -191,7 +214,14 @@
       status.appendChild(el("p", { cls: "stopped", role: "note",
         text: "Not replayed: " + (deal.unchecked || "the replay stopped earlier") }));
     }
-    (step.findings || []).forEach((f) => status.appendChild(findingNode(deal.findings[f], true)));
+    // A note is said as it stood at this step (a note of unchecked rules grows trick by
+    // trick); the step where it arose or grew shows it.
+    const noted = new Set((step.notes || []).map((n) => n.finding));
+    (step.findings || []).forEach((f) => {
+      if (!noted.has(f)) status.appendChild(findingNode(deal.findings[f], true));
+    });
+    (step.notes || []).forEach((n) => status.appendChild(findingNode(
+      Object.assign({}, deal.findings[n.finding], { message: n.message }), true)));
     if (at.s === deal.steps.length - 1 && deal.result) {
       status.appendChild(resultNode(item.match, deal));
     }
@@ -302,6 +332,7 @@
         [el("span", { text: stepLabel(item, step) })]);
       if (step.winner) button.appendChild(el("span", { cls: "won", text: " - " + step.winner + " wins" }));
       if (flagged) button.appendChild(el("span", { cls: "flag", text: " - finding" }));
+      else if ((step.notes || []).length) button.appendChild(el("span", { cls: "noted", text: " - note" }));
       if (step.replayed === false) button.appendChild(el("span", { cls: "flag", text: " - not replayed" }));
       button.addEventListener("click", (event) => { pause(); go(at.k, s); refocus(event); });
       log.appendChild(el("li", { cls: flagged ? "flagged" : null }, [button]));
@@ -337,11 +368,21 @@
       link.addEventListener("click", (e) => { e.preventDefault(); pause(); go(at.k, finding.step); refocus(e); });
       list.appendChild(el("li", {}, [link]));
     });
+  }
+
+  // The deal's notes under the table: those that have arisen by this step (a note of a
+  // check that could not be made arises at the play it is about).
+  function drawNotes(item) {
+    const deal = item.deal;
     const notes = $("notes");
     notes.replaceChildren();
-    const noted = deal.findings.filter((f) => f.severity === "note");
+    const said = {}; // a note's words as they stood at this step
+    deal.steps.slice(0, at.s + 1).forEach((step) => (step.notes || []).forEach((n) => {
+      said[n.finding] = n.message;
+    }));
+    const noted = deal.findings.map((f, i) => [f, i]).filter(([f]) => f.severity === "note" && f.step <= at.s);
     if (noted.length || deal.unchecked || deal.comments.length) {
-      const items = noted.map((f) => el("li", { text: "Note: " + f.message + " [" + f.rule + "]" }));
+      const items = noted.map(([f, i]) => el("li", { text: "Note: " + (said[i] || f.message) + " [" + f.rule + "]" }));
       if (deal.unchecked) items.push(el("li", { cls: "stopped", text: "Not checked to the end: " + deal.unchecked }));
       if (deal.comments.length) items.push(el("li", { text: "Comment: " + deal.comments.join(" ") }));
       notes.appendChild(el("ul", {}, items));
@@ -387,6 +428,7 @@
     drawStatus(item, step);
     drawAuction(item);
     drawWhole(item);
+    drawNotes(item);
     if (drawnDeal !== at.k) {
       buildLog(item);
       drawFindings(item);
