@@ -212,16 +212,16 @@ def test_a_view_tag_puts_its_seat_at_the_bottom_and_unseen_cards_as_backs(tmp_pa
     # the trick's points leave the card not seen out, and say so
     (won,) = [s for s in steps if s.get("trick") == 2 and s.get("winner")]
     assert won["unseenTaken"] == 1
-    # the note of the check that N's card could not be made, at that play, said as it
-    # stood then
+    # N's note arises as the deal starts (whether his hand, not seen, had no point card and
+    # cancelled the deal), and at N's card not seen it says what it says then
     (note,) = [f for f in deal["findings"] if f["rule"] == "record.unchecked"
                and f["seat"] == "N"]
-    assert note["step"] == unseen
+    assert note["step"] == 0
     noted = steps[unseen]["notes"]
     assert [n["message"] for n in noted] == [
-        "N: could not check 28.follow-suit at trick 2, for lack of seen cards (legal for "
-        "some of the cards not seen)"]
-    assert deal["findings"].index(note) in steps[unseen]["findings"]
+        "N: could not check 28.thrown-in and 28.follow-suit at trick 2, for lack of seen "
+        "cards (legal for some of the cards not seen)"]
+    assert deal["findings"].index(note) in steps[0]["findings"]
     # the open points, as a set: N-S took 4 to 7 points, as the report says
     assert deal["result"]["points"]["NS"] == [4, 5, 6, 7]
     page = render_page(data)
