@@ -72,14 +72,16 @@ def check_seats(ruleset: Ruleset[Any, Any], deal: Deal) -> bool:
         seat = action.seat
         if seat is not None and seat not in seats:  # None: the table's own event (turn-up)
             raise located(RecordError("record.seat", _undeclared(seat, table.seats)), item)
-        if action.kind not in accepted:
+        kind = action.kind
+        if kind not in accepted:
             raise located(RecordError(
                 "record.action",
-                f"{ruleset.name} has no '{action.kind}' action "
+                f"{ruleset.name} has no '{kind}' action "
                 f"(it accepts: {', '.join(sorted(accepted))})",
             ), item)
         cards = action.cards
-        if cards and (UNSEEN in cards or action.kind == "call") or UNSEEN in action.drawn:
+        if UNSEEN in cards or (kind == "call" and cards) or (
+                kind == "exchange" and UNSEEN in action.drawn):
             if unseen_refused and (UNSEEN in cards or UNSEEN in action.drawn):
                 raise located(_unseen_refused(ruleset), item)
             marked = True
