@@ -20,10 +20,12 @@ changes each one:
    (clockwise from the first seat of the ``Seats`` tag) is in team s mod K; pairs need an even
    number of players, threes 6 or 9. Without a ``Teams`` tag everybody plays alone.
 3. Hands: a missing hand line is inferred from the seat's plays and rob
-   discards, less the turned-up card (a robber takes it; it is never dealt). That works where
-   all five cards show in the record; a game that ends mid-deal, or a record that stops early,
-   leaves cards unplayed, and a missing hand line there is a record error
-   (``record.hand-missing``). No check needs the deal order.
+   discards, less the turned-up card (a robber takes it; it is never dealt), where all five
+   cards show in the record. Where they do not (a game that ends mid-deal, a record that
+   stops early, a record seen from one seat, a card written ``??``), the cards not seen go to
+   the consistency model (``unseen.py``, docs/partial-records.md): the other hands, the stock
+   and a rob discard nobody saw. The turn-up is public: ``turnup ??`` is a record error
+   (``record.unseen``). No check needs the deal order.
 4. The ``turnup`` event comes first in a deal; the turned card lies outside every hand.
    Nothing else may happen before it.
 5. Robbing: one rob per deal; the eligible seat may rob at any moment up to its own
@@ -75,8 +77,9 @@ from referee.games.twenty_five.contract import TurnUp
 from referee.games.twenty_five.options import DEALER_ROBS_FIRST, OPTIONS, STANDARD
 from referee.games.twenty_five.rulebook import GENERIC, RULES
 from referee.games.twenty_five.state import OVER, PLAY, TURNUP, Match25, TwentyFiveState
+from referee.games.twenty_five.unseen import UnseenCards, check_lines, read_unseen
 from referee.games.twenty_five.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
-from referee.model.cards import SUIT_NAMES
+from referee.model.cards import SUIT_NAMES, UNSEEN
 from referee.model.errors import RecordError
 from referee.model.record import Action, Deal, RecordHeader
 from referee.model.seats import CLOCKWISE, Table
@@ -84,6 +87,7 @@ from referee.rules.base import (
     DealResult,
     Effect,
     Exclusion,
+    Legality,
     Ruleset,
     TableView,
     TrickSummary,
@@ -139,6 +143,7 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
     default_seats = None  # 3 to 9 players: the Seats tag is required
     default_player_count = 4  # what `referee simulate` seats without --players
     accepted_actions = frozenset({"play", "turnup", "rob"})
+    reads_unseen_cards = True
     sheet_labels = {"bidder": "", "bid": "", "target": "", "made": "", "points": "trick points"}
     """The score sheet (referee score): no auction, so no bidder, bid, target or made."""
     sheet_meanings = SHEET_MEANINGS
@@ -239,7 +244,7 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             state.deal_findings.append((
                 "25.dealer", f"deal {deal.number} is dealt by {deal.dealer}, but {expected} "
                 f"should deal (the deal passes clockwise)", None))
-        self._deal_hands(state, deal)
+        self._deal_hands(state, deal, unseen)
         self._note_ace_discard(state, deal)
         state.recorded = result_lines(deal)
         if match.from_record:  # the last deal was not replayed to its end
@@ -249,22 +254,36 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             match.from_record = ""
         return state
 
-    def _deal_hands(self, state: TwentyFiveState, deal: Deal) -> None:
+    def _deal_hands(self, state: TwentyFiveState, deal: Deal, unseen: bool) -> None:
         """The hands from the hand lines, five distinct cards each; missing ones are
-        inferred."""
+        inferred; with cards not seen (``??``, or a hand left out that the plays do not show
+        in full) the rest goes to the consistency model (``state.unseen``)."""
+        if unseen:  # the loop found '??' in the deal
+            self._deal_unseen(state, deal)
+            return
         # every card the parser reads is in the 52-card pack
         state.dealt, owner = read_hands(deal, HAND_SIZE)
         state.hands = {seat: set(cards) for seat, cards in state.dealt.items()}
         missing = [seat for seat in self.table.seats if seat not in state.dealt]
-        if missing:
-            self._infer_hands(state, deal, owner, missing)
+        if missing and not self._infer_hands(state, deal, owner, missing):
+            self._deal_unseen(state, deal)
+
+    def _deal_unseen(self, state: TwentyFiveState, deal: Deal) -> None:
+        """Set up the consistency model of a deal with cards not seen."""
+        check_lines(deal, HAND_SIZE)
+        unseen = read_unseen(deal, self.table.seats, HAND_SIZE, in_order(self.pack))
+        unseen.notes, unseen.note_seats = state.notes, state.note_seats
+        state.dealt = {seat: unseen.dealt[seat] for seat in self.table.seats}
+        state.hands = {seat: set(cards) for seat, cards in state.dealt.items()}
+        state.unseen = unseen
 
     def _infer_hands(self, state: TwentyFiveState, deal: Deal, owner: dict[str, str],
-                     missing: list[str]) -> None:
+                     missing: list[str]) -> bool:
         """A missing hand is the seat's plays and rob discards, less the
         turned-up card (a robber takes it; it is never dealt), in record order. It can be
-        inferred only where all five cards show; a game that ends mid-deal or a record that
-        stops early leaves cards unplayed, and is a record error."""
+        inferred only where all five cards show (else False: a game that ends mid-deal or a
+        record that stops early leaves cards unplayed, which the model of the cards not seen
+        then places)."""
         turned = next((e.action.cards[0] for e in deal.events if e.action.kind == "turnup"),
                       None)
         inferred = hands_from_plays(
@@ -272,22 +291,12 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             # one card an action (a play of several is reported by 25.turn), never the
             # turned-up card
             lambda action: [card for card in action.cards[:1] if card != turned])
-        robbers = {e.action.seat for e in deal.events if e.action.kind == "rob"}
+        if any(len(inferred[seat]) != HAND_SIZE for seat in missing):
+            return False
         for seat in missing:
-            cards = inferred[seat]
-            if len(cards) != HAND_SIZE:
-                why = ("a game that ends mid-deal or a record that stops early leaves cards "
-                       "unplayed")
-                if seat not in robbers and any(
-                        e.action.kind == "play" and e.action.seat == seat
-                        and turned in e.action.cards for e in deal.events):
-                    why = f"{seat} plays the turned-up card {turned} without robbing"
-                raise located(RecordError(
-                    "record.hand-missing", f"deal {deal.number} has no hand line for {seat}, "
-                    f"and the hand cannot be inferred: {seat} plays or discards only "
-                    f"{len(cards)} of the {HAND_SIZE} cards dealt ({why})"), deal)
-            state.dealt[seat] = list(cards)
-            state.hands[seat] = set(cards)
+            state.dealt[seat] = list(inferred[seat])
+            state.hands[seat] = set(inferred[seat])
+        return True
 
     def _note_ace_discard(self, state: TwentyFiveState, deal: Deal) -> None:
         """Discarding the trump ace when robbing is legal, but worth a note."""
@@ -325,6 +334,18 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         hand = state.hands[seat]
         for card in in_order(hand):
             yield Action(seat, "play", (card,))
+        unseen = state.unseen
+        if unseen is not None:  # what he may hold among the cards not seen
+            maybe = unseen.possible(seat) - hand
+            for card in in_order(maybe):
+                yield Action(seat, "play", (card,))
+            if (unseen.ace_unseen and state.robbed_by is None
+                    and not self._deadline_passed(state, seat)
+                    and self._trumps(state).ace in maybe):
+                # he may have been dealt the ace: a rob discarding a card seen or not
+                for card in in_order(hand):
+                    yield Action(seat, "rob", (card,))
+                yield Action(seat, "rob", (UNSEEN,))
         eligible = state.eligible
         if eligible is not None and state.robbed_by is None and not state.rob_lapsed:
             # the robber may rob at any moment until his deadline
@@ -337,6 +358,23 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         if seat != eligible and hand:
             yield Action(seat, "rob", (min(hand),))  # excluded: not eligible (or a 2nd rob)
         yield Action(None, "turnup", (turned,))  # excluded: a second turn-up
+
+    def legal_actions(self, state: TwentyFiveState) -> Legality:
+        unseen = state.unseen
+        if unseen is None:
+            return super().legal_actions(state)
+        unseen.probing = True  # listing what was legal presumes nothing
+        try:
+            return super().legal_actions(state)
+        finally:
+            unseen.probing = False
+
+    def pass_over(self, match: Match25) -> None:
+        """After a deal whose cards not seen cannot be placed: its points are unknown, so
+        the next deal notes that the match score is not checked."""
+        match.deals += 1
+        match.next_dealer = None  # the next deal line names its dealer
+        match.from_record = "its cards not seen cannot be placed (record.inconsistent)"
 
     # -- the rulebook cascade ------------------------------------------------------------------
     def apply_if_legal(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
@@ -410,12 +448,19 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         if state.robbed_by is not None:
             return Exclusion("25.rob-once", f"{state.robbed_by} has already robbed; there is one "
                               f"rob in a deal")
-        if discard != state.turned and discard not in state.hands[seat]:
+        unseen = state.unseen
+        if (discard != state.turned and discard not in state.hands[seat]
+                and (unseen is None or discard != UNSEEN
+                     and not unseen.may_hold(seat, (discard,)))):
             # a card the seat does not hold stops the replay, whoever robs (carried
             # out, his hand would keep a card too many)
             return Exclusion("25.not-held", f"{seat} does not hold {discard} and cannot discard "
                               f"it", Effect.STOPS)
-        if seat != state.eligible:
+        if unseen is not None and unseen.ace_unseen:
+            found = self._unseen_eligible(state, unseen, seat, data)
+            if found is not None:
+                return found
+        elif seat != state.eligible:
             return Exclusion("25.rob-eligible", self._eligibility(state, data))
         if self._deadline_passed(state, seat):
             if self._deadline(state, seat) == "before_opening_lead":
@@ -431,6 +476,24 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
                               f"discard: the discard comes from the hand before the turned card "
                               f"is taken")
         return None
+
+    def _unseen_eligible(self, state: TwentyFiveState, unseen: UnseenCards, seat: str,
+                         data: TrumpData) -> Exclusion | None:
+        """A rob while the ace of trumps is not seen: legal only if ``seat`` was dealt it (a
+        fact for the rest of the deal, noted when it could have gone either way)."""
+        trick = len(state.tricks) + 1 if state.play_started else 0
+        presumed = unseen.presume_dealt(seat, data.ace, "25.rob-eligible", trick)
+        if not presumed.holds:
+            return None
+        if presumed.culprits:
+            seats = presumed.culprits
+            return Exclusion("25.rob-eligible", f"one of {_either(seats)} broke a rule: the "
+                             f"cards not seen cannot be placed so that all their plays were "
+                             f"legal (here {seat} robs, so he was dealt the ace of trumps "
+                             f"{data.ace})", culprits=seats)
+        return Exclusion("25.rob-eligible", f"{seat} robs, but he cannot have been dealt the "
+                         f"ace of trumps {data.ace} (counting the cards the record shows): "
+                         f"only the seat dealt it may rob")
 
     def _eligibility(self, state: TwentyFiveState, data: TrumpData) -> str:
         """Who may rob, in words, for the rob-eligible message."""
@@ -462,15 +525,24 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
                 why = f"it is {state.turn}'s turn to play"
             return Exclusion("25.turn", f"{seat} may not play now: {why}", Effect.STOPS)
         hand = state.hands[seat]
-        if card not in hand:
+        unseen = state.unseen
+        if card not in hand and (unseen is None or card != UNSEEN
+                                 and not unseen.may_hold(seat, (card,))):
             return Exclusion("25.not-held", f"{seat} does not hold {card}", Effect.STOPS)
         if state.eligible is not None and state.robbed_by is None:  # a rob may be due
             missed = self._missed_rob(state, seat)
             if missed:
                 return Exclusion("25.must-rob", missed)
+        elif unseen is not None and unseen.ace_unseen and state.robbed_by is None:
+            found = self._unseen_missed_rob(state, unseen, seat)
+            if found is not None:
+                return found
         trick = state.trick
         if not trick:
             return None  # any card may be led
+        if unseen is not None and (card == UNSEEN or trick[0][1] == UNSEEN):
+            self._note_unseen_follow(state, unseen, seat, card)
+            return None
         data = self._trumps(state)
         led = trick[0][1]
         if led in data.trumps:
@@ -481,8 +553,74 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         may_trump = self.opts.may_trump_when_following
         if may_trump and card in data.trumps:
             return None  # "in 25 you may trump at any time"
-        return FOLLOW[bool(may_trump)].check(seat, card, hand & suit_cards,
-                                             suit=SUIT_NAMES[data.suit_of[led]])
+        suit = SUIT_NAMES[data.suit_of[led]]
+        found = FOLLOW[bool(may_trump)].check(seat, card, hand & suit_cards, suit=suit)
+        if found is None and unseen is not None:  # he shows a void in the suit led
+            return self._presume_void(state, unseen, seat, suit_cards, "25.follow-suit",
+                                      f"{seat} must follow {suit}"
+                                      + (" or play a trump" if may_trump else ""))
+        return found
+
+    def _note_unseen_follow(self, state: TwentyFiveState, unseen: UnseenCards, seat: str,
+                            card: str) -> None:
+        """A play to a trick where the card led or the card played is not seen: whether it
+        follows (or reneges lawfully) cannot be checked, unless the seat can hold no card it
+        had to play."""
+        trick_no = len(state.tricks) + 1
+        led = state.trick[0][1]
+        if led == UNSEEN:
+            unseen.note(seat, "25.follow-suit", trick_no)
+            unseen.note(seat, "25.renege", trick_no)
+            return
+        data = self._trumps(state)
+        if led in data.trumps:
+            if unseen.may_hold(seat, self._must_trumps(state, data)):
+                unseen.note(seat, "25.renege", trick_no)
+        elif unseen.may_hold(seat, data.suit_cards[data.suit_of[led]]):
+            unseen.note(seat, "25.follow-suit", trick_no)
+
+    def _presume_void(self, state: TwentyFiveState, unseen: UnseenCards, seat: str,
+                      cards: frozenset[str], rule: str, duty: str) -> Exclusion | None:
+        """The play is legal only if ``seat`` holds none of ``cards`` among his cards not
+        seen: None when some placement of the unseen cards allows it (then it is presumed,
+        and noted when it could have gone either way), else the finding, on ``seat`` or on
+        the seats one of which broke a rule (``duty`` says what was owed)."""
+        presumed = unseen.presume_void(seat, cards, rule, len(state.tricks) + 1)
+        if not presumed.holds:
+            return None
+        if presumed.culprits:
+            seats = presumed.culprits
+            return Exclusion(rule, f"one of {_either(seats)} broke a rule: the cards not seen "
+                             f"cannot be placed so that all their plays were legal "
+                             f"({duty.replace(seat, 'here ' + seat, 1)})", culprits=seats)
+        forced = unseen.forced(seat, cards)
+        maybe = in_order(unseen.possible(seat) & cards)
+        held = (f"he holds {show(forced)}" if forced else
+                f"he holds one of {show(maybe)}" if maybe else
+                "the cards not seen cannot all be elsewhere")
+        return Exclusion(rule, f"{duty}: {held} (counting the cards the record shows)")
+
+    def _unseen_missed_rob(self, state: TwentyFiveState, unseen: UnseenCards, seat: str
+                           ) -> Exclusion | None:
+        """With rob_compulsory and the ace of trumps not seen: a seat that lets his deadline
+        pass without robbing was not dealt it (the opening lead, with the deadline
+        ``before_opening_lead``, passes every seat's)."""
+        if not self.opts.rob_compulsory:
+            return None
+        ace = self._trumps(state).ace
+        if self.opts.rob_deadline_holder == "before_opening_lead":
+            passing = [] if state.play_started else list(self.table.seats)
+        else:
+            passing = [] if seat in state.has_played else [seat]
+        for other in passing:
+            found = self._presume_void(
+                state, unseen, other, frozenset((ace,)), "25.must-rob",
+                f"{other} must rob ({state.turned}) before "
+                + ("the opening lead" if other != seat else "his first play")
+                + " if he was dealt the ace of trumps (rob_compulsory)")
+            if found is not None:
+                return found
+        return None
 
     def _check_renege(self, state: TwentyFiveState, seat: str, card: str, hand: set[str],
                       data: TrumpData) -> Exclusion | None:
@@ -490,7 +628,8 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         if card in data.trumps:
             return None  # any trump may be played to a trump lead (#32)
         held = hand & data.trumps
-        if not held:
+        unseen = state.unseen
+        if not held and unseen is None:
             return None
         reference = self._renege_reference(state, data)
         bar = self._strength(state, reference)
@@ -498,7 +637,13 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
                       and self._strength(state, c) > bar}
         must = held - privileged
         if not must:
-            return None
+            if unseen is None:
+                return None
+            # he holds no trump he had to play: a fact of rank, not a void (he may hold a
+            # privileged trump and play it later)
+            return self._presume_void(state, unseen, seat, self._must_trumps(state, data),
+                                      "25.renege", f"a trump ({state.trick[0][1]}) was led "
+                                      f"and {seat} must play a trump")
         because = ""
         forced = must & data.privileged
         if forced:
@@ -506,12 +651,20 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
                        f"{'it ranks' if len(forced) == 1 else 'they rank'} below {reference}")
         return RENEGE.exclusion(seat, card, must, led=state.trick[0][1], because=because)
 
+    def _must_trumps(self, state: TwentyFiveState, data: TrumpData) -> frozenset[str]:
+        """The trumps that may not renege to the trump led: all but the privileged ones
+        ranking above the reference card."""
+        bar = self._strength(state, self._renege_reference(state, data))
+        return frozenset(c for c in data.trumps
+                         if not (c in data.privileged and c != state.demoted
+                                 and self._strength(state, c) > bar))
+
     def _renege_reference(self, state: TwentyFiveState, data: TrumpData) -> str:
         """The card a privileged trump is compared with (option renege_reference)."""
         led = state.trick[0][1]
         if self.opts.renege_reference == "led":
             return led
-        played = [c for _, c in state.trick if c in data.trumps]
+        played = [c for _, c in state.trick if c in data.trumps]  # '??' is no trump
         return max(played, key=lambda c: self._strength(state, c))
 
     @staticmethod
@@ -567,20 +720,29 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         else:
             state.eligible = next(
                 (seat for seat, cards in state.dealt.items() if data.ace in cards), None)
+            unseen = state.unseen
+            if unseen is not None and state.eligible is None:
+                unseen.ace_unseen = data.ace in unseen.worlds.cards
 
     def _apply_rob(self, state: TwentyFiveState, seat: str, discard: str) -> None:
         hand, turned = state.hands[seat], state.turned
-        if (state.robbed_by is not None or discard == turned or discard not in hand
-                or turned is None):
+        unseen = state.unseen
+        if (state.robbed_by is not None or discard == turned or turned is None
+                or discard not in hand and unseen is None):
             return  # a second rob, or no card to discard: not carried out
-        hand.discard(discard)
+        hand.discard(discard)  # a card not seen leaves among his unseen cards
         hand.add(turned)
         state.robbed_by = seat
-        state.discard = discard
+        state.discard = None if discard == UNSEEN else discard
 
     def _apply_play(self, state: TwentyFiveState, seat: str, card: str) -> None:
         state.hands[seat].discard(card)
         trick = state.trick
+        unseen = state.unseen
+        if unseen is not None:
+            if card == UNSEEN:
+                unseen.trick_unseen.append((seat, unseen.now))
+            unseen.now += 1
         if not trick:
             state.play_started = True
             state.trick_no = len(state.tricks) + 1
@@ -608,7 +770,11 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
     def _complete_trick(self, state: TwentyFiveState) -> None:
         trick = state.trick
         number = len(state.tricks) + 1
-        winner = self.trick_winner(state, trick)
+        unseen = state.unseen
+        if unseen is not None and unseen.trick_unseen:
+            winner = self._unseen_winner(state, unseen, trick, number)
+        else:
+            winner = self.trick_winner(state, trick)
         state.tricks.append(Trick(number, trick, winner))
         team = self.team_of[winner]
         state.points[team] += TRICK_POINTS
@@ -640,6 +806,45 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         value = values.__getitem__ if demoted is None else (
             lambda card: TRUMP_BASE if card == demoted else values[card])
         return highest_wins(plays, value) or plays[0][0]
+
+    def _unseen_winner(self, state: TwentyFiveState, unseen: UnseenCards,
+                       trick: list[tuple[str, str]], number: int) -> str:
+        """The winner of a trick with cards not seen: the seat that leads the next trick, if
+        it could have won (a fact on his card); else the best card seen (the winner is then
+        open when a card not seen may beat it)."""
+        plays = [(seat, card) for seat, card in trick if card != UNSEEN]
+        moments = dict(unseen.trick_unseen)
+        pinned = unseen.next_leader.get(number)
+        if trick[0][1] == UNSEEN:  # the suit led is not seen: any seat may have won
+            best = trick[0][0]
+            candidates = [seat for seat, _ in trick]
+            winner = pinned if pinned in candidates else best
+        else:
+            best = self.trick_winner(state, plays)
+            beating = {seat: self._beating(state, plays, seat) for seat in moments}
+            candidates = [best] + [seat for seat, at in moments.items()
+                                   if unseen.may_hold(seat, beating[seat], at)]
+            winner = best
+            # the next lead says he won: his card, not seen, beat every card seen
+            if (pinned in moments and pinned != best
+                    and unseen.pin(pinned, beating[pinned], moments[pinned])):
+                winner = pinned
+        if pinned is None and len(set(candidates)) > 1:
+            unseen.open_tricks.append((number, tuple(dict.fromkeys(candidates))))
+        unseen.trick_unseen = []
+        return winner
+
+    def _beating(self, state: TwentyFiveState, plays: list[tuple[str, str]], seat: str
+                 ) -> frozenset[str]:
+        """The cards with which ``seat`` beats every card seen in the trick (``plays``, the
+        lead first)."""
+        data = self._trumps(state)
+        values = data.win_values[data.suit_of[plays[0][1]]]
+        demoted = state.demoted
+        top = max(TRUMP_BASE if card == demoted else values[card] for _, card in plays)
+        played = {card for _, card in plays}
+        return frozenset(card for card in self.pack if card not in played
+                         and (TRUMP_BASE if card == demoted else values[card]) > top)
 
     def table_view(self, state: TwentyFiveState) -> TableView:
         return table_view(state)
@@ -707,3 +912,8 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             game_points={t: recorded.get(t, 0) for t in state.points},
             score=dict(match.score), disputed=True,
             outcome=f"not played to its end: points as recorded ({shown or 'none'})")
+
+
+def _either(seats: tuple[str, ...]) -> str:
+    """"W, S or E"."""
+    return ", ".join(seats[:-1]) + " or " + seats[-1]
