@@ -878,20 +878,73 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
                           state.robbed_by)
         result = DealResult(points=dict(state.points), game_points=dict(state.points),
                             score=dict(match.score), contract=contract)
-        taken = ", ".join(f"{self.labels[t]} {p}" for t, p in state.points.items() if p)
         if state.ended is not None:
             match.winner = state.ended
-            label = self.labels[state.ended]
-            verb = "reaches" if self.alone[state.ended] else "reach"
-            result.outcome = (f"{label} {verb} "
-                              f"{match.score[state.ended]} at trick {len(state.tricks)}: "
-                              f"game over")
-        elif state.stage == OVER:
-            result.outcome = f"tricks: {taken}"
-        else:
-            result.disputed = True
-            result.outcome = f"incomplete, scored as played ({taken or 'no trick'})"
+        result.outcome = self._outcome(state.points, state.ended, match.score,
+                                       len(state.tricks), state.stage == OVER)
+        result.disputed = state.ended is None and state.stage != OVER
+        if state.unseen is not None:
+            self._open_values(state, result)
         return result
+
+    def _outcome(self, points: dict[str, int], ended: str | None, score: dict[str, int],
+                 tricks: int, over: bool) -> str:
+        """The deal's outcome in words."""
+        taken = ", ".join(f"{self.labels[t]} {p}" for t, p in points.items() if p)
+        if ended is not None:
+            verb = "reaches" if self.alone[ended] else "reach"
+            return f"{self.labels[ended]} {verb} {score[ended]} at trick {tricks}: game over"
+        if over:
+            return f"tricks: {taken}"
+        return f"incomplete, scored as played ({taken or 'no trick'})"
+
+    def _open_values(self, state: TwentyFiveState, result: DealResult) -> None:
+        """The values a partly seen deal leaves open: each team's points over the winners
+        of the tricks the record leaves open (a card not seen may have won them), and the
+        scores and outcomes they give (``DealResult.point_sets`` and the rest)."""
+        unseen = state.unseen
+        assert unseen is not None
+        result.presumed = bool(unseen.unchecked)
+        if not unseen.open_tricks:
+            return
+        points: dict[str, set[int]] = {team: set() for team in self.team_names}
+        scores: dict[str, set[int]] = {team: set() for team in self.team_names}
+        outcomes: dict[str, None] = {}
+        for choice in unseen.winner_choices():
+            winners = [self.team_of[choice.get(t.number, t.winner)] for t in state.tricks]
+            taken, ended = self._deal_end(state.start_score, winners)
+            score = {team: state.start_score[team] + taken[team] for team in taken}
+            for team in self.team_names:
+                points[team].add(taken[team])
+                scores[team].add(score[team])
+            outcomes[self._outcome(taken, ended, score, len(winners),
+                                   ended is not None or len(winners) >= TRICKS)] = None
+        result.point_sets = {t: tuple(sorted(v)) for t, v in points.items() if len(v) > 1}
+        result.game_point_sets = dict(result.point_sets)
+        result.score_sets = {t: tuple(sorted(v)) for t, v in scores.items() if len(v) > 1}
+        if len(outcomes) > 1:
+            result.outcomes = tuple(outcomes)
+        result.presumed = True
+
+    def _deal_end(self, start: dict[str, int], winners: list[str]
+                  ) -> tuple[dict[str, int], str | None]:
+        """Each team's points from the teams that won the tricks, in order, and the team that
+        won the game in the deal (None: none), as ``_complete_trick`` counts them."""
+        opts = self.opts
+        taken = {team: 0 for team in self.team_names}
+        first = ended = None
+        for number, team in enumerate(winners, 1):
+            taken[team] += TRICK_POINTS
+            if first is None and start[team] + taken[team] >= opts.target:
+                first = team
+            last = number >= TRICKS
+            if last and opts.jink_wins_game and all(t == team for t in winners):
+                ended = team
+            elif first is not None and (opts.end_mid_deal or last):
+                ended = first
+            if ended is not None:
+                break
+        return taken, ended
 
 
     def _settle_from_record(self, match: Match25, state: TwentyFiveState,
