@@ -722,6 +722,7 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
                 (seat for seat, cards in state.dealt.items() if data.ace in cards), None)
             unseen = state.unseen
             if unseen is not None and state.eligible is None:
+                state.eligible = unseen.holder_of(data.ace)  # his, perhaps played unseen
                 unseen.ace_unseen = data.ace in unseen.worlds.cards
 
     def _apply_rob(self, state: TwentyFiveState, seat: str, discard: str) -> None:
@@ -731,7 +732,8 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
                 or discard not in hand and unseen is None):
             return  # a second rob, or no card to discard: not carried out
         hand.discard(discard)  # a card not seen leaves among his unseen cards
-        hand.add(turned)
+        if unseen is None or not unseen.turned_floats:  # else the model holds it
+            hand.add(turned)
         state.robbed_by = seat
         state.discard = None if discard == UNSEEN else discard
 
@@ -764,7 +766,10 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             return
         state.rob_lapsed = True
         ace = self._trumps(state).ace
-        if self.opts.unrobbed_ace_penalty == "lowest_trump" and ace in state.dealt[eligible]:
+        unseen = state.unseen
+        if self.opts.unrobbed_ace_penalty == "lowest_trump" and (
+                ace in state.dealt[eligible]
+                or unseen is not None and unseen.holder_of(ace) == eligible):
             state.demoted = ace
 
     def _complete_trick(self, state: TwentyFiveState) -> None:
@@ -872,6 +877,8 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             recorded = recorded_change(state.recorded, match.score, match.score)
             if recorded:
                 return self._settle_from_record(match, state, recorded)
+        if state.unseen is not None and state.unseen.open_tricks and state.recorded:
+            self._winners_from_record(state, match)
         for team, points in state.points.items():
             match.score[team] += points
         contract = TurnUp(state.turned, state.data.trump if state.data else None,
@@ -925,6 +932,24 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         if len(outcomes) > 1:
             result.outcomes = tuple(outcomes)
         result.presumed = True
+
+    def _winners_from_record(self, state: TwentyFiveState, match: Match25) -> None:
+        """A deal whose last tricks a card not seen may have won: the later deals go on from
+        the points its result line gives, when the winners of those tricks may give them (the
+        deal's open values still list every possibility)."""
+        unseen = state.unseen
+        assert unseen is not None
+        recorded = recorded_change(state.recorded, match.score, match.score)
+        if recorded is None:
+            return
+        for choice in unseen.winner_choices():
+            winners = [self.team_of[choice.get(t.number, t.winner)] for t in state.tricks]
+            taken, ended = self._deal_end(state.start_score, winners)
+            if all(recorded.get(team, 0) == taken[team] for team in taken):
+                state.points, state.ended = taken, ended
+                if ended is not None:
+                    state.stage = OVER
+                return
 
     def _deal_end(self, start: dict[str, int], winners: list[str]
                   ) -> tuple[dict[str, int], str | None]:

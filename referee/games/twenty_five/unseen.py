@@ -48,6 +48,13 @@ class UnseenCards(UnseenDeal):
     """The ace of trumps is among the cards not seen: who may rob is not known."""
     discard_unseen: bool = False
     """The robber's discard is written ``??``."""
+    turned_floats: bool = False
+    """The robber takes the turn-up and plays cards not seen after the rob: the turn-up may
+    be one of them, so the model holds it (among his slots after the rob), not his hand."""
+
+    def holder_of(self, card: str) -> str | None:
+        """The seat whose known card ``card`` floats among his unseen cards (None: none)."""
+        return next((seat for seat, cards in self.floating.items() if card in cards), None)
 
     def presume_dealt(self, seat: str, card: str, rule: str, trick: int) -> Presumed:
         """The check that ``seat`` was dealt ``card`` (a rob: the ace of trumps): a note and a
@@ -119,7 +126,7 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
     turned = turned_card(deal)
     if turned is not None and turned in copies and not placed[turned]:
         placed[turned] += 1  # a turn-up that is also dealt is the replay's 25.turnup finding
-    next_leader, discard_unseen = _read_actions(deal, seen, placed, copies, turned)
+    actions = _read_actions(deal, seen, placed, copies, turned)
     floating: dict[str, Counter[str]] = {}
     for seat, entry in seen.items():
         if entry.unseen_plays:  # his known cards not seen played may be among them
@@ -127,8 +134,16 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
             if rest:
                 floating[seat] = rest
                 placed -= rest
+    robber, robbed_at = actions.robber, actions.robbed_at
+    early: tuple[str, int, str] | None = None
+    if (turned is not None and robber is not None and not actions.turned_played
+            and any(at >= robbed_at for at in seen[robber].unseen_plays)):
+        # the turn-up he took may be among his cards not seen played after the rob
+        floating.setdefault(robber, Counter())[turned] += 1
+        placed[turned] -= 1
+        early = (robber, robbed_at, own_name(turned, robber))
     worlds = _worlds(copies, placed, floating, seats)
-    slots = _slots(worlds, seen, floating, hand_size, deal)
+    slots = _slots(worlds, seen, floating, hand_size, deal, early)
     stock = len(pack) - hand_size * len(seats) - (turned is not None)
     if stock > 0:
         worlds.add_slots(STOCK, END, stock)
@@ -137,50 +152,64 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
     dealt = {seat: known_cards(deal, seat, entry, floating.get(seat, Counter()))
              for seat, entry in seen.items()}
     return UnseenCards(worlds, slots, {s: e.unseen_plays for s, e in seen.items()},
-                       next_leader=next_leader,
+                       next_leader=actions.next_leader,
                        floating={s: frozenset(c) for s, c in floating.items()},
-                       dealt=dealt, discard_unseen=discard_unseen)
+                       dealt=dealt, discard_unseen=actions.discard_unseen,
+                       turned_floats=early is not None)
+
+
+@dataclass(slots=True)
+class _Actions:
+    """What the first pass reads of the plays and the rob."""
+
+    next_leader: dict[int, str] = field(default_factory=dict)
+    robber: str | None = None
+    robbed_at: int = 0
+    """The plays laid before the rob."""
+    discard_unseen: bool = False
+    turned_played: bool = False
+    """The turned-up card is seen played."""
 
 
 def _read_actions(deal: Deal, seen: dict[str, Seen], placed: Counter[str],
-                  copies: Counter[str], turned: str | None) -> tuple[dict[int, str], bool]:
-    """Place the cards the plays and the rob discard show; return who leads after each trick
-    and whether the discard is unseen. The turned-up card is no dealt card (a robber takes
-    it), and the discard leaves the robber's hand before the play that follows the rob."""
+                  copies: Counter[str], turned: str | None) -> _Actions:
+    """Place the cards the plays and the rob discard show; note who leads after each trick,
+    who robs and when. The turned-up card is no dealt card (a robber takes it), and the
+    discard leaves the robber's hand before the play that follows the rob."""
     moment = 0
-    next_leader: dict[int, str] = {}
+    found = _Actions()
     in_trick = trick = 0
     players = len(seen)
-    robbed = discard_unseen = False
     for event in deal.events:
         action = event.action
         seat = action.seat
         if seat is None or action.kind not in ("play", "rob") or not action.cards:
             continue
         entry = seen[seat]
+        card = action.cards[0]  # a play of several cards is 25.turn
         if action.kind == "rob":
-            if robbed:
-                continue  # a second rob is not carried out
-            robbed = True
-            card = action.cards[0]
+            if found.robber is not None or card == turned:
+                continue  # a second rob, or the turn-up named as the discard: not carried out
+            found.robber, found.robbed_at = seat, moment
             if card == UNSEEN:
-                discard_unseen = True
+                found.discard_unseen = True
                 entry.unseen_plays.append(moment - 1)
-            elif card != turned:
+            else:
                 _place(entry, card, placed, copies, seat, event)
             continue
         if in_trick == 0:
             if trick:
-                next_leader[trick] = seat
+                found.next_leader[trick] = seat
             trick += 1
         in_trick = (in_trick + 1) % players
-        for card in action.cards[:1]:  # a play of several cards is 25.turn
-            if card == UNSEEN:
-                entry.unseen_plays.append(moment)
-            elif card != turned:
-                _place(entry, card, placed, copies, seat, event)
+        if card == UNSEEN:
+            entry.unseen_plays.append(moment)
+        elif card == turned:
+            found.turned_played = True
+        else:
+            _place(entry, card, placed, copies, seat, event)
         moment += 1
-    return next_leader, discard_unseen
+    return found
 
 
 def _place(entry: Seen, card: str, placed: Counter[str], copies: Counter[str], seat: str,
@@ -213,9 +242,11 @@ def _worlds(copies: Counter[str], placed: Counter[str], floating: dict[str, Coun
 
 
 def _slots(worlds: Worlds, seen: dict[str, Seen], floating: dict[str, Counter[str]],
-           hand_size: int, deal: Deal) -> dict[str, int]:
+           hand_size: int, deal: Deal, early: tuple[str, int, str] | None) -> dict[str, int]:
     """Give each seat his unseen slots (one per ``??`` play or discard, the rest held to the
-    end)."""
+    end). ``early``: the robber, the plays before his rob and the model's name of the turn-up
+    he takes, when it floats: his slots that leave before the rob (the discard among them)
+    cannot be it."""
     slots: dict[str, int] = {}
     for seat, entry in seen.items():
         free = ((entry.line_unseen if entry.given else hand_size) - entry.extra
@@ -228,7 +259,10 @@ def _slots(worlds: Worlds, seen: dict[str, Seen], floating: dict[str, Counter[st
                 f"and {len(entry.unseen_plays)} more played or discarded unseen"), deal)
         slots[seat] = free
         for at in entry.unseen_plays:
-            worlds.add_slots(seat, at)
+            if early is not None and seat == early[0] and at < early[1]:
+                worlds.add_slots(seat, at, allowed=set(worlds.cards) - {early[2]})
+            else:
+                worlds.add_slots(seat, at)
         if free > len(entry.unseen_plays):
             worlds.add_slots(seat, END, free - len(entry.unseen_plays))
     return slots
