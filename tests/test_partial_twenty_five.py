@@ -9,6 +9,7 @@ Simulated deals use fixed seeds; the file runs in well under a minute.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -430,3 +431,14 @@ def test_verdicts_match_brute_force_over_the_worlds():
         compared += 1
         illegal += every
     assert compared == 10 and 0 < illegal < compared
+
+
+def test_moves_at_a_seat_not_seen_lists_what_he_may_hold():
+    """At a seat whose hand is not seen, moves lists the cards he may hold and play (never
+    none), counting what the play has shown."""
+    sample = ROOT / "samples/twenty-five/partial-rob-unseen-hand.ttn"
+    result = CliRunner().invoke(app, ["moves", "--at", "end", "--format", "json", str(sample)])
+    assert result.exit_code == 0, result.output
+    legal = json.loads(result.output)["legal"]
+    assert "E KS" in legal and "E AC" in legal  # he may have kept the ace he was dealt
+    assert "E 3D" not in legal and "E 5H" not in legal  # S played one, N holds the other
