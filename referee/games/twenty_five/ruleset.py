@@ -109,6 +109,7 @@ from referee.rules.tricks import (
     read_hands,
     show,
 )
+from referee.rules.worlds import Fact
 
 HAND_SIZE = 5
 TRICKS = 5
@@ -541,8 +542,7 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         if not trick:
             return None  # any card may be led
         if unseen is not None and (card == UNSEEN or trick[0][1] == UNSEEN):
-            self._note_unseen_follow(state, unseen, seat, card)
-            return None
+            return self._check_unseen_follow(state, unseen, seat, card)
         data = self._trumps(state)
         led = trick[0][1]
         if led in data.trumps:
@@ -561,23 +561,101 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
                                       + (" or play a trump" if may_trump else ""))
         return found
 
-    def _note_unseen_follow(self, state: TwentyFiveState, unseen: UnseenCards, seat: str,
-                            card: str) -> None:
+    def _check_unseen_follow(self, state: TwentyFiveState, unseen: UnseenCards, seat: str,
+                             card: str) -> Exclusion | None:
         """A play to a trick where the card led or the card played is not seen: whether it
         follows (or reneges lawfully) cannot be checked, unless the seat can hold no card it
-        had to play."""
+        had to play, or no suit led makes every seen card of the trick legal."""
         trick_no = len(state.tricks) + 1
         led = state.trick[0][1]
         if led == UNSEEN:
             unseen.note(seat, "25.follow-suit", trick_no)
             unseen.note(seat, "25.renege", trick_no)
-            return
+            if card == UNSEEN:
+                return None
+            follow = (seat, card, unseen.now, frozenset(state.hands[seat]))
+            suits = self._suits_led(state, unseen, [*unseen.follows, follow])
+            if suits:
+                if not unseen.probing:
+                    unseen.follows.append(follow)
+                return None
+            leader = state.trick[0][0]
+            followers = [s for s, *_ in unseen.follows]
+            if not followers or not self._suits_led(state, unseen, [follow]):
+                return Exclusion("25.follow-suit", f"{seat} plays {card} to {leader}'s lead, "
+                                 f"not seen: whatever suit was led, he held a card he had to "
+                                 f"play instead (one of that suit, or a trump that may not "
+                                 f"renege: 25.renege), counting the cards the record shows")
+            seats = (*dict.fromkeys(followers), seat)
+            return Exclusion("25.follow-suit", f"one of {_either(seats)} broke a rule: "
+                             f"whatever suit {leader} led (not seen), one of them held a card "
+                             f"he had to play instead (one of that suit, or a trump that may "
+                             f"not renege: 25.renege), counting the cards the record shows",
+                             culprits=seats)
         data = self._trumps(state)
         if led in data.trumps:
-            if unseen.may_hold(seat, self._must_trumps(state, data)):
-                unseen.note(seat, "25.renege", trick_no)
-        elif unseen.may_hold(seat, data.suit_cards[data.suit_of[led]]):
-            unseen.note(seat, "25.follow-suit", trick_no)
+            rule, duty, allowed = "25.renege", self._must_trumps(state, data), data.trumps
+        else:
+            rule, duty = "25.follow-suit", data.suit_cards[data.suit_of[led]]
+            allowed = duty | data.trumps if self.opts.may_trump_when_following else duty
+        # legal iff his card is one he may play, or he holds none he had to play after it
+        at = unseen.now
+        plays = Fact(seat, unseen.model_names(seat, allowed), at, label=seat, only=True,
+                     until=at)
+        keeps = Fact(seat, unseen.model_names(seat, duty), at + 1, label=seat)
+        may_play = unseen.worlds.feasible([plays])
+        may_keep = state.hands[seat].isdisjoint(duty) and unseen.worlds.feasible([keeps])
+        if not may_play and not may_keep:
+            what = ("a trump" if rule == "25.renege" else
+                    "a card of the suit led or a trump" if allowed != duty else
+                    "a card of the suit led")
+            return Exclusion(rule, f"{seat} had to play {what}: whichever card not seen he "
+                             f"played, he held one he had to play instead (counting the cards "
+                             f"the record shows)")
+        if not unseen.probing:
+            if not may_keep:
+                unseen.worlds.add(plays)
+            elif not may_play:
+                unseen.worlds.add(keeps)
+            if may_keep:
+                unseen.note(seat, rule, trick_no)
+        return None
+
+    def _suits_led(self, state: TwentyFiveState, unseen: UnseenCards,
+                   follows: list[tuple[str, str, int, frozenset[str]]]) -> list[str]:
+        """The suits the card not seen that leads the trick may be of, such that every seen
+        card of ``follows`` was legal (with the facts presumed so far). A privileged trump is
+        taken to outrank the card led: the weakest duty, whatever the trump led."""
+        data = self._trumps(state)
+        leader, at = unseen.trick_unseen[0]
+        may_trump = self.opts.may_trump_when_following
+        # the trick's last card: the next lead names its winner, which the card led allows
+        pinned = (unseen.next_leader.get(len(state.tricks) + 1)
+                  if len(state.trick) + 1 == len(self.table.seats) else None)
+        seen = [(seat, card) for seat, card, _, _ in follows]
+        if pinned is not None and pinned != leader and pinned not in dict(seen):
+            pinned = None  # a card not seen won: nothing to say of the card led
+        ordinary = frozenset(c for c in data.trumps
+                             if c not in data.privileged or c == state.demoted)
+        suits = []
+        for suit in "SHDC":
+            cards = data.suit_cards[suit]
+            duty = ordinary if suit == data.trump else cards
+            led = cards
+            if pinned is not None:
+                led = frozenset(c for c in cards
+                                if self.trick_winner(state, [(leader, c), *seen]) == pinned)
+            extra = [Fact(leader, unseen.model_names(leader, led), at, only=True, until=at)]
+            for seat, card, moment, known in follows:
+                if card in cards or (card in data.trumps and (may_trump or suit == data.trump)):
+                    continue
+                if not known.isdisjoint(duty):
+                    break
+                extra.append(Fact(seat, unseen.model_names(seat, duty), moment))
+            else:
+                if unseen.worlds.feasible(extra):
+                    suits.append(suit)
+        return suits
 
     def _presume_void(self, state: TwentyFiveState, unseen: UnseenCards, seat: str,
                       cards: frozenset[str], rule: str, duty: str) -> Exclusion | None:
@@ -778,6 +856,7 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         unseen = state.unseen
         if unseen is not None and unseen.trick_unseen:
             winner = self._unseen_winner(state, unseen, trick, number)
+            unseen.follows = []
         else:
             winner = self.trick_winner(state, trick)
         state.tricks.append(Trick(number, trick, winner))
@@ -834,6 +913,11 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             if (pinned in moments and pinned != best
                     and unseen.pin(pinned, beating[pinned], moments[pinned])):
                 winner = pinned
+            elif pinned == best:  # the best card seen won: no card not seen beat it
+                for seat, at in moments.items():
+                    if not unseen.pin(seat, self.pack - beating[seat], at):
+                        winner = seat  # his card must have won: the next lead is wrong
+                        break
         if pinned is None and len(set(candidates)) > 1:
             unseen.open_tricks.append((number, tuple(dict.fromkeys(candidates))))
         unseen.trick_unseen = []

@@ -52,6 +52,16 @@ class UnseenCards(UnseenDeal):
     """The robber takes the turn-up and plays cards not seen after the rob: the turn-up may
     be one of them, so the model holds it (among his slots after the rob), not his hand."""
 
+    follows: list[tuple[str, str, int, frozenset[str]]] = field(default_factory=list)
+    """The seen cards played to the trick in progress when its lead is not seen: (seat,
+    card, moment, the cards he was known to hold then)."""
+
+    def model_names(self, seat: str, cards: Iterable[str]) -> frozenset[str]:
+        """``cards`` as the model names them for ``seat``: his own floating copies too."""
+        names = set(cards)
+        names.update(own_name(card, seat) for card in self.floating.get(seat, ()) if card in names)
+        return frozenset(names)
+
     def holder_of(self, card: str) -> str | None:
         """The seat whose known card ``card`` floats among his unseen cards (None: none)."""
         return next((seat for seat, cards in self.floating.items() if card in cards), None)
