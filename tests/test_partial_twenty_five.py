@@ -505,3 +505,36 @@ def test_cards_played_unseen_are_never_convicted_wrongly():
         illegal += every
         found += reported
     assert illegal >= 30 and found >= illegal * 0.9
+
+
+def test_a_deal_left_open_passes_on_no_points_it_may_not_have():
+    """Deal 1's last trick may have been won by a card not seen and no result line says who
+    won it: the match goes on counting its points to nobody (never a game end the record may
+    not have), with a note; a result line that the winners may give is taken instead."""
+    deal1 = """deal 1 dealer W
+N: KS 2S 3S 4S 6S
+turnup 5C
+1. N KS  E 7S  S 8S  W 9S
+2. N 2S  E TS  S QH  W JH
+3. N 3S  E 9H  S 8H  W 7H
+4. N 4S  E 6H  S 5H  W 4H
+5. N 6S  E ??  S 3H  W 2H
+"""
+    deal2 = """deal 2 dealer N
+N: KD 3D 4D 6D 7D
+turnup 8C
+1. E QD  S JD  W TD  N KD
+2. N 3D  E 9D  S 8D  W 2D
+3. E 2C  S 4C  W 6C  N 4D
+"""
+    text = HEAD + '[Option "target" "30"]\n[View "N"]\n\n' + deal1 + "\n" + deal2
+    report = check_text(text)
+    assert errors(text) == []
+    first, second = report.matches[0].deals
+    assert first.result.point_sets == {"N": (20, 25), "E": (0, 5)}
+    assert second.result.score == {"N": 25, "E": 10, "S": 0, "W": 0}
+    assert any(f.rule == "25.game-end" and f.severity == "note" for f in second.findings)
+    # with a result line that gives N the trick, N reaches 30 at trick 1 of deal 2
+    ruled = text.replace("5. N 6S  E ??  S 3H  W 2H\n", "5. N 6S  E ??  S 3H  W 2H\n"
+                         "result N 25 E 0 S 0 W 0\n")
+    assert errors(ruled) == [("25.game-end", 2, "N")]

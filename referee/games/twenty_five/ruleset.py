@@ -248,6 +248,11 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         self._deal_hands(state, deal, unseen)
         self._note_ace_discard(state, deal)
         state.recorded = result_lines(deal)
+        if match.open_points:  # the last deal's last trick may have been won by a card not seen
+            state.notes.append(("25.game-end", f"a card not seen may have won the last trick of "
+                                f"deal {match.deals}: its points are counted to nobody in the "
+                                f"match score, so could not check when the game ends"))
+            match.open_points = False
         if match.from_record:  # the last deal was not replayed to its end
             state.notes.append(("25.game-end", f"deal {match.deals} was not replayed to its "
                                 f"end: {match.from_record}; could not check the match score "
@@ -961,16 +966,21 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             recorded = recorded_change(state.recorded, match.score, match.score)
             if recorded:
                 return self._settle_from_record(match, state, recorded)
-        if state.unseen is not None and state.unseen.open_tricks and state.recorded:
-            self._winners_from_record(state, match)
-        for team, points in state.points.items():
+        carried, ended = state.points, state.ended
+        unseen = state.unseen
+        if unseen is not None and unseen.open_tricks and not (
+                state.recorded and self._winners_from_record(state, match)):
+            carried, ended = self._carried(state)
+            if carried != state.points:
+                match.open_points = True
+        for team, points in carried.items():
             match.score[team] += points
         contract = TurnUp(state.turned, state.data.trump if state.data else None,
                           state.robbed_by)
         result = DealResult(points=dict(state.points), game_points=dict(state.points),
                             score=dict(match.score), contract=contract)
-        if state.ended is not None:
-            match.winner = state.ended
+        if ended is not None:
+            match.winner = ended
         result.outcome = self._outcome(state.points, state.ended, match.score,
                                        len(state.tricks), state.stage == OVER)
         result.disputed = state.ended is None and state.stage != OVER
@@ -1017,7 +1027,23 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             result.outcomes = tuple(outcomes)
         result.presumed = True
 
-    def _winners_from_record(self, state: TwentyFiveState, match: Match25) -> None:
+    def _carried(self, state: TwentyFiveState) -> tuple[dict[str, int], str | None]:
+        """What a deal whose last trick a card not seen may have won passes on to the match:
+        each team's fewest points over the winners it may have (the trick's points counted to
+        nobody), and the team that won the game if it did whoever won the trick."""
+        unseen = state.unseen
+        assert unseen is not None
+        fewest: dict[str, int] = {}
+        ends: set[str | None] = set()
+        for choice in unseen.winner_choices():
+            winners = [self.team_of[choice.get(t.number, t.winner)] for t in state.tricks]
+            taken, ended = self._deal_end(state.start_score, winners)
+            for team, points in taken.items():
+                fewest[team] = min(points, fewest.get(team, points))
+            ends.add(ended)
+        return fewest, ends.pop() if len(ends) == 1 else None
+
+    def _winners_from_record(self, state: TwentyFiveState, match: Match25) -> bool:
         """A deal whose last tricks a card not seen may have won: the later deals go on from
         the points its result line gives, when the winners of those tricks may give them (the
         deal's open values still list every possibility)."""
@@ -1033,7 +1059,8 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
                 state.points, state.ended = taken, ended
                 if ended is not None:
                     state.stage = OVER
-                return
+                return True
+        return False
 
     def _deal_end(self, start: dict[str, int], winners: list[str]
                   ) -> tuple[dict[str, int], str | None]:

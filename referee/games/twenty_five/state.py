@@ -27,6 +27,9 @@ class Match25:
     from_record: str = ""
     """What the last deal's record supplied because its replay did not finish (for a note
     in the next deal)."""
+    open_points: bool = False
+    """The last deal's last trick may have been won by a card not seen, and its points were
+    counted to nobody in the score (for a note in the next deal)."""
 
 
 
