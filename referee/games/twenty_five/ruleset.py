@@ -966,13 +966,12 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             recorded = recorded_change(state.recorded, match.score, match.score)
             if recorded:
                 return self._settle_from_record(match, state, recorded)
-        carried, ended = state.points, state.ended
         unseen = state.unseen
-        if unseen is not None and unseen.open_tricks and not (
-                state.recorded and self._winners_from_record(state, match)):
-            carried, ended = self._carried(state)
-            if carried != state.points:
-                match.open_points = True
+        left_open = unseen is not None and unseen.open_tricks and not (
+            state.recorded and self._winners_from_record(state, match))
+        carried, ended = self._carried(state) if left_open else (state.points, state.ended)
+        if carried != state.points:
+            match.open_points = True
         for team, points in carried.items():
             match.score[team] += points
         contract = TurnUp(state.turned, state.data.trump if state.data else None,
