@@ -20,9 +20,13 @@ A spare indicator named by its suit (``W trump C``) is shown at the call as that
 card of the highest indicator rank (``call 5C``): the notation names a card at a call, and
 only the suit matters.
 
+For Twenty-Five (``TwentyFiveView``): the seat's own hand line stays and the others are left
+out, as above; the turn-up and every play stay (face up); a rob stays, but the card another
+seat discards to it is ``??`` (it goes face down).
+
 The events keep their spans: a finding in a view is placed at the line of the record it was
-made from. Other games' views (Twenty-Five, Avinas, Twenty-Two) are not written yet: asking
-for one is a ``record.view`` error, as is a seat that is not at the table.
+made from. Other games' views (Avinas, Twenty-Two) are not written yet: asking for one is a
+``record.view`` error, as is a seat that is not at the table.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from dataclasses import dataclass, replace
 from referee.games import find_game, ruleset_for
 from referee.games.twenty_eight.ruleset import TwentyEight
 from referee.games.twenty_eight.seventh import seventh_card
+from referee.games.twenty_five.ruleset import TwentyFive
 from referee.model.cards import UNSEEN, Card
 from referee.model.errors import RecordError, located
 from referee.model.record import (
@@ -53,7 +58,7 @@ from referee.rules.base import Ruleset
 
 VIEW_TAG = "View"
 
-VIEW_GAMES = ("twenty-eight", "twenty-nine", "forty", "fifty-six")
+VIEW_GAMES = ("twenty-eight", "twenty-nine", "forty", "fifty-six", "twenty-five")
 """The games whose records can be written from one seat."""
 
 DealView = Callable[[Deal], Deal]
@@ -115,7 +120,7 @@ def deal_view(header: RecordHeader, seat: str) -> DealView:
     """How the record opened by ``header`` writes its deals as ``seat`` saw them;
     ``RecordError`` (``record.view``) where it cannot."""
     ruleset = ruleset_for(header)
-    if not isinstance(ruleset, TwentyEight):
+    if not isinstance(ruleset, (TwentyEight, TwentyFive)):
         error = RecordError("record.view", f"{ruleset.title} records cannot be written from "
                             f"one seat yet (only {_titles()} records can)")
         raise located(error, header.get("Game") or header)
@@ -124,6 +129,8 @@ def deal_view(header: RecordHeader, seat: str) -> DealView:
         error = RecordError("record.view", f"'{seat}' is not at the table (seats: "
                             f"{' '.join(seats)}): a record is written from one of its seats")
         raise located(error, header.get("Seats") or header.get("Game") or header)
+    if isinstance(ruleset, TwentyFive):
+        return TwentyFiveView(seat).deal
     return FamilyView(seat, _spare_rank(ruleset)).deal
 
 
@@ -196,3 +203,32 @@ class FamilyView:
         if self.spare_rank is not None and isinstance(action.value, str):
             return self.spare_rank + action.value  # the suit's spare card
         return None  # a suit named openly
+
+
+@dataclass(frozen=True, slots=True)
+class TwentyFiveView:
+    """Twenty-Five's deals as ``seat`` saw them: his own hand, the turn-up, every play, and
+    the robs, another seat's discard written ``??`` (it is laid face down)."""
+
+    seat: str
+
+    def deal(self, deal: Deal) -> Deal:
+        """``deal`` as the seat saw it (a new deal)."""
+        hands: list[Hand] = []
+        moved: list[Comment] = []
+        for hand in deal.hands:
+            if hand.seat == self.seat:
+                hands.append(Hand(hand.seat, [list(r) for r in hand.rounds], hand.span,
+                                  list(hand.comments)))
+            else:
+                moved.extend(hand.comments)
+        items: list[DealItem] = []
+        for item in deal.items:
+            if isinstance(item, ResultLine):
+                items.append(replace(item, comments=list(item.comments)))
+                continue
+            action = item.action
+            if action.kind == "rob" and action.seat != self.seat:
+                action = action._replace(cards=(UNSEEN,))
+            items.append(Event(action, item.span, item.trick, list(item.comments)))
+        return Deal(deal.number, deal.dealer, hands, items, deal.span, [*deal.comments, *moved])

@@ -20,10 +20,12 @@ changes each one:
    (clockwise from the first seat of the ``Seats`` tag) is in team s mod K; pairs need an even
    number of players, threes 6 or 9. Without a ``Teams`` tag everybody plays alone.
 3. Hands: a missing hand line is inferred from the seat's plays and rob
-   discards, less the turned-up card (a robber takes it; it is never dealt). That works where
-   all five cards show in the record; a game that ends mid-deal, or a record that stops early,
-   leaves cards unplayed, and a missing hand line there is a record error
-   (``record.hand-missing``). No check needs the deal order.
+   discards, less the turned-up card (a robber takes it; it is never dealt), where all five
+   cards show in the record. Where they do not (a game that ends mid-deal, a record that
+   stops early, a record seen from one seat, a card written ``??``), the cards not seen go to
+   the consistency model (``unseen.py``, docs/partial-records.md): the other hands, the stock
+   and a rob discard nobody saw. The turn-up is public: ``turnup ??`` is a record error
+   (``record.unseen``). No check needs the deal order.
 4. The ``turnup`` event comes first in a deal; the turned card lies outside every hand.
    Nothing else may happen before it.
 5. Robbing: one rob per deal; the eligible seat may rob at any moment up to its own
@@ -67,16 +69,24 @@ from types import SimpleNamespace
 
 from referee.games.twenty_five.cards import (
     PACK,
-    TRUMP_BASE,
     TrumpData,
     trump_data,
 )
 from referee.games.twenty_five.contract import TurnUp
 from referee.games.twenty_five.options import DEALER_ROBS_FIRST, OPTIONS, STANDARD
+from referee.games.twenty_five.partial import (
+    TRICK_POINTS,
+    TRICKS,
+    PartialPlay,
+    strength,
+    trumps_of,
+    winner_of,
+)
 from referee.games.twenty_five.rulebook import GENERIC, RULES
 from referee.games.twenty_five.state import OVER, PLAY, TURNUP, Match25, TwentyFiveState
+from referee.games.twenty_five.unseen import check_lines, read_unseen
 from referee.games.twenty_five.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
-from referee.model.cards import SUIT_NAMES
+from referee.model.cards import SUIT_NAMES, UNSEEN
 from referee.model.errors import RecordError
 from referee.model.record import Action, Deal, RecordHeader
 from referee.model.seats import CLOCKWISE, Table
@@ -84,6 +94,7 @@ from referee.rules.base import (
     DealResult,
     Effect,
     Exclusion,
+    Legality,
     Ruleset,
     TableView,
     TrickSummary,
@@ -99,7 +110,6 @@ from referee.rules.tricks import (
     IncompleteWords,
     Trick,
     hands_from_plays,
-    highest_wins,
     in_order,
     played_by,
     read_hands,
@@ -107,8 +117,6 @@ from referee.rules.tricks import (
 )
 
 HAND_SIZE = 5
-TRICKS = 5
-TRICK_POINTS = 5
 
 FOLLOW = {
     True: FollowSuit("25.follow-suit", "{seat} holds {held}: he must follow {suit} or play a "
@@ -123,7 +131,7 @@ RENEGE = FollowSuit("25.renege", "a trump ({led}) was led and {seat} holds {held
 
 
 @register
-class TwentyFive(Ruleset[Match25, TwentyFiveState]):
+class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
     """Twenty-Five: 3 to 9 players, alone or in teams, clockwise (docs/games/twenty-five.md)."""
 
     name = "twenty-five"
@@ -139,6 +147,7 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
     default_seats = None  # 3 to 9 players: the Seats tag is required
     default_player_count = 4  # what `referee simulate` seats without --players
     accepted_actions = frozenset({"play", "turnup", "rob"})
+    reads_unseen_cards = True
     sheet_labels = {"bidder": "", "bid": "", "target": "", "made": "", "points": "trick points"}
     """The score sheet (referee score): no auction, so no bidder, bid, target or made."""
     sheet_meanings = SHEET_MEANINGS
@@ -239,9 +248,14 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             state.deal_findings.append((
                 "25.dealer", f"deal {deal.number} is dealt by {deal.dealer}, but {expected} "
                 f"should deal (the deal passes clockwise)", None))
-        self._deal_hands(state, deal)
+        self._deal_hands(state, deal, unseen)
         self._note_ace_discard(state, deal)
         state.recorded = result_lines(deal)
+        if match.open_points:  # the last deal's last trick may have been won by a card not seen
+            state.notes.append(("25.game-end", f"a card not seen may have won the last trick of "
+                                f"deal {match.deals}: its points are counted to nobody in the "
+                                f"match score, so could not check when the game ends"))
+            match.open_points = False
         if match.from_record:  # the last deal was not replayed to its end
             state.notes.append(("25.game-end", f"deal {match.deals} was not replayed to its "
                                 f"end: {match.from_record}; could not check the match score "
@@ -249,22 +263,36 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             match.from_record = ""
         return state
 
-    def _deal_hands(self, state: TwentyFiveState, deal: Deal) -> None:
+    def _deal_hands(self, state: TwentyFiveState, deal: Deal, unseen: bool) -> None:
         """The hands from the hand lines, five distinct cards each; missing ones are
-        inferred."""
+        inferred; with cards not seen (``??``, or a hand left out that the plays do not show
+        in full) the rest goes to the consistency model (``state.unseen``)."""
+        if unseen:  # the loop found '??' in the deal
+            self._deal_unseen(state, deal)
+            return
         # every card the parser reads is in the 52-card pack
         state.dealt, owner = read_hands(deal, HAND_SIZE)
         state.hands = {seat: set(cards) for seat, cards in state.dealt.items()}
         missing = [seat for seat in self.table.seats if seat not in state.dealt]
-        if missing:
-            self._infer_hands(state, deal, owner, missing)
+        if missing and not self._infer_hands(state, deal, owner, missing):
+            self._deal_unseen(state, deal)
+
+    def _deal_unseen(self, state: TwentyFiveState, deal: Deal) -> None:
+        """Set up the consistency model of a deal with cards not seen."""
+        check_lines(deal, HAND_SIZE)
+        unseen = read_unseen(deal, self.table.seats, HAND_SIZE, in_order(self.pack))
+        unseen.notes, unseen.note_seats = state.notes, state.note_seats
+        state.dealt = {seat: unseen.dealt[seat] for seat in self.table.seats}
+        state.hands = {seat: set(cards) for seat, cards in state.dealt.items()}
+        state.unseen = unseen
 
     def _infer_hands(self, state: TwentyFiveState, deal: Deal, owner: dict[str, str],
-                     missing: list[str]) -> None:
+                     missing: list[str]) -> bool:
         """A missing hand is the seat's plays and rob discards, less the
         turned-up card (a robber takes it; it is never dealt), in record order. It can be
-        inferred only where all five cards show; a game that ends mid-deal or a record that
-        stops early leaves cards unplayed, and is a record error."""
+        inferred only where all five cards show (else False: a game that ends mid-deal or a
+        record that stops early leaves cards unplayed, which the model of the cards not seen
+        then places)."""
         turned = next((e.action.cards[0] for e in deal.events if e.action.kind == "turnup"),
                       None)
         inferred = hands_from_plays(
@@ -272,22 +300,12 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             # one card an action (a play of several is reported by 25.turn), never the
             # turned-up card
             lambda action: [card for card in action.cards[:1] if card != turned])
-        robbers = {e.action.seat for e in deal.events if e.action.kind == "rob"}
+        if any(len(inferred[seat]) != HAND_SIZE for seat in missing):
+            return False
         for seat in missing:
-            cards = inferred[seat]
-            if len(cards) != HAND_SIZE:
-                why = ("a game that ends mid-deal or a record that stops early leaves cards "
-                       "unplayed")
-                if seat not in robbers and any(
-                        e.action.kind == "play" and e.action.seat == seat
-                        and turned in e.action.cards for e in deal.events):
-                    why = f"{seat} plays the turned-up card {turned} without robbing"
-                raise located(RecordError(
-                    "record.hand-missing", f"deal {deal.number} has no hand line for {seat}, "
-                    f"and the hand cannot be inferred: {seat} plays or discards only "
-                    f"{len(cards)} of the {HAND_SIZE} cards dealt ({why})"), deal)
-            state.dealt[seat] = list(cards)
-            state.hands[seat] = set(cards)
+            state.dealt[seat] = list(inferred[seat])
+            state.hands[seat] = set(inferred[seat])
+        return True
 
     def _note_ace_discard(self, state: TwentyFiveState, deal: Deal) -> None:
         """Discarding the trump ace when robbing is legal, but worth a note."""
@@ -325,6 +343,18 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         hand = state.hands[seat]
         for card in in_order(hand):
             yield Action(seat, "play", (card,))
+        unseen = state.unseen
+        if unseen is not None:  # what he may hold among the cards not seen
+            maybe = unseen.possible(seat) - hand
+            for card in in_order(maybe):
+                yield Action(seat, "play", (card,))
+            if (unseen.ace_unseen and state.robbed_by is None
+                    and not self._deadline_passed(state, seat)
+                    and self._trumps(state).ace in maybe):
+                # he may have been dealt the ace: a rob discarding a card seen or not
+                for card in in_order(hand):
+                    yield Action(seat, "rob", (card,))
+                yield Action(seat, "rob", (UNSEEN,))
         eligible = state.eligible
         if eligible is not None and state.robbed_by is None and not state.rob_lapsed:
             # the robber may rob at any moment until his deadline
@@ -337,6 +367,23 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         if seat != eligible and hand:
             yield Action(seat, "rob", (min(hand),))  # excluded: not eligible (or a 2nd rob)
         yield Action(None, "turnup", (turned,))  # excluded: a second turn-up
+
+    def legal_actions(self, state: TwentyFiveState) -> Legality:
+        unseen = state.unseen
+        if unseen is None:
+            return super().legal_actions(state)
+        unseen.probing = True  # listing what was legal presumes nothing
+        try:
+            return super().legal_actions(state)
+        finally:
+            unseen.probing = False
+
+    def pass_over(self, match: Match25) -> None:
+        """After a deal whose cards not seen cannot be placed: its points are unknown, so
+        the next deal notes that the match score is not checked."""
+        match.deals += 1
+        match.next_dealer = None  # the next deal line names its dealer
+        match.from_record = "its cards not seen cannot be placed (record.inconsistent)"
 
     # -- the rulebook cascade ------------------------------------------------------------------
     def apply_if_legal(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
@@ -410,12 +457,19 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         if state.robbed_by is not None:
             return Exclusion("25.rob-once", f"{state.robbed_by} has already robbed; there is one "
                               f"rob in a deal")
-        if discard != state.turned and discard not in state.hands[seat]:
+        unseen = state.unseen
+        if (discard != state.turned and discard not in state.hands[seat]
+                and (unseen is None or discard != UNSEEN
+                     and not unseen.may_hold(seat, (discard,)))):
             # a card the seat does not hold stops the replay, whoever robs (carried
             # out, his hand would keep a card too many)
             return Exclusion("25.not-held", f"{seat} does not hold {discard} and cannot discard "
                               f"it", Effect.STOPS)
-        if seat != state.eligible:
+        if unseen is not None and unseen.ace_unseen:
+            found = self._unseen_eligible(state, unseen, seat, data)
+            if found is not None:
+                return found
+        elif seat != state.eligible:
             return Exclusion("25.rob-eligible", self._eligibility(state, data))
         if self._deadline_passed(state, seat):
             if self._deadline(state, seat) == "before_opening_lead":
@@ -462,15 +516,23 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
                 why = f"it is {state.turn}'s turn to play"
             return Exclusion("25.turn", f"{seat} may not play now: {why}", Effect.STOPS)
         hand = state.hands[seat]
-        if card not in hand:
+        unseen = state.unseen
+        if card not in hand and (unseen is None or card != UNSEEN
+                                 and not unseen.may_hold(seat, (card,))):
             return Exclusion("25.not-held", f"{seat} does not hold {card}", Effect.STOPS)
         if state.eligible is not None and state.robbed_by is None:  # a rob may be due
             missed = self._missed_rob(state, seat)
             if missed:
                 return Exclusion("25.must-rob", missed)
+        elif unseen is not None and unseen.ace_unseen and state.robbed_by is None:
+            found = self._unseen_missed_rob(state, unseen, seat)
+            if found is not None:
+                return found
         trick = state.trick
         if not trick:
             return None  # any card may be led
+        if unseen is not None and (card == UNSEEN or trick[0][1] == UNSEEN):
+            return self._check_unseen_follow(state, unseen, seat, card)
         data = self._trumps(state)
         led = trick[0][1]
         if led in data.trumps:
@@ -481,8 +543,13 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         may_trump = self.opts.may_trump_when_following
         if may_trump and card in data.trumps:
             return None  # "in 25 you may trump at any time"
-        return FOLLOW[bool(may_trump)].check(seat, card, hand & suit_cards,
-                                             suit=SUIT_NAMES[data.suit_of[led]])
+        suit = SUIT_NAMES[data.suit_of[led]]
+        found = FOLLOW[bool(may_trump)].check(seat, card, hand & suit_cards, suit=suit)
+        if found is None and unseen is not None:  # he shows a void in the suit led
+            return self._presume_void(state, unseen, seat, suit_cards, "25.follow-suit",
+                                      f"{seat} must follow {suit}"
+                                      + (" or play a trump" if may_trump else ""))
+        return found
 
     def _check_renege(self, state: TwentyFiveState, seat: str, card: str, hand: set[str],
                       data: TrumpData) -> Exclusion | None:
@@ -490,7 +557,8 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         if card in data.trumps:
             return None  # any trump may be played to a trump lead (#32)
         held = hand & data.trumps
-        if not held:
+        unseen = state.unseen
+        if not held and unseen is None:
             return None
         reference = self._renege_reference(state, data)
         bar = self._strength(state, reference)
@@ -498,7 +566,13 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
                       and self._strength(state, c) > bar}
         must = held - privileged
         if not must:
-            return None
+            if unseen is None:
+                return None
+            # he holds no trump he had to play: a fact of rank, not a void (he may hold a
+            # privileged trump and play it later)
+            return self._presume_void(state, unseen, seat, self._must_trumps(state, data),
+                                      "25.renege", f"a trump ({state.trick[0][1]}) was led "
+                                      f"and {seat} must play a trump")
         because = ""
         forced = must & data.privileged
         if forced:
@@ -506,27 +580,16 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
                        f"{'it ranks' if len(forced) == 1 else 'they rank'} below {reference}")
         return RENEGE.exclusion(seat, card, must, led=state.trick[0][1], because=because)
 
-    def _renege_reference(self, state: TwentyFiveState, data: TrumpData) -> str:
-        """The card a privileged trump is compared with (option renege_reference)."""
-        led = state.trick[0][1]
-        if self.opts.renege_reference == "led":
-            return led
-        played = [c for _, c in state.trick if c in data.trumps]
-        return max(played, key=lambda c: self._strength(state, c))
+
 
     @staticmethod
     def _trumps(state: TwentyFiveState) -> TrumpData:
         """The deal's trump tables: known from the turn-up, which comes before any play or
         rob is judged or carried out."""
-        data = state.data
-        if data is None:
-            raise ValueError("no card is turned up yet")
-        return data
+        return trumps_of(state)
 
     def _strength(self, state: TwentyFiveState, card: str) -> int:
-        if card == state.demoted:
-            return TRUMP_BASE  # interpretation 7: the lowest trump
-        return self._trumps(state).strength[card]
+        return strength(state, card)  # interpretation 7: a demoted ace is the lowest trump
 
     def _missed_rob(self, state: TwentyFiveState, seat: str) -> str | None:
         """With rob_compulsory: why this play passes a deadline the eligible seat missed."""
@@ -567,20 +630,31 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
         else:
             state.eligible = next(
                 (seat for seat, cards in state.dealt.items() if data.ace in cards), None)
+            unseen = state.unseen
+            if unseen is not None and state.eligible is None:
+                state.eligible = unseen.holder_of(data.ace)  # his, perhaps played unseen
+                unseen.ace_unseen = data.ace in unseen.worlds.cards
 
     def _apply_rob(self, state: TwentyFiveState, seat: str, discard: str) -> None:
         hand, turned = state.hands[seat], state.turned
-        if (state.robbed_by is not None or discard == turned or discard not in hand
-                or turned is None):
+        unseen = state.unseen
+        if (state.robbed_by is not None or discard == turned or turned is None
+                or discard not in hand and unseen is None):
             return  # a second rob, or no card to discard: not carried out
-        hand.discard(discard)
-        hand.add(turned)
+        hand.discard(discard)  # a card not seen leaves among his unseen cards
+        if unseen is None or not unseen.turned_floats:  # else the model holds it
+            hand.add(turned)
         state.robbed_by = seat
-        state.discard = discard
+        state.discard = None if discard == UNSEEN else discard
 
     def _apply_play(self, state: TwentyFiveState, seat: str, card: str) -> None:
         state.hands[seat].discard(card)
         trick = state.trick
+        unseen = state.unseen
+        if unseen is not None:
+            if card == UNSEEN:
+                unseen.trick_unseen.append((seat, unseen.now))
+            unseen.now += 1
         if not trick:
             state.play_started = True
             state.trick_no = len(state.tricks) + 1
@@ -602,13 +676,21 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             return
         state.rob_lapsed = True
         ace = self._trumps(state).ace
-        if self.opts.unrobbed_ace_penalty == "lowest_trump" and ace in state.dealt[eligible]:
+        unseen = state.unseen
+        if self.opts.unrobbed_ace_penalty == "lowest_trump" and (
+                ace in state.dealt[eligible]
+                or unseen is not None and unseen.holder_of(ace) == eligible):
             state.demoted = ace
 
     def _complete_trick(self, state: TwentyFiveState) -> None:
         trick = state.trick
         number = len(state.tricks) + 1
-        winner = self.trick_winner(state, trick)
+        unseen = state.unseen
+        if unseen is not None and unseen.trick_unseen:
+            winner = self._unseen_winner(state, unseen, trick, number)
+            unseen.follows = []
+        else:
+            winner = self.trick_winner(state, trick)
         state.tricks.append(Trick(number, trick, winner))
         team = self.team_of[winner]
         state.points[team] += TRICK_POINTS
@@ -634,12 +716,7 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
 
     def trick_winner(self, state: TwentyFiveState, plays: list[tuple[str, str]]) -> str:
         """The highest trump, else the highest card of the suit led."""
-        data = self._trumps(state)
-        values = data.win_values[data.suit_of[plays[0][1]]]
-        demoted = state.demoted
-        value = values.__getitem__ if demoted is None else (
-            lambda card: TRUMP_BASE if card == demoted else values[card])
-        return highest_wins(plays, value) or plays[0][0]
+        return winner_of(state, plays)
 
     def table_view(self, state: TwentyFiveState) -> TableView:
         return table_view(state)
@@ -667,27 +744,26 @@ class TwentyFive(Ruleset[Match25, TwentyFiveState]):
             recorded = recorded_change(state.recorded, match.score, match.score)
             if recorded:
                 return self._settle_from_record(match, state, recorded)
-        for team, points in state.points.items():
+        unseen = state.unseen
+        left_open = unseen is not None and unseen.open_tricks and not (
+            state.recorded and self._winners_from_record(state, match))
+        carried, ended = self._carried(state) if left_open else (state.points, state.ended)
+        if carried != state.points:
+            match.open_points = True
+        for team, points in carried.items():
             match.score[team] += points
         contract = TurnUp(state.turned, state.data.trump if state.data else None,
                           state.robbed_by)
         result = DealResult(points=dict(state.points), game_points=dict(state.points),
                             score=dict(match.score), contract=contract)
-        taken = ", ".join(f"{self.labels[t]} {p}" for t, p in state.points.items() if p)
-        if state.ended is not None:
-            match.winner = state.ended
-            label = self.labels[state.ended]
-            verb = "reaches" if self.alone[state.ended] else "reach"
-            result.outcome = (f"{label} {verb} "
-                              f"{match.score[state.ended]} at trick {len(state.tricks)}: "
-                              f"game over")
-        elif state.stage == OVER:
-            result.outcome = f"tricks: {taken}"
-        else:
-            result.disputed = True
-            result.outcome = f"incomplete, scored as played ({taken or 'no trick'})"
+        if ended is not None:
+            match.winner = ended
+        result.outcome = self._outcome(state.points, state.ended, match.score,
+                                       len(state.tricks), state.stage == OVER)
+        result.disputed = state.ended is None and state.stage != OVER
+        if state.unseen is not None:
+            self._open_values(state, result)
         return result
-
 
     def _settle_from_record(self, match: Match25, state: TwentyFiveState,
                             recorded: dict[str, int]) -> DealResult:

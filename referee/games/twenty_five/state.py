@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from referee.games.twenty_five.cards import TrumpData
+from referee.games.twenty_five.unseen import UnseenCards
 from referee.model.record import ResultLine
 from referee.rules.base import DealState
 from referee.rules.tricks import Trick
@@ -26,6 +27,9 @@ class Match25:
     from_record: str = ""
     """What the last deal's record supplied because its replay did not finish (for a note
     in the next deal)."""
+    open_points: bool = False
+    """The last deal's last trick may have been won by a card not seen, and its points were
+    counted to nobody in the score (for a note in the next deal)."""
 
 
 
@@ -62,6 +66,9 @@ class TwentyFiveState(DealState):
         self.first_to_target: str | None = None
         self.recorded: list[ResultLine] = []
         """The deal's ``result`` lines: what an unfinished deal takes from the record."""
+        self.unseen: UnseenCards | None = None
+        """The model of the cards not seen, when the record leaves some unseen (else None:
+        the fully seen replay is as it always was)."""
 
     def running(self, team: str) -> int:
         return self.start_score[team] + self.points[team]
