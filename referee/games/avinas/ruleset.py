@@ -106,6 +106,7 @@ from referee.games.avinas.model import (  # the game's data and pure rules, re-e
 from referee.games.avinas.options import EVERY_TRICK, OPTIONS, STANDARD
 from referee.games.avinas.rulebook import GENERIC, RULES
 from referee.games.avinas.state import AUCTION, OVER, PLAY, AvinasMatch, AvinasState
+from referee.games.avinas.unseen import runs_text
 from referee.games.avinas.view import table_view
 from referee.model.cards import SUIT_NAMES, SUITS
 from referee.model.errors import RecordError
@@ -148,6 +149,7 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset({"play", "down", "bid", "pass", "trump", "knock", "stop"})
     rules = RULES
+    reads_unseen_cards = True
     option_specs = OPTIONS
     presets = {"standard": STANDARD, "trump-lead-every-trick": EVERY_TRICK}
     pack = PACK
@@ -234,17 +236,17 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
             state.deal_findings.append((
                 "avinas.dealer", f"deal {deal.number} is dealt by {deal.dealer}, but "
                 f"{expected} should deal (the deal passes to the left after every hand)", None))
-        self._deal_hands(state, deal)
+        self._deal_hands(state, deal, unseen)
         state.recorded = [line for line in result_lines(deal) if line.kind == "points"]
         if match.from_record:  # the last deal was not replayed to its end
             state.notes.append(("avinas.match-over", f"deal {match.deals} was not replayed "
                                 f"to its end: {match.from_record}; could not check the match "
                                 f"score it leads to, nor so when the match ends"))
             match.from_record = ""
-        if state.unordered:
-            if self.opts.deal_order == "strict":
-                self._require_deal_order(state, deal)
-            self._game_from_record(state, deal)
+        if state.unordered and self.opts.deal_order == "strict":
+            self._require_deal_order(state, deal)
+        if state.unordered or state.unseen is not None:
+            self._expose_partial(state, deal)
         else:
             self._expose(state)
         return state
@@ -712,14 +714,19 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
         points = state.points[side]
         made = all_tricks if state.knocker else points >= 61  # knocked: every trick; else 61 points
-        if state.sevens_unknown:  # hands without their dealing order: sevens unknown
-            result.contract = replace(contract, made=made, sevens=None)
-            result.scored = False
+        if state.sevens_open:  # the record does not show every exposed card: k is a set
+            ks = state.sevens_open
+            receiver = other if made else side
+            options = sorted({rams_for(made, k, m) for k in ks})
+            result.contract = replace(contract, made=made, sevens=None, rams_to=receiver)
+            match.from_record = (f"its number of exposed sevens is not seen (k = "
+                                 f"{runs_text(ks)}), so the rams it gives")
             result.outcome = (
-                f"sevens game ({declarer} declarer, {trump}{knock}): "
-                f"{self._label(side)} {'made' if made else 'failed'} {points}; rams not "
-                f"scored: the number of exposed sevens is unknown (hands without their "
-                f"dealing order); {self._rams_text(match)}")
+                f"sevens game ({declarer} declarer, {trump}, k={runs_text(ks)}{knock}{how}): "
+                f"{self._label(side)} {'made' if made else 'failed'} {points} "
+                f"({'all 8 tricks' if state.knocker else '61'} needed); "
+                f"{self._label(receiver)} +{runs_text(tuple(options))} rams (by k); "
+                f"{self._rams_text(match)} before this deal")
             return
         rams = rams_for(made, state.sevens, m)
         receiver = other if made else side
