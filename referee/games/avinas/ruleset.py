@@ -107,8 +107,9 @@ from referee.games.avinas.options import EVERY_TRICK, OPTIONS, STANDARD
 from referee.games.avinas.rulebook import GENERIC, RULES
 from referee.games.avinas.state import AUCTION, OVER, PLAY, AvinasMatch, AvinasState
 from referee.games.avinas.unseen import runs_text
+from referee.games.avinas.unseen_play import AvinasUnseenPlay
 from referee.games.avinas.view import table_view
-from referee.model.cards import SUIT_NAMES, SUITS
+from referee.model.cards import SUIT_NAMES, SUITS, UNSEEN
 from referee.model.errors import RecordError
 from referee.model.record import Action, Deal
 from referee.model.seats import CLOCKWISE, Table
@@ -116,6 +117,7 @@ from referee.rules.base import (
     DealResult,
     Effect,
     Exclusion,
+    Legality,
     Ruleset,
     TableView,
     TrickSummary,
@@ -135,7 +137,7 @@ FOLLOW_FACE_DOWN = FollowSuit("avinas.follow-face-down", "{leader} led face down
 
 
 @register
-class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
+class Avinas(AvinasDeal, AvinasUnseenPlay, Ruleset[AvinasMatch, AvinasState]):
     """Avinas, four players in two partnerships, clockwise (docs/games/avinas.md)."""
 
     name = "avinas"
@@ -266,7 +268,10 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
             yield Action(state.late_passers[0], "pass")
         seat = state.turn
         assert seat is not None  # play: somebody's turn
-        for card in sorted(state.hands[seat]):
+        cards = set(state.hands[seat])
+        if state.unseen is not None:  # what he may hold among the cards not seen
+            cards |= state.unseen.possible(seat)
+        for card in sorted(cards):
             yield Action(seat, "play", cards=(card,))
             if not state.trick:
                 yield Action(seat, "down", cards=(card,))
@@ -448,7 +453,9 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
             return Exclusion("avinas.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               Effect.STOPS)
         hand = state.hands[seat]
-        if card not in hand:
+        unseen = state.unseen
+        if card not in hand and card != UNSEEN and (
+                unseen is None or not unseen.may_hold(seat, (card,))):
             return Exclusion("avinas.not-held", f"{seat} does not hold {card}", Effect.STOPS)
         down = action.kind == "down"
         if not state.trick:
@@ -457,25 +464,38 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
             return Exclusion("avinas.face-down", f"only a lead may be face down; {seat} plays to "
                               f"trick {len(state.tricks) + 1}, led by {state.trick[0][0]}")
         trump = state.trump
+        lead = state.trick[0][1]
         if state.trick_down:  # Followed as if a trump had been led
-            if is_trump(card, trump):
+            if card != UNSEEN and is_trump(card, trump):
                 return None
-            return FOLLOW_FACE_DOWN.check(seat, card, [c for c in hand if is_trump(c, trump)],
-                                          leader=state.trick[0][0])
-        led = effective_suit(state.trick[0][1], trump)
-        if effective_suit(card, trump) == led:
-            return None
-        return FOLLOW.check(seat, card, [c for c in hand if effective_suit(c, trump) == led],
-                            suit="trumps" if led == TRUMP else SUIT_NAMES[led])
+            held = [c for c in hand if is_trump(c, trump)]
+            if unseen is None or (held and card != UNSEEN):
+                return FOLLOW_FACE_DOWN.check(seat, card, held, leader=state.trick[0][0])
+            return self._check_unseen_follow(state, unseen, seat, card)
+        if lead != UNSEEN and card != UNSEEN:
+            led = effective_suit(lead, trump)
+            if effective_suit(card, trump) == led:
+                return None
+            held = [c for c in hand if effective_suit(c, trump) == led]
+            if unseen is None or held:
+                return FOLLOW.check(seat, card, held,
+                                    suit="trumps" if led == TRUMP else SUIT_NAMES[led])
+        assert unseen is not None  # a card not seen is in a partly seen deal only
+        return self._check_unseen_follow(state, unseen, seat, card)
 
     def _check_lead(self, state: AvinasState, seat: str, card: str, down: bool
                     ) -> Exclusion | None:
         number = len(state.tricks) + 1
         trump = state.trump
+        unseen = state.unseen
         if number == 1:  # avinas.trump-lead, avinas.trump-named
             if down:
                 return Exclusion("avinas.face-down", "the lead to trick 1 is made face up: it "
                                   "shows the trump")
+            if card == UNSEEN:
+                if trump is not None and unseen is not None:
+                    unseen.note(seat, "avinas.trump-lead", number)
+                return None
             if trump is not None and not is_trump(card, trump):
                 return Exclusion("avinas.trump-lead", f"{seat} must lead a trump to trick 1 "
                                   f"({SUIT_NAMES[trump]} are trumps), not {card}")
@@ -483,10 +503,13 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         duty = number == 2 or self.opts.trump_lead_every_trick
         if duty:  # avinas.trump-lead, avinas.face-down
             trumps = [c for c in state.hands[seat] if is_trump(c, trump)]
-            if trumps and (down or not is_trump(card, trump)):
+            plain = down or card == UNSEEN or not is_trump(card, trump)
+            if trumps and plain and card != UNSEEN:
                 how = "face down" if down else f"{card}"
                 return Exclusion("avinas.trump-lead", f"{seat} holds {show(trumps)} and must "
                                   f"lead a trump face up to trick {number}, not {how}")
+            if plain and unseen is not None:
+                return self._unseen_lead_duty(state, unseen, seat, card, down)
             return None
         if down:
             return Exclusion("avinas.face-down", f"a face-down lead is allowed only at trick 2 (or "
@@ -568,6 +591,11 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         card = action.cards[0]
         state.hands[seat].discard(card)
         trick = state.trick
+        unseen = state.unseen
+        if unseen is not None:
+            if card == UNSEEN:
+                unseen.trick_unseen.append((seat, unseen.now))
+            unseen.now += 1
         if not trick:
             state.play_started = True
             state.trick_no = len(state.tricks) + 1
@@ -583,8 +611,11 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         if len(trick) < 4:
             state.turn = self.next_seat[seat]
             return
-        winner = trick_winner(trick, state.trump, state.trick_down,
-                              self.opts.facedown_no_trump_winner)
+        if unseen is not None and unseen.trick_unseen:
+            winner = self._unseen_winner(state, unseen, trick, state.trick_down)
+        else:
+            winner = trick_winner(trick, state.trump, state.trick_down,
+                                  self.opts.facedown_no_trump_winner)
         points = card_points(c for _, c in trick)
         number = len(state.tricks) + 1
         state.tricks.append(Trick(number, trick, winner, points, state.trick_down))
@@ -598,6 +629,20 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         if number >= TRICKS:
             state.stage = OVER
             state.turn = None
+
+    def legal_actions(self, state: AvinasState) -> Legality:
+        unseen = state.unseen
+        if unseen is None:
+            return super().legal_actions(state)
+        unseen.probing = True  # listing what was legal presumes nothing
+        try:
+            return super().legal_actions(state)
+        finally:
+            unseen.probing = False
+
+    def pass_over(self, match: AvinasMatch) -> None:
+        match.deals += 1
+        match.next_dealer = None  # the next deal line names its dealer
 
     def table_view(self, state: AvinasState) -> TableView:
         return table_view(state)
