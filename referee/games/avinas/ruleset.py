@@ -103,6 +103,7 @@ from referee.games.avinas.model import (  # the game's data and pure rules, re-e
     trick_winner,
     trump_order,
 )
+from referee.games.avinas.open_values import AvinasOpenValues
 from referee.games.avinas.options import EVERY_TRICK, OPTIONS, STANDARD
 from referee.games.avinas.rulebook import GENERIC, RULES
 from referee.games.avinas.state import AUCTION, OVER, PLAY, AvinasMatch, AvinasState
@@ -137,7 +138,7 @@ FOLLOW_FACE_DOWN = FollowSuit("avinas.follow-face-down", "{leader} led face down
 
 
 @register
-class Avinas(AvinasDeal, AvinasUnseenPlay, Ruleset[AvinasMatch, AvinasState]):
+class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch, AvinasState]):
     """Avinas, four players in two partnerships, clockwise (docs/games/avinas.md)."""
 
     name = "avinas"
@@ -356,8 +357,9 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, Ruleset[AvinasMatch, AvinasState]):
         if state.bid is None or declarer is None:
             return None  # a sevens game
         held = bid_count(state.dealt[declarer], suit, self.opts.bid_count)
-        if held >= state.bid:
-            return None
+        unseen = state.unseen
+        if held >= state.bid or (unseen is not None and unseen.slots.get(declarer)):
+            return None  # with cards not seen a false bid is an open outcome (settle)
         return (f"{declarer} bid {state.bid} and was dealt {held} {self._counted()} in "
                 f"{SUIT_NAMES[suit]}")
 
@@ -665,6 +667,16 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, Ruleset[AvinasMatch, AvinasState]):
 
     def settle(self, match: AvinasMatch, state: AvinasState, offenders: list[str]
                ) -> DealResult:
+        if state.unseen is None and not state.sevens_open:
+            return self._settle(match, state, offenders)
+        before = AvinasMatch(score=dict(match.score), rams=dict(match.rams),
+                             next_dealer=match.next_dealer, deals=match.deals)
+        result = self._settle(match, state, offenders)
+        self._open_values(before, state, result, offenders)
+        return result
+
+    def _settle(self, match: AvinasMatch, state: AvinasState, offenders: list[str]
+                ) -> DealResult:
         opts = self.opts
         teams = self.team_names
         result = DealResult(points=dict(state.points), game_points={t: 0 for t in teams})
