@@ -246,6 +246,11 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
                                 f"to its end: {match.from_record}; could not check the match "
                                 f"score it leads to, nor so when the match ends"))
             match.from_record = ""
+        if match.open_rams:  # the last deal's exposed sevens were not all seen
+            state.notes.append(("avinas.match-over", f"deal {match.deals} gave {match.open_rams}"
+                                f", as its exposed sevens were not all seen: the net rams "
+                                f"before this deal leave those out"))
+            match.open_rams = ""
         if state.unordered and self.opts.deal_order == "strict":
             self._require_deal_order(state, deal)
         if state.unordered or state.unseen is not None:
@@ -776,8 +781,8 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
             receiver = other if made else side
             options = sorted({rams_for(made, k, m) for k in ks})
             result.contract = replace(contract, made=made, sevens=None, rams_to=receiver)
-            match.from_record = (f"its number of exposed sevens is not seen (k = "
-                                 f"{runs_text(ks)}), so the rams it gives")
+            match.open_rams = (f"{self._label(receiver)} +{runs_text(tuple(options))} rams "
+                               f"(k = {runs_text(ks)})")
             result.outcome = (
                 f"sevens game ({declarer} declarer, {trump}, k={runs_text(ks)}{knock}{how}): "
                 f"{self._label(side)} {'made' if made else 'failed'} {points} "

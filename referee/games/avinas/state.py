@@ -22,6 +22,9 @@ class AvinasMatch:
     from_record: str = ""
     """What the last deal's record supplied because its replay did not finish (for a note
     in the next deal)."""
+    open_rams: str = ""
+    """The rams the last deal may have given when its number of exposed sevens is not seen
+    (for a note in the next deal)."""
 
 
 AUCTION, PLAY, OVER = "auction", "play", "over"
