@@ -149,7 +149,7 @@ class AvinasDeal:
         state.sevens_open = exposure.sevens if len(exposure.sevens) > 1 else ()
         state.stage = PLAY
         state.turn = declarer
-        if exposure.open:
+        if len(exposure.sevens) > 1:
             k = runs_text(exposure.sevens)
             self._note_exposure(state, deal, exposure.open, (
                 f"the exposed 4th and 8th cards; without an auction it is a sevens game, "
@@ -161,7 +161,8 @@ class AvinasDeal:
         """The note of an exposure that could not be checked."""
         parts = []
         unordered = [seat for seat in self.table.seats if seat in state.unordered]
-        for how, group in (("inferred from the plays",
+        missing = "left out" if state.unseen is not None else "inferred from the plays"
+        for how, group in ((missing,
                             [s for s in unordered if s in state.inferred]),
                            ("given without dealing rounds",
                             [s for s in unordered if s not in state.inferred])):

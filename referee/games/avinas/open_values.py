@@ -105,11 +105,12 @@ class AvinasOpenValues:
                 values[team].update(base + v for v in reach)
         return values
 
-    def _false_bids(self, state: AvinasState) -> list[str | None]:
+    def _false_bids(self, state: AvinasState, named: str | None = None) -> list[str | None]:
         """The false-bid verdicts the unseen cards allow: the declarer's dealt count of the
-        suit named against his bid (an outcome, never a presumed fact)."""
+        suit named (``named``, else the trumps) against his bid (an outcome, never a presumed
+        fact: it narrows no placement of the cards)."""
         unseen = state.unseen
-        declarer, trump, bid = state.declarer, state.trump, state.bid
+        declarer, trump, bid = state.declarer, named or state.trump, state.bid
         if unseen is None or declarer is None or trump is None or bid is None:
             return [state.false_bid]
         how = self.opts.bid_count
@@ -120,13 +121,13 @@ class AvinasOpenValues:
         room = unseen.slots.get(declarer, 0)
         most = known + min(room, bid_count(possible, trump, how))
         least = known + bid_count(forced, trump, how)
-        verdicts: list[str | None] = []
-        if most >= bid:
-            verdicts.append(None)
-        if least < bid:
-            verdicts.append(f"{declarer} bid {bid} and may have been dealt fewer "
-                            f"{self._counted()} in {SUIT_NAMES[trump]}")
-        return verdicts
-
+        counted = f"{self._counted()} in {SUIT_NAMES[trump]}"
+        if least >= bid:
+            return [None]
+        if most < bid:
+            held = f"{most}" if most == least else f"at most {most}"
+            return [f"{declarer} bid {bid} and was dealt {held} {counted}"]
+        return [None, f"{declarer} bid {bid} and may have been dealt fewer {counted} "
+                      f"({least} to {most})"]
 
 _PACK_NAMES = tuple(r + s for r in "AKQJT987" for s in "SHDC")

@@ -363,8 +363,11 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
             return None  # a sevens game
         held = bid_count(state.dealt[declarer], suit, self.opts.bid_count)
         unseen = state.unseen
-        if held >= state.bid or (unseen is not None and unseen.slots.get(declarer)):
-            return None  # with cards not seen a false bid is an open outcome (settle)
+        if held >= state.bid:
+            return None
+        if unseen is not None and unseen.slots.get(declarer):
+            verdicts = self._false_bids(state, suit)
+            return verdicts[0] if len(verdicts) == 1 else None  # open: settle lists both
         return (f"{declarer} bid {state.bid} and was dealt {held} {self._counted()} in "
                 f"{SUIT_NAMES[suit]}")
 
