@@ -145,15 +145,18 @@ class AvinasDeal:
         declarer = exposure.declarer
         trump = self._sevens_trump(state, deal, declarer, exposure.trumps)
         state.declarer, state.trump = declarer, trump
+        named = (SUIT_NAMES[trump] if trump is not None else
+                 " or ".join(SUIT_NAMES[suit] for suit in state.trump_open)
+                 + " (the record does not show which: each check is made under every one)")
         state.sevens = min(exposure.sevens)
         state.sevens_open = exposure.sevens if len(exposure.sevens) > 1 else ()
         state.stage = PLAY
         state.turn = declarer
-        if len(exposure.sevens) > 1:
+        if len(exposure.sevens) > 1 or trump is None:
             k = runs_text(exposure.sevens)
             self._note_exposure(state, deal, exposure.open, (
                 f"the exposed 4th and 8th cards; without an auction it is a sevens game, "
-                f"{declarer} (the first leader) declares with {SUIT_NAMES[trump]}, and the "
+                f"{declarer} (the first leader) declares with {named}, and the "
                 f"number of exposed sevens is {k}"))
 
     def _note_exposure(self, state: AvinasState, deal: Deal, seats: tuple[str, ...],
@@ -228,24 +231,23 @@ class AvinasDeal:
         return Exposure(declarer, tuple(trumps), tuple(sorted(sevens)), shown, doubtful)
 
     def _sevens_trump(self, state: AvinasState, deal: Deal, declarer: str,
-                      suits: tuple[str, ...]) -> str:
+                      suits: tuple[str, ...]) -> str | None:
         """The trumps of a sevens game whose declarer's seven is not seen: the suit of his
         lead to trick 1 (a trump), else the one suit of his possible sevens under which the
         recorded plays break no rule the seen hands prove (the others make some play a
-        revoke whatever the unseen cards were)."""
+        revoke whatever the unseen cards were); None when several remain
+        (``state.trump_open``)."""
         plays = [event.action for event in deal.events if event.action.kind in ("play", "down")]
         lead = plays[0].cards[0] if plays and plays[0].cards else UNSEEN
         if len(suits) > 1 and lead != UNSEEN and lead[0] not in PERMANENT and lead[1] in suits:
             return lead[1]
         fitting = [suit for suit in suits if not self._revokes_under(state, plays, suit)]
-        if len(fitting) == 1 or (len(suits) == 1 and suits):
+        if len(fitting) == 1 or len(suits) == 1:
             return (fitting or list(suits))[0]
-        words = " or ".join(SUIT_NAMES[suit] for suit in (fitting or suits)) or "unknown"
-        raise located(RecordError(
-            "record.unseen",
-            f"{declarer} declares the sevens game, but the record does not show which of his "
-            f"sevens was exposed, so trumps are {words}: write his hand in its two dealing "
-            f"rounds of four, or the card he leads"), deal)
+        state.trump_open = tuple(fitting or suits)  # each check is made under every one
+        state.next_leaders = {start // 4: plays[start].seat for start in range(4, len(plays), 4)
+                              if plays[start].seat is not None}
+        return None
 
     @staticmethod
     def _revokes_under(state: AvinasState, plays: list[Action], trump: str) -> int:

@@ -32,11 +32,11 @@ class AvinasOpenValues:
     _counted: Callable[[], str]
 
     def _open_values(self, before: AvinasMatch, state: AvinasState, result: DealResult,
-                     offenders: list[str]) -> None:
-        """Fill the result's sets of the values the unseen cards leave open."""
+                     offenders: list[str], values: dict[str, set[int]] | None) -> None:
+        """Fill the result's sets of the values the unseen cards leave open (``values``: the
+        card points each side may have, ``_point_values``)."""
         unseen = state.unseen
         result.presumed = bool(unseen is not None and unseen.unchecked)
-        values = self._point_values(state)
         if values is None:
             return  # beyond the analysis limit: the deal's note says so
         open_teams = {team: tuple(sorted(v)) for team, v in values.items() if len(v) > 1}

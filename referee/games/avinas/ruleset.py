@@ -378,9 +378,10 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
         if suit not in SUITS:
             return Exclusion("avinas.trump-named", f"{seat} must name a suit (S, H, D or C)")
         if state.sevens_game:
-            assert state.trump is not None  # the last exposed seven made trumps
+            fixed = (SUIT_NAMES[state.trump] if state.trump is not None
+                     else "the suit of the declarer's exposed seven")
             return Exclusion("avinas.trump-named",
-                             f"trumps are {SUIT_NAMES[state.trump]}, fixed by "
+                             f"trumps are {fixed}, fixed by "
                               f"the last exposed seven; nobody names them")
         if state.stage == AUCTION:
             return Exclusion("avinas.trump-named", f"{seat} may not name trumps during the auction")
@@ -468,6 +469,15 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
                 unseen is None or not unseen.may_hold(seat, (card,))):
             return Exclusion("avinas.not-held", f"{seat} does not hold {card}", Effect.STOPS)
         down = action.kind == "down"
+        if state.trump_open:
+            return self._under_every_trump(state, seat, card, down)
+        return self._check_laid(state, seat, card, down)
+
+    def _check_laid(self, state: AvinasState, seat: str, card: str, down: bool
+                    ) -> Exclusion | None:
+        """The rules of a card held and laid in turn: the lead's, or following."""
+        hand = state.hands[seat]
+        unseen = state.unseen
         if not state.trick:
             return self._check_lead(state, seat, card, down)
         if down:
@@ -590,10 +600,12 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
         state.turn = state.declarer
 
     def _set_trump(self, state: AvinasState, suit: str) -> None:
-        if state.trump is not None or state.stage != PLAY or state.sevens_game:
+        if state.trump is not None or state.stage != PLAY or (state.sevens_game
+                                                              and not state.trump_open):
             return
         state.trump = suit
         state.trump_pending = False
+        state.trump_open = ()
         state.false_bid = self._false_bid(state, suit)
 
     def _apply_card(self, state: AvinasState, action: Action) -> None:
@@ -611,8 +623,12 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
             state.trick_no = len(state.tricks) + 1
             # an illegal face-down opening lead is taken as face up (interpretation 11)
             state.trick_down = action.kind == "down" and bool(state.tricks)
-            if not state.tricks and state.trump is None:  # The lead names trumps
-                if card[0] in PERMANENT:
+            if not state.tricks and state.trump is None and not state.trump_open:
+                # The lead names trumps (a lead not seen names a suit the record does not
+                # show, unless the declarer says it: each check is then made under every one)
+                if card == UNSEEN:
+                    state.trump_open = tuple(SUITS)
+                elif card[0] in PERMANENT:
                     state.trump_pending = True
                 else:
                     self._set_trump(state, card[1])
@@ -621,7 +637,9 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
         if len(trick) < 4:
             state.turn = self.next_seat[seat]
             return
-        if unseen is not None and unseen.trick_unseen:
+        if state.trump_open:
+            winner = self._open_trump_winner(state, trick)
+        elif unseen is not None and unseen.trick_unseen:
             winner = self._unseen_winner(state, unseen, trick, state.trick_down)
         else:
             winner = trick_winner(trick, state.trump, state.trick_down,
@@ -679,8 +697,12 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
             return self._settle(match, state, offenders)
         before = AvinasMatch(score=dict(match.score), rams=dict(match.rams),
                              next_dealer=match.next_dealer, deals=match.deals)
+        values = self._point_values(state)
+        for team, points in (values or {}).items():
+            if len(points) == 1:  # the unseen cards in its tricks are known by counting
+                state.points[team] = min(points)
         result = self._settle(match, state, offenders)
-        self._open_values(before, state, result, offenders)
+        self._open_values(before, state, result, offenders, values)
         return result
 
     def _settle(self, match: AvinasMatch, state: AvinasState, offenders: list[str]
@@ -724,7 +746,8 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
             unplayed = card_points(c for hand in state.hands.values() for c in hand)
             state.points[side] += unplayed
             result.points = dict(state.points)
-        trump = SUIT_NAMES[state.trump] if state.trump else "trumps not named"
+        trump = (SUIT_NAMES[state.trump] if state.trump else
+                 " or ".join(SUIT_NAMES[suit] for suit in state.trump_open) or "trumps not named")
         m = knock_multiplier(state.knocker is not None, state.counter_knocker is not None)
         points = state.points[side]
         all_tricks = state.won[side] == TRICKS or (how.endswith("recorded")
@@ -774,7 +797,8 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
         assert declarer is not None  # a sevens game has its declarer from the deal
         side = self.team_of[declarer]
         other = self.other_team[side]
-        trump = SUIT_NAMES[state.trump] if state.trump else "trumps not named"
+        trump = (SUIT_NAMES[state.trump] if state.trump else
+                 " or ".join(SUIT_NAMES[suit] for suit in state.trump_open) or "trumps not named")
         m = contract.multiplier
         knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
         points = state.points[side]

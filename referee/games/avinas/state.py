@@ -46,6 +46,12 @@ class AvinasState(DealState):
         self.sevens_open: tuple[int, ...] = ()
         """The numbers of exposed sevens a sevens game may have when the record does not
         show them all (empty: ``sevens`` is exact)."""
+        self.trump_open: tuple[str, ...] = ()
+        """The trump suits a sevens game may have when the record does not show the
+        declarer's seven (``trump`` is then None)."""
+        self.next_leaders: dict[int, str] = {}
+        """Trick number -> the seat the record shows leading the next trick (with
+        ``trump_open``)."""
         self.unseen: AvinasUnseen | None = None
         """The model of the cards not seen (None: every card is seen)."""
         self.unordered: set[str] = set()

@@ -8,6 +8,7 @@ A mixin of the ``Avinas`` ruleset (referee.games.avinas.ruleset).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import SimpleNamespace
 
 from referee.games.avinas.model import (
@@ -28,6 +29,8 @@ class AvinasUnseenPlay:
     """Checks and trick winners with cards not seen (mixed into ``Avinas``)."""
 
     opts: SimpleNamespace
+    # the ruleset's: the rules of a card held and laid in turn
+    _check_laid: Callable[[AvinasState, str, str, bool], Exclusion | None]
 
     @staticmethod
     def _trumps(trump: str | None) -> frozenset[str]:
@@ -96,6 +99,61 @@ class AvinasUnseenPlay:
                 unseen.note(seat, rule, number)
             return None
         return self._presume_void(state, unseen, seat, cards, rule, duty)
+
+    def _under_every_trump(self, state: AvinasState, seat: str, card: str, down: bool
+                           ) -> Exclusion | None:
+        """A card laid in a sevens game whose trumps the record does not show: illegal if
+        it is under every trump suit the declarer's sevens allow, a note if under some."""
+        unseen = state.unseen
+        probing = unseen.probing if unseen is not None else False
+        found: list[Exclusion | None] = []
+        try:
+            if unseen is not None:
+                unseen.probing = True  # one suit's presumptions do not hold under another
+            for suit in state.trump_open:
+                state.trump = suit
+                found.append(self._check_laid(state, seat, card, down))
+        finally:
+            state.trump = None
+            if unseen is not None:
+                unseen.probing = probing
+        if all(found):
+            return found[0]
+        number = len(state.tricks) + 1
+        for exclusion in dict.fromkeys(e.rule for e in found if e is not None):
+            if unseen is not None:
+                unseen.note(seat, exclusion, number)
+            else:
+                suits = " or ".join(SUIT_NAMES[suit] for suit in state.trump_open)
+                state.notes.append((exclusion, f"{seat}: could not check {exclusion} at trick "
+                                    f"{number}: trumps are {suits}, and the play is legal "
+                                    f"under some of them"))
+        return None
+
+    def _open_trump_winner(self, state: AvinasState, trick: list[tuple[str, str]]) -> str:
+        """The winner of a trick of a sevens game whose trumps are not seen: the same under
+        every trump suit it may have, or the seat the next lead shows; else open."""
+        number = len(state.tricks) + 1
+        rule = self.opts.facedown_no_trump_winner
+        seats = list(dict.fromkeys(_winner(trick, suit, state.trick_down, rule)
+                                   for suit in state.trump_open))
+        unseen = state.unseen
+        if unseen is not None:
+            seats.extend(seat for seat, card in trick if card == UNSEEN and seat not in seats)
+        pinned = state.next_leaders.get(number) or (
+            unseen.next_leader.get(number) if unseen is not None else None)
+        winner = pinned if pinned in seats else seats[0]
+        if unseen is not None:
+            if pinned is None and len(seats) > 1:
+                unseen.open_tricks.append((number, tuple(seats)))
+            unseen.open_points.extend((seat, moment, number)
+                                      for seat, moment in unseen.trick_unseen)
+            unseen.trick_unseen = []
+        elif pinned is None and len(seats) > 1:
+            state.notes.append(("avinas.deal-over", f"the winner of trick {number} depends "
+                                f"on the trump suit, which the record does not show: "
+                                f"{' or '.join(seats)}; its points are counted for {winner}"))
+        return winner
 
     def _unseen_winner(self, state: AvinasState, unseen: AvinasUnseen,
                        trick: list[tuple[str, str]], down: bool) -> str:
