@@ -15,9 +15,10 @@ from types import SimpleNamespace
 
 from referee.games.avinas.model import CARD_POINTS, TOTAL_POINTS, TRICKS, bid_count
 from referee.games.avinas.state import OVER, AvinasMatch, AvinasState
+from referee.games.avinas.unseen import AvinasUnseen
 from referee.model.cards import SUIT_NAMES
 from referee.rules.base import DealResult
-from referee.rules.unseen import card_of
+from referee.rules.unseen import NOT_DECIDED, card_of
 
 
 class AvinasOpenValues:
@@ -90,6 +91,7 @@ class AvinasOpenValues:
             if trick.number not in open_numbers:
                 fixed[team_of[trick.winner]] += trick.points
         values: dict[str, set[int]] = {team: set() for team in teams}
+        undecided = False
         points = {card: CARD_POINTS.get(card[0], 0) for card in _PACK_NAMES}
         for choice in unseen.winner_choices():
             winners = {trick.number: team_of[trick.winner] for trick in state.tricks}
@@ -100,9 +102,17 @@ class AvinasOpenValues:
                 slots = {(seat, moment) for seat, moment, number in unseen.open_points
                          if winners.get(number) == team}
                 reach = unseen.point_values(slots, points)
-                if reach is None:
-                    return None
+                if reach is None:  # too many choices: every total between the extremes
+                    reach = _point_run(unseen, slots, points)
+                    if reach is None:
+                        return None
+                    undecided = True
                 values[team].update(base + v for v in reach)
+        if undecided:
+            state.notes.append((NOT_DECIDED, "the card points of the cards not seen are too "
+                                "many ways placed to list their totals one by one: each "
+                                "side's points are given as every total between the least "
+                                "and the greatest it can have"))
         return values
 
     def _false_bids(self, state: AvinasState, named: str | None = None) -> list[str | None]:
@@ -129,5 +139,16 @@ class AvinasOpenValues:
             return [f"{declarer} bid {bid} and was dealt {held} {counted}"]
         return [None, f"{declarer} bid {bid} and may have been dealt fewer {counted} "
                       f"({least} to {most})"]
+
+def _point_run(unseen: AvinasUnseen, slots: set[tuple[str, int]], points: dict[str, int]
+               ) -> set[int] | None:
+    """Every total from the least to the greatest card points of the unseen cards played to
+    ``slots`` (a superset of the totals reached: it may hold gaps' values)."""
+    def cost(holder: str, leave: int, name: str) -> int:
+        return points.get(card_of(name), 0) if (holder, leave) in slots else 0
+
+    extremes = unseen.worlds.point_range(cost)
+    return None if extremes is None else set(range(extremes[0], extremes[1] + 1))
+
 
 _PACK_NAMES = tuple(r + s for r in "AKQJT987" for s in "SHDC")

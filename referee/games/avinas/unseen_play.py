@@ -139,7 +139,11 @@ class AvinasUnseenPlay:
                                    for suit in state.trump_open))
         unseen = state.unseen
         if unseen is not None:
-            seats.extend(seat for seat, card in trick if card == UNSEEN and seat not in seats)
+            # a card not seen may win; after a lead not seen (its suit unknown) any card may
+            lead_unseen = trick[0][1] == UNSEEN and (not state.trick_down
+                                                    or rule == "revealed_suit")
+            seats.extend(seat for seat, card in trick
+                         if (card == UNSEEN or lead_unseen) and seat not in seats)
         pinned = state.next_leaders.get(number) or (
             unseen.next_leader.get(number) if unseen is not None else None)
         winner = pinned if pinned in seats else seats[0]
