@@ -8,10 +8,13 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from referee import dumps, loads
+from referee.cli.app import app
 from referee.games.avinas.model import is_trump
 from referee.model.cards import UNSEEN
 from referee.model.record import Event, Hand, Record
@@ -19,6 +22,7 @@ from referee.pipeline.checking import check_text
 from referee.replay.simulate import simulate_records
 from referee.replay.viewpoint import view_of
 
+SAMPLES = Path(__file__).parent.parent / "samples" / "avinas"
 PRESETS = ("standard", "trump-lead-every-trick")
 SEATS = ("N", "E", "S", "W")
 IGNORED = ("avinas.incomplete", "record.result-mismatch")
@@ -176,6 +180,35 @@ def test_views_keep_the_exposure_and_the_face_down_lead() -> None:
     assert "2. N down ??" in seen
     done = text + "W 8H\n"
     assert "2. N down 9S" in dumps([view_of(loads(done)[0], "S")])
+
+
+def test_every_sample_has_a_view_that_reads_back_and_checks() -> None:
+    # every seat's view of every Avinas sample: canonical, the other hands only as exposed
+    # (their 4th and 8th cards at most), and checked without an error its record lacks
+    for path in sorted(SAMPLES.glob("*.ttn")):
+        for record in loads(path.read_text(encoding="utf-8")):
+            if not record.deals or "View" in {tag.name for tag in record.header.tags}:
+                continue
+            for seat in SEATS:
+                view = view_of(record, seat)
+                text = dumps([view])
+                assert dumps(loads(text)) == text, (path, seat)
+                for deal in view.deals:
+                    for hand in deal.hands:
+                        if hand.seat != seat:
+                            shown = [c for r in hand.rounds for c in r[:-1]]
+                            assert set(shown) == {UNSEEN}, (path, seat, hand)
+
+
+def test_convert_as_writes_the_avinas_view(tmp_path: Path) -> None:
+    path = tmp_path / "deal.ttn"
+    path.write_text(dumps(simulate_records("avinas", deals=1, seed=3)), encoding="utf-8")
+    result = CliRunner().invoke(app, ["convert", str(path), "--as", "E"])
+    assert result.exit_code == 0, result.output
+    assert '[View "E"]' in result.stdout and "E: 9D 8H JD 7C | TD TH QC QD" in result.stdout
+    assert "W: ?? ?? ?? JS | ?? ?? ?? JC" in result.stdout
+    checked = CliRunner().invoke(app, ["check", str(path), "--as", "W"])
+    assert checked.exit_code == 0, checked.output
 
 
 def test_exposure_fixes_k_or_leaves_it_open() -> None:
