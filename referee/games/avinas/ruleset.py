@@ -13,17 +13,17 @@ changes each one:
    among its 4th and 8th cards are exposed, in the order L4 P4 R4 D4 L8 P8 R8 D8. Option
    ``dealer_side_exposure`` (``none``: the dealer side's cards are never exposed).
 2. Hands: written in their two dealing rounds of four, they show the
-   exposed cards. Without that order: a hand written without
-   ``|`` or without a hand line (one missing hand is the rest of the pack; more are read
-   from their plays, which must then show all eight cards) leaves the exposure unchecked: a
-   note ``avinas.deal-order``, once per deal. Option ``deal_order = strict`` makes it a
-   ``record.deal-order`` error instead. The record then tells the game: an auction
-   makes it a no-sevens game; plays without one a sevens game whose declarer is the first
-   leader and whose trumps are the suit of his seven (of his led card if he holds several).
-   A declarer who holds several sevens and leads a queen or jack does not show which made
-   trumps: the suit under which the recorded plays follow suit best is taken (the note says
-   so). Its number of exposed sevens, and so its rams, are unknown: that deal is not scored.
-   Rounds other than 4 + 4 are a ``record.deal-order`` error under both values.
+   exposed cards. Without that order (a hand written without ``|``, or no hand line), or
+   with cards written ``??``, the cards not seen go to the consistency model
+   (referee.rules.unseen; docs/partial-records.md) and the record tells the game: an
+   auction makes it a no-sevens game; plays without one a sevens game whose declarer is the
+   first leader, his seven the last exposed (no later position holds one), trumps its suit
+   (that of his plain lead to trick 1 when he may hold several; when neither tells, every
+   check is made under each suit it may be), and k every count the unseen positions allow:
+   the rams are then given for each. A note ``avinas.deal-order`` says what could not be
+   checked, once per deal; option ``deal_order = strict`` makes a hand without its dealing
+   order a ``record.deal-order`` error instead. Rounds other than 4 + 4 are a
+   ``record.deal-order`` error under both values.
 3. The auction: one round, L first, each bid higher than the last, bids
    from ``min_bid`` (1) to 8. Option ``auction_rounds`` (``open``: bidding goes round until
    three players in a row pass after the highest bid). All pass: the deal is abandoned and
