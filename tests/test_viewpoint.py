@@ -213,7 +213,7 @@ def test_a_seat_not_at_the_table_is_a_located_record_error():
     assert "'Q' is not at the table (seats: N E S W)" in raised.value.message
 
 
-@pytest.mark.parametrize("path", ["avinas", "twenty-two"])
+@pytest.mark.parametrize("path", ["twenty-two"])
 def test_other_games_are_not_written_from_one_seat_yet(path):
     record = referee.load(next((SAMPLES / path).glob("*.ttn")))[0]
     seat = next(h.seat for d in record.deals for h in d.hands)
@@ -223,7 +223,7 @@ def test_other_games_are_not_written_from_one_seat_yet(path):
     assert "cannot be written from one seat yet" in raised.value.message
 
 
-@pytest.mark.parametrize("game", VIEW_GAMES)
+@pytest.mark.parametrize("game", [game for game in VIEW_GAMES if game != "avinas"])
 def test_every_sample_of_the_family_has_a_view_that_reads_back(game):
     for path in sorted((SAMPLES / game).glob("*.ttn")):
         for record in referee.load(path):
@@ -270,10 +270,10 @@ def test_convert_as_a_seat_not_at_the_table_exits_2(tmp_path):
     result = run("convert", path, "--as", "X")
     assert result.exit_code == 2 and result.stdout == ""
     assert f"{path}:1:1: error [record.view]: 'X' is not at the table" in result.stderr
-    avinas = next((SAMPLES / "avinas").glob("*.ttn"))
-    result = run("convert", avinas, "--as", "N")
+    other = next((SAMPLES / "twenty-five").glob("*.ttn"))
+    result = run("convert", other, "--as", "N")
     assert result.exit_code == 2
-    assert "Avinas records cannot be written from one seat yet" in result.stderr
+    assert "Twenty-Five records cannot be written from one seat yet" in result.stderr
 
 
 def test_convert_as_with_the_game_given_on_the_command_line(tmp_path):

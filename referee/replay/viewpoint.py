@@ -25,8 +25,13 @@ out, as above; the turn-up and every play stay (face up); a rob stays, but the c
 seat discards to it is ``??`` (it goes face down).
 
 The events keep their spans: a finding in a view is placed at the line of the record it was
-made from. Other games' views (Avinas, Twenty-Two) are not written yet: asking for one is a
-``record.view`` error, as is a seat that is not at the table.
+made from. Twenty-Five (``TwentyFiveView``): the seat's own hand, the turn-up, every play,
+and the robs, another seat's discard written ``??``. Avinas (``AvinasView``): the seat's own
+hand line; of every other hand, only the 4th and 8th cards the table saw exposed (always the
+dealer's opponents', the dealer side's when they are sevens), at their positions, the rest
+``??``; every play, and a face-down lead once its trick is complete (``down ??`` while it
+lies face down). Twenty-Two's view is not written yet: asking for one is a ``record.view``
+error, as is a seat that is not at the table.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from referee.games import find_game, ruleset_for
+from referee.games.avinas.ruleset import Avinas
 from referee.games.twenty_eight.ruleset import TwentyEight
 from referee.games.twenty_eight.seventh import seventh_card
 from referee.games.twenty_five.ruleset import TwentyFive
@@ -58,7 +64,7 @@ from referee.rules.base import Ruleset
 
 VIEW_TAG = "View"
 
-VIEW_GAMES = ("twenty-eight", "twenty-nine", "forty", "fifty-six", "twenty-five")
+VIEW_GAMES = ("twenty-eight", "twenty-nine", "forty", "fifty-six", "twenty-five", "avinas")
 """The games whose records can be written from one seat."""
 
 DealView = Callable[[Deal], Deal]
@@ -120,6 +126,8 @@ def deal_view(header: RecordHeader, seat: str) -> DealView:
     """How the record opened by ``header`` writes its deals as ``seat`` saw them;
     ``RecordError`` (``record.view``) where it cannot."""
     ruleset = ruleset_for(header)
+    if isinstance(ruleset, Avinas):
+        return avinas_view(ruleset, header, seat)
     if not isinstance(ruleset, (TwentyEight, TwentyFive)):
         error = RecordError("record.view", f"{ruleset.title} records cannot be written from "
                             f"one seat yet (only {_titles()} records can)")
@@ -232,3 +240,84 @@ class TwentyFiveView:
                 action = action._replace(cards=(UNSEEN,))
             items.append(Event(action, item.span, item.trick, list(item.comments)))
         return Deal(deal.number, deal.dealer, hands, items, deal.span, [*deal.comments, *moved])
+
+
+def avinas_view(ruleset: Avinas, header: RecordHeader, seat: str) -> DealView:
+    """How an Avinas record writes its deals as ``seat`` saw them (``AvinasView``)."""
+    seats = ruleset.table.seats
+    if seat not in seats:
+        error = RecordError("record.view", f"'{seat}' is not at the table (seats: "
+                            f"{' '.join(seats)}): a record is written from one of its seats")
+        raise located(error, header.get("Seats") or header.get("Game") or header)
+    return AvinasView(seat, ruleset.next_seat,
+                      ruleset.opts.dealer_side_exposure == "sevens").deal
+
+
+class AvinasView:
+    """Avinas deals as ``seat`` saw them: what the exposure showed of the other hands, and a
+    face-down lead once its trick is complete. ``next_seat``: the seat to each one's left (the
+    deal passes to the left); ``dealer_sevens``: the dealer side shows its sevens."""
+
+    def __init__(self, seat: str, next_seat: dict[str, str], dealer_sevens: bool) -> None:
+        self.seat = seat
+        self.next_seat = next_seat
+        self.dealer_sevens = dealer_sevens
+        self.dealer: str | None = None
+
+    def deal(self, deal: Deal) -> Deal:
+        """``deal`` as the seat saw it (a new deal)."""
+        dealer = deal.dealer or self.dealer
+        self.dealer = self.next_seat[dealer] if dealer is not None else None
+        hands: list[Hand] = []
+        moved: list[Comment] = []
+        for hand in deal.hands:
+            rounds = [list(r) for r in hand.rounds]
+            if hand.seat != self.seat:
+                rounds = self._exposed(hand, dealer)
+            if rounds:
+                hands.append(Hand(hand.seat, rounds, hand.span, list(hand.comments)))
+            else:
+                moved.extend(hand.comments)
+        return Deal(deal.number, deal.dealer, hands, list(self._items(deal)), deal.span,
+                    [*deal.comments, *moved])
+
+    def _exposed(self, hand: Hand, dealer: str | None) -> list[list[Card]]:
+        """The rounds of another seat's hand line as the exposure showed them (empty: none of
+        its cards was seen)."""
+        if len(hand.rounds) != 2 or dealer is None:
+            return []  # without its dealing order no position is known
+        left = self.next_seat[dealer]
+        right = self.next_seat[self.next_seat[left]]
+        opponent = hand.seat in (left, right)
+        rounds = []
+        shown = False
+        for cards in hand.rounds:
+            line = [UNSEEN] * len(cards)
+            last = cards[-1]
+            if last != UNSEEN and (opponent or (self.dealer_sevens and last[0] == "7")):
+                line[-1] = last
+                shown = True
+            rounds.append(line)
+        return rounds if shown else []
+
+    def _items(self, deal: Deal) -> Iterator[DealItem]:
+        """Every event as it stands, but a face-down lead whose trick the record does not
+        complete (it is still face down): ``down ??``, unless the seat led it."""
+        items = list(deal.items)
+        laid = 0
+        pending: int | None = None
+        for index, item in enumerate(items):
+            if isinstance(item, Event) and item.action.kind in ("play", "down"):
+                if laid % 4 == 0:
+                    pending = index if item.action.kind == "down" else None
+                laid += 1
+                if laid % 4 == 0:
+                    pending = None
+        for index, item in enumerate(items):
+            if isinstance(item, ResultLine):
+                yield replace(item, comments=list(item.comments))
+                continue
+            action = item.action
+            if index == pending and action.seat != self.seat:
+                action = Action(action.seat, "down", (UNSEEN,))
+            yield Event(action, item.span, item.trick, list(item.comments))

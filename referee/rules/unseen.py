@@ -270,15 +270,16 @@ def read_lines(deal: Deal, seats: tuple[str, ...]) -> dict[str, Seen]:
 
 
 def read_plays(deal: Deal, seen: dict[str, Seen], placed: Counter[str],
-                copies: Counter[str]) -> dict[int, str]:
-    """Place the cards the plays show; return who leads after each trick."""
+                copies: Counter[str], kinds: tuple[str, ...] = ("play",)) -> dict[int, str]:
+    """Place the cards the plays show; return who leads after each trick. ``kinds``: the
+    actions that lay a card to a trick (Avinas also leads face down: ``down``)."""
     moment = 0
     next_leader: dict[int, str] = {}
     in_trick = trick = 0
     players = len(seen)
     for event in deal.events:
         action = event.action
-        if action.kind != "play" or action.seat is None:
+        if action.kind not in kinds or action.seat is None:
             continue
         if in_trick == 0:
             if trick:

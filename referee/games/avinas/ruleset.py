@@ -13,17 +13,17 @@ changes each one:
    among its 4th and 8th cards are exposed, in the order L4 P4 R4 D4 L8 P8 R8 D8. Option
    ``dealer_side_exposure`` (``none``: the dealer side's cards are never exposed).
 2. Hands: written in their two dealing rounds of four, they show the
-   exposed cards. Without that order: a hand written without
-   ``|`` or without a hand line (one missing hand is the rest of the pack; more are read
-   from their plays, which must then show all eight cards) leaves the exposure unchecked: a
-   note ``avinas.deal-order``, once per deal. Option ``deal_order = strict`` makes it a
-   ``record.deal-order`` error instead. The record then tells the game: an auction
-   makes it a no-sevens game; plays without one a sevens game whose declarer is the first
-   leader and whose trumps are the suit of his seven (of his led card if he holds several).
-   A declarer who holds several sevens and leads a queen or jack does not show which made
-   trumps: the suit under which the recorded plays follow suit best is taken (the note says
-   so). Its number of exposed sevens, and so its rams, are unknown: that deal is not scored.
-   Rounds other than 4 + 4 are a ``record.deal-order`` error under both values.
+   exposed cards. Without that order (a hand written without ``|``, or no hand line), or
+   with cards written ``??``, the cards not seen go to the consistency model
+   (referee.rules.unseen; docs/partial-records.md) and the record tells the game: an
+   auction makes it a no-sevens game; plays without one a sevens game whose declarer is the
+   first leader, his seven the last exposed (no later position holds one), trumps its suit
+   (that of his plain lead to trick 1 when he may hold several; when neither tells, every
+   check is made under each suit it may be), and k every count the unseen positions allow:
+   the rams are then given for each. A note ``avinas.deal-order`` says what could not be
+   checked, once per deal; option ``deal_order = strict`` makes a hand without its dealing
+   order a ``record.deal-order`` error instead. Rounds other than 4 + 4 are a
+   ``record.deal-order`` error under both values.
 3. The auction: one round, L first, each bid higher than the last, bids
    from ``min_bid`` (1) to 8. Option ``auction_rounds`` (``open``: bidding goes round until
    three players in a row pass after the highest bid). All pass: the deal is abandoned and
@@ -103,11 +103,14 @@ from referee.games.avinas.model import (  # the game's data and pure rules, re-e
     trick_winner,
     trump_order,
 )
+from referee.games.avinas.open_values import AvinasOpenValues
 from referee.games.avinas.options import EVERY_TRICK, OPTIONS, STANDARD
 from referee.games.avinas.rulebook import GENERIC, RULES
 from referee.games.avinas.state import AUCTION, OVER, PLAY, AvinasMatch, AvinasState
+from referee.games.avinas.unseen import runs_text
+from referee.games.avinas.unseen_play import AvinasUnseenPlay
 from referee.games.avinas.view import table_view
-from referee.model.cards import SUIT_NAMES, SUITS
+from referee.model.cards import SUIT_NAMES, SUITS, UNSEEN
 from referee.model.errors import RecordError
 from referee.model.record import Action, Deal
 from referee.model.seats import CLOCKWISE, Table
@@ -115,6 +118,7 @@ from referee.rules.base import (
     DealResult,
     Effect,
     Exclusion,
+    Legality,
     Ruleset,
     TableView,
     TrickSummary,
@@ -134,7 +138,7 @@ FOLLOW_FACE_DOWN = FollowSuit("avinas.follow-face-down", "{leader} led face down
 
 
 @register
-class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
+class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch, AvinasState]):
     """Avinas, four players in two partnerships, clockwise (docs/games/avinas.md)."""
 
     name = "avinas"
@@ -148,6 +152,7 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
     default_seats = ("N", "E", "S", "W")
     accepted_actions = frozenset({"play", "down", "bid", "pass", "trump", "knock", "stop"})
     rules = RULES
+    reads_unseen_cards = True
     option_specs = OPTIONS
     presets = {"standard": STANDARD, "trump-lead-every-trick": EVERY_TRICK}
     pack = PACK
@@ -234,17 +239,22 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
             state.deal_findings.append((
                 "avinas.dealer", f"deal {deal.number} is dealt by {deal.dealer}, but "
                 f"{expected} should deal (the deal passes to the left after every hand)", None))
-        self._deal_hands(state, deal)
+        self._deal_hands(state, deal, unseen)
         state.recorded = [line for line in result_lines(deal) if line.kind == "points"]
         if match.from_record:  # the last deal was not replayed to its end
             state.notes.append(("avinas.match-over", f"deal {match.deals} was not replayed "
                                 f"to its end: {match.from_record}; could not check the match "
                                 f"score it leads to, nor so when the match ends"))
             match.from_record = ""
-        if state.unordered:
-            if self.opts.deal_order == "strict":
-                self._require_deal_order(state, deal)
-            self._game_from_record(state, deal)
+        if match.open_rams:  # the last deal's exposed sevens were not all seen
+            state.notes.append(("avinas.match-over", f"deal {match.deals} gave {match.open_rams}"
+                                f", as its exposed sevens were not all seen: the net rams "
+                                f"before this deal leave those out"))
+            match.open_rams = ""
+        if state.unordered and self.opts.deal_order == "strict":
+            self._require_deal_order(state, deal)
+        if state.unordered or state.unseen is not None:
+            self._expose_partial(state, deal)
         else:
             self._expose(state)
         return state
@@ -264,7 +274,10 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
             yield Action(state.late_passers[0], "pass")
         seat = state.turn
         assert seat is not None  # play: somebody's turn
-        for card in sorted(state.hands[seat]):
+        cards = set(state.hands[seat])
+        if state.unseen is not None:  # what he may hold among the cards not seen
+            cards |= state.unseen.possible(seat)
+        for card in sorted(cards):
             yield Action(seat, "play", cards=(card,))
             if not state.trick:
                 yield Action(seat, "down", cards=(card,))
@@ -349,8 +362,12 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         if state.bid is None or declarer is None:
             return None  # a sevens game
         held = bid_count(state.dealt[declarer], suit, self.opts.bid_count)
+        unseen = state.unseen
         if held >= state.bid:
             return None
+        if unseen is not None and unseen.slots.get(declarer):
+            verdicts = self._false_bids(state, suit)
+            return verdicts[0] if len(verdicts) == 1 else None  # open: settle lists both
         return (f"{declarer} bid {state.bid} and was dealt {held} {self._counted()} in "
                 f"{SUIT_NAMES[suit]}")
 
@@ -361,9 +378,10 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         if suit not in SUITS:
             return Exclusion("avinas.trump-named", f"{seat} must name a suit (S, H, D or C)")
         if state.sevens_game:
-            assert state.trump is not None  # the last exposed seven made trumps
+            fixed = (SUIT_NAMES[state.trump] if state.trump is not None
+                     else "the suit of the declarer's exposed seven")
             return Exclusion("avinas.trump-named",
-                             f"trumps are {SUIT_NAMES[state.trump]}, fixed by "
+                             f"trumps are {fixed}, fixed by "
                               f"the last exposed seven; nobody names them")
         if state.stage == AUCTION:
             return Exclusion("avinas.trump-named", f"{seat} may not name trumps during the auction")
@@ -446,34 +464,58 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
             return Exclusion("avinas.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               Effect.STOPS)
         hand = state.hands[seat]
-        if card not in hand:
+        unseen = state.unseen
+        if card not in hand and card != UNSEEN and (
+                unseen is None or not unseen.may_hold(seat, (card,))):
             return Exclusion("avinas.not-held", f"{seat} does not hold {card}", Effect.STOPS)
         down = action.kind == "down"
+        if state.trump_open:
+            return self._under_every_trump(state, seat, card, down)
+        return self._check_laid(state, seat, card, down)
+
+    def _check_laid(self, state: AvinasState, seat: str, card: str, down: bool
+                    ) -> Exclusion | None:
+        """The rules of a card held and laid in turn: the lead's, or following."""
+        hand = state.hands[seat]
+        unseen = state.unseen
         if not state.trick:
             return self._check_lead(state, seat, card, down)
         if down:
             return Exclusion("avinas.face-down", f"only a lead may be face down; {seat} plays to "
                               f"trick {len(state.tricks) + 1}, led by {state.trick[0][0]}")
         trump = state.trump
+        lead = state.trick[0][1]
         if state.trick_down:  # Followed as if a trump had been led
-            if is_trump(card, trump):
+            if card != UNSEEN and is_trump(card, trump):
                 return None
-            return FOLLOW_FACE_DOWN.check(seat, card, [c for c in hand if is_trump(c, trump)],
-                                          leader=state.trick[0][0])
-        led = effective_suit(state.trick[0][1], trump)
-        if effective_suit(card, trump) == led:
-            return None
-        return FOLLOW.check(seat, card, [c for c in hand if effective_suit(c, trump) == led],
-                            suit="trumps" if led == TRUMP else SUIT_NAMES[led])
+            held = [c for c in hand if is_trump(c, trump)]
+            if unseen is None or (held and card != UNSEEN):
+                return FOLLOW_FACE_DOWN.check(seat, card, held, leader=state.trick[0][0])
+            return self._check_unseen_follow(state, unseen, seat, card)
+        if lead != UNSEEN and card != UNSEEN:
+            led = effective_suit(lead, trump)
+            if effective_suit(card, trump) == led:
+                return None
+            held = [c for c in hand if effective_suit(c, trump) == led]
+            if unseen is None or held:
+                return FOLLOW.check(seat, card, held,
+                                    suit="trumps" if led == TRUMP else SUIT_NAMES[led])
+        assert unseen is not None  # a card not seen is in a partly seen deal only
+        return self._check_unseen_follow(state, unseen, seat, card)
 
     def _check_lead(self, state: AvinasState, seat: str, card: str, down: bool
                     ) -> Exclusion | None:
         number = len(state.tricks) + 1
         trump = state.trump
+        unseen = state.unseen
         if number == 1:  # avinas.trump-lead, avinas.trump-named
             if down:
                 return Exclusion("avinas.face-down", "the lead to trick 1 is made face up: it "
                                   "shows the trump")
+            if card == UNSEEN:
+                if trump is not None and unseen is not None:
+                    unseen.note(seat, "avinas.trump-lead", number)
+                return None
             if trump is not None and not is_trump(card, trump):
                 return Exclusion("avinas.trump-lead", f"{seat} must lead a trump to trick 1 "
                                   f"({SUIT_NAMES[trump]} are trumps), not {card}")
@@ -481,10 +523,13 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         duty = number == 2 or self.opts.trump_lead_every_trick
         if duty:  # avinas.trump-lead, avinas.face-down
             trumps = [c for c in state.hands[seat] if is_trump(c, trump)]
-            if trumps and (down or not is_trump(card, trump)):
+            plain = down or card == UNSEEN or not is_trump(card, trump)
+            if trumps and plain and card != UNSEEN:
                 how = "face down" if down else f"{card}"
                 return Exclusion("avinas.trump-lead", f"{seat} holds {show(trumps)} and must "
                                   f"lead a trump face up to trick {number}, not {how}")
+            if plain and unseen is not None:
+                return self._unseen_lead_duty(state, unseen, seat, card, down)
             return None
         if down:
             return Exclusion("avinas.face-down", f"a face-down lead is allowed only at trick 2 (or "
@@ -555,10 +600,12 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         state.turn = state.declarer
 
     def _set_trump(self, state: AvinasState, suit: str) -> None:
-        if state.trump is not None or state.stage != PLAY or state.sevens_game:
+        if state.trump is not None or state.stage != PLAY or (state.sevens_game
+                                                              and not state.trump_open):
             return
         state.trump = suit
         state.trump_pending = False
+        state.trump_open = ()
         state.false_bid = self._false_bid(state, suit)
 
     def _apply_card(self, state: AvinasState, action: Action) -> None:
@@ -566,13 +613,22 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         card = action.cards[0]
         state.hands[seat].discard(card)
         trick = state.trick
+        unseen = state.unseen
+        if unseen is not None:
+            if card == UNSEEN:
+                unseen.trick_unseen.append((seat, unseen.now))
+            unseen.now += 1
         if not trick:
             state.play_started = True
             state.trick_no = len(state.tricks) + 1
             # an illegal face-down opening lead is taken as face up (interpretation 11)
             state.trick_down = action.kind == "down" and bool(state.tricks)
-            if not state.tricks and state.trump is None:  # The lead names trumps
-                if card[0] in PERMANENT:
+            if not state.tricks and state.trump is None and not state.trump_open:
+                # The lead names trumps (a lead not seen names a suit the record does not
+                # show, unless the declarer says it: each check is then made under every one)
+                if card == UNSEEN:
+                    state.trump_open = tuple(SUITS)
+                elif card[0] in PERMANENT:
                     state.trump_pending = True
                 else:
                     self._set_trump(state, card[1])
@@ -581,8 +637,13 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         if len(trick) < 4:
             state.turn = self.next_seat[seat]
             return
-        winner = trick_winner(trick, state.trump, state.trick_down,
-                              self.opts.facedown_no_trump_winner)
+        if state.trump_open:
+            winner = self._open_trump_winner(state, trick)
+        elif unseen is not None and unseen.trick_unseen:
+            winner = self._unseen_winner(state, unseen, trick, state.trick_down)
+        else:
+            winner = trick_winner(trick, state.trump, state.trick_down,
+                                  self.opts.facedown_no_trump_winner)
         points = card_points(c for _, c in trick)
         number = len(state.tricks) + 1
         state.tricks.append(Trick(number, trick, winner, points, state.trick_down))
@@ -596,6 +657,20 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         if number >= TRICKS:
             state.stage = OVER
             state.turn = None
+
+    def legal_actions(self, state: AvinasState) -> Legality:
+        unseen = state.unseen
+        if unseen is None:
+            return super().legal_actions(state)
+        unseen.probing = True  # listing what was legal presumes nothing
+        try:
+            return super().legal_actions(state)
+        finally:
+            unseen.probing = False
+
+    def pass_over(self, match: AvinasMatch) -> None:
+        match.deals += 1
+        match.next_dealer = None  # the next deal line names its dealer
 
     def table_view(self, state: AvinasState) -> TableView:
         return table_view(state)
@@ -618,6 +693,20 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
 
     def settle(self, match: AvinasMatch, state: AvinasState, offenders: list[str]
                ) -> DealResult:
+        if state.unseen is None and not state.sevens_open:
+            return self._settle(match, state, offenders)
+        before = AvinasMatch(score=dict(match.score), rams=dict(match.rams),
+                             next_dealer=match.next_dealer, deals=match.deals)
+        values = self._point_values(state)
+        for team, points in (values or {}).items():
+            if len(points) == 1:  # the unseen cards in its tricks are known by counting
+                state.points[team] = min(points)
+        result = self._settle(match, state, offenders)
+        self._open_values(before, state, result, offenders, values)
+        return result
+
+    def _settle(self, match: AvinasMatch, state: AvinasState, offenders: list[str]
+                ) -> DealResult:
         opts = self.opts
         teams = self.team_names
         result = DealResult(points=dict(state.points), game_points={t: 0 for t in teams})
@@ -657,7 +746,8 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
             unplayed = card_points(c for hand in state.hands.values() for c in hand)
             state.points[side] += unplayed
             result.points = dict(state.points)
-        trump = SUIT_NAMES[state.trump] if state.trump else "trumps not named"
+        trump = (SUIT_NAMES[state.trump] if state.trump else
+                 " or ".join(SUIT_NAMES[suit] for suit in state.trump_open) or "trumps not named")
         m = knock_multiplier(state.knocker is not None, state.counter_knocker is not None)
         points = state.points[side]
         all_tricks = state.won[side] == TRICKS or (how.endswith("recorded")
@@ -707,19 +797,25 @@ class Avinas(AvinasDeal, Ruleset[AvinasMatch, AvinasState]):
         assert declarer is not None  # a sevens game has its declarer from the deal
         side = self.team_of[declarer]
         other = self.other_team[side]
-        trump = SUIT_NAMES[state.trump] if state.trump else "trumps not named"
+        trump = (SUIT_NAMES[state.trump] if state.trump else
+                 " or ".join(SUIT_NAMES[suit] for suit in state.trump_open) or "trumps not named")
         m = contract.multiplier
         knock = {1: "", 2: ", knocked", 4: ", knocked and knocked back"}[m]
         points = state.points[side]
         made = all_tricks if state.knocker else points >= 61  # knocked: every trick; else 61 points
-        if state.sevens_unknown:  # hands without their dealing order: sevens unknown
-            result.contract = replace(contract, made=made, sevens=None)
-            result.scored = False
+        if state.sevens_open:  # the record does not show every exposed card: k is a set
+            ks = state.sevens_open
+            receiver = other if made else side
+            options = sorted({rams_for(made, k, m) for k in ks})
+            result.contract = replace(contract, made=made, sevens=None, rams_to=receiver)
+            match.open_rams = (f"{self._label(receiver)} +{runs_text(tuple(options))} rams "
+                               f"(k = {runs_text(ks)})")
             result.outcome = (
-                f"sevens game ({declarer} declarer, {trump}{knock}): "
-                f"{self._label(side)} {'made' if made else 'failed'} {points}; rams not "
-                f"scored: the number of exposed sevens is unknown (hands without their "
-                f"dealing order); {self._rams_text(match)}")
+                f"sevens game ({declarer} declarer, {trump}, k={runs_text(ks)}{knock}{how}): "
+                f"{self._label(side)} {'made' if made else 'failed'} {points} "
+                f"({'all 8 tricks' if state.knocker else '61'} needed); "
+                f"{self._label(receiver)} +{runs_text(tuple(options))} rams (by k); "
+                f"{self._rams_text(match)} before this deal")
             return
         rams = rams_for(made, state.sevens, m)
         receiver = other if made else side

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.games.avinas.unseen import AvinasUnseen
 from referee.model.record import ResultLine
 from referee.rules.base import DealState
 from referee.rules.tricks import Trick
@@ -21,6 +22,9 @@ class AvinasMatch:
     from_record: str = ""
     """What the last deal's record supplied because its replay did not finish (for a note
     in the next deal)."""
+    open_rams: str = ""
+    """The rams the last deal may have given when its number of exposed sevens is not seen
+    (for a note in the next deal)."""
 
 
 AUCTION, PLAY, OVER = "auction", "play", "over"
@@ -39,8 +43,17 @@ class AvinasState(DealState):
         self.hands: dict[str, set[str]] = {}
         self.exposed: list[tuple[str, str]] = []
         self.sevens = 0
-        self.sevens_unknown = False
-        """A sevens game whose exposed cards are unknown (hands without dealing order)."""
+        self.sevens_open: tuple[int, ...] = ()
+        """The numbers of exposed sevens a sevens game may have when the record does not
+        show them all (empty: ``sevens`` is exact)."""
+        self.trump_open: tuple[str, ...] = ()
+        """The trump suits a sevens game may have when the record does not show the
+        declarer's seven (``trump`` is then None)."""
+        self.next_leaders: dict[int, str] = {}
+        """Trick number -> the seat the record shows leading the next trick (with
+        ``trump_open``)."""
+        self.unseen: AvinasUnseen | None = None
+        """The model of the cards not seen (None: every card is seen)."""
         self.unordered: set[str] = set()
         """Seats whose hand is known without its dealing order."""
         self.inferred: set[str] = set()
