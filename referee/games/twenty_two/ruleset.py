@@ -95,9 +95,10 @@ from referee.games.twenty_two.model import (  # the game's data and pure rules, 
     strengths,
 )
 from referee.games.twenty_two.options import DIRECTIONS, FIRST_DEATH_ENDS, OPTIONS, STANDARD
-from referee.games.twenty_two.record import FromRecord22
+from referee.games.twenty_two.partial import Partial22
 from referee.games.twenty_two.rulebook import GENERIC, INCOMPLETE, RULES
 from referee.games.twenty_two.state import EXCHANGE, OVER, PLAY, Match22, TwentyTwoState
+from referee.games.twenty_two.unseen import read_unseen
 from referee.games.twenty_two.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
 from referee.model.cards import RANKS, UNSEEN, Card, make_pack
 from referee.model.errors import RecordError
@@ -107,6 +108,7 @@ from referee.rules.base import (
     DealResult,
     Effect,
     Exclusion,
+    Legality,
     TableView,
     TrickSummary,
     deal_dealer,
@@ -118,7 +120,7 @@ from referee.rules.tricks import played_by
 
 
 @register
-class TwentyTwo(FromRecord22):
+class TwentyTwo(Partial22):
     """Twenty-Two, 2 to 6 players each for themselves (docs/games/twenty-two.md)."""
 
     name = "twenty-two"
@@ -132,6 +134,7 @@ class TwentyTwo(FromRecord22):
     default_seats = None
     default_player_count = 4
     accepted_actions = frozenset({"play", "exchange"})
+    reads_unseen_cards = True
     rules = RULES
     option_specs = OPTIONS
     presets = {"standard": STANDARD, "first-death-ends": FIRST_DEATH_ENDS}
@@ -262,7 +265,10 @@ class TwentyTwo(FromRecord22):
             raise located(RecordError(
                 "record.deal-size", f"{len(match.alive)} players cannot be dealt a card each "
                 f"from {self.available(match)} cards"), deal)
-        left = self._deal_hands(state, match, deal)
+        if unseen or self._hands_open(deal, state.living):
+            left = self._deal_partial(state, match, deal)
+        else:
+            left = self._deal_hands(state, match, deal)
         sizes = {len(cards) for cards in state.hands.values()}
         if len(sizes) > 1:
             shown = ", ".join(f"{seat} {len(cards)}" for seat, cards in state.hands.items())
@@ -282,6 +288,8 @@ class TwentyTwo(FromRecord22):
         if not match.size_unknown:
             self._check_size(state, match, deal.number, least, most)
         state.unseen = +left  # the pack less the markers and every hand dealt
+        if state.model is not None:  # the cards that may be in the stock
+            state.unseen = Counter(state.model.stock_cards)
         state.stock = max(self.available(match) - state.size * len(state.living), 0)
         state.stock_low = max(self.available_least(match) - state.size * len(state.living), 0)
         state.first_stock = state.stock
@@ -325,9 +333,6 @@ class TwentyTwo(FromRecord22):
               markers: list[Card]) -> None:
         """Take ``seat``'s dealt ``cards`` out of ``left``; raise at a card it lacks."""
         for card in cards:
-            if card == UNSEEN:
-                raise located(RecordError(
-                    "record.unseen", "'??' (an unseen card) is not supported yet"), item)
             if left[card] <= 0:
                 if self.options.markers_removed and card in markers:
                     why = f"{card} is a damage marker, out of the pack"
@@ -347,6 +352,55 @@ class TwentyTwo(FromRecord22):
                 held[action.seat].update(action.cards)
                 drawn[action.seat].update(action.drawn)
         return {seat: ranked((held[seat] - drawn[seat]).elements()) for seat in missing}
+
+    def _hands_open(self, deal: Deal, living: list[str]) -> bool:
+        """True if a living seat has no hand line and his plays do not show his whole hand
+        (a deal cut short): his cards not seen are then the model's."""
+        given = {hand.seat: len(hand.cards) for hand in deal.hands if hand.seat in living}
+        missing = [seat for seat in living if seat not in given]
+        if not missing:
+            return False
+        inferred = self._infer(deal, missing)
+        return len({*given.values(), *(len(cards) for cards in inferred.values())}) > 1
+
+    def _deal_partial(self, state: TwentyTwoState, match: Match22, deal: Deal
+                      ) -> Counter[Card]:
+        """Hands with cards not seen: the seen cards taken out of the pack as for a full
+        record, the rest the model's (``read_unseen``); returns the pack left."""
+        left = self._pack_left(match)
+        pack = Counter(left)
+        sizes = set()
+        lines: dict[str, list[Card]] = {}
+        for hand in deal.hands:
+            if hand.seat in lines:
+                raise located(RecordError("record.hand-twice",
+                                          f"{hand.seat}'s hand is given twice"), hand)
+            if hand.seat not in state.living:
+                state.deal_findings.append(("22.dead-player", f"{hand.seat} is dead "
+                                            "and is dealt no cards", hand.seat))
+                continue
+            lines[hand.seat] = list(hand.cards)
+            self._take(left, [c for c in hand.cards if c != UNSEEN], hand, hand.seat,
+                       match.markers)
+            sizes.add(len(hand.cards))
+        if len(sizes) > 1:
+            state.hands = lines  # unequal hand lines: start_deal reports them
+            return left
+        size = sizes.pop() if sizes else self._size_from_plays(deal, match, state.living)
+        state.model = model = read_unseen(deal, state.living, size, pack)
+        model.notes = state.notes
+        model.note_seats = state.note_seats
+        state.hands = {seat: list(cards) for seat, cards in model.dealt.items()}
+        return left
+
+    def _size_from_plays(self, deal: Deal, match: Match22, living: list[str]) -> int:
+        """The hand size when no hand line gives it: the rule's, or more if a seat plays
+        more cards (the record then shows the size; 22.deal-size says if it is wrong)."""
+        played = Counter()
+        for event in deal.events:
+            if event.action.kind == "play" and event.action.seat in living:
+                played[event.action.seat] += len(event.action.cards)
+        return max(self.deal_size(match), *played.values(), 1)
 
     def deal_hands(self, rng: Any, dealer: str | None) -> list[Hand]:
         """Deal the next deal of ``current_match`` for the simulator (``22.deal-size``).
@@ -370,11 +424,49 @@ class TwentyTwo(FromRecord22):
             state.exchange_queue = []
             state.stage = PLAY
             state.turn = state.leader
+            if state.model is not None:
+                self._partial_begin_play(state)
         elif state.stage == EXCHANGE:
             state.turn = state.exchange_queue[0]
 
     # -- what may be judged now ----------------------------------------------------------------
     def candidates(self, state: TwentyTwoState) -> Iterator[Action]:
+        if state.model is None:
+            yield from self._candidates(state)
+            return
+        # cards not seen: each seat's known cards and a card of each rank he may hold
+        real = state.hands
+        state.hands = {seat: self._partial_moves_hand(state, seat) for seat in real}
+        try:
+            listed = list(self._candidates(state))
+        finally:
+            state.hands = real
+        yield from listed
+
+    def legal_actions(self, state: TwentyTwoState) -> Legality:
+        model = state.model
+        if model is None:
+            return super().legal_actions(state)
+        model.probing = True  # listing what was legal presumes nothing
+        try:
+            return super().legal_actions(state)
+        finally:
+            model.probing = False
+
+    def pass_over(self, match: Match22) -> None:
+        """After a deal whose cards not seen cannot be placed: as after a deal whose damage
+        is unknown (the next deal's record says who deals and how many cards)."""
+        match.deals += 1
+        match.stopped = match.deals
+        match.losers = match.next_dealer = None
+        match.size_unknown = True
+        match.unknown_markers += 1
+        match.marker_slack += len(match.alive) - 1
+        for seat in match.alive:
+            match.damage_slack[seat] = match.damage_slack.get(seat, 0) + max(DAMAGE.values())
+        match.from_record = "its cards not seen cannot be placed, so its damage is not known"
+
+    def _candidates(self, state: TwentyTwoState) -> Iterator[Action]:
         if state.stage == OVER:
             return
         seat = state.turn
@@ -468,7 +560,7 @@ class TwentyTwo(FromRecord22):
         # the cards, as ``check`` and ``apply`` would send it: one copy of the rules
         seat = action.seat
         if action.kind == "play" and state.stage == PLAY and seat is not None \
-                and seat in state.living:
+                and seat in state.living and state.model is None:
             exclusion = self._check_play(state, action)
             if exclusion is None:
                 cards = action.cards
@@ -499,6 +591,9 @@ class TwentyTwo(FromRecord22):
         seat = played_by(action)
         given, drawn = action.cards, action.drawn
         moves = bool(given or drawn)
+        if state.model is not None and (UNSEEN in given or UNSEEN in drawn
+                                        or UNSEEN in state.hands[seat]):
+            return self._check_exchange_partial(state, action)
         if seat in state.exchanged:
             return Exclusion("22.exchange-once", f"{seat} has already had the one exchange of "
                               "this deal", Effect.stops_when(moves))
@@ -544,9 +639,58 @@ class TwentyTwo(FromRecord22):
                               "discarded: discards never return to the stock")
         return None
 
+    def _check_exchange_partial(self, state: TwentyTwoState, action: Action
+                                ) -> Exclusion | None:
+        """An exchange with cards not seen: the counts as for a full record, the cards
+        through the model (``_partial_exchange``)."""
+        seat = played_by(action)
+        given, drawn = action.cards, action.drawn
+        moves = bool(given or drawn)
+        if seat in state.exchanged:
+            return Exclusion("22.exchange-once", f"{seat} has already had the one exchange of "
+                              "this deal", Effect.stops_when(moves))
+        if state.stage != EXCHANGE:
+            if not moves and not state.play_started and seat in state.unasked:
+                return None
+            if state.play_started:
+                return Exclusion("22.turn", f"play has begun: {seat} can no longer exchange",
+                                  Effect.stops_when(moves))
+            return Exclusion("22.exchange-stock", f"the stock is empty: {seat} cannot exchange",
+                              Effect.stops_when(moves))
+        if seat != state.turn:
+            return Exclusion("22.turn", f"it is {state.turn}'s turn to exchange (or decline), "
+                              f"not {seat}'s", Effect.STOPS)
+        problem = self._partial_exchange(state, seat, given, drawn)
+        if problem is not None and problem.fatal:
+            return problem
+        if len(drawn) < len(given) > state.stock and len(drawn) <= state.stock:
+            return Exclusion("22.exchange-stock", f"{seat} discards {len(given)} cards but the "
+                              f"stock holds only {state.stock} (drawn: {len(drawn)}); an "
+                              "exchange goes no further than the stock", Effect.STOPS)
+        if len(drawn) != len(given):
+            return Exclusion("22.exchange-draw", f"{seat} discards {len(given)} and draws "
+                              f"{len(drawn)}: an exchange draws as many as it discards",
+                              Effect.STOPS)
+        seen_drawn = Counter(card for card in drawn if card != UNSEEN)
+        beyond = seen_drawn - state.unseen
+        discarded = beyond & (state.discards + Counter(c for c in given if c != UNSEEN))
+        strange = beyond - discarded
+        if strange:
+            return Exclusion("22.exchange-draw", f"{show(strange.elements())} is not in the "
+                              "stock (held, played or a damage marker)", Effect.STOPS)
+        if len(given) > state.stock:
+            return Exclusion("22.exchange-stock", f"{seat} exchanges {len(given)} cards but the "
+                              f"stock holds only {state.stock}")
+        if discarded:
+            return Exclusion("22.exchange-discards", f"{show(discarded.elements())} was "
+                              "discarded: discards never return to the stock")
+        return problem
+
     def _check_play(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
         """A play, in the rulebook's order: the exchange round, the turn, holding the cards,
         then the lead or the follow."""
+        if state.model is not None:
+            return self._check_play_partial(state, action)
         seat = played_by(action)
         cards = action.cards
         hand = state.hands[seat]
@@ -588,6 +732,41 @@ class TwentyTwo(FromRecord22):
                           f"{self._bar_text(state)} card by card nor is {seat}'s lowest "
                           f"{len(cards)} ({show(ranked(hand)[:len(cards)])})")
 
+    def _check_play_partial(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
+        """A play of a deal with cards not seen: the counts and the turn as for a full
+        record, the cards through the model (referee.games.twenty_two.partial)."""
+        seat = played_by(action)
+        cards = action.cards
+        model = state.model
+        assert model is not None
+        if state.stage == EXCHANGE:
+            if seat != state.leader:
+                return Exclusion("22.turn", f"the exchange round is on: {state.turn} must "
+                                  "exchange or decline", Effect.STOPS)
+            hand = model.play_hands[seat]
+            problem = (self._partial_held(state, seat, cards, hand)
+                       or self._partial_lead(state, seat, cards, hand))
+            if problem is not None and problem.fatal or state.stock_low <= 0:
+                return problem
+            waiting = ", ".join(state.exchange_queue)
+            return Exclusion("22.exchange-first", f"{waiting} must exchange or decline "
+                              "('exchange none') before the first lead")
+        if seat != state.turn:
+            return Exclusion("22.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
+                              Effect.STOPS)
+        hand = state.hands[seat]
+        problem = self._partial_held(state, seat, cards, hand)
+        if problem is not None:
+            return problem
+        if not state.trick:
+            return self._partial_lead(state, seat, cards, hand)
+        led = state.trick[0][1]
+        if len(cards) != len(led):
+            return Exclusion("22.follow-count", f"{seat} plays {len(cards)} card"
+                              f"{'s' if len(cards) != 1 else ''} to a lead of {len(led)}",
+                              Effect.STOPS)
+        return self._partial_follow(state, seat, cards, hand)
+
     def _bar_text(self, state: TwentyTwoState) -> str:
         return "-".join(RANK_ORDER[s] for s in state.bar)
 
@@ -622,17 +801,28 @@ class TwentyTwo(FromRecord22):
         elif action.kind == "play":
             self._apply_play(state, action)
 
+    def _lay(self, state: TwentyTwoState, seat: str, cards: tuple[Card, ...]) -> None:
+        if state.model is None:
+            self._lay_cards(state, seat, cards, strengths(cards))
+        else:
+            self._partial_lay(state, seat, cards)
+
     def _apply_exchange(self, state: TwentyTwoState, action: Action) -> None:
         seat = played_by(action)
         hand = state.hands[seat]
-        for card in action.cards:
-            if card in hand:
-                hand.remove(card)
-        hand.extend(action.drawn)
-        state.discards.update(action.cards)
+        if state.model is None:
+            for card in action.cards:
+                if card in hand:
+                    hand.remove(card)
+            hand.extend(action.drawn)
+            state.discards.update(action.cards)
+        else:
+            self._partial_discard(state, seat, action.cards, action.drawn)
         # only cards drawn from the stock leave it: a discard drawn back (illegal)
-        # leaves the stock as it was, for the players after him
-        from_stock = sum((Counter(action.drawn) & state.unseen).values())
+        # leaves the stock as it was, for the players after him (a card not seen drawn
+        # came from the stock)
+        from_stock = (sum((Counter(action.drawn) & state.unseen).values())
+                      + action.drawn.count(UNSEEN))
         state.unseen.subtract(action.drawn)
         state.unseen = +state.unseen
         if state.stock_order is not None:
@@ -661,7 +851,7 @@ class TwentyTwo(FromRecord22):
                                     "stock ends the exchange round"))
             state.exchange_queue = []
             self._begin_play_if_done(state)
-        self._lay_cards(state, played_by(action), action.cards, strengths(action.cards))
+        self._lay(state, played_by(action), action.cards)
 
     def table_view(self, state: TwentyTwoState) -> TableView:
         return table_view(state, self.table.seats)
@@ -689,6 +879,11 @@ class TwentyTwo(FromRecord22):
         match.stopped = 0
         if not state.last_cards:
             return self._settle_from_record(match, state, result)
+        if state.model is not None and any(card == UNSEEN for _, card in state.last_cards):
+            damage = self._open_last_trick(state)
+            if damage is not None:
+                return self._settle_open(match, state, result, damage, self._settle_from_record)
+            state.last_cards = [(s, c) for s, c in state.last_cards if c != UNSEEN]
         top = max(STRENGTH[card[0]] for _, card in state.last_cards)
         losers = sorted(((seat, card) for seat, card in state.last_cards
                          if STRENGTH[card[0]] == top), key=lambda pair: self.table.index(pair[0]))
