@@ -21,8 +21,10 @@ card of the highest indicator rank (``call 5C``): the notation names a card at a
 only the suit matters.
 
 The events keep their spans: a finding in a view is placed at the line of the record it was
-made from. Other games' views (Twenty-Five, Avinas, Twenty-Two) are not written yet: asking
-for one is a ``record.view`` error, as is a seat that is not at the table.
+made from. Twenty-Two's view (``TwentyTwoView``) keeps the seat's own hand line, every play
+and his own exchange, and writes another player's exchange as its counts (``?? > ??``).
+Other games' views (Twenty-Five, Avinas) are not written yet: asking for one is a
+``record.view`` error, as is a seat that is not at the table.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ from referee.rules.base import Ruleset
 
 VIEW_TAG = "View"
 
-VIEW_GAMES = ("twenty-eight", "twenty-nine", "forty", "fifty-six")
+VIEW_GAMES = ("twenty-eight", "twenty-nine", "forty", "fifty-six", "twenty-two")
 """The games whose records can be written from one seat."""
 
 DealView = Callable[[Deal], Deal]
@@ -115,16 +117,23 @@ def deal_view(header: RecordHeader, seat: str) -> DealView:
     """How the record opened by ``header`` writes its deals as ``seat`` saw them;
     ``RecordError`` (``record.view``) where it cannot."""
     ruleset = ruleset_for(header)
+    if ruleset.name == "twenty-two":
+        _check_seat(ruleset, seat, header)
+        return TwentyTwoView(seat).deal
     if not isinstance(ruleset, TwentyEight):
         error = RecordError("record.view", f"{ruleset.title} records cannot be written from "
                             f"one seat yet (only {_titles()} records can)")
         raise located(error, header.get("Game") or header)
+    _check_seat(ruleset, seat, header)
+    return FamilyView(seat, _spare_rank(ruleset)).deal
+
+
+def _check_seat(ruleset: Ruleset, seat: str, header: RecordHeader) -> None:
     seats = ruleset.table.seats
     if seat not in seats:
         error = RecordError("record.view", f"'{seat}' is not at the table (seats: "
                             f"{' '.join(seats)}): a record is written from one of its seats")
         raise located(error, header.get("Seats") or header.get("Game") or header)
-    return FamilyView(seat, _spare_rank(ruleset)).deal
 
 
 def _titles() -> str:
@@ -196,3 +205,36 @@ class FamilyView:
         if self.spare_rank is not None and isinstance(action.value, str):
             return self.spare_rank + action.value  # the suit's spare card
         return None  # a suit named openly
+
+
+@dataclass(frozen=True, slots=True)
+class TwentyTwoView:
+    """Twenty-Two's deals as ``seat`` saw them: his own hand line; every play (cards are
+    played face up, so the last trick's cards and the damage markers are seen); his own
+    exchange as written; another player's exchange as its counts only (``?? > ??``: the
+    discards and the draws are face down); tags, comments and result lines as written."""
+
+    seat: str
+
+    def deal(self, deal: Deal) -> Deal:
+        """``deal`` as the seat saw it (a new deal)."""
+        hands: list[Hand] = []
+        moved: list[Comment] = []
+        for hand in deal.hands:
+            if hand.seat == self.seat:
+                hands.append(Hand(hand.seat, [list(r) for r in hand.rounds], hand.span,
+                                  list(hand.comments)))
+            else:
+                moved.extend(hand.comments)
+        items: list[DealItem] = []
+        for item in deal.items:
+            if isinstance(item, ResultLine):
+                items.append(replace(item, comments=list(item.comments)))
+                continue
+            action = item.action
+            if action.kind == "exchange" and action.seat != self.seat:
+                action = action._replace(cards=(UNSEEN,) * len(action.cards),
+                                         drawn=(UNSEEN,) * len(action.drawn))
+            items.append(Event(action, item.span, item.trick, list(item.comments)))
+        return Deal(deal.number, deal.dealer, hands, items, deal.span,
+                    [*deal.comments, *moved])

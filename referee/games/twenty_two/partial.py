@@ -212,10 +212,12 @@ class Partial22(FromRecord22):
         model = state.model
         assert model is not None
         hand = state.hands[seat]
-        missing = Counter(_seen(given)) - Counter(_seen(hand))
-        if missing or len(given) > len(hand):
-            shown = show_cards(missing.elements()) if missing else f"{len(given)} cards"
-            return Exclusion("22.not-held", f"{seat} does not hold {shown}", Effect.STOPS)
+        if len(given) > len(hand):
+            return Exclusion("22.not-held", f"{seat} does not hold {len(given)} cards",
+                             Effect.STOPS)
+        problem = self._partial_held(state, seat, given, hand)
+        if problem is not None:
+            return problem
         back = model.drawn_back.get(seat)
         if back and UNSEEN in drawn:
             return Exclusion("22.exchange-discards", f"{show_cards(back)} was discarded and "
