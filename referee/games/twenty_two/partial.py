@@ -215,8 +215,8 @@ class Partial22(FromRecord22):
         if len(given) > len(hand):
             return Exclusion("22.not-held", f"{seat} does not hold {len(given)} cards",
                              Effect.STOPS)
-        problem = self._partial_held(state, seat, given, hand)
-        if problem is not None:
+        problem = self._partial_held(state, seat, tuple(_seen(given)), hand)
+        if problem is not None:  # a discard not seen is any of his cards
             return problem
         back = model.drawn_back.get(seat)
         if back and UNSEEN in drawn:
@@ -248,7 +248,7 @@ class Partial22(FromRecord22):
         cards = _seen(hand)
         if hidden:
             for rank in sorted(model.possible_ranks(seat), key=STRENGTH.__getitem__):
-                cards.extend(model.cards_of(rank, hidden))
+                cards.extend(model.cards_of(seat, rank, hidden))
         return cards
 
     def _partial_begin_play(self, state: TwentyTwoState) -> None:

@@ -20,7 +20,7 @@ from referee.games.twenty_two.model import RANK_ORDER
 from referee.model.cards import UNSEEN, Card
 from referee.model.errors import INCONSISTENT, RecordError, located
 from referee.model.record import Deal
-from referee.rules.unseen import UnseenDeal, cut_message
+from referee.rules.unseen import UnseenDeal, card_of, cut_message, own_name
 from referee.rules.worlds import END, Worlds
 
 STOCK = "the stock"
@@ -42,6 +42,9 @@ class Unseen22(UnseenDeal):
     """The cards that may have been in the stock: the unseen ones and those seen drawn."""
     drawn_back: dict[str, list[Card]] = field(default_factory=dict)
     """Seat -> seen discards his later plays show he drew back (his draws were not seen)."""
+    own: dict[str, Counter[Card]] = field(default_factory=dict)
+    """Seat -> his known cards that no seen play shows, when he plays cards not seen: they
+    may be among those plays (the model holds them as his own, ``floating``)."""
 
     def may_hold_rank(self, seat: str, ranks: Iterable[str], moment: int | None = None) -> bool:
         """True if ``seat`` may hold a card of one of ``ranks`` among his cards not seen."""
@@ -52,11 +55,13 @@ class Unseen22(UnseenDeal):
         at = self.now if moment is None else moment
         if not self.held_unseen(seat, at):
             return set()
-        return set(self.worlds.possible_cards(seat, at))
+        return {card_of(name) for name in self.worlds.possible_cards(seat, at)}
 
-    def cards_of(self, rank: str, count: int) -> list[Card]:
-        """Up to ``count`` unseen cards of ``rank`` (to list what a seat may play)."""
-        found = [card for card in sorted(self.pool) if card[0] == rank]
+    def cards_of(self, seat: str, rank: str, count: int) -> list[Card]:
+        """Up to ``count`` cards of ``rank`` ``seat`` may hold among his cards not seen (his
+        own known ones first), to list what he may play."""
+        found = [card for card in sorted(self.own.get(seat, ())) if card[0] == rank]
+        found += [card for card in sorted(self.pool) if card[0] == rank]
         return found[:count]
 
 
@@ -152,10 +157,20 @@ def read_unseen(deal: Deal, living: list[str], size: int, pack: Counter[Card]) -
                     INCONSISTENT, f"{seat} discards {float_out[seat]} cards not seen, but "
                     f"every card he was dealt is seen elsewhere"), deal)
             known[seat] -= free
+            available[seat] -= free
             placed -= free
             hidden[seat] += sum(free.values()) - float_out[seat]
+    # A seat that plays cards not seen may have played any of his known cards that no seen
+    # play shows: those float among his own slots (his, leaving at a time not known).
+    floating: dict[str, Counter[Card]] = {}
+    for seat in living:
+        rest = +available[seat]
+        if unseen_plays[seat] and rest:
+            floating[seat] = rest
+            known[seat] -= rest
+            hidden[seat] += sum(rest.values())
         if len(unseen_plays[seat]) > hidden[seat]:
-            shown = size - hidden[seat] + float_out[seat]
+            shown = size - hidden[seat]
             raise located(RecordError(
                 INCONSISTENT, f"{seat} holds {size} cards at the first trick, but the record "
                 f"shows {shown} of them and {len(unseen_plays[seat])} more played unseen"),
@@ -164,7 +179,15 @@ def read_unseen(deal: Deal, living: list[str], size: int, pack: Counter[Card]) -
     supply: Counter[str] = Counter()
     for card, n in pool.items():
         supply[card[0]] += n
+    for seat, rest in floating.items():
+        for card, n in rest.items():
+            supply[own_name(card[0], seat)] += n
     worlds = Worlds(supply)
+    for seat, rest in floating.items():
+        names = {own_name(card[0], seat) for card in rest}
+        for other in (*living, STOCK):
+            if other != seat:
+                worlds.exclude(other, names)
     slots: dict[str, int] = {}
     for seat in living:
         slots[seat] = hidden[seat]
@@ -186,4 +209,6 @@ def read_unseen(deal: Deal, living: list[str], size: int, pack: Counter[Card]) -
     stock_cards = pool + Counter({c: n for c, n in seen_draws.items() if not discarded[c]})
     return Unseen22(worlds, slots, unseen_plays, next_leader=next_leader, dealt=dealt,
                     play_hands=play_hands, pool=pool, stock_cards=stock_cards,
-                    drawn_back=drawn_back)
+                    drawn_back=drawn_back, own=floating,
+                    floating={seat: frozenset(card[0] for card in rest)
+                              for seat, rest in floating.items()})
