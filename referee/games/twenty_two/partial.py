@@ -293,8 +293,21 @@ class Partial22(FromRecord22):
         result = settle_from_record(match, state, result)
         match.unseen_last = True
         result.disputed = False
+        seen = dict(state.last_cards)
+        if match.losers:  # the result line gives the damage: a loser's seen card is a marker
+            for seat in match.losers:
+                card = seen.get(seat, UNSEEN)
+                if card != UNSEEN and match.unknown_markers:
+                    match.unknown_markers -= 1
+                    match.markers.append(card)
+            result.outcome = result.outcome.replace("not played to its end",
+                                                    "the last trick has cards not seen")
+            return result
+        result.outcome = ("not scored: the last trick has cards not seen, and the record "
+                          "gives no damage")
         result.point_sets = {seat: values for seat, values in damage.items()
                              if len(values) > 1}
+        result.points = {seat: values[0] for seat, values in damage.items()}
         result.presumed = any(code == UNCHECKED for code, _ in state.notes)
         losers = [seat for seat, values in damage.items() if max(values) > 0]
         result.outcomes = tuple(f"{seat} loses" for seat in losers)
