@@ -121,9 +121,9 @@ def read_unseen(deal: Deal, living: list[str], size: int, pack: Counter[Card]) -
                 hidden[seat] += 1
             else:
                 known[seat][card] += 1
-                seen_draws[card] += 1
-                if not discarded[card]:  # a discard drawn back is not a second card
+                if placed[card] < pack[card]:  # else a discard drawn back: no second card
                     placed[card] += 1
+                    seen_draws[card] += 1
     available = {seat: +known[seat] for seat in living}
     drawn_back: dict[str, list[Card]] = {}
     unseen_plays: dict[str, list[int]] = {seat: [] for seat in living}
@@ -138,8 +138,11 @@ def read_unseen(deal: Deal, living: list[str], size: int, pack: Counter[Card]) -
         for card in cards:
             if card == UNSEEN:
                 unseen_plays[seat].append(moment)
-            elif available[seat][card] > 0:
+            elif available[seat][card] > 0 and not (
+                    float_out[seat] and hidden[seat] > 0 and placed[card] < pack[card]):
                 available[seat][card] -= 1
+                # (with copies, a seat whose discards not seen are known cards may have
+                # drawn this copy: the one of his line then stays free to be a discard)
             elif hidden[seat] > 0 and placed[card] < pack[card]:
                 hidden[seat] -= 1  # dealt to him or drawn, unseen until now
                 placed[card] += 1
@@ -206,7 +209,7 @@ def read_unseen(deal: Deal, living: list[str], size: int, pack: Counter[Card]) -
     dealt = {seat: [*dealt_known[seat].elements(),
                     *[UNSEEN] * (size - sum(dealt_known[seat].values()))] for seat in living}
     play_hands = {seat: [*known[seat].elements(), *[UNSEEN] * hidden[seat]] for seat in living}
-    stock_cards = pool + Counter({c: n for c, n in seen_draws.items() if not discarded[c]})
+    stock_cards = pool + seen_draws
     return Unseen22(worlds, slots, unseen_plays, next_leader=next_leader, dealt=dealt,
                     play_hands=play_hands, pool=pool, stock_cards=stock_cards,
                     drawn_back=drawn_back, own=floating,
