@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import random
 from itertools import permutations
+from pathlib import Path
 
 import pytest
 
+import referee
 from referee import dumps, loads
 from referee.model.cards import UNSEEN
 from referee.model.record import Event
@@ -331,3 +333,20 @@ def test_an_injected_violation_is_reported_from_every_seat(seed):
     for seat in record.header.get("Seats").values[0].split():
         view = check_text(dumps([view_of(broken, seat)]), f"{seat}.ttn")
         assert found(view) == full, seat
+
+
+SAMPLES = sorted((Path(__file__).parent.parent / "samples" / "twenty-two").glob("*.ttn"))
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda path: path.stem)
+def test_a_view_finds_no_error_in_a_deal_the_full_record_finds_legal(path):
+    """Seen from any seat, a deal is reported illegal only if it is (the rule or its place
+    may differ: a view sees the violation later, or names the seats one of which broke a
+    rule); a legal deal stays legal."""
+    for record in referee.load(path):
+        full = {deal for _, deal, _, _ in found(check_text(dumps([record]), "full.ttn"))}
+        for seat in record.header.get("Seats").values[0].split():
+            report = check_text(dumps([view_of(record, seat)]), f"{seat}.ttn")
+            assert report.failure is None and not report.more_errors
+            seen = {deal for _, deal, _, _ in found(report)}
+            assert seen <= full, (seat, found(report))

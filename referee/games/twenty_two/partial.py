@@ -55,6 +55,13 @@ class Partial22(FromRecord22):
                                   for card in missing):
             return None
         shown = show_cards(missing.elements()) if missing else f"{need} cards not seen"
+        others = next((model.contested[(seat, card)] for card in missing
+                       if (seat, card) in model.contested), None)
+        if others is not None:
+            seats = (*others, seat)
+            who = ", ".join(seats[:-1]) + " or " + seats[-1]
+            return Exclusion("22.not-held", f"one of {who} does not hold {shown}: the record "
+                             "shows each of them playing it", Effect.STOPS, culprits=seats)
         return Exclusion("22.not-held", f"{seat} does not hold {shown}", Effect.STOPS)
 
     # -- the lead -------------------------------------------------------------------------------

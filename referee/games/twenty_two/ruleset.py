@@ -265,7 +265,7 @@ class TwentyTwo(Partial22):
             raise located(RecordError(
                 "record.deal-size", f"{len(match.alive)} players cannot be dealt a card each "
                 f"from {self.available(match)} cards"), deal)
-        if unseen or self._hands_open(deal, state.living):
+        if unseen or self._hands_open(deal, match, state.living):
             left = self._deal_partial(state, match, deal)
         else:
             left = self._deal_hands(state, match, deal)
@@ -353,15 +353,17 @@ class TwentyTwo(Partial22):
                 drawn[action.seat].update(action.drawn)
         return {seat: ranked((held[seat] - drawn[seat]).elements()) for seat in missing}
 
-    def _hands_open(self, deal: Deal, living: list[str]) -> bool:
+    def _hands_open(self, deal: Deal, match: Match22, living: list[str]) -> bool:
         """True if a living seat has no hand line and his plays do not show his whole hand
-        (a deal cut short): his cards not seen are then the model's."""
+        (a deal cut short: the hands inferred are of different sizes, or, with no hand line
+        at all, smaller than the rule allows): his cards not seen are then the model's."""
         given = {hand.seat: len(hand.cards) for hand in deal.hands if hand.seat in living}
         missing = [seat for seat in living if seat not in given]
         if not missing:
             return False
         inferred = self._infer(deal, missing)
-        return len({*given.values(), *(len(cards) for cards in inferred.values())}) > 1
+        sizes = {*given.values(), *(len(cards) for cards in inferred.values())}
+        return len(sizes) > 1 or not given and max(sizes) < self.deal_sizes(match)[0]
 
     def _deal_partial(self, state: TwentyTwoState, match: Match22, deal: Deal
                       ) -> Counter[Card]:
@@ -655,8 +657,9 @@ class TwentyTwo(Partial22):
             if state.play_started:
                 return Exclusion("22.turn", f"play has begun: {seat} can no longer exchange",
                                   Effect.stops_when(moves))
-            return Exclusion("22.exchange-stock", f"the stock is empty: {seat} cannot exchange",
-                              Effect.stops_when(moves))
+            return self._stock_short(state, seat, Exclusion(
+                "22.exchange-stock", f"the stock is empty: {seat} cannot exchange",
+                Effect.stops_when(moves)))
         if seat != state.turn:
             return Exclusion("22.turn", f"it is {state.turn}'s turn to exchange (or decline), "
                               f"not {seat}'s", Effect.STOPS)
@@ -664,9 +667,10 @@ class TwentyTwo(Partial22):
         if problem is not None and problem.fatal:
             return problem
         if len(drawn) < len(given) > state.stock and len(drawn) <= state.stock:
-            return Exclusion("22.exchange-stock", f"{seat} discards {len(given)} cards but the "
-                              f"stock holds only {state.stock} (drawn: {len(drawn)}); an "
-                              "exchange goes no further than the stock", Effect.STOPS)
+            return self._stock_short(state, seat, Exclusion(
+                "22.exchange-stock", f"{seat} discards {len(given)} cards but the stock holds "
+                f"only {state.stock} (drawn: {len(drawn)}); an exchange goes no further than "
+                "the stock", Effect.STOPS))
         if len(drawn) != len(given):
             return Exclusion("22.exchange-draw", f"{seat} discards {len(given)} and draws "
                               f"{len(drawn)}: an exchange draws as many as it discards",
@@ -679,12 +683,27 @@ class TwentyTwo(Partial22):
             return Exclusion("22.exchange-draw", f"{show(strange.elements())} is not in the "
                               "stock (held, played or a damage marker)", Effect.STOPS)
         if len(given) > state.stock:
-            return Exclusion("22.exchange-stock", f"{seat} exchanges {len(given)} cards but the "
-                              f"stock holds only {state.stock}")
+            return self._stock_short(state, seat, Exclusion(
+                "22.exchange-stock", f"{seat} exchanges {len(given)} cards but the stock holds "
+                f"only {state.stock}"))
         if discarded:
             return Exclusion("22.exchange-discards", f"{show(discarded.elements())} was "
                               "discarded: discards never return to the stock")
         return problem
+
+    @staticmethod
+    def _stock_short(state: TwentyTwoState, seat: str, exclusion: Exclusion) -> Exclusion:
+        """An exchange the stock cannot meet, when earlier draws were not seen: had one of
+        them drawn a discard back (illegal), the stock would hold more, so one of those
+        players or ``seat`` broke a rule."""
+        model = state.model
+        if model is None or not model.open_drawers:
+            return exclusion
+        seats = (*dict.fromkeys(model.open_drawers), seat)
+        who = ", ".join(seats[:-1]) + " or " + seats[-1]
+        return Exclusion(exclusion.rule, f"one of {who} broke a rule: {exclusion.message}, "
+                         f"unless a draw not seen took a discard back (22.exchange-discards)",
+                         exclusion.effect, culprits=seats)
 
     def _check_play(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
         """A play, in the rulebook's order: the exchange round, the turn, holding the cards,
@@ -821,15 +840,17 @@ class TwentyTwo(Partial22):
         # only cards drawn from the stock leave it: a discard drawn back (illegal)
         # leaves the stock as it was, for the players after him (a card not seen drawn
         # came from the stock)
-        from_stock = (sum((Counter(action.drawn) & state.unseen).values())
-                      + action.drawn.count(UNSEEN))
+        from_stock = sum((Counter(action.drawn) & state.unseen).values())
+        at_least = from_stock
+        if state.model is not None:  # cards not seen drawn: from the stock, or drawn back
+            from_stock, at_least = self._unseen_draws(state, seat, action, from_stock)
         state.unseen.subtract(action.drawn)
         state.unseen = +state.unseen
         if state.stock_order is not None:
             for card in action.drawn:
                 if card in state.stock_order:
                     state.stock_order.remove(card)
-        state.stock = max(state.stock - from_stock, 0)
+        state.stock = max(state.stock - at_least, 0)
         state.stock_low = max(state.stock_low - from_stock, 0)  # it held them at least
         if state.stage == EXCHANGE and seat not in state.exchanged:
             state.exchanged.add(seat)
@@ -840,15 +861,36 @@ class TwentyTwo(Partial22):
             state.exchanged.add(seat)
             state.unasked.remove(seat)
 
+    @staticmethod
+    def _why_stock_open(state: TwentyTwoState) -> str:
+        return ("the damage markers of a deal that was not replayed to its end are not "
+                "known")
+
+    @staticmethod
+    def _unseen_draws(state: TwentyTwoState, seat: str, action: Action, seen: int
+                      ) -> tuple[int, int]:
+        """How many cards an exchange with draws not seen took from the stock, presumed
+        legal: all of them, less the discards his later plays show he drew back. A draw
+        not seen might have been a discard drawn back (illegal: the stock is then one card
+        larger): a later exchange that the stock cannot meet names him too
+        (``open_drawers``)."""
+        model = state.model
+        assert model is not None
+        earlier = model.unseen_discards
+        model.unseen_discards += action.cards.count(UNSEEN)
+        hidden = max(action.drawn.count(UNSEEN) - len(model.drawn_back.get(seat, ())), 0)
+        if hidden and sum(state.discards.values()) + model.unseen_discards or earlier and seen:
+            model.open_drawers.append(seat)  # (a seen draw may be a discard not seen)
+        return seen + hidden, seen + hidden
+
     def _apply_play(self, state: TwentyTwoState, action: Action) -> None:
         if state.stage == EXCHANGE:  # the players not yet asked are taken to decline
             if state.stock_low <= 0 < state.stock:  # not reported: the stock may be empty
                 state.notes.append(("22.exchange-first", f"could not check {action.seat}'s "
                                     f"lead to trick 1 while {', '.join(state.exchange_queue)} "
                                     f"had not exchanged: the stock then held 0 to "
-                                    f"{state.stock} cards (the damage markers of a deal that "
-                                    "was not replayed to its end are not known), and an empty "
-                                    "stock ends the exchange round"))
+                                    f"{state.stock} cards ({self._why_stock_open(state)}), "
+                                    "and an empty stock ends the exchange round"))
             state.exchange_queue = []
             self._begin_play_if_done(state)
         self._lay(state, played_by(action), action.cards)

@@ -42,6 +42,13 @@ class Unseen22(UnseenDeal):
     """The cards that may have been in the stock: the unseen ones and those seen drawn."""
     drawn_back: dict[str, list[Card]] = field(default_factory=dict)
     """Seat -> seen discards his later plays show he drew back (his draws were not seen)."""
+    contested: dict[tuple[str, Card], tuple[str, ...]] = field(default_factory=dict)
+    """(seat, card) -> the seats whose earlier plays of that card were taken as cards not
+    seen: the seat plays it too, so one of them did not hold it."""
+    unseen_discards: int = 0
+    """Discards not seen so far in the exchange round."""
+    open_drawers: list[str] = field(default_factory=list)
+    """Seats whose draws not seen may have been discards drawn back (illegal)."""
     own: dict[str, Counter[Card]] = field(default_factory=dict)
     """Seat -> his known cards that no seen play shows, when he plays cards not seen: they
     may be among those plays (the model holds them as his own, ``floating``)."""
@@ -126,6 +133,8 @@ def read_unseen(deal: Deal, living: list[str], size: int, pack: Counter[Card]) -
                     seen_draws[card] += 1
     available = {seat: +known[seat] for seat in living}
     drawn_back: dict[str, list[Card]] = {}
+    claimed: dict[Card, list[str]] = {}
+    contested: dict[tuple[str, Card], tuple[str, ...]] = {}
     unseen_plays: dict[str, list[int]] = {seat: [] for seat in living}
     next_leader: dict[int, str] = {}
     in_trick = trick = 0
@@ -147,10 +156,15 @@ def read_unseen(deal: Deal, living: list[str], size: int, pack: Counter[Card]) -
                 hidden[seat] -= 1  # dealt to him or drawn, unseen until now
                 placed[card] += 1
                 known[seat][card] += 1
+                claimed.setdefault(card, []).append(seat)
             elif hidden[seat] > 0 and drawn_hidden[seat] and discarded[card]:
                 hidden[seat] -= 1  # only a draw of a discard brings it to him
                 known[seat][card] += 1
                 drawn_back.setdefault(seat, []).append(card)
+            elif hidden[seat] > 0 and claimed.get(card):
+                # another seat's play of it was taken as his card not seen: one of them
+                # does not hold it, the record cannot say which
+                contested[(seat, card)] = tuple(claimed[card])
             # else: not his card; the replay reports it (22.not-held)
     for seat in living:
         if float_out[seat]:  # which of his known cards he discarded is not seen
@@ -212,6 +226,6 @@ def read_unseen(deal: Deal, living: list[str], size: int, pack: Counter[Card]) -
     stock_cards = pool + seen_draws
     return Unseen22(worlds, slots, unseen_plays, next_leader=next_leader, dealt=dealt,
                     play_hands=play_hands, pool=pool, stock_cards=stock_cards,
-                    drawn_back=drawn_back, own=floating,
+                    drawn_back=drawn_back, own=floating, contested=contested,
                     floating={seat: frozenset(card[0] for card in rest)
                               for seat, rest in floating.items()})
