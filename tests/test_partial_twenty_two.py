@@ -116,7 +116,7 @@ def truth(record) -> list[dict[str, int]]:
 
 CASES = [(seed, preset, players) for seed, (preset, players) in enumerate(
     [("standard", 2), ("standard", 3), ("standard", 4), ("standard", 6),
-     ("first-death-ends", 3), ("first-death-ends", 5), ("standard", 8)])]
+     ("first-death-ends", 3), ("first-death-ends", 5), ("standard", 8)] * 2)]
 
 
 @pytest.mark.parametrize("seed,preset,players", CASES)
