@@ -350,3 +350,22 @@ def test_a_view_finds_no_error_in_a_deal_the_full_record_finds_legal(path):
             assert report.failure is None and not report.more_errors
             seen = {deal for _, deal, _, _ in found(report)}
             assert seen <= full, (seat, found(report))
+
+
+@pytest.mark.parametrize("ann,bob,plays", [
+    ("5S 9D KH", "?? 4C QD", "1. Ann 9D  Bob 4C\n2. Ann KH  Bob QD\n3. Ann 5S  Bob ??"),
+    ("5S 9D KH", "?? 6C QD", "1. Ann 9D  Bob 6C\n2. Ann KH  Bob QD\n3. Ann 5S  Bob ??"),
+])
+def test_open_damage_is_every_damage_of_the_worlds(ann, bob, plays):
+    """Bob's last card is not seen: each player's damage set is the damage of every world
+    in which the plays are legal (his 4C or 6C to 9D was his lowest: nothing below it)."""
+    text = SMALL.format(ann=ann, bob=bob, plays=plays)
+    worlds: dict[str, set[int]] = {"Ann": set(), "Bob": set()}
+    for world in _worlds(text, " ".join((ann, bob, plays))):
+        report = check_text(world, "w.ttn")
+        if rules(report) - {"22.deal-size"}:
+            continue  # an illegal world: not among those the sets are over
+        for seat, values in damages(report)[0].items():
+            worlds[seat] |= values
+    [open_] = damages(check_text(text, "t.ttn"))
+    assert open_ == worlds
