@@ -369,3 +369,34 @@ def test_open_damage_is_every_damage_of_the_worlds(ann, bob, plays):
             worlds[seat] |= values
     [open_] = damages(check_text(text, "t.ttn"))
     assert open_ == worlds
+
+
+ACES = """[Game "twenty-two"]
+[Seats "Ann Bob Cy"]
+[Option "ace_lead_forces_lowest" "yes"]
+[View "Ann"]
+
+deal 1 dealer Cy
+Ann: AS AH 2D 4D 8D 9S KC
+Ann exchange none  Bob exchange none  Cy exchange none
+1. Ann AS AH  Bob KS KD  Cy {cy}
+2. Ann 2D  Bob {later}
+"""
+
+
+def test_after_aces_a_follow_that_beats_the_bar_is_judged_as_the_lowest_cards():
+    """Aces led (the option): Bob's K-K had to be his lowest two. A lower card he plays later
+    proves it was not; so does the counting, when too few cards of a king or higher are
+    unseen for the five he still holds; a follow not seen is a note."""
+    lower = check_text(ACES.format(cy="QC QD", later="5C"), "lower.ttn")
+    assert ("22.ace-lead", 1, 1, "Bob") in found(lower)
+    counted = check_text(ACES.format(cy="QC QD", later="AD"), "counted.ttn")
+    [bob] = [f for m in counted.matches for f in m.all_findings()
+             if f.rule == "22.ace-lead" and f.seat == "Bob"]
+    assert "he holds a card below K" in bob.message
+    hidden = check_text(ACES.format(cy="?? ??", later="AD"), "hidden.ttn")
+    assert not any(f.seat == "Cy" for m in hidden.matches for f in m.all_findings()
+                   if f.severity == "error")
+    notes = [f.message for m in hidden.matches for f in m.all_findings()
+             if f.rule == "record.unchecked"]
+    assert any(note.startswith("Cy:") and "22.ace-lead" in note for note in notes)

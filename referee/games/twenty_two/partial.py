@@ -102,22 +102,23 @@ class Partial22(FromRecord22):
         led = state.trick[0][1]
         led_rank = next((card[0] for card in led if card != UNSEEN), None)
         option = self.ace_lead_forces_lowest
-        aces = option and led_rank == "A"
-        rule = "22.ace-lead" if aces or (option and led_rank is None) else "22.follow"
+        aces = option and led_rank == "A"  # then only the lowest cards are allowed
+        maybe_aces = option and led_rank is None
         if UNSEEN in cards:  # what he played is not seen: matched the bar, or his lowest?
-            model.note(seat, rule, trick)
+            model.note(seat, "22.ace-lead" if aces or maybe_aces else "22.follow", trick)
             return None
         mine = sorted(CARD_STRENGTH[card] for card in cards)
         beats = covers(mine, state.bar)
-        if beats and not state.bar_open and not (option and led_rank in (None, "A")):
-            return None
         rest = Counter(_seen(hand)) - Counter(cards)
         top = mine[-1]
         lower = [card for card in rest.elements() if CARD_STRENGTH[card] < top]
-        if beats:  # perhaps not enough: the bar may be higher than the seen cards show
-            if lower or (UNSEEN in hand and model.may_hold(seat, below(top))):
-                model.note(seat, rule, trick)
+        if beats and not aces:
+            # the bar may be higher than the seen cards show, or aces may have been led
+            unsure = state.bar_open or maybe_aces
+            if unsure and (lower or UNSEEN in hand and model.may_hold(seat, below(top))):
+                model.note(seat, "22.ace-lead" if maybe_aces else "22.follow", trick)
             return None
+        rule = "22.ace-lead" if aces else "22.follow"
         lowest = show_cards(sorted(rest.elements(), key=CARD_STRENGTH.__getitem__)[:1])
         duty = (f"{show_cards(cards)} neither matches or beats the bar "
                 f"{'-'.join(RANK_ORDER[s] for s in state.bar)} card by card nor is {seat}'s "

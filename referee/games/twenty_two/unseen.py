@@ -13,7 +13,6 @@ to play (no card enters a hand after the exchange).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from referee.games.twenty_two.model import RANK_ORDER
@@ -52,10 +51,6 @@ class Unseen22(UnseenDeal):
     own: dict[str, Counter[Card]] = field(default_factory=dict)
     """Seat -> his known cards that no seen play shows, when he plays cards not seen: they
     may be among those plays (the model holds them as his own, ``floating``)."""
-
-    def may_hold_rank(self, seat: str, ranks: Iterable[str], moment: int | None = None) -> bool:
-        """True if ``seat`` may hold a card of one of ``ranks`` among his cards not seen."""
-        return self.may_hold(seat, ranks, moment)
 
     def possible_ranks(self, seat: str, moment: int | None = None) -> set[str]:
         """The ranks ``seat``'s cards not seen may be of (at ``moment``, default now)."""
