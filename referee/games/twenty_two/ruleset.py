@@ -58,7 +58,9 @@ changes each one:
     disputed. An incomplete deal is not scored; the next deal's dealer is then
     taken from the record.
 11. Hands: a missing hand line is inferred as the seat's plays and discards
-    minus its draws. No check needs the deal order.
+    minus its draws. No check needs the deal order. When the plays do not show the whole
+    hand (a deal cut short), or a card is written ``??``, the cards not seen are the
+    model's (referee.games.twenty_two.partial, docs/partial-records.md).
 12. After a deal whose replay stopped, its damage comes from its ``result`` line; without
     one, who lost, by how much and who died are unknown. No later finding rests on what the
     record does not establish; each becomes a note naming the check not made: the hand
@@ -862,11 +864,6 @@ class TwentyTwo(Partial22):
             state.unasked.remove(seat)
 
     @staticmethod
-    def _why_stock_open(state: TwentyTwoState) -> str:
-        return ("the damage markers of a deal that was not replayed to its end are not "
-                "known")
-
-    @staticmethod
     def _unseen_draws(state: TwentyTwoState, seat: str, action: Action, seen: int
                       ) -> tuple[int, int]:
         """How many cards an exchange with draws not seen took from the stock, presumed
@@ -889,8 +886,9 @@ class TwentyTwo(Partial22):
                 state.notes.append(("22.exchange-first", f"could not check {action.seat}'s "
                                     f"lead to trick 1 while {', '.join(state.exchange_queue)} "
                                     f"had not exchanged: the stock then held 0 to "
-                                    f"{state.stock} cards ({self._why_stock_open(state)}), "
-                                    "and an empty stock ends the exchange round"))
+                                    f"{state.stock} cards (the damage markers of a deal that "
+                                    "was not replayed to its end are not known), and an empty "
+                                    "stock ends the exchange round"))
             state.exchange_queue = []
             self._begin_play_if_done(state)
         self._lay(state, played_by(action), action.cards)
