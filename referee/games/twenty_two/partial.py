@@ -20,14 +20,25 @@ shrink equally), the turn, a lead of two seen ranks. What the hidden cards decid
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
-from referee.games.twenty_two.model import CARD_STRENGTH, DAMAGE, RANK_ORDER, STRENGTH, covers
-from referee.games.twenty_two.model import show as show_cards
+from referee.games.twenty_two.model import (
+    CARD_STRENGTH,
+    DAMAGE,
+    RANK_ORDER,
+    STRENGTH,
+    covers,
+    ranked,
+    show,
+)
 from referee.games.twenty_two.record import FromRecord22
-from referee.games.twenty_two.state import Match22, TwentyTwoState
-from referee.games.twenty_two.unseen import below
+from referee.games.twenty_two.state import EXCHANGE, Match22, TwentyTwoState
+from referee.games.twenty_two.unseen import below, read_unseen
 from referee.model.cards import UNSEEN, Card
-from referee.rules.base import DealResult, Effect, Exclusion
+from referee.model.errors import RecordError
+from referee.model.record import Action, Deal
+from referee.rules.base import DealResult, Effect, Exclusion, located
+from referee.rules.tricks import played_by
 from referee.rules.unseen import UNCHECKED
 
 
@@ -54,7 +65,7 @@ class Partial22(FromRecord22):
         if need <= hidden and all(card in model.pool and model.may_hold(seat, card[0])
                                   for card in missing):
             return None
-        shown = show_cards(missing.elements()) if missing else f"{need} cards not seen"
+        shown = show(missing.elements()) if missing else f"{need} cards not seen"
         others = next((model.contested[(seat, card)] for card in missing
                        if (seat, card) in model.contested), None)
         if others is not None:
@@ -76,14 +87,14 @@ class Partial22(FromRecord22):
                               "keeps at least one for the last trick", Effect.STOPS)
         ranks = {card[0] for card in _seen(cards)}
         if len(ranks) > 1:
-            return Exclusion("22.lead-equal", f"{seat} leads {show_cards(_seen(cards))}: cards "
+            return Exclusion("22.lead-equal", f"{seat} leads {show(_seen(cards))}: cards "
                               "led together are of one rank")
         hidden = cards.count(UNSEEN)
         trick = len(state.tricks) + 1
         if hidden and ranks:
             rank = next(iter(ranks))
             if not model.may_hold(seat, rank):
-                return Exclusion("22.lead-equal", f"{seat} leads {show_cards(_seen(cards))} "
+                return Exclusion("22.lead-equal", f"{seat} leads {show(_seen(cards))} "
                                   f"with {hidden} card{'s' * (hidden > 1)} not seen, but no "
                                   f"placement of the unseen cards gives him another {rank}")
             if not model.probing and not model.pin(seat, frozenset(rank), model.now):
@@ -119,8 +130,8 @@ class Partial22(FromRecord22):
                 model.note(seat, "22.ace-lead" if maybe_aces else "22.follow", trick)
             return None
         rule = "22.ace-lead" if aces else "22.follow"
-        lowest = show_cards(sorted(rest.elements(), key=CARD_STRENGTH.__getitem__)[:1])
-        duty = (f"{show_cards(cards)} neither matches or beats the bar "
+        lowest = show(sorted(rest.elements(), key=CARD_STRENGTH.__getitem__)[:1])
+        duty = (f"{show(cards)} neither matches or beats the bar "
                 f"{'-'.join(RANK_ORDER[s] for s in state.bar)} card by card nor is {seat}'s "
                 f"lowest {len(cards)}")
         if aces:
@@ -228,7 +239,7 @@ class Partial22(FromRecord22):
             return problem
         back = model.drawn_back.get(seat)
         if back and UNSEEN in drawn:
-            return Exclusion("22.exchange-discards", f"{show_cards(back)} was discarded and "
+            return Exclusion("22.exchange-discards", f"{show(back)} was discarded and "
                               f"{seat} plays it later: his draw took it back (discards never "
                               "return to the stock)")
         return None
@@ -320,3 +331,214 @@ class Partial22(FromRecord22):
         losers = [seat for seat, values in damage.items() if max(values) > 0]
         result.outcomes = tuple(f"{seat} loses" for seat in losers)
         return result
+
+    # -- the deal, the exchange and the play with cards not seen (TwentyTwo's own) ------------
+    def _pack_left(self, match: Match22) -> Counter[Card]:
+        left = Counter(self.pack_counts)
+        if self.options.markers_removed:
+            left.subtract(match.markers)
+        return +left
+
+    def _take(self, left: Counter[Card], cards: list[Card], item: Any, seat: str,
+              markers: list[Card]) -> None:
+        """Take ``seat``'s dealt ``cards`` out of ``left``; raise at a card it lacks."""
+        for card in cards:
+            if left[card] <= 0:
+                if self.options.markers_removed and card in markers:
+                    why = f"{card} is a damage marker, out of the pack"
+                else:
+                    why = f"{card} is dealt more often than the pack holds it"
+                raise located(RecordError("record.card-twice", f"{why} ({seat})"), item)
+            left[card] -= 1
+
+    @staticmethod
+    def _infer(deal: Deal, missing: list[str]) -> dict[str, list[Card]]:
+        """A seat's dealt hand: its plays and discards less what it drew."""
+        held: dict[str, Counter[Card]] = {seat: Counter() for seat in missing}
+        drawn: dict[str, Counter[Card]] = {seat: Counter() for seat in missing}
+        for event in deal.events:
+            action = event.action
+            if action.seat in held:
+                held[action.seat].update(action.cards)
+                drawn[action.seat].update(action.drawn)
+        return {seat: ranked((held[seat] - drawn[seat]).elements()) for seat in missing}
+
+    def _hands_open(self, deal: Deal, match: Match22, living: list[str]) -> bool:
+        """True if a living seat has no hand line and his plays do not show his whole hand
+        (a deal cut short: the hands inferred are of different sizes, or, with no hand line
+        at all, smaller than the rule allows): his cards not seen are then the model's."""
+        given = {hand.seat: len(hand.cards) for hand in deal.hands if hand.seat in living}
+        missing = [seat for seat in living if seat not in given]
+        if not missing:
+            return False
+        inferred = self._infer(deal, missing)
+        sizes = {*given.values(), *(len(cards) for cards in inferred.values())}
+        return len(sizes) > 1 or not given and max(sizes) < self.deal_sizes(match)[0]
+
+    def _deal_partial(self, state: TwentyTwoState, match: Match22, deal: Deal
+                      ) -> Counter[Card]:
+        """Hands with cards not seen: the seen cards taken out of the pack as for a full
+        record, the rest the model's (``read_unseen``); returns the pack left."""
+        left = self._pack_left(match)
+        pack = Counter(left)
+        sizes = set()
+        lines: dict[str, list[Card]] = {}
+        for hand in deal.hands:
+            if hand.seat in lines:
+                raise located(RecordError("record.hand-twice",
+                                          f"{hand.seat}'s hand is given twice"), hand)
+            if hand.seat not in state.living:
+                state.deal_findings.append(("22.dead-player", f"{hand.seat} is dead "
+                                            "and is dealt no cards", hand.seat))
+                continue
+            lines[hand.seat] = list(hand.cards)
+            self._take(left, [c for c in hand.cards if c != UNSEEN], hand, hand.seat,
+                       match.markers)
+            sizes.add(len(hand.cards))
+        if len(sizes) > 1:
+            state.hands = lines  # unequal hand lines: start_deal reports them
+            return left
+        size = sizes.pop() if sizes else self._size_from_plays(deal, match, state.living)
+        state.model = model = read_unseen(deal, state.living, size, pack)
+        model.notes = state.notes
+        model.note_seats = state.note_seats
+        state.hands = {seat: list(cards) for seat, cards in model.dealt.items()}
+        return left
+
+    def _size_from_plays(self, deal: Deal, match: Match22, living: list[str]) -> int:
+        """The hand size when no hand line gives it: the rule's, or more if a seat plays
+        more cards (the record then shows the size; 22.deal-size says if it is wrong)."""
+        played = Counter()
+        for event in deal.events:
+            if event.action.kind == "play" and event.action.seat in living:
+                played[event.action.seat] += len(event.action.cards)
+        return max(self.deal_size(match), *played.values(), 1)
+
+    def pass_over(self, match: Match22) -> None:
+        """After a deal whose cards not seen cannot be placed: as after a deal whose damage
+        is unknown (the next deal's record says who deals and how many cards)."""
+        match.deals += 1
+        match.stopped = match.deals
+        match.losers = match.next_dealer = None
+        match.size_unknown = True
+        match.unknown_markers += 1
+        match.marker_slack += len(match.alive) - 1
+        for seat in match.alive:
+            match.damage_slack[seat] = match.damage_slack.get(seat, 0) + max(DAMAGE.values())
+        match.from_record = "its cards not seen cannot be placed, so its damage is not known"
+
+    def _check_exchange_partial(self, state: TwentyTwoState, action: Action
+                                ) -> Exclusion | None:
+        """An exchange with cards not seen: the counts as for a full record, the cards
+        through the model (``_partial_exchange``)."""
+        seat = played_by(action)
+        given, drawn = action.cards, action.drawn
+        moves = bool(given or drawn)
+        if seat in state.exchanged:
+            return Exclusion("22.exchange-once", f"{seat} has already had the one exchange of "
+                              "this deal", Effect.stops_when(moves))
+        if state.stage != EXCHANGE:
+            if not moves and not state.play_started and seat in state.unasked:
+                return None
+            if state.play_started:
+                return Exclusion("22.turn", f"play has begun: {seat} can no longer exchange",
+                                  Effect.stops_when(moves))
+            return self._stock_short(state, seat, Exclusion(
+                "22.exchange-stock", f"the stock is empty: {seat} cannot exchange",
+                Effect.stops_when(moves)))
+        if seat != state.turn:
+            return Exclusion("22.turn", f"it is {state.turn}'s turn to exchange (or decline), "
+                              f"not {seat}'s", Effect.STOPS)
+        problem = self._partial_exchange(state, seat, given, drawn)
+        if problem is not None and problem.fatal:
+            return problem
+        if len(drawn) < len(given) > state.stock and len(drawn) <= state.stock:
+            return self._stock_short(state, seat, Exclusion(
+                "22.exchange-stock", f"{seat} discards {len(given)} cards but the stock holds "
+                f"only {state.stock} (drawn: {len(drawn)}); an exchange goes no further than "
+                "the stock", Effect.STOPS))
+        if len(drawn) != len(given):
+            return Exclusion("22.exchange-draw", f"{seat} discards {len(given)} and draws "
+                              f"{len(drawn)}: an exchange draws as many as it discards",
+                              Effect.STOPS)
+        seen_drawn = Counter(card for card in drawn if card != UNSEEN)
+        beyond = seen_drawn - state.unseen
+        discarded = beyond & (state.discards + Counter(c for c in given if c != UNSEEN))
+        strange = beyond - discarded
+        if strange:
+            return Exclusion("22.exchange-draw", f"{show(strange.elements())} is not in the "
+                              "stock (held, played or a damage marker)", Effect.STOPS)
+        if len(given) > state.stock:
+            return self._stock_short(state, seat, Exclusion(
+                "22.exchange-stock", f"{seat} exchanges {len(given)} cards but the stock holds "
+                f"only {state.stock}"))
+        if discarded:
+            return Exclusion("22.exchange-discards", f"{show(discarded.elements())} was "
+                              "discarded: discards never return to the stock")
+        return problem
+
+    @staticmethod
+    def _stock_short(state: TwentyTwoState, seat: str, exclusion: Exclusion) -> Exclusion:
+        """An exchange the stock cannot meet, when earlier draws were not seen: had one of
+        them drawn a discard back (illegal), the stock would hold more, so one of those
+        players or ``seat`` broke a rule."""
+        model = state.model
+        if model is None or not model.open_drawers:
+            return exclusion
+        seats = (*dict.fromkeys(model.open_drawers), seat)
+        who = ", ".join(seats[:-1]) + " or " + seats[-1]
+        return Exclusion(exclusion.rule, f"one of {who} broke a rule: {exclusion.message}, "
+                         f"unless a draw not seen took a discard back (22.exchange-discards)",
+                         exclusion.effect, culprits=seats)
+
+    def _check_play_partial(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
+        """A play of a deal with cards not seen: the counts and the turn as for a full
+        record, the cards through the model (referee.games.twenty_two.partial)."""
+        seat = played_by(action)
+        cards = action.cards
+        model = state.model
+        assert model is not None
+        if state.stage == EXCHANGE:
+            if seat != state.leader:
+                return Exclusion("22.turn", f"the exchange round is on: {state.turn} must "
+                                  "exchange or decline", Effect.STOPS)
+            hand = model.play_hands[seat]
+            problem = (self._partial_held(state, seat, cards, hand)
+                       or self._partial_lead(state, seat, cards, hand))
+            if problem is not None and problem.fatal or state.stock_low <= 0:
+                return problem
+            waiting = ", ".join(state.exchange_queue)
+            return Exclusion("22.exchange-first", f"{waiting} must exchange or decline "
+                              "('exchange none') before the first lead")
+        if seat != state.turn:
+            return Exclusion("22.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
+                              Effect.STOPS)
+        hand = state.hands[seat]
+        problem = self._partial_held(state, seat, cards, hand)
+        if problem is not None:
+            return problem
+        if not state.trick:
+            return self._partial_lead(state, seat, cards, hand)
+        led = state.trick[0][1]
+        if len(cards) != len(led):
+            return Exclusion("22.follow-count", f"{seat} plays {len(cards)} card"
+                              f"{'s' if len(cards) != 1 else ''} to a lead of {len(led)}",
+                              Effect.STOPS)
+        return self._partial_follow(state, seat, cards, hand)
+
+    @staticmethod
+    def _unseen_draws(state: TwentyTwoState, seat: str, action: Action, seen: int
+                      ) -> tuple[int, int]:
+        """How many cards an exchange with draws not seen took from the stock, presumed
+        legal: all of them, less the discards his later plays show he drew back. A draw
+        not seen might have been a discard drawn back (illegal: the stock is then one card
+        larger): a later exchange that the stock cannot meet names him too
+        (``open_drawers``)."""
+        model = state.model
+        assert model is not None
+        earlier = model.unseen_discards
+        model.unseen_discards += action.cards.count(UNSEEN)
+        hidden = max(action.drawn.count(UNSEEN) - len(model.drawn_back.get(seat, ())), 0)
+        if hidden and sum(state.discards.values()) + model.unseen_discards or earlier and seen:
+            model.open_drawers.append(seat)  # (a seen draw may be a discard not seen)
+        return seen + hidden, seen + hidden

@@ -100,7 +100,6 @@ from referee.games.twenty_two.options import DIRECTIONS, FIRST_DEATH_ENDS, OPTIO
 from referee.games.twenty_two.partial import Partial22
 from referee.games.twenty_two.rulebook import GENERIC, INCOMPLETE, RULES
 from referee.games.twenty_two.state import EXCHANGE, OVER, PLAY, Match22, TwentyTwoState
-from referee.games.twenty_two.unseen import read_unseen
 from referee.games.twenty_two.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
 from referee.model.cards import RANKS, UNSEEN, Card, make_pack
 from referee.model.errors import RecordError
@@ -302,12 +301,6 @@ class TwentyTwo(Partial22):
         self._begin_play_if_done(state)
         return state
 
-    def _pack_left(self, match: Match22) -> Counter[Card]:
-        left = Counter(self.pack_counts)
-        if self.options.markers_removed:
-            left.subtract(match.markers)
-        return +left
-
     def _deal_hands(self, state: TwentyTwoState, match: Match22, deal: Deal) -> Counter[Card]:
         """Hands from the hand lines, inferring missing ones; returns what is
         left of the pack (markers out) once they are dealt."""
@@ -330,81 +323,6 @@ class TwentyTwo(Partial22):
                 self._take(left, inferred[seat], deal, seat, match.markers)
                 state.hands[seat] = inferred[seat]
         return left
-
-    def _take(self, left: Counter[Card], cards: list[Card], item: Any, seat: str,
-              markers: list[Card]) -> None:
-        """Take ``seat``'s dealt ``cards`` out of ``left``; raise at a card it lacks."""
-        for card in cards:
-            if left[card] <= 0:
-                if self.options.markers_removed and card in markers:
-                    why = f"{card} is a damage marker, out of the pack"
-                else:
-                    why = f"{card} is dealt more often than the pack holds it"
-                raise located(RecordError("record.card-twice", f"{why} ({seat})"), item)
-            left[card] -= 1
-
-    @staticmethod
-    def _infer(deal: Deal, missing: list[str]) -> dict[str, list[Card]]:
-        """A seat's dealt hand: its plays and discards less what it drew."""
-        held: dict[str, Counter[Card]] = {seat: Counter() for seat in missing}
-        drawn: dict[str, Counter[Card]] = {seat: Counter() for seat in missing}
-        for event in deal.events:
-            action = event.action
-            if action.seat in held:
-                held[action.seat].update(action.cards)
-                drawn[action.seat].update(action.drawn)
-        return {seat: ranked((held[seat] - drawn[seat]).elements()) for seat in missing}
-
-    def _hands_open(self, deal: Deal, match: Match22, living: list[str]) -> bool:
-        """True if a living seat has no hand line and his plays do not show his whole hand
-        (a deal cut short: the hands inferred are of different sizes, or, with no hand line
-        at all, smaller than the rule allows): his cards not seen are then the model's."""
-        given = {hand.seat: len(hand.cards) for hand in deal.hands if hand.seat in living}
-        missing = [seat for seat in living if seat not in given]
-        if not missing:
-            return False
-        inferred = self._infer(deal, missing)
-        sizes = {*given.values(), *(len(cards) for cards in inferred.values())}
-        return len(sizes) > 1 or not given and max(sizes) < self.deal_sizes(match)[0]
-
-    def _deal_partial(self, state: TwentyTwoState, match: Match22, deal: Deal
-                      ) -> Counter[Card]:
-        """Hands with cards not seen: the seen cards taken out of the pack as for a full
-        record, the rest the model's (``read_unseen``); returns the pack left."""
-        left = self._pack_left(match)
-        pack = Counter(left)
-        sizes = set()
-        lines: dict[str, list[Card]] = {}
-        for hand in deal.hands:
-            if hand.seat in lines:
-                raise located(RecordError("record.hand-twice",
-                                          f"{hand.seat}'s hand is given twice"), hand)
-            if hand.seat not in state.living:
-                state.deal_findings.append(("22.dead-player", f"{hand.seat} is dead "
-                                            "and is dealt no cards", hand.seat))
-                continue
-            lines[hand.seat] = list(hand.cards)
-            self._take(left, [c for c in hand.cards if c != UNSEEN], hand, hand.seat,
-                       match.markers)
-            sizes.add(len(hand.cards))
-        if len(sizes) > 1:
-            state.hands = lines  # unequal hand lines: start_deal reports them
-            return left
-        size = sizes.pop() if sizes else self._size_from_plays(deal, match, state.living)
-        state.model = model = read_unseen(deal, state.living, size, pack)
-        model.notes = state.notes
-        model.note_seats = state.note_seats
-        state.hands = {seat: list(cards) for seat, cards in model.dealt.items()}
-        return left
-
-    def _size_from_plays(self, deal: Deal, match: Match22, living: list[str]) -> int:
-        """The hand size when no hand line gives it: the rule's, or more if a seat plays
-        more cards (the record then shows the size; 22.deal-size says if it is wrong)."""
-        played = Counter()
-        for event in deal.events:
-            if event.action.kind == "play" and event.action.seat in living:
-                played[event.action.seat] += len(event.action.cards)
-        return max(self.deal_size(match), *played.values(), 1)
 
     def deal_hands(self, rng: Any, dealer: str | None) -> list[Hand]:
         """Deal the next deal of ``current_match`` for the simulator (``22.deal-size``).
@@ -456,19 +374,6 @@ class TwentyTwo(Partial22):
             return super().legal_actions(state)
         finally:
             model.probing = False
-
-    def pass_over(self, match: Match22) -> None:
-        """After a deal whose cards not seen cannot be placed: as after a deal whose damage
-        is unknown (the next deal's record says who deals and how many cards)."""
-        match.deals += 1
-        match.stopped = match.deals
-        match.losers = match.next_dealer = None
-        match.size_unknown = True
-        match.unknown_markers += 1
-        match.marker_slack += len(match.alive) - 1
-        for seat in match.alive:
-            match.damage_slack[seat] = match.damage_slack.get(seat, 0) + max(DAMAGE.values())
-        match.from_record = "its cards not seen cannot be placed, so its damage is not known"
 
     def _candidates(self, state: TwentyTwoState) -> Iterator[Action]:
         if state.stage == OVER:
@@ -643,70 +548,6 @@ class TwentyTwo(Partial22):
                               "discarded: discards never return to the stock")
         return None
 
-    def _check_exchange_partial(self, state: TwentyTwoState, action: Action
-                                ) -> Exclusion | None:
-        """An exchange with cards not seen: the counts as for a full record, the cards
-        through the model (``_partial_exchange``)."""
-        seat = played_by(action)
-        given, drawn = action.cards, action.drawn
-        moves = bool(given or drawn)
-        if seat in state.exchanged:
-            return Exclusion("22.exchange-once", f"{seat} has already had the one exchange of "
-                              "this deal", Effect.stops_when(moves))
-        if state.stage != EXCHANGE:
-            if not moves and not state.play_started and seat in state.unasked:
-                return None
-            if state.play_started:
-                return Exclusion("22.turn", f"play has begun: {seat} can no longer exchange",
-                                  Effect.stops_when(moves))
-            return self._stock_short(state, seat, Exclusion(
-                "22.exchange-stock", f"the stock is empty: {seat} cannot exchange",
-                Effect.stops_when(moves)))
-        if seat != state.turn:
-            return Exclusion("22.turn", f"it is {state.turn}'s turn to exchange (or decline), "
-                              f"not {seat}'s", Effect.STOPS)
-        problem = self._partial_exchange(state, seat, given, drawn)
-        if problem is not None and problem.fatal:
-            return problem
-        if len(drawn) < len(given) > state.stock and len(drawn) <= state.stock:
-            return self._stock_short(state, seat, Exclusion(
-                "22.exchange-stock", f"{seat} discards {len(given)} cards but the stock holds "
-                f"only {state.stock} (drawn: {len(drawn)}); an exchange goes no further than "
-                "the stock", Effect.STOPS))
-        if len(drawn) != len(given):
-            return Exclusion("22.exchange-draw", f"{seat} discards {len(given)} and draws "
-                              f"{len(drawn)}: an exchange draws as many as it discards",
-                              Effect.STOPS)
-        seen_drawn = Counter(card for card in drawn if card != UNSEEN)
-        beyond = seen_drawn - state.unseen
-        discarded = beyond & (state.discards + Counter(c for c in given if c != UNSEEN))
-        strange = beyond - discarded
-        if strange:
-            return Exclusion("22.exchange-draw", f"{show(strange.elements())} is not in the "
-                              "stock (held, played or a damage marker)", Effect.STOPS)
-        if len(given) > state.stock:
-            return self._stock_short(state, seat, Exclusion(
-                "22.exchange-stock", f"{seat} exchanges {len(given)} cards but the stock holds "
-                f"only {state.stock}"))
-        if discarded:
-            return Exclusion("22.exchange-discards", f"{show(discarded.elements())} was "
-                              "discarded: discards never return to the stock")
-        return problem
-
-    @staticmethod
-    def _stock_short(state: TwentyTwoState, seat: str, exclusion: Exclusion) -> Exclusion:
-        """An exchange the stock cannot meet, when earlier draws were not seen: had one of
-        them drawn a discard back (illegal), the stock would hold more, so one of those
-        players or ``seat`` broke a rule."""
-        model = state.model
-        if model is None or not model.open_drawers:
-            return exclusion
-        seats = (*dict.fromkeys(model.open_drawers), seat)
-        who = ", ".join(seats[:-1]) + " or " + seats[-1]
-        return Exclusion(exclusion.rule, f"one of {who} broke a rule: {exclusion.message}, "
-                         f"unless a draw not seen took a discard back (22.exchange-discards)",
-                         exclusion.effect, culprits=seats)
-
     def _check_play(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
         """A play, in the rulebook's order: the exchange round, the turn, holding the cards,
         then the lead or the follow."""
@@ -752,41 +593,6 @@ class TwentyTwo(Partial22):
         return Exclusion("22.follow", f"{show(cards)} neither matches or beats the bar "
                           f"{self._bar_text(state)} card by card nor is {seat}'s lowest "
                           f"{len(cards)} ({show(ranked(hand)[:len(cards)])})")
-
-    def _check_play_partial(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
-        """A play of a deal with cards not seen: the counts and the turn as for a full
-        record, the cards through the model (referee.games.twenty_two.partial)."""
-        seat = played_by(action)
-        cards = action.cards
-        model = state.model
-        assert model is not None
-        if state.stage == EXCHANGE:
-            if seat != state.leader:
-                return Exclusion("22.turn", f"the exchange round is on: {state.turn} must "
-                                  "exchange or decline", Effect.STOPS)
-            hand = model.play_hands[seat]
-            problem = (self._partial_held(state, seat, cards, hand)
-                       or self._partial_lead(state, seat, cards, hand))
-            if problem is not None and problem.fatal or state.stock_low <= 0:
-                return problem
-            waiting = ", ".join(state.exchange_queue)
-            return Exclusion("22.exchange-first", f"{waiting} must exchange or decline "
-                              "('exchange none') before the first lead")
-        if seat != state.turn:
-            return Exclusion("22.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
-                              Effect.STOPS)
-        hand = state.hands[seat]
-        problem = self._partial_held(state, seat, cards, hand)
-        if problem is not None:
-            return problem
-        if not state.trick:
-            return self._partial_lead(state, seat, cards, hand)
-        led = state.trick[0][1]
-        if len(cards) != len(led):
-            return Exclusion("22.follow-count", f"{seat} plays {len(cards)} card"
-                              f"{'s' if len(cards) != 1 else ''} to a lead of {len(led)}",
-                              Effect.STOPS)
-        return self._partial_follow(state, seat, cards, hand)
 
     def _bar_text(self, state: TwentyTwoState) -> str:
         return "-".join(RANK_ORDER[s] for s in state.bar)
@@ -862,23 +668,6 @@ class TwentyTwo(Partial22):
         elif seat in state.unasked:  # a decline recorded after the stock ran out
             state.exchanged.add(seat)
             state.unasked.remove(seat)
-
-    @staticmethod
-    def _unseen_draws(state: TwentyTwoState, seat: str, action: Action, seen: int
-                      ) -> tuple[int, int]:
-        """How many cards an exchange with draws not seen took from the stock, presumed
-        legal: all of them, less the discards his later plays show he drew back. A draw
-        not seen might have been a discard drawn back (illegal: the stock is then one card
-        larger): a later exchange that the stock cannot meet names him too
-        (``open_drawers``)."""
-        model = state.model
-        assert model is not None
-        earlier = model.unseen_discards
-        model.unseen_discards += action.cards.count(UNSEEN)
-        hidden = max(action.drawn.count(UNSEEN) - len(model.drawn_back.get(seat, ())), 0)
-        if hidden and sum(state.discards.values()) + model.unseen_discards or earlier and seen:
-            model.open_drawers.append(seat)  # (a seen draw may be a discard not seen)
-        return seen + hidden, seen + hidden
 
     def _apply_play(self, state: TwentyTwoState, action: Action) -> None:
         if state.stage == EXCHANGE:  # the players not yet asked are taken to decline
