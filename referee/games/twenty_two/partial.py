@@ -51,6 +51,7 @@ class Partial22(FromRecord22):
 
     last_of_equals_wins: bool
     ace_lead_forces_lowest: bool
+    pack_counts: Counter[Card]
 
     # -- holding --------------------------------------------------------------------------------
     def _partial_held(self, state: TwentyTwoState, seat: str, cards: tuple[Card, ...],
@@ -408,11 +409,11 @@ class Partial22(FromRecord22):
     def _size_from_plays(self, deal: Deal, match: Match22, living: list[str]) -> int:
         """The hand size when no hand line gives it: the rule's, or more if a seat plays
         more cards (the record then shows the size; 22.deal-size says if it is wrong)."""
-        played = Counter()
+        played: Counter[str] = Counter()
         for event in deal.events:
             if event.action.kind == "play" and event.action.seat in living:
                 played[event.action.seat] += len(event.action.cards)
-        return max(self.deal_size(match), *played.values(), 1)
+        return max(self.deal_sizes(match)[1], *played.values(), 1)
 
     def pass_over(self, match: Match22) -> None:
         """After a deal whose cards not seen cannot be placed: as after a deal whose damage
