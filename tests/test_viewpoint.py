@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 import referee
 from referee.cli.app import app
+from referee.games import games
 from referee.model.errors import RecordError
 from referee.model.record import Event, Record
 from referee.notation.jsonform import record_to_json
@@ -213,14 +214,8 @@ def test_a_seat_not_at_the_table_is_a_located_record_error():
     assert "'Q' is not at the table (seats: N E S W)" in raised.value.message
 
 
-@pytest.mark.parametrize("path", ["twenty-two"])
-def test_other_games_are_not_written_from_one_seat_yet(path):
-    record = referee.load(next((SAMPLES / path).glob("*.ttn")))[0]
-    seat = next(h.seat for d in record.deals for h in d.hands)
-    with pytest.raises(RecordError) as raised:
-        view_of(record, seat)
-    assert raised.value.code == "record.view"
-    assert "cannot be written from one seat yet" in raised.value.message
+def test_every_game_is_written_from_one_seat():
+    assert set(VIEW_GAMES) == {cls.name for cls in games()}
 
 
 @pytest.mark.parametrize("game", [game for game in VIEW_GAMES if game != "avinas"])
@@ -271,9 +266,8 @@ def test_convert_as_a_seat_not_at_the_table_exits_2(tmp_path):
     assert result.exit_code == 2 and result.stdout == ""
     assert f"{path}:1:1: error [record.view]: 'X' is not at the table" in result.stderr
     other = next((SAMPLES / "twenty-five").glob("*.ttn"))
-    result = run("convert", other, "--as", "N")
-    assert result.exit_code == 2
-    assert "Twenty-Five records cannot be written from one seat yet" in result.stderr
+    result = run("convert", other, "--as", "N")  # every game writes its views now
+    assert result.exit_code == 0 and '[View "N"]' in result.stdout
 
 
 def test_convert_as_with_the_game_given_on_the_command_line(tmp_path):
@@ -305,9 +299,8 @@ def test_simulate_as_a_bad_seat_or_game_is_a_usage_error():
     result = run("simulate", "28", "--as", "P1")
     assert result.exit_code == 2 and result.stdout == ""
     assert "referee simulate: 'P1' is not at the table (seats: N E S W)" in result.stderr
-    result = run("simulate", "avinas", "--as", "N")
-    assert result.exit_code == 2
-    assert "Avinas records cannot be written from one seat yet" in result.stderr
+    result = run("simulate", "avinas", "--as", "X")
+    assert result.exit_code == 2 and "'X' is not at the table" in result.stderr
 
 
 # -- check --as --------------------------------------------------------------------------------

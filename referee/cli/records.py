@@ -43,7 +43,8 @@ AsOption = Annotated[str | None, typer.Option(
     "--as", metavar="SEAT", show_default=False,
     help="Each record as SEAT saw it at the table: the other hands left out, the concealed "
          "trump card '??' until a call shows it (the 28 family), a rob's discard '??' "
-         "(Twenty-Five); docs/notation.md, \"Writing a record from one seat\".")]
+         "(Twenty-Five), the other exchanges as their counts '?? > ??' (Twenty-Two); "
+         "docs/notation.md, \"Writing a record from one seat\".")]
 FromOption = Annotated[str | None, typer.Option(
     "--from", metavar="ttn|json", show_default=False, autocompletion=completion.complete_form,
     help="The form of the input: ttn, or json (the JSON form, schemas/record.schema.json: "

@@ -30,8 +30,9 @@ and the robs, another seat's discard written ``??``. Avinas (``AvinasView``): th
 hand line; of every other hand, only the 4th and 8th cards the table saw exposed (always the
 dealer's opponents', the dealer side's when they are sevens), at their positions, the rest
 ``??``; every play, and a face-down lead once its trick is complete (``down ??`` while it
-lies face down). Twenty-Two's view is not written yet: asking for one is a ``record.view``
-error, as is a seat that is not at the table.
+lies face down). Twenty-Two (``TwentyTwoView``): the seat's own hand line, every play and his
+own exchange, another player's exchange as its counts (``?? > ??``). A seat that is not at the
+table is a ``record.view`` error.
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ from referee.rules.base import Ruleset
 
 VIEW_TAG = "View"
 
-VIEW_GAMES = ("twenty-eight", "twenty-nine", "forty", "fifty-six", "twenty-five", "avinas")
+VIEW_GAMES = ("twenty-eight", "twenty-nine", "forty", "fifty-six", "twenty-five", "avinas",
+              "twenty-two")
 """The games whose records can be written from one seat."""
 
 DealView = Callable[[Deal], Deal]
@@ -128,18 +130,24 @@ def deal_view(header: RecordHeader, seat: str) -> DealView:
     ruleset = ruleset_for(header)
     if isinstance(ruleset, Avinas):
         return avinas_view(ruleset, header, seat)
-    if not isinstance(ruleset, (TwentyEight, TwentyFive)):
+    if not isinstance(ruleset, (TwentyEight, TwentyFive)) and ruleset.name != "twenty-two":
         error = RecordError("record.view", f"{ruleset.title} records cannot be written from "
                             f"one seat yet (only {_titles()} records can)")
         raise located(error, header.get("Game") or header)
+    _check_seat(ruleset, seat, header)
+    if ruleset.name == "twenty-two":
+        return TwentyTwoView(seat).deal
+    if isinstance(ruleset, TwentyFive):
+        return TwentyFiveView(seat).deal
+    return FamilyView(seat, _spare_rank(ruleset)).deal
+
+
+def _check_seat(ruleset: Ruleset, seat: str, header: RecordHeader) -> None:
     seats = ruleset.table.seats
     if seat not in seats:
         error = RecordError("record.view", f"'{seat}' is not at the table (seats: "
                             f"{' '.join(seats)}): a record is written from one of its seats")
         raise located(error, header.get("Seats") or header.get("Game") or header)
-    if isinstance(ruleset, TwentyFive):
-        return TwentyFiveView(seat).deal
-    return FamilyView(seat, _spare_rank(ruleset)).deal
 
 
 def _titles() -> str:
@@ -244,11 +252,7 @@ class TwentyFiveView:
 
 def avinas_view(ruleset: Avinas, header: RecordHeader, seat: str) -> DealView:
     """How an Avinas record writes its deals as ``seat`` saw them (``AvinasView``)."""
-    seats = ruleset.table.seats
-    if seat not in seats:
-        error = RecordError("record.view", f"'{seat}' is not at the table (seats: "
-                            f"{' '.join(seats)}): a record is written from one of its seats")
-        raise located(error, header.get("Seats") or header.get("Game") or header)
+    _check_seat(ruleset, seat, header)
     return AvinasView(seat, ruleset.next_seat,
                       ruleset.opts.dealer_side_exposure == "sevens").deal
 
@@ -321,3 +325,36 @@ class AvinasView:
             if index == pending and action.seat != self.seat:
                 action = Action(action.seat, "down", (UNSEEN,))
             yield Event(action, item.span, item.trick, list(item.comments))
+
+
+@dataclass(frozen=True, slots=True)
+class TwentyTwoView:
+    """Twenty-Two's deals as ``seat`` saw them: his own hand line; every play (cards are
+    played face up, so the last trick's cards and the damage markers are seen); his own
+    exchange as written; another player's exchange as its counts only (``?? > ??``: the
+    discards and the draws are face down); tags, comments and result lines as written."""
+
+    seat: str
+
+    def deal(self, deal: Deal) -> Deal:
+        """``deal`` as the seat saw it (a new deal)."""
+        hands: list[Hand] = []
+        moved: list[Comment] = []
+        for hand in deal.hands:
+            if hand.seat == self.seat:
+                hands.append(Hand(hand.seat, [list(r) for r in hand.rounds], hand.span,
+                                  list(hand.comments)))
+            else:
+                moved.extend(hand.comments)
+        items: list[DealItem] = []
+        for item in deal.items:
+            if isinstance(item, ResultLine):
+                items.append(replace(item, comments=list(item.comments)))
+                continue
+            action = item.action
+            if action.kind == "exchange" and action.seat != self.seat:
+                action = action._replace(cards=(UNSEEN,) * len(action.cards),
+                                         drawn=(UNSEEN,) * len(action.drawn))
+            items.append(Event(action, item.span, item.trick, list(item.comments)))
+        return Deal(deal.number, deal.dealer, hands, items, deal.span,
+                    [*deal.comments, *moved])

@@ -53,9 +53,12 @@ class FromRecord22(Play22):
             lost.append("that no damage marker is dealt or drawn again, in this deal and "
                         "later ones (the card a loser kept is not in the record)")
         could_not = f"; could not check {' nor '.join(lost)}" if lost else ""
-        state.notes.append(("22.deal-size", f"deal {match.deals} was not replayed to "
-                            f"its end: {match.from_record}{could_not}"))
+        why = ("has cards not seen in its last trick" if match.unseen_last
+               else "was not replayed to its end")
+        state.notes.append(("22.deal-size", f"deal {match.deals} {why}: "
+                            f"{match.from_record}{could_not}"))
         match.from_record = ""
+        match.unseen_last = False
 
     def _check_size(self, state: TwentyTwoState, match: Match22, number: int, least: int,
                     most: int) -> None:

@@ -58,7 +58,9 @@ changes each one:
     disputed. An incomplete deal is not scored; the next deal's dealer is then
     taken from the record.
 11. Hands: a missing hand line is inferred as the seat's plays and discards
-    minus its draws. No check needs the deal order.
+    minus its draws. No check needs the deal order. When the plays do not show the whole
+    hand (a deal cut short), or a card is written ``??``, the cards not seen are the
+    model's (referee.games.twenty_two.partial, docs/partial-records.md).
 12. After a deal whose replay stopped, its damage comes from its ``result`` line; without
     one, who lost, by how much and who died are unknown. No later finding rests on what the
     record does not establish; each becomes a note naming the check not made: the hand
@@ -95,7 +97,7 @@ from referee.games.twenty_two.model import (  # the game's data and pure rules, 
     strengths,
 )
 from referee.games.twenty_two.options import DIRECTIONS, FIRST_DEATH_ENDS, OPTIONS, STANDARD
-from referee.games.twenty_two.record import FromRecord22
+from referee.games.twenty_two.partial import Partial22
 from referee.games.twenty_two.rulebook import GENERIC, INCOMPLETE, RULES
 from referee.games.twenty_two.state import EXCHANGE, OVER, PLAY, Match22, TwentyTwoState
 from referee.games.twenty_two.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
@@ -107,6 +109,7 @@ from referee.rules.base import (
     DealResult,
     Effect,
     Exclusion,
+    Legality,
     TableView,
     TrickSummary,
     deal_dealer,
@@ -118,7 +121,7 @@ from referee.rules.tricks import played_by
 
 
 @register
-class TwentyTwo(FromRecord22):
+class TwentyTwo(Partial22):
     """Twenty-Two, 2 to 6 players each for themselves (docs/games/twenty-two.md)."""
 
     name = "twenty-two"
@@ -132,6 +135,7 @@ class TwentyTwo(FromRecord22):
     default_seats = None
     default_player_count = 4
     accepted_actions = frozenset({"play", "exchange"})
+    reads_unseen_cards = True
     rules = RULES
     option_specs = OPTIONS
     presets = {"standard": STANDARD, "first-death-ends": FIRST_DEATH_ENDS}
@@ -262,7 +266,10 @@ class TwentyTwo(FromRecord22):
             raise located(RecordError(
                 "record.deal-size", f"{len(match.alive)} players cannot be dealt a card each "
                 f"from {self.available(match)} cards"), deal)
-        left = self._deal_hands(state, match, deal)
+        if unseen or self._hands_open(deal, match, state.living):
+            left = self._deal_partial(state, match, deal)
+        else:
+            left = self._deal_hands(state, match, deal)
         sizes = {len(cards) for cards in state.hands.values()}
         if len(sizes) > 1:
             shown = ", ".join(f"{seat} {len(cards)}" for seat, cards in state.hands.items())
@@ -282,6 +289,8 @@ class TwentyTwo(FromRecord22):
         if not match.size_unknown:
             self._check_size(state, match, deal.number, least, most)
         state.unseen = +left  # the pack less the markers and every hand dealt
+        if state.model is not None:  # the cards that may be in the stock
+            state.unseen = Counter(state.model.stock_cards)
         state.stock = max(self.available(match) - state.size * len(state.living), 0)
         state.stock_low = max(self.available_least(match) - state.size * len(state.living), 0)
         state.first_stock = state.stock
@@ -291,12 +300,6 @@ class TwentyTwo(FromRecord22):
         state.exchange_queue = self._order(leader, state.living)
         self._begin_play_if_done(state)
         return state
-
-    def _pack_left(self, match: Match22) -> Counter[Card]:
-        left = Counter(self.pack_counts)
-        if self.options.markers_removed:
-            left.subtract(match.markers)
-        return +left
 
     def _deal_hands(self, state: TwentyTwoState, match: Match22, deal: Deal) -> Counter[Card]:
         """Hands from the hand lines, inferring missing ones; returns what is
@@ -321,33 +324,6 @@ class TwentyTwo(FromRecord22):
                 state.hands[seat] = inferred[seat]
         return left
 
-    def _take(self, left: Counter[Card], cards: list[Card], item: Any, seat: str,
-              markers: list[Card]) -> None:
-        """Take ``seat``'s dealt ``cards`` out of ``left``; raise at a card it lacks."""
-        for card in cards:
-            if card == UNSEEN:
-                raise located(RecordError(
-                    "record.unseen", "'??' (an unseen card) is not supported yet"), item)
-            if left[card] <= 0:
-                if self.options.markers_removed and card in markers:
-                    why = f"{card} is a damage marker, out of the pack"
-                else:
-                    why = f"{card} is dealt more often than the pack holds it"
-                raise located(RecordError("record.card-twice", f"{why} ({seat})"), item)
-            left[card] -= 1
-
-    @staticmethod
-    def _infer(deal: Deal, missing: list[str]) -> dict[str, list[Card]]:
-        """A seat's dealt hand: its plays and discards less what it drew."""
-        held: dict[str, Counter[Card]] = {seat: Counter() for seat in missing}
-        drawn: dict[str, Counter[Card]] = {seat: Counter() for seat in missing}
-        for event in deal.events:
-            action = event.action
-            if action.seat in held:
-                held[action.seat].update(action.cards)
-                drawn[action.seat].update(action.drawn)
-        return {seat: ranked((held[seat] - drawn[seat]).elements()) for seat in missing}
-
     def deal_hands(self, rng: Any, dealer: str | None) -> list[Hand]:
         """Deal the next deal of ``current_match`` for the simulator (``22.deal-size``).
 
@@ -370,11 +346,36 @@ class TwentyTwo(FromRecord22):
             state.exchange_queue = []
             state.stage = PLAY
             state.turn = state.leader
+            if state.model is not None:
+                self._partial_begin_play(state)
         elif state.stage == EXCHANGE:
             state.turn = state.exchange_queue[0]
 
     # -- what may be judged now ----------------------------------------------------------------
     def candidates(self, state: TwentyTwoState) -> Iterator[Action]:
+        if state.model is None:
+            yield from self._candidates(state)
+            return
+        # cards not seen: each seat's known cards and a card of each rank he may hold
+        real = state.hands
+        state.hands = {seat: self._partial_moves_hand(state, seat) for seat in real}
+        try:
+            listed = list(self._candidates(state))
+        finally:
+            state.hands = real
+        yield from listed
+
+    def legal_actions(self, state: TwentyTwoState) -> Legality:
+        model = state.model
+        if model is None:
+            return super().legal_actions(state)
+        model.probing = True  # listing what was legal presumes nothing
+        try:
+            return super().legal_actions(state)
+        finally:
+            model.probing = False
+
+    def _candidates(self, state: TwentyTwoState) -> Iterator[Action]:
         if state.stage == OVER:
             return
         seat = state.turn
@@ -468,7 +469,7 @@ class TwentyTwo(FromRecord22):
         # the cards, as ``check`` and ``apply`` would send it: one copy of the rules
         seat = action.seat
         if action.kind == "play" and state.stage == PLAY and seat is not None \
-                and seat in state.living:
+                and seat in state.living and state.model is None:
             exclusion = self._check_play(state, action)
             if exclusion is None:
                 cards = action.cards
@@ -499,6 +500,9 @@ class TwentyTwo(FromRecord22):
         seat = played_by(action)
         given, drawn = action.cards, action.drawn
         moves = bool(given or drawn)
+        if state.model is not None and (UNSEEN in given or UNSEEN in drawn
+                                        or UNSEEN in state.hands[seat]):
+            return self._check_exchange_partial(state, action)
         if seat in state.exchanged:
             return Exclusion("22.exchange-once", f"{seat} has already had the one exchange of "
                               "this deal", Effect.stops_when(moves))
@@ -547,6 +551,8 @@ class TwentyTwo(FromRecord22):
     def _check_play(self, state: TwentyTwoState, action: Action) -> Exclusion | None:
         """A play, in the rulebook's order: the exchange round, the turn, holding the cards,
         then the lead or the follow."""
+        if state.model is not None:
+            return self._check_play_partial(state, action)
         seat = played_by(action)
         cards = action.cards
         hand = state.hands[seat]
@@ -622,24 +628,37 @@ class TwentyTwo(FromRecord22):
         elif action.kind == "play":
             self._apply_play(state, action)
 
+    def _lay(self, state: TwentyTwoState, seat: str, cards: tuple[Card, ...]) -> None:
+        if state.model is None:
+            self._lay_cards(state, seat, cards, strengths(cards))
+        else:
+            self._partial_lay(state, seat, cards)
+
     def _apply_exchange(self, state: TwentyTwoState, action: Action) -> None:
         seat = played_by(action)
         hand = state.hands[seat]
-        for card in action.cards:
-            if card in hand:
-                hand.remove(card)
-        hand.extend(action.drawn)
-        state.discards.update(action.cards)
+        if state.model is None:
+            for card in action.cards:
+                if card in hand:
+                    hand.remove(card)
+            hand.extend(action.drawn)
+            state.discards.update(action.cards)
+        else:
+            self._partial_discard(state, seat, action.cards, action.drawn)
         # only cards drawn from the stock leave it: a discard drawn back (illegal)
-        # leaves the stock as it was, for the players after him
+        # leaves the stock as it was, for the players after him (a card not seen drawn
+        # came from the stock)
         from_stock = sum((Counter(action.drawn) & state.unseen).values())
+        at_least = from_stock
+        if state.model is not None:  # cards not seen drawn: from the stock, or drawn back
+            from_stock, at_least = self._unseen_draws(state, seat, action, from_stock)
         state.unseen.subtract(action.drawn)
         state.unseen = +state.unseen
         if state.stock_order is not None:
             for card in action.drawn:
                 if card in state.stock_order:
                     state.stock_order.remove(card)
-        state.stock = max(state.stock - from_stock, 0)
+        state.stock = max(state.stock - at_least, 0)
         state.stock_low = max(state.stock_low - from_stock, 0)  # it held them at least
         if state.stage == EXCHANGE and seat not in state.exchanged:
             state.exchanged.add(seat)
@@ -661,7 +680,7 @@ class TwentyTwo(FromRecord22):
                                     "stock ends the exchange round"))
             state.exchange_queue = []
             self._begin_play_if_done(state)
-        self._lay_cards(state, played_by(action), action.cards, strengths(action.cards))
+        self._lay(state, played_by(action), action.cards)
 
     def table_view(self, state: TwentyTwoState) -> TableView:
         return table_view(state, self.table.seats)
@@ -689,6 +708,11 @@ class TwentyTwo(FromRecord22):
         match.stopped = 0
         if not state.last_cards:
             return self._settle_from_record(match, state, result)
+        if state.model is not None and any(card == UNSEEN for _, card in state.last_cards):
+            damage = self._open_last_trick(state)
+            if damage is not None:
+                return self._settle_open(match, state, result, damage, self._settle_from_record)
+            state.last_cards = [(s, c) for s, c in state.last_cards if c != UNSEEN]
         top = max(STRENGTH[card[0]] for _, card in state.last_cards)
         losers = sorted(((seat, card) for seat, card in state.last_cards
                          if STRENGTH[card[0]] == top), key=lambda pair: self.table.index(pair[0]))

@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from referee.games.twenty_two.model import FIRST_DEAL_SIZE
+from referee.games.twenty_two.unseen import Unseen22
 from referee.model.cards import Card
 from referee.model.record import ResultLine
 from referee.rules.base import DealState
@@ -50,6 +51,9 @@ class Match22:
     """Damage markers that may be out of the pack beyond those counted: a deal whose damage
     is unknown had at least one loser (counted in ``unknown_markers``) and at most one per
     living player. The pack, the cap on the hand size and the stock are then ranges."""
+    unseen_last: bool = False
+    """The last deal's last trick had cards not seen: its loser and damage are taken from
+    the record (the notes say so)."""
     damage_slack: dict[str, int] = field(default_factory=dict)
     """Damage a seat may have taken beyond ``damage`` in a deal whose damage is unknown:
     its total is ``damage`` to ``damage + slack``, and a death within that range is decided
@@ -95,6 +99,14 @@ class TwentyTwoState(DealState):
         self.last_cards: list[tuple[str, Card]] = []
         self.recorded: list[ResultLine] = []
         """The deal's ``result`` lines: what an unfinished deal takes from the record."""
+        self.model: Unseen22 | None = None
+        """The model of the cards not seen (None: the record shows every card of the deal)."""
+        self.bar_open = False
+        """A card not seen was played to this trick: ``bar`` is then only a lower bound of
+        what a follower must match or beat, and ``maybe_winners`` who may hold it."""
+        self.maybe_winners: list[str] = []
+        self.unseen_at: dict[str, int] = {}
+        """Seat -> the moment of his play with cards not seen in the trick in progress."""
         self.stock_low = 0
         """The fewest cards the stock can hold (``stock`` is the most): less than ``stock``
         when the damage markers of an earlier deal are not known. A lead ends the exchange

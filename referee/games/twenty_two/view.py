@@ -7,19 +7,28 @@ from collections.abc import Iterable
 
 from referee.games.twenty_two.model import DAMAGE, DEATH, RANK_ORDER
 from referee.games.twenty_two.state import TwentyTwoState
+from referee.model.cards import UNSEEN
 from referee.rules.base import TableView, trick_plays
 
 
 def table_view(state: TwentyTwoState, seats: Iterable[str]) -> TableView:
     """The deal at this moment; ``seats``: every seat of the table, in order."""
     return TableView(
-        hands={seat: list(cards) for seat, cards in state.hands.items()},
+        hands=_hands(state),
         turn=state.turn,
         trick=trick_plays(state.trick),
         last_trick=trick_plays(state.tricks[-1].plays) if state.tricks else (),
         out=tuple(seat for seat in seats if seat not in state.living),
         facts=(f"stock: {state.stock} cards",),
     )
+
+
+def _hands(state: TwentyTwoState) -> dict[str, list[str]]:
+    """Each hand as the page shows it: the cards known (a card not seen is not drawn)."""
+    if state.model is None:
+        return {seat: list(cards) for seat, cards in state.hands.items()}
+    return {seat: [card for card in cards if card != UNSEEN]
+            for seat, cards in state.hands.items()}
 
 
 def cards_words() -> str:
