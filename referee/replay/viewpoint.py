@@ -20,19 +20,20 @@ A spare indicator named by its suit (``W trump C``) is shown at the call as that
 card of the highest indicator rank (``call 5C``): the notation names a card at a call, and
 only the suit matters.
 
-For Twenty-Five (``TwentyFiveView``): the seat's own hand line stays and the others are left
-out, as above; the turn-up and every play stay (face up); a rob stays, but the card another
-seat discards to it is ``??`` (it goes face down).
+In the other games the seat's own hand line stays and the others are left out, as above, and
+every play stays:
+
+- Twenty-Five (``OwnHandView`` with ``rob_discard``): the turn-up stays; a rob stays, but the
+  card another seat discards to it is ``??`` (it goes face down);
+- Avinas (``AvinasView``): of every other hand only the 4th and 8th cards the table saw
+  exposed (always the dealer's opponents', the dealer side's when they are sevens) stay, at
+  their positions, the rest ``??``; a face-down lead is ``down ??`` until its trick is
+  complete;
+- Twenty-Two (``OwnHandView`` with ``exchange_counts``): the seat's own exchange stays,
+  another player's is written as its counts (``?? > ??``).
 
 The events keep their spans: a finding in a view is placed at the line of the record it was
-made from. Twenty-Five (``TwentyFiveView``): the seat's own hand, the turn-up, every play,
-and the robs, another seat's discard written ``??``. Avinas (``AvinasView``): the seat's own
-hand line; of every other hand, only the 4th and 8th cards the table saw exposed (always the
-dealer's opponents', the dealer side's when they are sevens), at their positions, the rest
-``??``; every play, and a face-down lead once its trick is complete (``down ??`` while it
-lies face down). Twenty-Two (``TwentyTwoView``): the seat's own hand line, every play and his
-own exchange, another player's exchange as its counts (``?? > ??``). A seat that is not at the
-table is a ``record.view`` error.
+made from. A seat that is not at the table is a ``record.view`` error.
 """
 
 from __future__ import annotations
@@ -136,9 +137,9 @@ def deal_view(header: RecordHeader, seat: str) -> DealView:
         raise located(error, header.get("Game") or header)
     _check_seat(ruleset, seat, header)
     if ruleset.name == "twenty-two":
-        return TwentyTwoView(seat).deal
+        return OwnHandView(seat, exchange_counts).deal
     if isinstance(ruleset, TwentyFive):
-        return TwentyFiveView(seat).deal
+        return OwnHandView(seat, rob_discard).deal
     return FamilyView(seat, _spare_rank(ruleset)).deal
 
 
@@ -175,19 +176,15 @@ class FamilyView:
         """``deal`` as the seat saw it (a new deal)."""
         shown = {item.action.seat for item in deal.items
                  if isinstance(item, Event) and item.action.kind == "show"}
-        hands: list[Hand] = []
-        moved: list[Comment] = []
-        for hand in deal.hands:
+
+        def rounds(hand: Hand) -> list[list[Card]] | None:
             if hand.seat == self.seat:
-                hands.append(Hand(hand.seat, [list(r) for r in hand.rounds], hand.span,
-                                  list(hand.comments)))
-            elif hand.seat in shown:  # laid face up: every card seen, not their order
-                hands.append(Hand(hand.seat, [hand.cards], hand.span, list(hand.comments)))
-            else:
-                moved.extend(hand.comments)
-        items = list(self._items(deal))
-        return Deal(deal.number, deal.dealer, hands, items, deal.span,
-                    [*deal.comments, *moved])
+                return [list(r) for r in hand.rounds]
+            if hand.seat in shown:  # laid face up: every card seen, not their order
+                return [hand.cards]
+            return None
+
+        return _seen_deal(deal, rounds, self._items(deal))
 
     def _items(self, deal: Deal) -> Iterator[DealItem]:
         hidden: Card | None = None  # the face-down card, until a call shows it
@@ -204,7 +201,7 @@ class FamilyView:
                 if hidden is not None and not action.cards:
                     action = action._replace(cards=(hidden,))
                 hidden = None
-            yield Event(action, item.span, item.trick, list(item.comments))
+            yield _event_as(item, action)
 
     def _conceals(self, action: Action) -> bool:
         """True if a trump choice lays a card face down (a suit named openly lays none)."""
@@ -222,32 +219,65 @@ class FamilyView:
 
 
 @dataclass(frozen=True, slots=True)
-class TwentyFiveView:
-    """Twenty-Five's deals as ``seat`` saw them: his own hand, the turn-up, every play, and
-    the robs, another seat's discard written ``??`` (it is laid face down)."""
+class OwnHandView:
+    """Deals as ``seat`` saw them in a game where he sees his own hand line only, and every
+    event as written but what ``conceal`` hides of another seat's action: Twenty-Five (a rob's
+    discard, laid face down: ``rob_discard``) and Twenty-Two (an exchange's cards, face down:
+    ``exchange_counts``)."""
 
     seat: str
+    conceal: Callable[[Action], Action]
 
     def deal(self, deal: Deal) -> Deal:
         """``deal`` as the seat saw it (a new deal)."""
-        hands: list[Hand] = []
-        moved: list[Comment] = []
-        for hand in deal.hands:
-            if hand.seat == self.seat:
-                hands.append(Hand(hand.seat, [list(r) for r in hand.rounds], hand.span,
-                                  list(hand.comments)))
-            else:
-                moved.extend(hand.comments)
-        items: list[DealItem] = []
+        def rounds(hand: Hand) -> list[list[Card]] | None:
+            return [list(r) for r in hand.rounds] if hand.seat == self.seat else None
+
+        return _seen_deal(deal, rounds, self._items(deal))
+
+    def _items(self, deal: Deal) -> Iterator[DealItem]:
         for item in deal.items:
             if isinstance(item, ResultLine):
-                items.append(replace(item, comments=list(item.comments)))
-                continue
-            action = item.action
-            if action.kind == "rob" and action.seat != self.seat:
-                action = action._replace(cards=(UNSEEN,))
-            items.append(Event(action, item.span, item.trick, list(item.comments)))
-        return Deal(deal.number, deal.dealer, hands, items, deal.span, [*deal.comments, *moved])
+                yield replace(item, comments=list(item.comments))
+            elif item.action.seat == self.seat:
+                yield _event_as(item, item.action)
+            else:
+                yield _event_as(item, self.conceal(item.action))
+
+
+def rob_discard(action: Action) -> Action:
+    """Twenty-Five: another seat's rob, its discard face down (``rob ??``)."""
+    return action._replace(cards=(UNSEEN,)) if action.kind == "rob" else action
+
+
+def exchange_counts(action: Action) -> Action:
+    """Twenty-Two: another seat's exchange as its counts (``?? > ??``): discards and draws
+    are face down."""
+    if action.kind != "exchange":
+        return action
+    return action._replace(cards=(UNSEEN,) * len(action.cards),
+                           drawn=(UNSEEN,) * len(action.drawn))
+
+
+def _seen_deal(deal: Deal, rounds: Callable[[Hand], list[list[Card]] | None],
+               items: Iterable[DealItem]) -> Deal:
+    """A new deal of ``items``, with the hand lines ``rounds`` writes (None: the line is left
+    out, and its comments move to the deal line, so nothing written is lost)."""
+    hands: list[Hand] = []
+    moved: list[Comment] = []
+    for hand in deal.hands:
+        seen = rounds(hand)
+        if seen:
+            hands.append(Hand(hand.seat, seen, hand.span, list(hand.comments)))
+        else:
+            moved.extend(hand.comments)
+    return Deal(deal.number, deal.dealer, hands, list(items), deal.span,
+                [*deal.comments, *moved])
+
+
+def _event_as(event: Event, action: Action) -> Event:
+    """A copy of ``event`` (its place and comments) that records ``action``."""
+    return Event(action, event.span, event.trick, list(event.comments))
 
 
 def avinas_view(ruleset: Avinas, header: RecordHeader, seat: str) -> DealView:
@@ -272,18 +302,12 @@ class AvinasView:
         """``deal`` as the seat saw it (a new deal)."""
         dealer = deal.dealer or self.dealer
         self.dealer = self.next_seat[dealer] if dealer is not None else None
-        hands: list[Hand] = []
-        moved: list[Comment] = []
-        for hand in deal.hands:
-            rounds = [list(r) for r in hand.rounds]
-            if hand.seat != self.seat:
-                rounds = self._exposed(hand, dealer)
-            if rounds:
-                hands.append(Hand(hand.seat, rounds, hand.span, list(hand.comments)))
-            else:
-                moved.extend(hand.comments)
-        return Deal(deal.number, deal.dealer, hands, list(self._items(deal)), deal.span,
-                    [*deal.comments, *moved])
+        def rounds(hand: Hand) -> list[list[Card]] | None:
+            if hand.seat == self.seat:
+                return [list(r) for r in hand.rounds]
+            return self._exposed(hand, dealer) or None
+
+        return _seen_deal(deal, rounds, self._items(deal))
 
     def _exposed(self, hand: Hand, dealer: str | None) -> list[list[Card]]:
         """The rounds of another seat's hand line as the exposure showed them (empty: none of
@@ -324,37 +348,4 @@ class AvinasView:
             action = item.action
             if index == pending and action.seat != self.seat:
                 action = Action(action.seat, "down", (UNSEEN,))
-            yield Event(action, item.span, item.trick, list(item.comments))
-
-
-@dataclass(frozen=True, slots=True)
-class TwentyTwoView:
-    """Twenty-Two's deals as ``seat`` saw them: his own hand line; every play (cards are
-    played face up, so the last trick's cards and the damage markers are seen); his own
-    exchange as written; another player's exchange as its counts only (``?? > ??``: the
-    discards and the draws are face down); tags, comments and result lines as written."""
-
-    seat: str
-
-    def deal(self, deal: Deal) -> Deal:
-        """``deal`` as the seat saw it (a new deal)."""
-        hands: list[Hand] = []
-        moved: list[Comment] = []
-        for hand in deal.hands:
-            if hand.seat == self.seat:
-                hands.append(Hand(hand.seat, [list(r) for r in hand.rounds], hand.span,
-                                  list(hand.comments)))
-            else:
-                moved.extend(hand.comments)
-        items: list[DealItem] = []
-        for item in deal.items:
-            if isinstance(item, ResultLine):
-                items.append(replace(item, comments=list(item.comments)))
-                continue
-            action = item.action
-            if action.kind == "exchange" and action.seat != self.seat:
-                action = action._replace(cards=(UNSEEN,) * len(action.cards),
-                                         drawn=(UNSEEN,) * len(action.drawn))
-            items.append(Event(action, item.span, item.trick, list(item.comments)))
-        return Deal(deal.number, deal.dealer, hands, items, deal.span,
-                    [*deal.comments, *moved])
+            yield _event_as(item, action)
