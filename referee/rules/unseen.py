@@ -335,6 +335,44 @@ def claim(entry: Seen, card: str, placed: Counter[str], copies: Counter[str], se
     entry.extra += 1
 
 
+def float_known_cards(seen: Mapping[str, Seen], placed: Counter[str],
+                      also: str | None = None) -> dict[str, Counter[str]]:
+    """The known cards no seen play shows of each seat that plays cards not seen (and of
+    ``also``): any of them may be among his ``??`` plays, so they leave ``placed`` and float
+    among his own slots (each is his, leaving at a time unknown)."""
+    floating: dict[str, Counter[str]] = {}
+    for seat, entry in seen.items():
+        if entry.unseen_plays or seat == also:
+            rest = entry.dealt - entry.used
+            if rest:
+                floating[seat] = rest
+                placed -= rest
+    return floating
+
+
+def floating_worlds(copies: Counter[str], placed: Counter[str],
+                    floating: Mapping[str, Counter[str]], holders: Iterable[str],
+                    shared: Mapping[str, str] | None = None) -> Worlds:
+    """The model of the cards no line or seen play places. Each floating copy is a card of
+    its own name ("TD/P5", ``own_name``), allowed only in its seat's slots (and in the holder
+    ``shared`` names for that seat): with two copies of a card, the other copy stays free."""
+    supply = {card: n - placed[card] for card, n in copies.items() if n > placed[card]}
+    for seat, rest in floating.items():
+        for card, n in rest.items():
+            supply[card] -= n
+            if not supply[card]:
+                del supply[card]
+            supply[own_name(card, seat)] = n
+    worlds = Worlds(supply)
+    holders = tuple(holders)
+    for seat, rest in floating.items():
+        allowed = {seat, (shared or {}).get(seat, seat)}
+        for other in holders:
+            if other not in allowed:
+                worlds.exclude(other, [own_name(card, seat) for card in rest])
+    return worlds
+
+
 def own_name(card: str, seat: str) -> str:
     """The model's name of ``seat``'s own copy of ``card`` (known his, played unseen or
     not)."""

@@ -17,8 +17,9 @@ from referee.rules.unseen import (
     Seen,
     UnseenDeal,
     cut_message,
+    float_known_cards,
+    floating_worlds,
     known_cards,
-    own_name,
     read_lines,
     read_plays,
 )
@@ -57,25 +58,8 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
     for entry in seen.values():
         placed.update(entry.line)
     next_leader = read_plays(deal, seen, placed, copies, kinds=("play", "down"))
-    # a seat that plays cards not seen may have played any of his known cards that no seen
-    # play shows: those float among his own slots
-    floating: dict[str, Counter[str]] = {}
-    for seat, entry in seen.items():
-        if entry.unseen_plays:
-            rest = entry.dealt - entry.used
-            if rest:
-                floating[seat] = rest
-                placed -= rest
-    supply = {card: n - placed[card] for card, n in copies.items() if n > placed[card]}
-    for seat, rest in floating.items():
-        for card in rest:
-            supply.pop(card, None)
-            supply[own_name(card, seat)] = 1
-    worlds = Worlds(supply)
-    for seat, rest in floating.items():
-        for other in seats:
-            if other != seat:
-                worlds.exclude(other, [own_name(card, seat) for card in rest])
+    floating = float_known_cards(seen, placed)
+    worlds = floating_worlds(copies, placed, floating, seats)
     slots = _slots(worlds, seen, floating, hand_size, deal)
     if not worlds.physically_feasible():
         raise located(RecordError(INCONSISTENT, cut_message(worlds)), deal)

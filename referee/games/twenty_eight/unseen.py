@@ -16,8 +16,9 @@ from referee.rules.unseen import (
     UnseenDeal,
     claim,
     cut_message,
+    float_known_cards,
+    floating_worlds,
     known_cards,
-    own_name,
     play_seats,
     read_lines,
     read_plays,
@@ -72,14 +73,11 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
     # play shows: those float among his own slots (each is his, leaving at a time unknown).
     # So may the bidder's, when his face-down card is not seen: it is one of his cards.
     bidder_seat = bidder_card[0] if facedown_unseen and bidder_card is not None else None
-    floating: dict[str, Counter[str]] = {}
-    for seat, entry in seen.items():
-        if entry.unseen_plays or seat == bidder_seat:
-            rest = entry.dealt - entry.used
-            if rest:
-                floating[seat] = rest
-                placed -= rest
-    worlds = _worlds(copies, placed, floating, seats, bidder_seat)
+    floating = float_known_cards(seen, placed, bidder_seat)
+    # the bidder's known cards may be the face-down one, not seen: they may lie there too
+    holders = (*seats, FACEDOWN) if bidder_seat is not None else seats
+    worlds = floating_worlds(copies, placed, floating, holders,
+                             {bidder_seat: FACEDOWN} if bidder_seat is not None else None)
     slots = _slots(worlds, seen, floating, hand_size, bidder_seat, deal)
     if facedown_unseen:
         worlds.add_slots(FACEDOWN, END)
@@ -92,28 +90,6 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
                        next_leader=next_leader, play_seats=play_seats(deal),
                        floating={s: frozenset(c) for s, c in floating.items()},
                        dealt=dealt, facedown_unseen=facedown_unseen)
-
-
-def _worlds(copies: Counter[str], placed: Counter[str], floating: dict[str, Counter[str]],
-            seats: tuple[str, ...], bidder: str | None) -> Worlds:
-    """The model of the cards no line or seen play places. Each floating copy is a card of
-    its own name ("TD/P5"), allowed only in that seat's slots (and the bidder's in the
-    face-down slot, when his face-down card is not seen): with two copies of a card, the other
-    copy stays free."""
-    supply = {card: n - placed[card] for card, n in copies.items() if n > placed[card]}
-    for seat, rest in floating.items():
-        for card, n in rest.items():
-            supply[card] -= n
-            if not supply[card]:
-                del supply[card]
-            supply[own_name(card, seat)] = n
-    worlds = Worlds(supply)
-    holders = (*seats, FACEDOWN) if bidder is not None else seats
-    for seat, rest in floating.items():
-        for other in holders:
-            if other != seat and not (other == FACEDOWN and seat == bidder):
-                worlds.exclude(other, [own_name(card, seat) for card in rest])
-    return worlds
 
 
 def _slots(worlds: Worlds, seen: dict[str, Seen], floating: dict[str, Counter[str]],

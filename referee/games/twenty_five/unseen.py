@@ -24,6 +24,8 @@ from referee.rules.unseen import (
     UnseenDeal,
     claim,
     cut_message,
+    float_known_cards,
+    floating_worlds,
     known_cards,
     own_name,
     read_lines,
@@ -137,13 +139,7 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
     if turned is not None and turned in copies and not placed[turned]:
         placed[turned] += 1  # a turn-up that is also dealt is the replay's 25.turnup finding
     actions = _read_actions(deal, seen, placed, copies, turned)
-    floating: dict[str, Counter[str]] = {}
-    for seat, entry in seen.items():
-        if entry.unseen_plays:  # his known cards not seen played may be among them
-            rest = entry.dealt - entry.used
-            if rest:
-                floating[seat] = rest
-                placed -= rest
+    floating = float_known_cards(seen, placed)
     robber, robbed_at = actions.robber, actions.robbed_at
     early: tuple[str, int, str] | None = None
     if (turned is not None and robber is not None and not actions.turned_played
@@ -152,7 +148,7 @@ def read_unseen(deal: Deal, seats: Iterable[str], hand_size: int, pack: Iterable
         floating.setdefault(robber, Counter())[turned] += 1
         placed[turned] -= 1
         early = (robber, robbed_at, own_name(turned, robber))
-    worlds = _worlds(copies, placed, floating, seats)
+    worlds = floating_worlds(copies, placed, floating, (*seats, STOCK))
     slots = _slots(worlds, seen, floating, hand_size, deal, early)
     stock = len(pack) - hand_size * len(seats) - (turned is not None)
     if stock > 0:
@@ -229,26 +225,6 @@ def _place(entry: Seen, card: str, placed: Counter[str], copies: Counter[str], s
             return  # not his card: the replay reports it (not held)
         claim(entry, card, placed, copies, seat, event)  # type: ignore[arg-type]
     entry.used[card] += 1
-
-
-def _worlds(copies: Counter[str], placed: Counter[str], floating: dict[str, Counter[str]],
-            seats: tuple[str, ...]) -> Worlds:
-    """The model of the cards no line or seen play places; a seat's floating copy (his known
-    card that may be among his ``??`` plays or his discard) has a name of its own, allowed
-    only in his slots."""
-    supply = {card: n - placed[card] for card, n in copies.items() if n > placed[card]}
-    for seat, rest in floating.items():
-        for card, n in rest.items():
-            supply[card] -= n
-            if not supply[card]:
-                del supply[card]
-            supply[own_name(card, seat)] = n
-    worlds = Worlds(supply)
-    for seat, rest in floating.items():
-        for other in (*seats, STOCK):
-            if other != seat:
-                worlds.exclude(other, [own_name(card, seat) for card in rest])
-    return worlds
 
 
 def _slots(worlds: Worlds, seen: dict[str, Seen], floating: dict[str, Counter[str]],
