@@ -15,7 +15,8 @@ what only it has (the 28 family's face-down trump card: games/twenty_eight/unsee
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from referee.model.cards import UNSEEN
@@ -224,6 +225,20 @@ class Seen:
     def open(self) -> bool:
         """Some of his dealt cards are not in his hand line."""
         return not self.given or self.line_unseen > 0
+
+
+@contextmanager
+def presuming_nothing(model: UnseenDeal | None) -> Iterator[None]:
+    """While the legal alternatives are listed (``Ruleset.legal_actions``), a game's checks
+    ask ``model`` but add no fact and no note (``UnseenDeal.probing``)."""
+    if model is None:
+        yield
+        return
+    model.probing = True
+    try:
+        yield
+    finally:
+        model.probing = False
 
 
 def has_unseen(deal: Deal) -> bool:

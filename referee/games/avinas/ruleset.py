@@ -129,6 +129,7 @@ from referee.rules.options import Options
 from referee.rules.recorded import recorded_change, result_lines
 from referee.rules.registry import register
 from referee.rules.tricks import FollowSuit, IncompleteWords, Trick, played_by, show
+from referee.rules.unseen import presuming_nothing
 
 FOLLOW = FollowSuit("avinas.follow-suit")
 """Following the effective suit led (queens and jacks are trumps)."""
@@ -659,14 +660,8 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
             state.turn = None
 
     def legal_actions(self, state: AvinasState) -> Legality:
-        unseen = state.unseen
-        if unseen is None:
+        with presuming_nothing(state.unseen):  # listing what was legal presumes nothing
             return super().legal_actions(state)
-        unseen.probing = True  # listing what was legal presumes nothing
-        try:
-            return super().legal_actions(state)
-        finally:
-            unseen.probing = False
 
     def pass_over(self, match: AvinasMatch) -> None:
         match.deals += 1

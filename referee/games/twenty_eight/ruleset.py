@@ -49,6 +49,7 @@ from referee.rules.base import (
 )
 from referee.rules.options import Options
 from referee.rules.registry import register
+from referee.rules.unseen import presuming_nothing
 
 WIKIPEDIA_28 = "https://en.wikipedia.org/wiki/Twenty-eight_(card_game)"
 """The Wikipedia article of the family, a source of its four games."""
@@ -219,14 +220,8 @@ class TwentyEight(Phases):
         match.redeal_same_dealer = False
 
     def legal_actions(self, state: TwentyEightState) -> Legality:
-        unseen = state.unseen
-        if unseen is None:
+        with presuming_nothing(state.unseen):  # listing what was legal presumes nothing
             return super().legal_actions(state)
-        unseen.probing = True  # listing what was legal presumes nothing
-        try:
-            return super().legal_actions(state)
-        finally:
-            unseen.probing = False
 
     def apply_if_legal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         # a play of a deal in progress goes straight to the play's check and carrying out,

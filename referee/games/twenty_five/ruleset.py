@@ -115,6 +115,7 @@ from referee.rules.tricks import (
     read_hands,
     show,
 )
+from referee.rules.unseen import presuming_nothing
 
 HAND_SIZE = 5
 
@@ -369,14 +370,8 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
         yield Action(None, "turnup", (turned,))  # excluded: a second turn-up
 
     def legal_actions(self, state: TwentyFiveState) -> Legality:
-        unseen = state.unseen
-        if unseen is None:
+        with presuming_nothing(state.unseen):  # listing what was legal presumes nothing
             return super().legal_actions(state)
-        unseen.probing = True  # listing what was legal presumes nothing
-        try:
-            return super().legal_actions(state)
-        finally:
-            unseen.probing = False
 
     def pass_over(self, match: Match25) -> None:
         """After a deal whose cards not seen cannot be placed: its points are unknown, so

@@ -118,6 +118,7 @@ from referee.rules.base import (
 from referee.rules.recorded import recorded_change, result_lines
 from referee.rules.registry import register
 from referee.rules.tricks import played_by
+from referee.rules.unseen import presuming_nothing
 
 
 @register
@@ -366,14 +367,8 @@ class TwentyTwo(Partial22):
         yield from listed
 
     def legal_actions(self, state: TwentyTwoState) -> Legality:
-        model = state.model
-        if model is None:
+        with presuming_nothing(state.model):  # listing what was legal presumes nothing
             return super().legal_actions(state)
-        model.probing = True  # listing what was legal presumes nothing
-        try:
-            return super().legal_actions(state)
-        finally:
-            model.probing = False
 
     def _candidates(self, state: TwentyTwoState) -> Iterator[Action]:
         if state.stage == OVER:
