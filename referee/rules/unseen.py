@@ -15,7 +15,7 @@ what only it has (the 28 family's face-down trump card: games/twenty_eight/unsee
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -100,15 +100,15 @@ class UnseenDeal:
         at = self.now if moment is None else moment
         if not self.held_unseen(seat, at):
             return False
-        return self.worlds.may_hold(seat, self._names(seat, cards), at)
+        return self.worlds.may_hold(seat, self.model_names(seat, cards), at)
 
     def may_hold_only(self, seat: str, cards: Iterable[str], moment: int = 0) -> bool:
         """True if some placement gives ``seat`` none but ``cards`` among his unseen cards at
         ``moment`` (a hand that may lack what the others are)."""
-        fact = Fact(seat, self._names(seat, cards), moment, only=True)
+        fact = Fact(seat, self.model_names(seat, cards), moment, only=True)
         return self.worlds.feasible((fact,))
 
-    def _names(self, seat: str, cards: Iterable[str]) -> frozenset[str]:
+    def model_names(self, seat: str, cards: Iterable[str]) -> frozenset[str]:
         """``cards`` as the model names them for ``seat`` (his own floating copies too)."""
         names = set(cards)
         own = self.floating.get(seat)
@@ -125,13 +125,22 @@ class UnseenDeal:
         at = self.now
         if not self.held_unseen(seat, at):
             return Presumed(False)
-        names = self._names(seat, cards)
-        fact = Fact(seat, names, at, label=seat)
+        names = self.model_names(seat, cards)
+        return self.presume(Fact(seat, names, at, label=seat), rule, trick,
+                            lambda: self.worlds.may_hold(seat, names, at))
+
+    def presume(self, fact: Fact, rule: str, trick: int, doubtful: Callable[[], bool]
+                ) -> Presumed:
+        """Presume ``fact`` of ``fact.holder`` (labelled with his seat), which a play needs to
+        be legal under ``rule``: kept, with a note when ``doubtful()`` says the model cannot
+        tell, if some placement allows it; a failure when none does, on him alone, or on the
+        seats of the earlier presumptions it conflicts with (which then leave the store)."""
+        seat = fact.holder
         if self.probing:
             return Presumed(not self.worlds.feasible((fact,)))
         conflict = self.worlds.conflict(fact)
         if conflict is None:
-            if self.worlds.may_hold(seat, names, at):
+            if doubtful():
                 self.worlds.add(fact)
                 self.note(seat, rule, trick)
             return Presumed(False)
@@ -146,7 +155,7 @@ class UnseenDeal:
     def pin(self, seat: str, cards: frozenset[str], moment: int) -> bool:
         """Presume that ``seat``'s card not seen at ``moment`` is one of ``cards`` (the next
         lead says he won the trick); False, presuming nothing, when no placement allows it."""
-        fact = Fact(seat, self._names(seat, cards), moment, label=seat, only=True,
+        fact = Fact(seat, self.model_names(seat, cards), moment, label=seat, only=True,
                     until=moment)
         if self.worlds.conflict(fact) is not None:
             return False

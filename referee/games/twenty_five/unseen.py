@@ -58,12 +58,6 @@ class UnseenCards(UnseenDeal):
     """The seen cards played to the trick in progress when its lead is not seen: (seat,
     card, moment, the cards he was known to hold then)."""
 
-    def model_names(self, seat: str, cards: Iterable[str]) -> frozenset[str]:
-        """``cards`` as the model names them for ``seat``: his own floating copies too."""
-        names = set(cards)
-        names.update(own_name(card, seat) for card in self.floating.get(seat, ()) if card in names)
-        return frozenset(names)
-
     def holder_of(self, card: str) -> str | None:
         """The seat whose known card ``card`` floats among his unseen cards (None: none)."""
         return next((seat for seat, cards in self.floating.items() if card in cards), None)
@@ -73,20 +67,8 @@ class UnseenCards(UnseenDeal):
         fact when the model cannot tell, a failure when no placement of the unseen cards
         allows it (``culprits`` when only the facts of several plays together rule it out)."""
         fact = Fact(seat, frozenset((card,)), DEALT, label=seat, holds=True)
-        if self.probing:
-            return Presumed(not self.worlds.feasible((fact,)))
-        conflict = self.worlds.conflict(fact)
-        if conflict is None:
-            if not self.worlds.must_hold(seat, (card,), DEALT):
-                self.worlds.add(fact)
-                self.note(seat, rule, trick)
-            return Presumed(False)
-        if not conflict:
-            return Presumed(True)
-        for earlier in conflict:  # those plays are presumed legal no longer
-            self.worlds.remove(earlier)
-        seats = [str(f.label) for f in conflict] + [seat]
-        return Presumed(True, tuple(dict.fromkeys(seats)))
+        return self.presume(fact, rule, trick,
+                            lambda: not self.worlds.must_hold(seat, (card,), DEALT))
 
 
 def check_lines(deal: Deal, size: int) -> None:
