@@ -250,11 +250,6 @@ def presuming_nothing(model: UnseenDeal | None) -> Iterator[None]:
         model.probing = False
 
 
-def has_unseen(deal: Deal) -> bool:
-    """True if ``??`` stands anywhere in the deal."""
-    return scan_deal(deal)[0]
-
-
 def scan_deal(deal: Deal) -> tuple[bool, Event | None, Event | None]:
     """One pass over a deal (it runs for every deal checked): whether ``??`` stands anywhere
     in it, its first trump choice and its first call that names the card it shows."""
