@@ -4,6 +4,7 @@ tricks."""
 from __future__ import annotations
 
 from referee.games.twenty_eight.base import Engine28
+from referee.games.twenty_eight.mode import PARTNERSHIP
 from referee.games.twenty_eight.state import (
     AUCTION,
     OVER,
@@ -40,25 +41,25 @@ class Play(Engine28):
             return self._excl("28.turn", f"{seat} plays {len(cards)} cards; a play is one card",
                               Effect.STOPS)
         card = cards[0]
-        if seat != state.turn and not (state.unseen is not None and not state.trick
-                                       and seat in state.unseen.open_turn):
+        unseen = state.unseen
+        if seat != state.turn and not (unseen is not None and not state.trick
+                                       and seat in unseen.open_turn):
             if state.mode.sits_out(seat):
                 return self._excl("28.turn", f"{seat} takes no part: his partner "
                                   f"{state.mode.declarer} plays a single hand", Effect.STOPS)
             return self._excl("28.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               Effect.STOPS)
-        unseen = state.unseen
         if unseen is not None and card == UNSEEN:
             return self._check_unseen_play(state, unseen, seat)
+        hand = state.hands[seat]
         # the face-down trump card is outside the bidder's hand until exposed
         # (a double pack's other copy of it is an ordinary card of his hand)
         if (card == state.facedown and seat == state.bidder and not state.revealed
-                and card not in state.hands[seat]):
+                and card not in hand):
             if unseen is None or not unseen.may_hold(seat, (card,)):
                 return self._check_facedown_play(state, seat, card)
             # the other copy may be among his cards not seen (Fifty-Six)
             unseen.note(seat, self.rule_id("28.call"), len(state.tricks) + 1)
-        hand = state.hands[seat]
         if card not in hand and (unseen is None or not unseen.may_hold(seat, (card,))):
             return self._excl("28.not-held", f"{seat} does not hold {card}", Effect.STOPS)
         trick = state.trick
@@ -319,31 +320,29 @@ class Play(Engine28):
         return state.reveal_index or 0
 
     def _apply_play(self, state: TwentyEightState, action: Action) -> None:
+        """``action``'s seat plays its card from his hand to the trick, which may complete
+        it (one function: this runs for every card of every deal checked)."""
         seat = action.seat
         assert seat is not None  # every action of the family has a seat
         card = action.cards[0]
         if state.stage == WINDOW:
             state.stage = PLAY
-        if (card == state.facedown and seat == state.bidder and not state.revealed
-                and card not in state.hands[seat] and card != UNSEEN
-                and (state.unseen is None or self._forced_trick8(state, seat))):
-            # (with cards not seen, a copy like it may be his other one: Fifty-Six)
-            self.hooks.reveal(state, seat)  # exposed at his turn, then played
-            if state.disregard:
-                return  # annul_other cancelled the deal at the reveal
+        hand = state.hands[seat]
         trick = state.trick
-        if (trick and not state.revealed and card[1] != trick[0][1][1] and card != UNSEEN
-                and state.hands[seat].isdisjoint(self.suit_cards[trick[0][1][1]])):
-            # a void player played without calling (a card not seen is presumed to follow:
-            # the first player void must call)
-            state.void_occasion = True
-        self._lay_card(state, seat, card)
-
-    def _lay_card(self, state: TwentyEightState, seat: str, card: str) -> None:
-        """``seat`` plays ``card`` from his hand to the trick, which may complete it."""
-        trick = state.trick
-        state.hands[seat].discard(card)
         unseen = state.unseen
+        if not state.revealed:
+            if (card == state.facedown and seat == state.bidder and card not in hand
+                    and card != UNSEEN and (unseen is None or self._forced_trick8(state, seat))):
+                # (with cards not seen, a copy like it may be his other one: Fifty-Six)
+                self.hooks.reveal(state, seat)  # exposed at his turn, then played
+                if state.disregard:
+                    return  # annul_other cancelled the deal at the reveal
+            if (trick and not state.revealed and card[1] != trick[0][1][1] and card != UNSEEN
+                    and hand.isdisjoint(self.suit_cards[trick[0][1][1]])):
+                # a void player played without calling (a card not seen is presumed to
+                # follow: the first player void must call)
+                state.void_occasion = True
+        hand.discard(card)
         if unseen is not None:
             if card == UNSEEN:
                 unseen.trick_unseen.append((seat, unseen.now))
@@ -358,14 +357,21 @@ class Play(Engine28):
                 state.trump_led_by_other = True
         trick.append((seat, card))
         played = state.trick_len = len(trick)
-        if played >= state.mode.trick_size(self.players):
+        mode = state.mode
+        if mode is PARTNERSHIP:  # every player plays, in turn (the mode's own answers)
+            if played >= self.players:
+                self._complete_trick(state)
+            else:
+                state.turn = self.next_seat[seat]
+        elif played >= mode.trick_size(self.players):
             self._complete_trick(state)
         else:  # a single-hand declarer's partners sit out: the mode skips them
-            state.turn = state.mode.next_player(seat, self.next_seat)
+            state.turn = mode.next_player(seat, self.next_seat)
 
     def _complete_trick(self, state: TwentyEightState) -> None:
         trick = state.trick
-        number = len(state.tricks) + 1
+        tricks = state.tricks
+        number = len(tricks) + 1
         unseen = state.unseen
         if unseen is not None and unseen.trick_unseen:
             winner = self._unseen_winner(state, unseen, trick, number)
@@ -375,16 +381,19 @@ class Play(Engine28):
         points = 0
         for _, card in trick:
             points += card_points.get(card, 0)
+        last = number >= self.tricks_per_deal
         if number == self.tricks_per_deal:
             points += self.opts.last_trick_bonus  # 29: one point
-        state.tricks.append(Trick(number, trick, winner, points))
+        tricks.append(Trick(number, trick, winner, points))
         state.points[self.team_of[winner]] += points
         state.trick = []  # a new list: the completed trick keeps the old one
         state.trick_len = 0
         state.trick_no = number
         state.turn = winner
-        state.mode = state.mode.after_trick(number, winner, self.table.same_team)
-        if number >= self.tricks_per_deal:
+        mode = state.mode
+        if mode is not PARTNERSHIP:  # the ordinary deal's mode never changes
+            state.mode = mode.after_trick(number, winner, self.table.same_team)
+        if last:
             state.stage = OVER
             state.turn = None
         elif (number == self.tricks_per_deal - 1 and not state.revealed

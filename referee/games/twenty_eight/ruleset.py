@@ -224,15 +224,31 @@ class TwentyEight(Phases):
             return super().legal_actions(state)
 
     def apply_if_legal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        # a play of a deal in progress goes straight to the play's check and carrying out,
-        # as ``check`` and ``apply`` would send it: one copy of the rules, fewer calls
-        if (action.kind == "play" and not state.disregard and state.annul_at_batch is None
-                and state.stage != OVER):
+        # an action of a deal in progress goes straight to its kind's check and carrying
+        # out, as ``check`` and ``apply`` would send it: one copy of the rules, fewer calls
+        kind = action.kind
+        if state.disregard or state.annul_at_batch is not None or state.stage == OVER:
+            return self._check_then_apply(state, action)
+        if kind == "play":  # most actions are plays
             exclusion = self._check_play_now(state, action)
             if exclusion is None:
                 self._apply_play(state, action)
-                state.last_kind = "play"
+                state.last_kind = kind
             return exclusion
+        checker = self._checkers.get(kind)
+        if checker is None or state.unseen is not None:
+            # (a trump card named only where a call shows it: ``check`` and ``apply`` read
+            # the action the call names)
+            return self._check_then_apply(state, action)
+        exclusion = checker(state, action)
+        if exclusion is None:
+            handler = self._appliers.get(kind)
+            if handler is not None:
+                handler(state, action)
+            state.last_kind = kind
+        return exclusion
+
+    def _check_then_apply(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         exclusion = self.check(state, action)
         if exclusion is None:
             self.apply(state, action)
