@@ -30,7 +30,8 @@ class Auction(Engine28):
         return "the auction is over"
 
     def _check_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = seat_of(action)
+        seat = action.seat
+        assert seat is not None  # every action of the family has a seat
         opts = self.opts
         if state.stage != AUCTION:
             what = "bid" if action.kind == "bid" else "pass"
@@ -183,7 +184,8 @@ class Auction(Engine28):
     def _apply_bid(self, state: TwentyEightState, action: Action) -> None:
         if state.stage != AUCTION:
             return  # calls after the end of the auction are ignored
-        seat = seat_of(action)
+        seat = action.seat
+        assert seat is not None  # every action of the family has a seat
         value = action.value if isinstance(action.value, int) else None
         forced = self._dealer_must_bid(state, seat)
         state.calls.append((seat, value))
@@ -217,7 +219,8 @@ class Auction(Engine28):
         if state.stage != AUCTION:
             return
         first_call = not state.calls
-        seat = seat_of(action)
+        seat = action.seat
+        assert seat is not None  # every action of the family has a seat
         state.calls.append((seat, None))
         state.passes_in_row += 1
         state.passed.add(seat)

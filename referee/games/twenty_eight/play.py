@@ -63,8 +63,10 @@ class Play(Engine28):
         if card not in hand and (unseen is None or not unseen.may_hold(seat, (card,))):
             return self._excl("28.not-held", f"{seat} does not hold {card}", Effect.STOPS)
         trick = state.trick
-        if not trick:
-            return self._check_lead(state, seat, card)
+        if not trick:  # only the bidder's lead of the concealed trump is ruled
+            if seat == state.bidder and not state.revealed:
+                return self._check_lead(state, seat, card)
+            return None
         led = trick[0][1][1]
         if unseen is not None and led == UNSEEN[1]:
             self._check_after_unseen_lead(state, unseen, seat)
