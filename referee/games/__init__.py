@@ -84,7 +84,24 @@ def ruleset_for(header: RecordHeader) -> Ruleset[Any, Any]:
             raise
         # A game's table or option check that named no tag: the likeliest one.
         raise located(exc, likely_tag(header, exc.code) or header) from None
-    return game(options, table)
+    if not game.shared_between_matches:
+        return game(options, table)
+    # a record's ruleset is made once for every record of the same game, options and table
+    # (a club's archive holds thousands of short matches, each record otherwise paying the
+    # tables and wiring of its game again)
+    key = (game, options.preset, tuple(options.items()), table)
+    ruleset = _SHARED.get(key)
+    if ruleset is None:
+        if len(_SHARED) >= MAX_SHARED:
+            _SHARED.clear()
+        ruleset = _SHARED[key] = game(options, table)
+    return ruleset
+
+
+MAX_SHARED = 64
+"""Rulesets kept for the records that follow (``ruleset_for``): a file rarely holds more
+than a few kinds of game."""
+_SHARED: dict[tuple[Any, ...], Ruleset[Any, Any]] = {}
 
 
 def load_games(alias: str | None = None) -> None:

@@ -321,6 +321,9 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     reads_unseen_cards: ClassVar[bool] = False
     """True if the game checks records with cards not seen (``??``, hands left out with
     ``--partial``); the loop refuses ``??`` for the others (``record.unseen``)."""
+    shared_between_matches: ClassVar[bool] = False
+    """True if the game's ruleset keeps nothing of a match or a deal (their states do): one
+    ruleset then serves every record of the same options and table (``ruleset_for``)."""
     rule_prefix: ClassVar[str]
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()

@@ -72,6 +72,7 @@ class TwentyEight(Phases):
     name = "twenty-eight"
     aliases = ("28",)
     reads_unseen_cards = True
+    shared_between_matches = True  # what a match or a deal changes is in their states
     rule_prefix = "28"
     title = "Twenty-Eight"
     sources = (("pagat.com: Twenty-Eight", PAGAT_28),
