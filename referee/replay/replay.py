@@ -57,7 +57,7 @@ class MatchReplay:
         self.report = MatchReport(
             game=self.ruleset.name,
             preset=self.ruleset.options.preset,
-            options=dict(self.ruleset.options),
+            options=self.ruleset.options.as_dict(),
             line=header.span.line,
             team_labels=self.ruleset.table.team_labels(),
         )
