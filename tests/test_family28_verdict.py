@@ -5,6 +5,7 @@ nothing; ``settle`` writes the match and the report from it."""
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 import pytest
 from test_twenty_eight import (
@@ -58,6 +59,16 @@ def test_the_contract_is_typed():
                                   "multiplier": 1, "made": False}
     single = Contract(bidder="W", single="W", made=True)
     assert single.as_dict() == {"single": "W", "bidder": "W", "made": True}
+
+
+def test_a_settled_contract_keeps_every_other_fact():
+    """``settled`` copies the contract's fields itself (not through dataclasses.replace):
+    every field but ``made`` and ``penalty`` comes through unchanged."""
+    contract = Contract(bidder="N", bid=20, target=16, trump="H", multiplier=2, seventh=True,
+                        pair="S", single="N", c="E", show="W")
+    assert contract.settled(True, penalty=True) == replace(contract, made=True, penalty=True)
+    assert contract.settled(False) == replace(contract, made=False, penalty=False)
+    assert Contract(bidder="N").settled(True).made is True
 
 
 def test_verdict_writes_nothing_and_settle_writes_the_match():

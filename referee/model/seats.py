@@ -85,8 +85,10 @@ def team_label(team: tuple[str, ...]) -> str:
 def team_key(name: str, known: Iterable[str]) -> str:
     """``name`` as the team it means: as written, or, when that is not a team, the spelling
     the referee's messages use (``N-S``, ``P1-P3-P5``) without its hyphens (``NS``)."""
+    if "-" not in name:
+        return name
     names = set(known)
-    if name in names or "-" not in name:
+    if name in names:
         return name
     joined = name.replace("-", "")
     return joined if joined in names else name

@@ -57,10 +57,12 @@ class MatchReplay:
         self.report = MatchReport(
             game=self.ruleset.name,
             preset=self.ruleset.options.preset,
-            options=dict(self.ruleset.options),
+            options=self.ruleset.options.as_dict(),
             line=header.span.line,
             team_labels=self.ruleset.table.team_labels(),
         )
+        self.teams = self.ruleset.table.team_names
+        """The table's teams, by name (a ``result`` line names them)."""
         self.in_progress: int | None = None
         """The number of the last deal replayed if the record stops before it is over."""
         self.report.view = view_seat(header, self.ruleset.table.seats)
@@ -99,19 +101,22 @@ class MatchReplay:
         if dealt is not None:
             dealt(state)
         report.dealer = state.dealer
-        about = state.note_seats
-        first_notes = [Finding(rule, message, deal=deal.number, span=deal.span,
-                               seat=about.get(index), severity="note")
-                       for index, (rule, message) in enumerate(state.notes)]
-        report.findings.extend(first_notes)
+        notes = state.notes
+        noted = len(notes)
+        if noted:  # (most deals have none)
+            about = state.note_seats
+            first_notes = [Finding(rule, message, deal=deal.number, span=deal.span,
+                                   seat=about.get(index), severity="note")
+                           for index, (rule, message) in enumerate(notes)]
+            report.findings.extend(first_notes)
         for rule, message, seat in state.deal_findings:
             report.findings.append(Finding(rule, message, deal=deal.number, seat=seat,
                                            span=deal.span))
-        noted = len(state.notes)
         for event, exclusion in run.events(watch, every=False):
             self._report_event(state, event, exclusion, report)
-        for finding, (_, message) in zip(first_notes, state.notes, strict=False):
-            finding.message = message  # a note of the deal's start the walk added to
+        if noted:
+            for finding, (_, message) in zip(first_notes, notes, strict=False):
+                finding.message = message  # a note of the deal's start the walk added to
         if len(state.notes) > noted:
             # a note added during the walk: the deal ended before its record, at the first
             # action it ignored
@@ -254,9 +259,10 @@ class MatchReplay:
     ) -> None:
         computed = result.points if line.kind == "points" else result.score
         open_sets = result.point_sets if line.kind == "points" else result.score_sets
-        teams = self.ruleset.table.team_names
+        teams = self.teams
+        known = (*teams, *computed, *open_sets)
         for written, value in line.values:
-            team = team_key(written, (*teams, *computed, *open_sets))
+            team = team_key(written, known)
             if team not in computed and team not in teams and team not in open_sets:
                 raise located(RecordError(
                     "record.team",
@@ -265,7 +271,8 @@ class MatchReplay:
                 ), line)
             # A side the deal did not score (Twenty-Two's dead players) counts as 0; an open
             # value (some cards were not seen) agrees with any value it may have.
-            if value not in open_sets.get(team, (computed.get(team, 0),)):
+            if (value not in open_sets[team] if team in open_sets
+                    else value != computed.get(team, 0)):
                 labels = self.ruleset.sheet_labels
                 what = (labels.get("points") or "card points" if line.kind == "points"
                         else labels.get("score") or "match score")

@@ -49,22 +49,23 @@ def check_seats(ruleset: Ruleset[Any, Any], deal: Deal) -> bool:
     the game's actions (checked before the game sees the deal); True if the deal writes what
     only a partly seen record writes: a card ``??``, or a call that names the card it shows."""
     table = ruleset.table
-    if deal.dealer is not None and deal.dealer not in table:
+    seats = frozenset(table.seats)
+    if deal.dealer is not None and deal.dealer not in seats:
         error = RecordError("record.seat", _undeclared(deal.dealer, table.seats))
         span = deal.span  # the deal line ends with the dealer: the caret goes under it
         raise error.at(span.line, span.end_column - len(deal.dealer)) if span.line else error
     for hand in deal.hands:
-        if hand.seat not in table:
+        if hand.seat not in seats:
             raise located(RecordError("record.seat", _undeclared(hand.seat, table.seats)), hand)
-    seats = frozenset(table.seats)
     accepted = ruleset.accepted_actions
     unseen_refused = not ruleset.reads_unseen_cards
     marked = False
     for hand in deal.hands:
-        if UNSEEN in hand.cards:
-            if unseen_refused:
-                raise located(_unseen_refused(ruleset), hand)
-            marked = True
+        for batch in hand.rounds:  # (hand.cards would join them in a new list)
+            if UNSEEN in batch:
+                if unseen_refused:
+                    raise located(_unseen_refused(ruleset), hand)
+                marked = True
     for item in deal.items:  # one pass: this runs for every deal checked
         if type(item) is not Event:  # type(), not isinstance: cheaper, and Event is final
             continue
@@ -117,8 +118,9 @@ class DealRun(Generic[MatchT, StateT]):
         self.match = match
         self.deal = deal
         self.state: StateT = ruleset.start_deal(match, deal, marked)
-        self.offenders: list[str] = [seat for _, _, seat in self.state.deal_findings
-                                     if seat is not None]
+        found = self.state.deal_findings  # (most deals have none)
+        self.offenders: list[str] = ([seat for _, _, seat in found if seat is not None]
+                                     if found else [])
         """The seats that broke a rule, in order (the first offender is first)."""
         self.stopped: Event | None = None
         """The event whose exclusion stopped the walk (``Effect.STOPS``), if one did."""

@@ -142,6 +142,11 @@ class Options(Mapping[str, OptionValue]):
     def __len__(self) -> int:
         return len(self._values)
 
+    def as_dict(self) -> dict[str, OptionValue]:
+        """The values by name in a new dict (what ``dict(options)`` gives, without a call of
+        ``__getitem__`` per option: a match's replay makes one)."""
+        return dict(self._values)
+
     def __repr__(self) -> str:
         return f"Options({self._values!r}, preset={self.preset!r})"
 

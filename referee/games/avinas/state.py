@@ -35,6 +35,18 @@ class AvinasState(DealState):
 
     tricks_from_the_deal = True  # a bid or the trump named is placed at trick 1
 
+    # Slots: the replay sets and reads these at every action, and a slot is cheaper than
+    # an entry of an instance dict (the loop's own attributes, trick_no and the like,
+    # stay in the dict).
+    __slots__ = (
+        "number", "dealer", "dealt", "hands", "exposed", "sevens", "sevens_open",
+        "trump_open", "next_leaders", "unseen", "unordered", "inferred", "stage", "turn",
+        "declarer", "trump", "trump_named", "trump_pending", "calls", "high_bid",
+        "high_bidder", "passes_in_row", "late_passers", "bid", "false_bid", "knocker",
+        "counter_knocker", "trick", "trick_down", "tricks", "points", "won", "stopped",
+        "abandoned", "recorded",
+    )
+
     def __init__(self, number: int, dealer: str, teams: tuple[str, ...]) -> None:
         super().__init__()
         self.number = number

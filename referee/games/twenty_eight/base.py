@@ -102,7 +102,7 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         # What the replay asks for at every action, computed once: the options as plain
         # attributes (``Options`` resolves names by a Python-level ``__getattr__``), the turn
         # order, partners and teams as dicts.
-        self.opts = SimpleNamespace(**options)
+        self.opts = SimpleNamespace(**options.as_dict())
         self.opts.min_bid, self.opts.max_bid = bid_range(options, self.option_specs)
         seats = table.seats
         self.players = len(seats)

@@ -4,8 +4,9 @@ and the report are written from it in one place."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from enum import Enum
+from operator import attrgetter
 from typing import Any
 
 
@@ -75,7 +76,16 @@ class Contract:
         return data
 
     def settled(self, made: bool, penalty: bool = False) -> Contract:
-        return replace(self, made=made, penalty=penalty)
+        """This contract, made or not (``penalty``: by the misplay penalty's verdict)."""
+        # what replace(self, made=made, penalty=penalty) makes, without its walk over the
+        # fields (every deal scored makes one)
+        return Contract(*_TERMS(self), made=made, penalty=penalty)  # type: ignore[misc]
+
+
+_TERMS = attrgetter(*(field.name for field in fields(Contract)
+                      if field.name not in ("made", "penalty")))
+"""A contract's fields but ``made`` and ``penalty``, in order (they come first: were they
+not, ``settled`` would give a field twice, a TypeError)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ class DealSetup(Engine28):
         then lets the variants that are on prepare it)."""
         expected = match.next_dealer
         dealer = deal_dealer(deal, expected)
-        state = TwentyEightState(deal.number, dealer, self._next(dealer), self.team_names,
+        state = TwentyEightState(deal.number, dealer, self.next_seat[dealer], self.team_names,
                                  self.players)
         if deal.dealer is not None and expected is not None and deal.dealer != expected:
             if match.redeal_same_dealer:
@@ -104,51 +104,54 @@ class DealSetup(Engine28):
         # the loop found '??' or a call naming a card: look where (else nothing to look for)
         partial, choice, showing = scan_deal(deal) if unseen else (False, None, None)
         dealt: set[str] = set()  # every card of the hands so far
-        seen_seats: set[str] = set()
-        copies: Counter[str] = Counter()  # a double pack: how often each card was dealt
+        double = self.copies > 1
+        # a double pack: how often each card was dealt
+        copies: Counter[str] | None = Counter() if double else None
+        hand_size = self.hand_size
+        first_four, seventh_of = state.first_four, state.seventh
         for hand in deal.hands:
-            if hand.seat in seen_seats:
+            seat = hand.seat
+            if seat in state.dealt:  # filled in hand by hand, below
                 raise located(RecordError("record.hand-twice",
-                                          f"{hand.seat}'s hand is given twice"), hand)
-            seen_seats.add(hand.seat)
-            written = hand.cards
+                                          f"{seat}'s hand is given twice"), hand)
+            written = hand.cards  # a new list
             cards = [c for c in written if c != UNSEEN] if partial else written
             held = set(cards)
-            if self.copies > 1:
+            if copies is not None:
                 self._count_copies(hand, cards, copies)
             # the usual case in one test: every card in the pack, none dealt before or twice
             elif (len(held) != len(cards) or not held <= self.card_set
                   or not held.isdisjoint(dealt)):
                 self._own_cards(hand, cards, self._owners(state))  # raises at the faulty card
             dealt |= held
-            if len(written) != self.hand_size:
+            if len(written) != hand_size:
                 raise located(RecordError(
                     "record.hand-size",
-                    f"{hand.seat} has {len(written)} cards; each player is dealt "
-                    f"{self.hand_size}"), hand)
+                    f"{seat} has {len(written)} cards; each player is dealt "
+                    f"{hand_size}"), hand)
             sizes = list(map(len, hand.rounds))
             if sizes == self.round_sizes:
-                first = self.deal_rounds[0]
-                four = list(written[:first])
-                state.first_four[hand.seat] = None if UNSEEN in four else four
+                four = written[:self.deal_rounds[0]]
+                first_four[seat] = None if UNSEEN in four else four
                 if self.seventh_position is not None:
                     r, i = self.seventh_position
                     seventh = hand.rounds[r][i]
-                    state.seventh[hand.seat] = None if seventh == UNSEEN else seventh
+                    seventh_of[seat] = None if seventh == UNSEEN else seventh
             elif len(sizes) == 1:
-                state.first_four[hand.seat] = None
-                state.seventh[hand.seat] = None
+                first_four[seat] = None
+                seventh_of[seat] = None
             else:
                 shown = " | ".join(str(n) for n in sizes)
                 wanted = " | ".join(str(n) for n in self.deal_rounds)
                 raise located(RecordError(
                     "record.hand-rounds",
-                    f"{hand.seat}'s hand is written in rounds of {shown} cards; {self.title} "
-                    f"deals {wanted} (or write all {self.hand_size} without '|')"), hand)
-            state.dealt[hand.seat] = list(cards)
+                    f"{seat}'s hand is written in rounds of {shown} cards; {self.title} "
+                    f"deals {wanted} (or write all {hand_size} without '|')"), hand)
+            # ``cards`` is a list of this deal's own (hand.cards makes a new one)
+            state.dealt[seat] = cards
             # a MultiHand offers every set operation the replay uses on a hand
-            state.hands[hand.seat] = (MultiHand(cards)  # type: ignore[assignment]
-                                      if self.copies > 1 else held)
+            state.hands[seat] = (MultiHand(cards)  # type: ignore[assignment]
+                                 if double else held)
         missing = [seat for seat in self.table.seats if seat not in state.dealt]
         if missing and self.copies > 1:
             partial = True  # two copies of a card: only the counting places them
@@ -304,7 +307,7 @@ class DealSetup(Engine28):
             state.inferred.add(seat)
 
     def _note_deal_order(self, state: TwentyEightState, deal: Deal) -> None:
-        if all(four is not None for four in state.first_four.values()):
+        if None not in state.first_four.values():
             return  # every hand is given in its dealing rounds: nothing to note
         unchecked: list[str] = []
         if self.opts.redeal_first_two_pointless or (self.opts.annul_fh_and_next_pointless

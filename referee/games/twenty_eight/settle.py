@@ -110,14 +110,16 @@ class Settle(Engine28):
         match.deals += 1
         # a deal thrown in and not scored is dealt again by the same dealer; a scored deal
         # (the misplay penalty scores one thrown in after an offence) passes the deal on
-        again = verdict.outcome is Outcome.ANNULLED
+        outcome = verdict.outcome
+        again = outcome is Outcome.ANNULLED
         match.redeal_same_dealer = again
-        match.next_dealer = state.dealer if again else self._next(state.dealer)
+        match.next_dealer = state.dealer if again else self.next_seat[state.dealer]
+        scored = outcome.scored
         result = DealResult(
-            points=dict(state.points), game_points={team: 0 for team in self.team_names},
+            points=dict(state.points), game_points=dict.fromkeys(self.team_names, 0),
             contract=verdict.contract or NoContract(),
-            outcome=verdict.text, disputed=verdict.disputed, scored=verdict.outcome.scored)
-        if verdict.outcome.scored and verdict.team is not None:
+            outcome=verdict.text, disputed=verdict.disputed, scored=scored)
+        if scored and verdict.team is not None:
             _pay(match, result, verdict.delta, verdict.team,
                  state.mode.score_table(self, state))
         result.score = dict(match.score)
@@ -297,9 +299,10 @@ class Settle(Engine28):
     def _contract_verdict(self, state: TwentyEightState, contract: Contract) -> Settlement:
         """The bidding side's card points against its target."""
         opts = self.opts
-        bidding_team = self.team(contract.bidder)
+        team_of = self.team_of
+        bidding_team = team_of[contract.bidder]
         points = state.points[bidding_team]
-        won = sum(1 for t in state.tricks if self.team(t.winner) == bidding_team)
+        won = [team_of[trick.winner] for trick in state.tricks].count(bidding_team)
         all_tricks = ("bidders" if won == len(state.tricks)
                       else "defenders" if won == 0 else None)
         score = contract_score(points, known(contract.bid), known(contract.target),

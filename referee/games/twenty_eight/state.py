@@ -43,6 +43,21 @@ class TwentyEightState(DealState):
 
     tricks_from_the_deal = True  # a bid or the trump choice is placed at trick 1
 
+    # Slots: a deal sets some fifty attributes, more than an instance dict shares its keys
+    # for, and the replay reads them at every action; a slot is cheaper to set and to read.
+    # (The loop's own attributes, trick_no and the like, stay in the instance dict.)
+    __slots__ = (
+        "number", "players", "dealer", "first_hand", "stage", "dealt", "first_four",
+        "seventh", "inferred", "hands", "unseen", "turn", "calls", "high_bid",
+        "high_bidder", "passes_in_row", "passed", "forced_bid", "bidder", "bid", "trump",
+        "no_trump", "facedown", "trump_seventh", "revealed", "reveal_trick", "reveal_index",
+        "caller", "doubled_by", "redoubled_by", "last_kind", "mode", "trick", "tricks",
+        "trump_led_by_other", "void_occasion", "points", "pair", "annulled",
+        "annul_at_batch", "disregard", "void", "start_score", "c_by", "shown", "show_sure",
+        "second_due", "second_open", "second_over", "second_bid", "may_rechoose",
+        "duel_holder", "duel_challenger", "duel_forced",
+    )
+
     def __init__(self, number: int, dealer: str, first_hand: str, teams: Iterable[str],
                  players: int = 4) -> None:
         super().__init__()

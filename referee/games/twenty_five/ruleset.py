@@ -162,7 +162,7 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
 
     def __init__(self, options: Options, table: Table) -> None:
         super().__init__(options, table)
-        self.opts = SimpleNamespace(**options)
+        self.opts = SimpleNamespace(**options.as_dict())
         self.next_seat = table.successors(CLOCKWISE)
         self.team_of = table.team_map()
         self.team_names = table.team_names

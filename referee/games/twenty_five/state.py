@@ -38,6 +38,15 @@ class TwentyFiveState(DealState):
 
     tricks_from_the_deal = True  # a rob before the opening lead is placed at trick 1
 
+    # Slots: the replay sets and reads these at every action, and a slot is cheaper than
+    # an entry of an instance dict (the loop's own attributes, trick_no and the like,
+    # stay in the dict).
+    __slots__ = (
+        "number", "dealer", "leader", "stage", "turn", "hands", "dealt", "turned", "data",
+        "eligible", "robbed_by", "discard", "has_played", "rob_lapsed", "demoted", "trick",
+        "tricks", "points", "start_score", "ended", "first_to_target", "recorded", "unseen",
+    )
+
     def __init__(self, number: int, dealer: str, leader: str, teams: Iterable[str],
                  start_score: dict[str, int]) -> None:
         super().__init__()

@@ -68,6 +68,16 @@ class Match22:
 class TwentyTwoState(DealState):
     """One deal: living players, hands, the stock, the exchange round and the tricks."""
 
+    # Slots: the replay sets and reads these at every action, and a slot is cheaper than
+    # an entry of an instance dict (the loop's own attributes, trick_no and the like,
+    # stay in the dict).
+    __slots__ = (
+        "number", "dealer", "leader", "living", "hands", "size", "stock", "first_stock",
+        "unseen", "stock_order", "discards", "exchange_queue", "exchanged", "unasked",
+        "stage", "turn", "trick", "bar", "bar_seat", "last_trick", "tricks", "last_cards",
+        "recorded", "model", "bar_open", "maybe_winners", "unseen_at", "stock_low",
+    )
+
     def __init__(self, number: int, dealer: str, leader: str, living: list[str]) -> None:
         super().__init__()
         self.number = number
