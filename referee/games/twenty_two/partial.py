@@ -198,7 +198,7 @@ class Partial22(FromRecord22):
         if len(trick) >= len(state.living):
             self._partial_complete(state)
         else:
-            state.turn = self._next_living(seat, state.living)
+            state.turn = state.next_living[seat]
 
     def _partial_complete(self, state: TwentyTwoState) -> None:
         """The trick's winner: the bar's, or, with a card not seen in it, the next lead's
