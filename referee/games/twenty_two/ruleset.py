@@ -104,7 +104,7 @@ from referee.games.twenty_two.state import EXCHANGE, OVER, PLAY, Match22, Twenty
 from referee.games.twenty_two.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
 from referee.model.cards import RANKS, UNSEEN, Card, make_pack
 from referee.model.errors import RecordError
-from referee.model.record import Action, Deal, Hand
+from referee.model.record import Action, Deal, Event, Hand
 from referee.model.seats import CLOCKWISE, COUNTER_CLOCKWISE, Table
 from referee.rules.base import (
     DealResult,
@@ -227,7 +227,11 @@ class TwentyTwo(Partial22):
     def _dealer_and_leader(self, match: Match22, deal: Deal, state_findings: list
                            ) -> tuple[str, str]:
         stated = deal.dealer
-        first_actor = next((e.action.seat for e in deal.events), None)
+        first_actor = None
+        for item in deal.items:  # the first event's seat (Event is final: a type test)
+            if type(item) is Event:
+                first_actor = item.action.seat
+                break
         if match.deals == 0 or match.losers is None:
             stated = deal_dealer(deal, None)
             if stated not in match.alive:
@@ -265,7 +269,8 @@ class TwentyTwo(Partial22):
         self._note_who_is_in(state, match, gone, unsure)
         state.recorded = result_lines(deal)
         self._note_the_last_deal(state, match)
-        if self.deal_size(match) < 1:
+        least, most = self.deal_sizes(match)  # (the match does not change while dealing)
+        if most < 1:
             raise located(RecordError(
                 "record.deal-size", f"{len(match.alive)} players cannot be dealt a card each "
                 f"from {self.available(match)} cards"), deal)
@@ -288,14 +293,16 @@ class TwentyTwo(Partial22):
         if state.size == 0:
             raise located(RecordError("record.hand-size", f"deal {deal.number} deals no cards"),
                           deal)
-        least, most = self.deal_sizes(match)
         if not match.size_unknown:
             self._check_size(state, match, deal.number, least, most)
-        state.unseen = +left  # the pack less the markers and every hand dealt
-        if state.model is not None:  # the cards that may be in the stock
+        if state.model is None:
+            state.unseen = left  # the pack less the markers and every hand dealt (positive)
+        else:  # the cards that may be in the stock
             state.unseen = Counter(state.model.stock_cards)
-        state.stock = max(self.available(match) - state.size * len(state.living), 0)
-        state.stock_low = max(self.available_least(match) - state.size * len(state.living), 0)
+        dealt = state.size * len(state.living)
+        available = self.available(match)
+        state.stock = max(available - dealt, 0)
+        state.stock_low = max(self.available_least(match, available) - dealt, 0)
         state.first_stock = state.stock
         if self._pending_stock is not None:
             state.stock_order = self._pending_stock
