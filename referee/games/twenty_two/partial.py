@@ -342,7 +342,7 @@ class Partial22(FromRecord22):
             for card in match.markers:
                 count = left.get(card)
                 if count == 1:
-                    del left[card]
+                    left.pop(card)  # (dict.pop: Counter.__delitem__ is Python code)
                 elif count:
                     left[card] = count - 1
         return left
@@ -360,7 +360,7 @@ class Partial22(FromRecord22):
                     why = f"{card} is dealt more often than the pack holds it"
                 raise located(RecordError("record.card-twice", f"{why} ({seat})"), item)
             if count == 1:
-                del left[card]
+                left.pop(card)  # (dict.pop: Counter.__delitem__ is Python code)
             else:
                 left[card] = count - 1
 

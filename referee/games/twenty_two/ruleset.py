@@ -677,7 +677,7 @@ class TwentyTwo(Partial22):
             if left:
                 from_stock += 1
                 if left == 1:
-                    del unseen[card]
+                    unseen.pop(card)  # (dict.pop: Counter.__delitem__ is Python code)
                 else:
                     unseen[card] = left - 1
         at_least = from_stock
