@@ -324,8 +324,9 @@ class TwentyTwo(Partial22):
                 state.deal_findings.append(("22.dead-player", f"{hand.seat} is dead "
                                             "and is dealt no cards", hand.seat))
                 continue
-            self._take(left, hand.cards, hand, hand.seat, match.markers)
-            state.hands[hand.seat] = list(hand.cards)
+            cards = hand.cards  # (a new list, made from the rounds, each time it is asked for)
+            self._take(left, cards, hand, hand.seat, match.markers)
+            state.hands[hand.seat] = cards
         missing = [seat for seat in state.living if seat not in state.hands]
         if missing:
             inferred = self._infer(deal, missing)
