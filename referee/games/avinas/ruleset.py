@@ -299,10 +299,11 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
         # a card played in a deal in progress goes straight to the card's check and its
         # carrying out, as ``check`` and ``apply`` would send it: one copy of the rules
         kind = action.kind
-        if (kind == "play" or kind == "down") and state.stage != OVER:
-            exclusion = self._check_card(state, action)
+        seat = action.seat
+        if (kind == "play" or kind == "down") and state.stage != OVER and seat is not None:
+            exclusion = self._check_card(state, action, seat)
             if exclusion is None:
-                self._apply_card(state, action)
+                self._apply_card(state, action, seat)
             return exclusion
         exclusion = self.check(state, action)
         if exclusion is None:
@@ -321,7 +322,7 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
             return Exclusion("avinas.deal-over", f"{why}; nothing more is recorded in it",
                               Effect.STOPS)
         if kind == "play" or kind == "down":
-            return self._check_card(state, action)
+            return self._check_card(state, action, played_by(action))
         if kind == "bid" or kind == "pass":
             return self._check_call(state, action)
         # a faulty naming of trumps, knock or stop is reported and has no effect
@@ -462,8 +463,9 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
         return None
 
     # play ----------------------------------------------------------------------------------
-    def _check_card(self, state: AvinasState, action: Action) -> Exclusion | None:
-        seat = played_by(action)
+    def _check_card(self, state: AvinasState, action: Action, seat: str) -> Exclusion | None:
+        """A card laid by ``seat``: after the auction, one card, trumps named after a
+        permanent trump led, in turn, held, then the lead's or the follow's rules."""
         if state.stage == AUCTION:
             return Exclusion("avinas.auction-open", f"{seat} cannot play: the auction is not over "
                               f"({state.turn} must speak)", Effect.STOPS)
@@ -561,7 +563,7 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
             return
         kind = action.kind
         if kind == "play" or kind == "down":
-            self._apply_card(state, action)
+            self._apply_card(state, action, played_by(action))
         elif kind == "bid" or kind == "pass":
             self._apply_call(state, action)
         elif kind == "trump":  # a faulty one has no effect: the loop does not apply it
@@ -627,8 +629,7 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
         state.trump_open = ()
         state.false_bid = self._false_bid(state, suit)
 
-    def _apply_card(self, state: AvinasState, action: Action) -> None:
-        seat = played_by(action)
+    def _apply_card(self, state: AvinasState, action: Action, seat: str) -> None:
         card = action.cards[0]
         state.hands[seat].discard(card)
         trick = state.trick

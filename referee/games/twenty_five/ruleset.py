@@ -166,11 +166,11 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
         self.next_seat = table.successors(CLOCKWISE)
         self.players = len(table.seats)
         self.team_of = table.team_map()
-        self.team_names = table.team_names
+        self.team_names = names = table.team_names  # (a property that joins the seats)
         self.labels = {team: self._label(members)
-                       for team, members in zip(table.team_names, table.teams, strict=True)}
+                       for team, members in zip(names, table.teams, strict=True)}
         self.alone = {team: len(members) == 1
-                      for team, members in zip(table.team_names, table.teams, strict=True)}
+                      for team, members in zip(names, table.teams, strict=True)}
 
     # -- the table ---------------------------------------------------------------
     @classmethod
@@ -396,7 +396,7 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
         # ``check`` and ``apply`` would send it: one copy of the rules, fewer calls
         seat = action.seat
         if action.kind == "play" and state.stage == PLAY and seat is not None:
-            exclusion = self._check_play(state, action)
+            exclusion = self._check_play(state, action, seat)
             if exclusion is None:
                 self._apply_play(state, seat, action.cards[0])
             return exclusion
@@ -415,7 +415,7 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
             return Exclusion("25.turnup", f"the dealer {state.dealer} must turn up the trump card "
                               f"before anything else (write 'turnup CARD')", Effect.STOPS)
         if kind == "play":
-            return self._check_play(state, action)
+            return self._check_play(state, action, played_by(action))
         if kind == "rob":
             return self._check_rob(state, action)
         return Exclusion("25.turn", f"{self.title} has no '{kind}' action", Effect.STOPS)
@@ -505,10 +505,10 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
         return f"only {state.eligible}, who was dealt the ace of trumps {data.ace}, may rob{note}"
 
     # play ------------------------------------------------------------------------------------
-    def _check_play(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
-        """A play: one card, the turn, holding the card, the compulsory rob, then
+    def _check_play(self, state: TwentyFiveState, action: Action, seat: str
+                    ) -> Exclusion | None:
+        """A play by ``seat``: one card, the turn, holding the card, the compulsory rob, then
         the follow rules."""
-        seat = played_by(action)
         cards = action.cards
         if len(cards) != 1:
             return Exclusion("25.turn", f"{seat} plays {len(cards)} cards; a play is one card",
