@@ -48,13 +48,14 @@ class AvinasDeal:
             if hand.seat in state.dealt:
                 raise located(RecordError("record.hand-twice",
                                           f"{hand.seat}'s hand is given twice"), hand)
-            for card in hand.cards:
+            written = hand.cards  # (made from the rounds each time it is asked for)
+            for card in written:
                 if card != UNSEEN:
                     deal_card(owner, card, hand.seat, hand, self._pack,
                               "the 32-card pack of Avinas (ranks A K Q J T 9 8 7)")
-            if len(hand.cards) != HAND_SIZE:
+            if len(written) != HAND_SIZE:
                 raise located(RecordError(
-                    "record.hand-size", f"{hand.seat} has {len(hand.cards)} cards; each "
+                    "record.hand-size", f"{hand.seat} has {len(written)} cards; each "
                     f"player is dealt {HAND_SIZE}"), hand)
             if len(hand.rounds) == 1:  # the cards without their dealing order
                 state.unordered.add(hand.seat)
@@ -65,7 +66,7 @@ class AvinasDeal:
                     f"('{hand.seat}: c1 c2 c3 c4 | c5 c6 c7 c8'): Avinas exposes the 4th and "
                     f"8th cards, which decide the game, the declarer and trumps"),
                     hand)
-            cards = [card for card in hand.cards if card != UNSEEN]
+            cards = [card for card in written if card != UNSEEN]
             state.dealt[hand.seat] = cards
             state.hands[hand.seat] = set(cards)
         missing = [seat for seat in self.table.seats if seat not in state.dealt]

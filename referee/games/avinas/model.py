@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.model.cards import RANKS as EVERY_RANK
 from referee.model.cards import SUITS, make_pack
 from referee.rules.tricks import highest_wins
 
@@ -57,8 +58,25 @@ def effective_suit(card: str, trump: str | None) -> str:
     return TRUMP if is_trump(card, trump) else card[1]
 
 
+EVERY_CARD = tuple(make_pack(EVERY_RANK))
+"""Every card the notation writes (but ``??``): the keys of the tables below."""
+EFFECTIVE_SUIT = {trump: {card: effective_suit(card, trump) for card in EVERY_CARD}
+                  for trump in (*SUITS, None)}
+"""Trumps (or None) -> card -> ``effective_suit``, looked up once per card played."""
+POINTS_OF = {card: CARD_POINTS.get(card[0], 0) for card in EVERY_CARD}
+"""Card -> its card points."""
+
+
 def card_points(cards: Any) -> int:
     return sum(CARD_POINTS.get(card[0], 0) for card in cards)
+
+
+def trick_points(plays: list[tuple[str, str]]) -> int:
+    """The card points of a trick's plays (a card not seen is worth nothing)."""
+    points = 0
+    for _, card in plays:
+        points += POINTS_OF.get(card, 0)
+    return points
 
 
 def bid_count(cards: Any, suit: str, how: str = "trump_count") -> int:

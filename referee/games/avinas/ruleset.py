@@ -80,6 +80,7 @@ from referee.games.avinas.contract import Declaration
 from referee.games.avinas.deal import AvinasDeal
 from referee.games.avinas.model import (  # the game's data and pure rules, re-exported
     CARD_POINTS,
+    EFFECTIVE_SUIT,
     HAND_SIZE,
     MAX_BID,
     PACK,
@@ -100,6 +101,7 @@ from referee.games.avinas.model import (  # the game's data and pure rules, re-e
     net_rams,
     pips_for,
     rams_for,
+    trick_points,
     trick_winner,
     trump_order,
 )
@@ -293,6 +295,21 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
             yield Action(declarer, "stop")
 
     # -- the cascade -----------------------------------------------------------------------
+    def apply_if_legal(self, state: AvinasState, action: Action) -> Exclusion | None:
+        # a card played in a deal in progress goes straight to the card's check and its
+        # carrying out, as ``check`` and ``apply`` would send it: one copy of the rules
+        kind = action.kind
+        seat = action.seat
+        if (kind == "play" or kind == "down") and state.stage != OVER and seat is not None:
+            exclusion = self._check_card(state, action, seat)
+            if exclusion is None:
+                self._apply_card(state, action, seat)
+            return exclusion
+        exclusion = self.check(state, action)
+        if exclusion is None:
+            self.apply(state, action)
+        return exclusion
+
     def check(self, state: AvinasState, action: Action) -> Exclusion | None:
         kind = action.kind
         if state.stage == OVER:
@@ -305,7 +322,7 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
             return Exclusion("avinas.deal-over", f"{why}; nothing more is recorded in it",
                               Effect.STOPS)
         if kind == "play" or kind == "down":
-            return self._check_card(state, action)
+            return self._check_card(state, action, played_by(action))
         if kind == "bid" or kind == "pass":
             return self._check_call(state, action)
         # a faulty naming of trumps, knock or stop is reported and has no effect
@@ -446,8 +463,9 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
         return None
 
     # play ----------------------------------------------------------------------------------
-    def _check_card(self, state: AvinasState, action: Action) -> Exclusion | None:
-        seat = played_by(action)
+    def _check_card(self, state: AvinasState, action: Action, seat: str) -> Exclusion | None:
+        """A card laid by ``seat``: after the auction, one card, trumps named after a
+        permanent trump led, in turn, held, then the lead's or the follow's rules."""
         if state.stage == AUCTION:
             return Exclusion("avinas.auction-open", f"{seat} cannot play: the auction is not over "
                               f"({state.turn} must speak)", Effect.STOPS)
@@ -479,13 +497,14 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
         """The rules of a card held and laid in turn: the lead's, or following."""
         hand = state.hands[seat]
         unseen = state.unseen
-        if not state.trick:
+        trick = state.trick
+        if not trick:
             return self._check_lead(state, seat, card, down)
         if down:
             return Exclusion("avinas.face-down", f"only a lead may be face down; {seat} plays to "
-                              f"trick {len(state.tricks) + 1}, led by {state.trick[0][0]}")
+                              f"trick {len(state.tricks) + 1}, led by {trick[0][0]}")
         trump = state.trump
-        lead = state.trick[0][1]
+        lead = trick[0][1]
         if state.trick_down:  # Followed as if a trump had been led
             if card != UNSEEN and is_trump(card, trump):
                 return None
@@ -494,10 +513,11 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
                 return FOLLOW_FACE_DOWN.check(seat, card, held, leader=state.trick[0][0])
             return self._check_unseen_follow(state, unseen, seat, card)
         if lead != UNSEEN and card != UNSEEN:
-            led = effective_suit(lead, trump)
-            if effective_suit(card, trump) == led:
+            suit_of = EFFECTIVE_SUIT[trump]  # (``effective_suit``, looked up)
+            led = suit_of[lead]
+            if suit_of[card] == led:
                 return None
-            held = [c for c in hand if effective_suit(c, trump) == led]
+            held = [c for c in hand if suit_of[c] == led]
             if unseen is None or held:
                 return FOLLOW.check(seat, card, held,
                                     suit="trumps" if led == TRUMP else SUIT_NAMES[led])
@@ -543,7 +563,7 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
             return
         kind = action.kind
         if kind == "play" or kind == "down":
-            self._apply_card(state, action)
+            self._apply_card(state, action, played_by(action))
         elif kind == "bid" or kind == "pass":
             self._apply_call(state, action)
         elif kind == "trump":  # a faulty one has no effect: the loop does not apply it
@@ -609,8 +629,7 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
         state.trump_open = ()
         state.false_bid = self._false_bid(state, suit)
 
-    def _apply_card(self, state: AvinasState, action: Action) -> None:
-        seat = played_by(action)
+    def _apply_card(self, state: AvinasState, action: Action, seat: str) -> None:
         card = action.cards[0]
         state.hands[seat].discard(card)
         trick = state.trick
@@ -634,8 +653,8 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
                 else:
                     self._set_trump(state, card[1])
         trick.append((seat, card))
-        state.trick_len = len(trick)
-        if len(trick) < 4:
+        played = state.trick_len = len(trick)
+        if played < 4:
             state.turn = self.next_seat[seat]
             return
         if state.trump_open:
@@ -645,7 +664,7 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
         else:
             winner = trick_winner(trick, state.trump, state.trick_down,
                                   self.opts.facedown_no_trump_winner)
-        points = card_points(c for _, c in trick)
+        points = trick_points(trick)
         number = len(state.tricks) + 1
         state.tricks.append(Trick(number, trick, winner, points, state.trick_down))
         team = self.team_of[winner]

@@ -255,10 +255,10 @@ class PartialPlay:
     def _outcome(self, points: dict[str, int], ended: str | None, score: dict[str, int],
                  tricks: int, over: bool) -> str:
         """The deal's outcome in words."""
-        taken = ", ".join(f"{self.labels[t]} {p}" for t, p in points.items() if p)
         if ended is not None:
             verb = "reaches" if self.alone[ended] else "reach"
             return f"{self.labels[ended]} {verb} {score[ended]} at trick {tricks}: game over"
+        taken = ", ".join(f"{self.labels[t]} {p}" for t, p in points.items() if p)
         if over:
             return f"tricks: {taken}"
         return f"incomplete, scored as played ({taken or 'no trick'})"

@@ -88,7 +88,7 @@ from referee.games.twenty_five.unseen import check_lines, read_unseen
 from referee.games.twenty_five.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
 from referee.model.cards import SUIT_NAMES, UNSEEN
 from referee.model.errors import RecordError
-from referee.model.record import Action, Deal, RecordHeader
+from referee.model.record import Action, Deal, Event, RecordHeader
 from referee.model.seats import CLOCKWISE, Table
 from referee.rules.base import (
     DealResult,
@@ -164,12 +164,13 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
         super().__init__(options, table)
         self.opts = SimpleNamespace(**options.as_dict())
         self.next_seat = table.successors(CLOCKWISE)
+        self.players = len(table.seats)
         self.team_of = table.team_map()
-        self.team_names = table.team_names
+        self.team_names = names = table.team_names  # (a property that joins the seats)
         self.labels = {team: self._label(members)
-                       for team, members in zip(table.team_names, table.teams, strict=True)}
+                       for team, members in zip(names, table.teams, strict=True)}
         self.alone = {team: len(members) == 1
-                      for team, members in zip(table.team_names, table.teams, strict=True)}
+                      for team, members in zip(names, table.teams, strict=True)}
 
     # -- the table ---------------------------------------------------------------
     @classmethod
@@ -310,16 +311,25 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
 
     def _note_ace_discard(self, state: TwentyFiveState, deal: Deal) -> None:
         """Discarding the trump ace when robbing is legal, but worth a note."""
-        turned = next((e.action.cards[0] for e in deal.events if e.action.kind == "turnup"),
-                      None)
+        turned: str | None = None
+        robs: list[Action] = []
+        for item in deal.items:  # one pass over the deal: the turn-up and the robs
+            if type(item) is not Event:  # (a result line: Event is final)
+                continue
+            action = item.action
+            kind = action.kind
+            if kind == "turnup":
+                if turned is None:
+                    turned = action.cards[0]
+            elif kind == "rob":
+                robs.append(action)
         if turned not in PACK:
             return  # no turn-up (or an unseen card): reported by 25.turnup
         ace = trump_data(turned[1], self.opts.renege_cards).ace
         if turned == ace:
             return  # naming the turned-up ace is no discard from the hand: no note
-        for event in deal.events:
-            action = event.action
-            if action.kind == "rob" and action.cards[0] == ace:
+        for action in robs:
+            if action.cards[0] == ace:
                 state.notes.append((
                     "25.rob-discard", f"{action.seat} robs and discards {ace}, the ace of "
                     f"trumps itself: that discard is allowed (no source forbids it), "
@@ -386,7 +396,7 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
         # ``check`` and ``apply`` would send it: one copy of the rules, fewer calls
         seat = action.seat
         if action.kind == "play" and state.stage == PLAY and seat is not None:
-            exclusion = self._check_play(state, action)
+            exclusion = self._check_play(state, action, seat)
             if exclusion is None:
                 self._apply_play(state, seat, action.cards[0])
             return exclusion
@@ -405,7 +415,7 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
             return Exclusion("25.turnup", f"the dealer {state.dealer} must turn up the trump card "
                               f"before anything else (write 'turnup CARD')", Effect.STOPS)
         if kind == "play":
-            return self._check_play(state, action)
+            return self._check_play(state, action, played_by(action))
         if kind == "rob":
             return self._check_rob(state, action)
         return Exclusion("25.turn", f"{self.title} has no '{kind}' action", Effect.STOPS)
@@ -495,10 +505,10 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
         return f"only {state.eligible}, who was dealt the ace of trumps {data.ace}, may rob{note}"
 
     # play ------------------------------------------------------------------------------------
-    def _check_play(self, state: TwentyFiveState, action: Action) -> Exclusion | None:
-        """A play: one card, the turn, holding the card, the compulsory rob, then
+    def _check_play(self, state: TwentyFiveState, action: Action, seat: str
+                    ) -> Exclusion | None:
+        """A play by ``seat``: one card, the turn, holding the card, the compulsory rob, then
         the follow rules."""
-        seat = played_by(action)
         cards = action.cards
         if len(cards) != 1:
             return Exclusion("25.turn", f"{seat} plays {len(cards)} cards; a play is one card",
@@ -526,31 +536,37 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
         trick = state.trick
         if not trick:
             return None  # any card may be led
-        if unseen is not None and (card == UNSEEN or trick[0][1] == UNSEEN):
-            return self._check_unseen_follow(state, unseen, seat, card)
-        data = self._trumps(state)
         led = trick[0][1]
-        if led in data.trumps:
+        if unseen is not None and (card == UNSEEN or led == UNSEEN):
+            return self._check_unseen_follow(state, unseen, seat, card)
+        data = state.data  # (known from the turn-up: play comes after it)
+        assert data is not None
+        trumps = data.trumps
+        if led in trumps:
+            if card in trumps:
+                return None  # any trump may be played to a trump lead (#32)
             return self._check_renege(state, seat, card, hand, data)
-        suit_cards = data.suit_cards[data.suit_of[led]]
+        led_suit = data.suit_of[led]
+        suit_cards = data.suit_cards[led_suit]
         if card in suit_cards:
             return None  # following suit: the commonest play, without the sets below
         may_trump = self.opts.may_trump_when_following
-        if may_trump and card in data.trumps:
+        if may_trump and card in trumps:
             return None  # "in 25 you may trump at any time"
-        suit = SUIT_NAMES[data.suit_of[led]]
-        found = FOLLOW[bool(may_trump)].check(seat, card, hand & suit_cards, suit=suit)
-        if found is None and unseen is not None:  # he shows a void in the suit led
+        suit = SUIT_NAMES[led_suit]
+        if hand.isdisjoint(suit_cards):  # void in the suit led: any card
+            if unseen is None:
+                return None
+            # he shows a void in the suit led
             return self._presume_void(state, unseen, seat, suit_cards, "25.follow-suit",
                                       f"{seat} must follow {suit}"
                                       + (" or play a trump" if may_trump else ""))
-        return found
+        return FOLLOW[bool(may_trump)].exclusion(seat, card, hand & suit_cards, suit=suit)
 
     def _check_renege(self, state: TwentyFiveState, seat: str, card: str, hand: set[str],
                       data: TrumpData) -> Exclusion | None:
-        """To a trump lead, a trump if any non-privileged trump is held."""
-        if card in data.trumps:
-            return None  # any trump may be played to a trump lead (#32)
+        """To a trump lead, ``card`` (not a trump: any trump may be played to a trump lead)
+        only if no non-privileged trump is held."""
         held = hand & data.trumps
         unseen = state.unseen
         if not held and unseen is None:
@@ -643,6 +659,8 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
         state.discard = None if discard == UNSEEN else discard
 
     def _apply_play(self, state: TwentyFiveState, seat: str, card: str) -> None:
+        """``seat`` plays ``card`` to the trick, which may complete it (this runs for every
+        card of every deal checked)."""
         state.hands[seat].discard(card)
         trick = state.trick
         unseen = state.unseen
@@ -655,19 +673,19 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
             state.trick_no = len(state.tricks) + 1
         trick.append((seat, card))
         state.has_played.add(seat)
-        self._lapse_rob(state)
-        state.trick_len = len(trick)
-        if state.trick_len >= len(self.table.seats):
+        eligible = state.eligible
+        if eligible is not None and not state.rob_lapsed and state.robbed_by is None:
+            self._lapse_rob(state, eligible)  # a right to rob that this play may end
+        played = state.trick_len = len(trick)
+        if played >= self.players:
             self._complete_trick(state)
         else:
             state.turn = self.next_seat[seat]
 
-    def _lapse_rob(self, state: TwentyFiveState) -> None:
-        """Once the eligible seat's deadline passes unrobbed, the right is lost; with
+    def _lapse_rob(self, state: TwentyFiveState, eligible: str) -> None:
+        """Once the ``eligible`` seat's deadline passes unrobbed, the right is lost; with
         unrobbed_ace_penalty = lowest_trump its ace becomes the lowest trump."""
-        eligible = state.eligible
-        if (state.rob_lapsed or eligible is None or state.robbed_by is not None
-                or not self._deadline_passed(state, eligible)):
+        if not self._deadline_passed(state, eligible):
             return
         state.rob_lapsed = True
         ace = self._trumps(state).ace
@@ -685,10 +703,11 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
             winner = self._unseen_winner(state, unseen, trick, number)
             unseen.follows = []
         else:
-            winner = self.trick_winner(state, trick)
+            winner = winner_of(state, trick)  # (``trick_winner``, one call fewer)
         state.tricks.append(Trick(number, trick, winner))
         team = self.team_of[winner]
-        state.points[team] += TRICK_POINTS
+        points = state.points
+        points[team] += TRICK_POINTS
         state.trick = []
         state.trick_len = 0
         state.trick_no = number
@@ -697,7 +716,8 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
         # The game ends at the trick that reaches the target, or with end_mid_deal =
         # no at the end of the deal (the side that reached it first wins); with
         # jink_wins_game, winning all five tricks wins at once.
-        if state.first_to_target is None and state.running(team) >= opts.target:
+        if (state.first_to_target is None
+                and state.start_score[team] + points[team] >= opts.target):  # running(team)
             state.first_to_target = team
         last = number >= TRICKS
         if last and opts.jink_wins_game and all(

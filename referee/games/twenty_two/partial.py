@@ -198,7 +198,7 @@ class Partial22(FromRecord22):
         if len(trick) >= len(state.living):
             self._partial_complete(state)
         else:
-            state.turn = self._next_living(seat, state.living)
+            state.turn = state.next_living[seat]
 
     def _partial_complete(self, state: TwentyTwoState) -> None:
         """The trick's winner: the bar's, or, with a card not seen in it, the next lead's
@@ -335,22 +335,34 @@ class Partial22(FromRecord22):
 
     # -- the deal, the exchange and the play with cards not seen (TwentyTwo's own) ------------
     def _pack_left(self, match: Match22) -> Counter[Card]:
+        """The pack less the damage markers (when they are removed), positive counts only:
+        a card that runs out leaves the counter (as ``+`` would leave it out)."""
         left = Counter(self.pack_counts)
         if self.options.markers_removed:
-            left.subtract(match.markers)
-        return +left
+            for card in match.markers:
+                count = left.get(card)
+                if count == 1:
+                    left.pop(card)  # (dict.pop: Counter.__delitem__ is Python code)
+                elif count:
+                    left[card] = count - 1
+        return left
 
     def _take(self, left: Counter[Card], cards: list[Card], item: Any, seat: str,
               markers: list[Card]) -> None:
-        """Take ``seat``'s dealt ``cards`` out of ``left``; raise at a card it lacks."""
+        """Take ``seat``'s dealt ``cards`` out of ``left`` (a card that runs out leaves it,
+        so that it keeps positive counts only); raise at a card it lacks."""
         for card in cards:
-            if left[card] <= 0:
+            count = left.get(card)
+            if not count:
                 if self.options.markers_removed and card in markers:
                     why = f"{card} is a damage marker, out of the pack"
                 else:
                     why = f"{card} is dealt more often than the pack holds it"
                 raise located(RecordError("record.card-twice", f"{why} ({seat})"), item)
-            left[card] -= 1
+            if count == 1:
+                left.pop(card)  # (dict.pop: Counter.__delitem__ is Python code)
+            else:
+                left[card] = count - 1
 
     @staticmethod
     def _infer(deal: Deal, missing: list[str]) -> dict[str, list[Card]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from referee.games.twenty_two.model import covers
+from referee.games.twenty_two.model import CARD_STRENGTH, covers, strengths
 from referee.games.twenty_two.state import OVER, Match22, TwentyTwoState
 from referee.model.cards import Card
 from referee.model.seats import Table
@@ -33,14 +33,18 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
                      ) -> str:
         """The first living seat after ``seat`` (which may be dead) in ``direction``."""
         if direction is None:
-            alive = frozenset(living)
-            successors = self._successors.get(alive)
-            if successors is None:
-                successors = self._successors[alive] = {
-                    other: self._search_living(other, alive, self.direction)
-                    for other in self.table.seats}
-            return successors[seat]
+            return self._successors_of(living)[seat]
         return self._search_living(seat, set(living), direction)
+
+    def _successors_of(self, living: Iterable[str]) -> dict[str, str]:
+        """Each seat's next living seat in the turn direction, among ``living``."""
+        alive = frozenset(living)
+        successors = self._successors.get(alive)
+        if successors is None:
+            successors = self._successors[alive] = {
+                other: self._search_living(other, alive, self.direction)
+                for other in self.table.seats}
+        return successors
 
     def _search_living(self, seat: str, alive: Collection[str], way: str) -> str:
         """The first seat of ``alive`` after ``seat``, going ``way``."""
@@ -50,28 +54,42 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
                 return other
         raise ValueError("nobody is alive")
 
-    def _lay_cards(self, state: TwentyTwoState, seat: str, cards: tuple[Card, ...],
-                   mine: list[int]) -> None:
-        """``seat`` plays ``cards`` (of strengths ``mine``, sorted) to the trick."""
+    def _lay_cards(self, state: TwentyTwoState, seat: str, cards: tuple[Card, ...]) -> None:
+        """``seat`` plays ``cards`` to the trick, which may complete it (this runs for every
+        play of every deal checked: a single card, the commonest play, is laid without
+        sorting or calls)."""
         hand = state.hands[seat]
-        for card in cards:
-            hand.remove(card)
         trick = state.trick
+        if len(cards) == 1:
+            card = cards[0]
+            hand.remove(card)
+            strength = CARD_STRENGTH[card]
+            if not trick:
+                mine: list[int] | None = [strength]
+            else:
+                # the bar of a one-card lead is one strength: ``_takes_over``, written out
+                bar = state.bar[0]
+                mine = ([strength] if strength > bar
+                        or (strength == bar and self.last_of_equals_wins) else None)
+        else:
+            for card in cards:
+                hand.remove(card)
+            mine = strengths(cards)
+            if trick and not self._takes_over(mine, state.bar):
+                mine = None
         if not trick:
             state.play_started = True
             state.trick_no = len(state.tricks) + 1
             state.last_trick = not hand  # the leader's last card: the last trick
-            state.bar = mine
-            state.bar_seat = seat
-        elif self._takes_over(mine, state.bar):
+        if mine is not None:  # the lead, or cards that take over the bar
             state.bar = mine
             state.bar_seat = seat
         trick.append((seat, cards))
-        state.trick_len = len(trick)
-        if len(trick) >= len(state.living):
+        played = state.trick_len = len(trick)
+        if played >= len(state.living):
             self._complete_trick(state)
         else:
-            state.turn = self._next_living(seat, state.living)
+            state.turn = state.next_living[seat]
 
     def _takes_over(self, mine: list[int], bar: list[int]) -> bool:
         """Dominating cards become the bar; ``trick_tie = first`` wants more."""
@@ -80,10 +98,11 @@ class Play22(Ruleset[Match22, TwentyTwoState]):
         return self.last_of_equals_wins or mine != bar
 
     def _complete_trick(self, state: TwentyTwoState) -> None:
-        winner = state.bar_seat or state.trick[0][0]
-        state.tricks.append(Trick(state.trick_no, state.trick, winner))
+        trick = state.trick
+        winner = state.bar_seat or trick[0][0]
+        state.tricks.append(Trick(state.trick_no, trick, winner))
         if state.last_trick:
-            state.last_cards = [(seat, cards[0]) for seat, cards in state.trick if cards]
+            state.last_cards = [(seat, cards[0]) for seat, cards in trick if cards]
             state.stage = OVER
             state.turn = None
         else:

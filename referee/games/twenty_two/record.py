@@ -26,18 +26,20 @@ class FromRecord22(Play22):
         markers = len(match.markers) + match.unknown_markers
         return self.pack_size - (markers if self.options.markers_removed else 0)
 
-    def available_least(self, match: Match22) -> int:
-        """The fewest cards the pack can hold: every marker that may be out of it, out."""
+    def available_least(self, match: Match22, available: int | None = None) -> int:
+        """The fewest cards the pack can hold: every marker that may be out of it, out
+        (``available``: ``available(match)``, when the caller has it)."""
         slack = match.marker_slack if self.options.markers_removed else 0
-        return self.available(match) - slack
+        return (self.available(match) if available is None else available) - slack
 
     def deal_sizes(self, match: Match22) -> tuple[int, int]:
         """The fewest and the most cards each the rule allows: one number unless the pack
         (the cap) depends on markers the record does not establish."""
         nominal = FIRST_DEAL_SIZE if match.deals == 0 else match.nominal
         living = len(match.alive)
-        return (min(nominal, self.available_least(match) // living),
-                min(nominal, self.available(match) // living))
+        available = self.available(match)
+        return (min(nominal, self.available_least(match, available) // living),
+                min(nominal, available // living))
 
     def _note_the_last_deal(self, state: TwentyTwoState, match: Match22) -> None:
         """The last deal was not replayed to its end, so this deal's size (and the markers)
@@ -64,10 +66,9 @@ class FromRecord22(Play22):
                     most: int) -> None:
         """22.deal-size: an error only when the hands fit no size the rule allows, whatever
         the markers the record does not establish; a note when they leave a choice."""
-        cards = (str(self.available(match)) if least == most
-                 else f"{self.available_least(match)} to {self.available(match)}")
         if least <= state.size <= most:
             if least < most:
+                cards = self._pack_words(match, least, most)
                 state.notes.append(("22.deal-size", f"could not check the hand size of deal "
                                     f"{number} exactly: the pack holds {cards} cards (the "
                                     "damage markers of a deal that was not replayed to its "
@@ -77,12 +78,19 @@ class FromRecord22(Play22):
         nominal = FIRST_DEAL_SIZE if match.deals == 0 else match.nominal
         why = ("the first deal" if match.deals == 0
                else f"the last loser took {nominal} damage")
+        cards = self._pack_words(match, least, most)
         cap = f", capped: {cards} cards for {len(match.alive)} players" if least < nominal else ""
         should = str(most) if least == most else f"{least} to {most}"
         state.deal_findings.append((
             "22.deal-size",
             f"each player is dealt {state.size} cards; deal {number} should deal "
             f"{should} ({why}{cap})", None))
+
+    def _pack_words(self, match: Match22, least: int, most: int) -> str:
+        """The cards the pack holds, in words: a number, or a range when markers are not
+        known."""
+        return (str(self.available(match)) if least == most
+                else f"{self.available_least(match)} to {self.available(match)}")
 
     @staticmethod
     def _maybe_dead(match: Match22) -> list[str]:

@@ -81,6 +81,7 @@ from typing import Any
 
 from referee.games.twenty_two.contract import Damage
 from referee.games.twenty_two.model import (  # the game's data and pure rules, re-exported
+    CARD_STRENGTH,
     DAMAGE,
     DEATH,
     FIRST_DEAL_SIZE,
@@ -103,7 +104,7 @@ from referee.games.twenty_two.state import EXCHANGE, OVER, PLAY, Match22, Twenty
 from referee.games.twenty_two.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
 from referee.model.cards import RANKS, UNSEEN, Card, make_pack
 from referee.model.errors import RecordError
-from referee.model.record import Action, Deal, Hand
+from referee.model.record import Action, Deal, Event, Hand
 from referee.model.seats import CLOCKWISE, COUNTER_CLOCKWISE, Table
 from referee.rules.base import (
     DealResult,
@@ -226,7 +227,11 @@ class TwentyTwo(Partial22):
     def _dealer_and_leader(self, match: Match22, deal: Deal, state_findings: list
                            ) -> tuple[str, str]:
         stated = deal.dealer
-        first_actor = next((e.action.seat for e in deal.events), None)
+        first_actor = None
+        for item in deal.items:  # the first event's seat (Event is final: a type test)
+            if type(item) is Event:
+                first_actor = item.action.seat
+                break
         if match.deals == 0 or match.losers is None:
             stated = deal_dealer(deal, None)
             if stated not in match.alive:
@@ -259,11 +264,13 @@ class TwentyTwo(Partial22):
         gone, unsure = self._gone_by_the_record(match, deal)
         dealer, leader = self._dealer_and_leader(match, deal, findings)
         state = TwentyTwoState(deal.number, dealer, leader, list(match.alive))
+        state.next_living = self._successors_of(state.living)
         state.deal_findings.extend(findings)
         self._note_who_is_in(state, match, gone, unsure)
         state.recorded = result_lines(deal)
         self._note_the_last_deal(state, match)
-        if self.deal_size(match) < 1:
+        least, most = self.deal_sizes(match)  # (the match does not change while dealing)
+        if most < 1:
             raise located(RecordError(
                 "record.deal-size", f"{len(match.alive)} players cannot be dealt a card each "
                 f"from {self.available(match)} cards"), deal)
@@ -286,14 +293,16 @@ class TwentyTwo(Partial22):
         if state.size == 0:
             raise located(RecordError("record.hand-size", f"deal {deal.number} deals no cards"),
                           deal)
-        least, most = self.deal_sizes(match)
         if not match.size_unknown:
             self._check_size(state, match, deal.number, least, most)
-        state.unseen = +left  # the pack less the markers and every hand dealt
-        if state.model is not None:  # the cards that may be in the stock
+        if state.model is None:
+            state.unseen = left  # the pack less the markers and every hand dealt (positive)
+        else:  # the cards that may be in the stock
             state.unseen = Counter(state.model.stock_cards)
-        state.stock = max(self.available(match) - state.size * len(state.living), 0)
-        state.stock_low = max(self.available_least(match) - state.size * len(state.living), 0)
+        dealt = state.size * len(state.living)
+        available = self.available(match)
+        state.stock = max(available - dealt, 0)
+        state.stock_low = max(self.available_least(match, available) - dealt, 0)
         state.first_stock = state.stock
         if self._pending_stock is not None:
             state.stock_order = self._pending_stock
@@ -315,8 +324,9 @@ class TwentyTwo(Partial22):
                 state.deal_findings.append(("22.dead-player", f"{hand.seat} is dead "
                                             "and is dealt no cards", hand.seat))
                 continue
-            self._take(left, hand.cards, hand, hand.seat, match.markers)
-            state.hands[hand.seat] = list(hand.cards)
+            cards = hand.cards  # (a new list, made from the rounds, each time it is asked for)
+            self._take(left, cards, hand, hand.seat, match.markers)
+            state.hands[hand.seat] = cards
         missing = [seat for seat in state.living if seat not in state.hands]
         if missing:
             inferred = self._infer(deal, missing)
@@ -463,12 +473,11 @@ class TwentyTwo(Partial22):
         # a living player's play during play goes straight to the play's check and laying
         # the cards, as ``check`` and ``apply`` would send it: one copy of the rules
         seat = action.seat
-        if action.kind == "play" and state.stage == PLAY and seat is not None \
-                and seat in state.living and state.model is None:
+        if action.kind == "play" and state.stage == PLAY and state.model is None \
+                and seat is not None and seat in state.living:
             exclusion = self._check_play(state, action)
             if exclusion is None:
-                cards = action.cards
-                self._lay_cards(state, seat, cards, strengths(cards))
+                self._lay_cards(state, seat, action.cards)
             return exclusion
         exclusion = self.check(state, action)
         if exclusion is None:
@@ -512,10 +521,9 @@ class TwentyTwo(Partial22):
         if seat != state.turn:
             return Exclusion("22.turn", f"it is {state.turn}'s turn to exchange (or decline), "
                               f"not {seat}'s", Effect.STOPS)
-        missing = Counter(given) - Counter(state.hands[seat])
-        if missing:
-            return Exclusion("22.not-held", f"{seat} does not hold {show(missing.elements())}",
-                              Effect.STOPS)
+        missing = self._check_held(seat, given, state.hands[seat])
+        if missing is not None:
+            return missing
         if len(drawn) < len(given) > state.stock and len(drawn) <= state.stock:
             # more discarded than the stock holds, and only what it holds drawn.
             # Carried out, this hand would be shorter than the others: fatal.
@@ -526,15 +534,24 @@ class TwentyTwo(Partial22):
             return Exclusion("22.exchange-draw", f"{seat} discards {len(given)} and draws "
                               f"{len(drawn)}: an exchange draws as many as it discards",
                               Effect.STOPS)
-        # A drawn card that is neither in the stock nor a discard is held by someone, played
-        # or a marker: carried out, it would be in two places, also when the
-        # exchange goes beyond the stock.
-        beyond = Counter(drawn) - state.unseen
-        discarded = beyond & (state.discards + Counter(given))
-        strange = beyond - discarded
-        if strange:
-            return Exclusion("22.exchange-draw", f"{show(strange.elements())} is not in the "
-                              "stock (held, played or a damage marker)", Effect.STOPS)
+        unseen = state.unseen  # (it keeps positive counts only: ``in`` is "in the stock")
+        if not drawn:
+            in_stock = True
+        elif len(drawn) == 1:
+            in_stock = drawn[0] in unseen  # one card drawn: the commonest exchange
+        else:
+            in_stock = len(set(drawn)) == len(drawn) and all(card in unseen for card in drawn)
+        discarded: Counter[Card] | None = None
+        if not in_stock:
+            # A drawn card that is neither in the stock nor a discard is held by someone,
+            # played or a marker: carried out, it would be in two places, also when the
+            # exchange goes beyond the stock.
+            beyond = Counter(drawn) - unseen
+            discarded = beyond & (state.discards + Counter(given))
+            strange = beyond - discarded
+            if strange:
+                return Exclusion("22.exchange-draw", f"{show(strange.elements())} is not in "
+                                  "the stock (held, played or a damage marker)", Effect.STOPS)
         if len(given) > state.stock:
             return Exclusion("22.exchange-stock", f"{seat} exchanges {len(given)} cards but the "
                               f"stock holds only {state.stock}")
@@ -551,6 +568,7 @@ class TwentyTwo(Partial22):
         seat = played_by(action)
         cards = action.cards
         hand = state.hands[seat]
+        count = len(cards)
         if state.stage == EXCHANGE:
             if seat != state.leader:
                 return Exclusion("22.turn", f"the exchange round is on: {state.turn} must "
@@ -565,21 +583,31 @@ class TwentyTwo(Partial22):
         if seat != state.turn:
             return Exclusion("22.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
                               Effect.STOPS)
-        problem = self._check_held(seat, cards, hand)
-        if problem is not None:
-            return problem
-        if not state.trick:
+        if count != 1 or cards[0] not in hand:  # (one card held: the commonest play)
+            problem = self._check_held(seat, cards, hand)
+            if problem is not None:
+                return problem
+        trick = state.trick
+        if not trick:
+            if count == 1:
+                return None  # one card held is a lead: it is of one rank, and others are kept
             return self._check_lead(seat, cards, hand)
-        led = state.trick[0][1]
-        if len(cards) != len(led):
-            return Exclusion("22.follow-count", f"{seat} plays {len(cards)} card"
-                              f"{'s' if len(cards) != 1 else ''} to a lead of {len(led)}",
+        led = trick[0][1]
+        if count != len(led):
+            return Exclusion("22.follow-count", f"{seat} plays {count} card"
+                              f"{'s' if count != 1 else ''} to a lead of {len(led)}",
                               Effect.STOPS)
-        mine = strengths(cards)
         aces = self.ace_lead_forces_lowest and led[0][0] == "A"
-        if not aces and covers(mine, state.bar):
-            return None  # matching or beating the bar: the commonest follow, no hand sorted
-        is_lowest = mine == lowest(hand, len(cards))
+        if count == 1:
+            # the bar of a one-card lead is one strength: ``covers``, written out
+            mine = [CARD_STRENGTH[cards[0]]]
+            if not aces and mine[0] >= state.bar[0]:
+                return None  # matching or beating the bar: the commonest follow
+        else:
+            mine = strengths(cards)
+            if not aces and covers(mine, state.bar):
+                return None  # matching or beating the bar, no hand sorted
+        is_lowest = mine == lowest(hand, count)
         if aces and not is_lowest:
             return Exclusion("22.ace-lead", f"aces were led: {seat} must play the lowest cards "
                               f"({show(ranked(hand)[:len(cards)])})")
@@ -625,7 +653,7 @@ class TwentyTwo(Partial22):
 
     def _lay(self, state: TwentyTwoState, seat: str, cards: tuple[Card, ...]) -> None:
         if state.model is None:
-            self._lay_cards(state, seat, cards, strengths(cards))
+            self._lay_cards(state, seat, cards)
         else:
             self._partial_lay(state, seat, cards)
 
@@ -643,16 +671,24 @@ class TwentyTwo(Partial22):
         # only cards drawn from the stock leave it: a discard drawn back (illegal)
         # leaves the stock as it was, for the players after him (a card not seen drawn
         # came from the stock)
-        from_stock = sum((Counter(action.drawn) & state.unseen).values())
+        unseen = state.unseen  # (positive counts only: a card that runs out leaves it)
+        from_stock = 0
+        for card in action.drawn:
+            left = unseen.get(card)
+            if left:
+                from_stock += 1
+                if left == 1:
+                    unseen.pop(card)  # (dict.pop: Counter.__delitem__ is Python code)
+                else:
+                    unseen[card] = left - 1
         at_least = from_stock
         if state.model is not None:  # cards not seen drawn: from the stock, or drawn back
             from_stock, at_least = self._unseen_draws(state, seat, action, from_stock)
-        state.unseen.subtract(action.drawn)
-        state.unseen = +state.unseen
-        if state.stock_order is not None:
+        stock_order = state.stock_order
+        if stock_order is not None:
             for card in action.drawn:
-                if card in state.stock_order:
-                    state.stock_order.remove(card)
+                if card in stock_order:
+                    stock_order.remove(card)
         state.stock = max(state.stock - at_least, 0)
         state.stock_low = max(state.stock_low - from_stock, 0)  # it held them at least
         if state.stage == EXCHANGE and seat not in state.exchanged:

@@ -84,6 +84,8 @@ class TwentyTwoState(DealState):
         self.dealer = dealer
         self.leader = leader
         self.living = living
+        self.next_living: dict[str, str] = {}
+        """Each seat's next living seat in the turn direction (the ruleset sets it)."""
         self.hands: dict[str, list[Card]] = {}
         self.size = 0
         self.stock = 0
