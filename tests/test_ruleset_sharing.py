@@ -53,3 +53,9 @@ def test_reports_equal_those_of_fresh_rulesets(monkeypatch) -> None:
     assert games.ruleset_for(header()) is not games.ruleset_for(header())
     fresh = file_json(check_text(text))
     assert shared == fresh
+
+
+def test_games_that_share_their_ruleset() -> None:
+    shared = {game.name for game in games.games() if game.shared_between_matches}
+    assert shared == {"twenty-eight", "forty", "fifty-six", "twenty-nine", "twenty-five",
+                      "avinas"}

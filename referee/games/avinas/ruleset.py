@@ -156,6 +156,7 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
     accepted_actions = frozenset({"play", "down", "bid", "pass", "trump", "knock", "stop"})
     rules = RULES
     reads_unseen_cards = True
+    shared_between_matches = True  # what a match or a deal changes is in their states
     option_specs = OPTIONS
     presets = {"standard": STANDARD, "trump-lead-every-trick": EVERY_TRICK}
     pack = PACK

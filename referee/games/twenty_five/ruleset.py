@@ -149,6 +149,7 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
     default_player_count = 4  # what `referee simulate` seats without --players
     accepted_actions = frozenset({"play", "turnup", "rob"})
     reads_unseen_cards = True
+    shared_between_matches = True  # what a match or a deal changes is in their states
     sheet_labels = {"bidder": "", "bid": "", "target": "", "made": "", "points": "trick points"}
     """The score sheet (referee score): no auction, so no bidder, bid, target or made."""
     sheet_meanings = SHEET_MEANINGS
