@@ -149,6 +149,24 @@ class Event:
         event._index = index
         return event
 
+    @classmethod
+    def run(cls, actions: list[Action], trick: int | None, place: Place) -> list[Event]:
+        """The events of ``actions``, the events 0, 1, ... of ``place``, the first with the
+        trick mark ``trick`` (as ``at`` for each, in one call: a line holds several)."""
+        events = []
+        new = object.__new__
+        for index, action in enumerate(actions):
+            event = new(cls)
+            event.action = action
+            event.trick = trick
+            event.comments = []
+            event._span = NO_SPAN
+            event._place = place
+            event._index = index
+            events.append(event)
+            trick = None
+        return events
+
     @property
     def offset(self) -> int:
         """Character offset in the parsed chunk (-1 when not parsed from text)."""

@@ -91,9 +91,14 @@ class _Words:
     An event's words run to the next event's; ``single`` holds the first and last word of
     the events whose span the grammar draws otherwise (``rob``, ``down``, ``exchange``,
     ``turnup``: without their trick mark). Offsets are found only when a report or a comment
-    asks, as the transformer's runs do."""
+    asks, as the transformer's runs do.
 
-    __slots__ = ("line", "start", "column", "value", "words", "starts", "single", "_at")
+    ``starts`` None stands for the common stretch: a trick mark or not (``lead`` words),
+    then events of two words each, so event ``k`` starts at word ``lead + 2k`` (the first
+    at word 0, its mark included) and needs no list."""
+
+    __slots__ = ("line", "start", "column", "value", "words", "starts", "lead", "single",
+                 "_at")
 
     def __init__(self, line: int, start: int, column: int, value: str,
                  words: list[str]) -> None:
@@ -102,7 +107,8 @@ class _Words:
         self.column = column
         self.value = value
         self.words = words
-        self.starts: list[int] = []
+        self.starts: list[int] | None = None
+        self.lead = 0
         self.single: dict[int, tuple[int, int]] | None = None
         self._at: list[int] | None = None
 
@@ -115,6 +121,9 @@ class _Words:
         if self.single is not None and index in self.single:
             return self.single[index]
         starts = self.starts
+        if starts is None:
+            first = self.lead + 2 * index
+            return (first if index else 0), first + 1
         last = starts[index + 1] - 1 if index + 1 < len(starts) else len(self.words) - 1
         return starts[index], last
 
@@ -170,7 +179,7 @@ def _exchange(seat: str, words: list[str], i: int) -> tuple[Action, int, int]:
     return Action(seat, "exchange", tuple(given), drawn=tuple(drawn)), i, i - 1
 
 
-def _rare(place: _Words, i: int) -> tuple[Action, int]:
+def _rare(place: _Words, i: int, index: int) -> tuple[Action, int]:
     """An event whose first word (the seat, or ``turnup``) is at ``i``, other than a play or
     a word after a seat seen before: the action and the index after it. The grammar reads
     ``rob``, ``down``, ``exchange`` and ``turnup`` one token at a time: their span starts at
@@ -196,7 +205,7 @@ def _rare(place: _Words, i: int) -> tuple[Action, int]:
             raise GiveUp
     if place.single is None:
         place.single = {}
-    place.single[len(place.starts)] = (i, last)
+    place.single[index] = (i, last)
     return action, end
 
 
@@ -211,13 +220,49 @@ def _common(seat: str, arg: str, words: list[str], i: int) -> tuple[Action, int]
     return _new_action(Action, (seat, "play", (card,), None, ())), i
 
 
+_PAIRS: dict[tuple[str, str], Action] = {}
+"""(seat, word) -> the action of an event of those two words (a play of one card, a call
+or a seat word, a bid), for the seats and words seen before: a stretch of such events is
+read with one look-up each. A card never reads as a seat, so a stretch whose words are
+such pairs throughout holds nothing else (a play of several cards, a call that shows a
+card, ``rob`` and the rest leave a pair that is not one)."""
+_PAIRS_HELD = 1 << 14
+
+
 def _events(place: _Words, items: list[Any]) -> None:
-    """The events of one stretch of a line, appended to ``items``: the common ones (a seat
-    seen before, then a card, a call or a seat word) here, the rest by ``_rare``."""
+    """The events of one stretch of a line, appended to ``items``: a stretch of known pairs
+    (a trick mark, then seats and their card, call, seat word or bid) at once, any other
+    by ``_stretch_events``."""
     words = place.words
-    starts = place.starts
+    lead = 0
+    mark = None
+    head = words[0]
+    if head[-1] == ".":
+        digits = head[:-1]
+        if digits.isdigit() and len(digits) <= _DIGITS and len(words) > 1:
+            lead = 1
+            mark = int(digits)
+    if (len(words) - lead) % 2 == 0:
+        pairs = _PAIRS
+        try:
+            actions = [pairs[pair] for pair in zip(words[lead::2], words[lead + 1::2], strict=True)]
+        except KeyError:
+            pass
+        else:
+            place.lead = lead
+            items.extend(Event.run(actions, mark, place))
+            return
+    _stretch_events(place, items)
+
+
+def _stretch_events(place: _Words, items: list[Any]) -> None:
+    """The events of one stretch, one at a time: the common ones (a seat seen before, then
+    a card, a call or a seat word) here, the rest by ``_rare``."""
+    words = place.words
+    starts: list[int] = []
+    place.starts = starts
     count = len(words)
-    forms, plain, seats = _FORMS, _PLAIN, _GOOD_SEATS
+    forms, plain, seats, pairs = _FORMS, _PLAIN, _GOOD_SEATS, _PAIRS
     at = Event.at
     i = 0
     while i < count:
@@ -239,14 +284,20 @@ def _events(place: _Words, items: list[Any]) -> None:
                 action, i = _common(seat, arg, words, i)
             else:
                 action = _new_action(Action, (seat, "play", (card,), None, ()))
+                if len(pairs) < _PAIRS_HELD:
+                    pairs[seat, arg] = action
         elif arg in plain:
             action = _new_action(Action, (seat, arg, (), None, ()))
+            if len(pairs) < _PAIRS_HELD:
+                pairs[seat, arg] = action
             i += 2
         elif arg.isdigit() and len(arg) <= _DIGITS:
             action = _new_action(Action, (seat, "bid", (), int(arg), ()))
+            if len(pairs) < _PAIRS_HELD:
+                pairs[seat, arg] = action
             i += 2
         else:
-            action, i = _rare(place, i)
+            action, i = _rare(place, i, len(starts))
         items.append(at(action, mark, place, len(starts)))
         starts.append(first)
 
