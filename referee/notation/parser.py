@@ -41,10 +41,10 @@ from referee.model.record import (
     StreamItem,
     Tag,
 )
-from referee.notation.chunks import Chunk, iter_chunks
+from referee.notation.chunks import Chunk, iter_block_chunks, iter_chunks
 from referee.notation.diagnostics import syntax_error
 from referee.notation.fast import read_deals, read_tags, word_starts
-from referee.notation.lines import raw_lines, reader_lines, split_lines, text_lines
+from referee.notation.lines import raw_blocks, split_lines, text_lines
 from referee.notation.resources import grammar_text
 from referee.notation.typos import Vocabulary, VocabularyOf
 
@@ -589,6 +589,14 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
     starts afresh. An error of the line reader (``ttn.encoding``, ``ttn.control``,
     ``ttn.limit``) ends the reading: nothing after it can be read.
     """
+    return _read_chunks(_located(iter_chunks(lines, first_line), file, errors), file, errors,
+                        comments, vocabulary)
+
+
+def _read_chunks(chunks: Iterable[Chunk], file: str,
+                 errors: list[NotationSyntaxError] | None, comments: bool,
+                 vocabulary: VocabularyOf | None) -> Iterator[StreamItem]:
+    """``iter_lines`` from the chunks of the text (as ``_located`` gives them)."""
     parser = lark_parser()
     parser.vocabulary = _no_vocabulary
     seen_header = False
@@ -636,7 +644,7 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
                 kept.extend(deals)
         return kept
 
-    for chunk in _located_chunks(lines, file, errors, first_line):
+    for chunk in chunks:
         last_line = chunk.first_line + chunk.text.count("\n")
         if chunk.kind == "deal":
             if not seen_header and not skipping:
@@ -678,13 +686,13 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
         )
 
 
-def _located_chunks(lines: Iterable[str], file: str,
-                    errors: list[NotationSyntaxError] | None, first_line: int = 1
-                    ) -> Iterator[Chunk]:
-    """``iter_chunks``, its errors given the file's name; with ``errors``, the error that
-    ends the reading is appended there instead of raised."""
+def _located(chunks: Iterator[Chunk], file: str,
+             errors: list[NotationSyntaxError] | None) -> Iterator[Chunk]:
+    """``chunks`` (of ``iter_chunks`` or ``iter_block_chunks``), their errors given the
+    file's name; with ``errors``, the error that ends the reading is appended there instead
+    of raised."""
     try:
-        yield from iter_chunks(lines, first_line)
+        yield from chunks
     except NotationSyntaxError as exc:
         named = exc.in_file(file)
         if errors is None:
@@ -712,9 +720,10 @@ def iter_file(path: str | Path, errors: list[NotationSyntaxError] | None = None,
 def iter_stream(stream: BinaryIO, file: str, errors: list[NotationSyntaxError] | None = None,
                 comments: bool = True, vocabulary: VocabularyOf | None = None
                 ) -> Iterator[StreamItem]:
-    """Records from a byte stream (a file, standard input), read line by line."""
-    return iter_lines(reader_lines(raw_lines(stream, file)), file, errors, comments,
-                      vocabulary=vocabulary)
+    """Records from a byte stream (a file, standard input), read in blocks (as
+    ``iter_lines`` reads its lines: the same records, the same errors at the same point)."""
+    return _read_chunks(_located(iter_block_chunks(raw_blocks(stream, file)), file, errors),
+                        file, errors, comments, vocabulary)
 
 
 def gather(items: Iterable[StreamItem]) -> Iterator[Record]:
