@@ -121,7 +121,8 @@ class Place(Protocol):
 class Event:
     """An action where it was written, with its trick mark (``5.``) if the record had one."""
 
-    __slots__ = ("action", "trick", "comments", "_span", "_place", "_index")
+    __slots__ = ("action", "trick", "_comments", "_span", "_place", "_index")
+    _comments: list[Comment] | None
 
     def __init__(
         self,
@@ -143,7 +144,7 @@ class Event:
         event = object.__new__(cls)  # no __init__: the parser makes one per action
         event.action = action
         event.trick = trick
-        event.comments = []
+        event._comments = None
         event._span = NO_SPAN
         event._place = place
         event._index = index
@@ -159,13 +160,27 @@ class Event:
             event = new(cls)
             event.action = action
             event.trick = trick
-            event.comments = []
+            event._comments = None
             event._span = NO_SPAN
             event._place = place
             event._index = index
             events.append(event)
             trick = None
         return events
+
+    @property
+    def comments(self) -> list[Comment]:
+        """The comments written after the event (made when first asked for: most events
+        have none, and the parser makes one event per action)."""
+        comments = self._comments
+        if comments is None:
+            comments = []
+            self._comments = comments
+        return comments
+
+    @comments.setter
+    def comments(self, value: list[Comment]) -> None:
+        self._comments = value
 
     @property
     def offset(self) -> int:

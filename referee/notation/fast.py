@@ -244,8 +244,11 @@ def _events(place: _Words, items: list[Any]) -> None:
             mark = int(digits)
     if (len(words) - lead) % 2 == 0:
         pairs = _PAIRS
+        rest = iter(words)
+        if lead:
+            next(rest)
         try:
-            actions = [pairs[pair] for pair in zip(words[lead::2], words[lead + 1::2], strict=True)]
+            actions = [pairs[pair] for pair in zip(rest, rest, strict=True)]
         except KeyError:
             pass
         else:
@@ -255,15 +258,41 @@ def _events(place: _Words, items: list[Any]) -> None:
     _stretch_events(place, items)
 
 
+_STRETCHES: dict[str, tuple[list[Action], list[int | None], list[int],
+                             dict[int, tuple[int, int]] | None]] = {}
+"""A short stretch that is not all pairs (``W trump 7H``, a play of several cards...) ->
+its actions, trick marks, event starts and single spans, which depend on its text alone:
+such a line comes again and again (a trump choice in every deal)."""
+_STRETCHES_HELD = 1 << 12
+_STRETCH_CHARS = 64
+
+
 def _stretch_events(place: _Words, items: list[Any]) -> None:
-    """The events of one stretch, one at a time: the common ones (a seat seen before, then
-    a card, a call or a seat word) here, the rest by ``_rare``."""
+    """The events of a stretch that is not all known pairs (as ``_read_stretch`` reads
+    them; the short ones remembered)."""
+    known = _STRETCHES.get(place.value)
+    if known is None:
+        known = _read_stretch(place)
+        if len(place.value) <= _STRETCH_CHARS and len(_STRETCHES) < _STRETCHES_HELD:
+            _STRETCHES[place.value] = known
+    actions, tricks, place.starts, place.single = known
+    at = Event.at
+    for index, action in enumerate(actions):
+        items.append(at(action, tricks[index], place, index))
+
+
+def _read_stretch(place: _Words) -> tuple[list[Action], list[int | None], list[int],
+                                         dict[int, tuple[int, int]] | None]:
+    """The actions and trick marks of a stretch, read one event at a time: the common ones
+    (a seat seen before, then a card, a call or a seat word) here, the rest by ``_rare``;
+    and where each event starts (``place.starts``, ``place.single``)."""
     words = place.words
     starts: list[int] = []
     place.starts = starts
+    actions: list[Action] = []
+    tricks: list[int | None] = []
     count = len(words)
     forms, plain, seats, pairs = _FORMS, _PLAIN, _GOOD_SEATS, _PAIRS
-    at = Event.at
     i = 0
     while i < count:
         first = i
@@ -298,8 +327,10 @@ def _stretch_events(place: _Words, items: list[Any]) -> None:
             i += 2
         else:
             action, i = _rare(place, i, len(starts))
-        items.append(at(action, mark, place, len(starts)))
+        actions.append(action)
+        tricks.append(mark)
         starts.append(first)
+    return actions, tricks, starts, place.single
 
 
 class _DealReader:
@@ -314,15 +345,26 @@ class _DealReader:
         self.hands_open = False
 
     def read(self, text: str, first_line: int) -> None:
-        clean = _ODD.search(text) is None
         offset = 0
         number = first_line
-        for line in text.split("\n"):
-            if clean:
-                if line:
-                    self.stretch(line, offset, number, 0)
-            else:
+        if _ODD.search(text) is not None:
+            for line in text.split("\n"):
                 self.cut(line, offset, number)
+                offset += len(line) + 1
+                number += 1
+            return
+        deal = self.deal
+        for line in text.split("\n"):
+            if line:
+                words = line.split()
+                # the common line, a run of events, read here; the others by ``stretch``
+                if (words and deal is not None and ":" not in line and words[0] != "result"
+                        and words[0] != "deal"):
+                    self.hands_open = False
+                    _events(_Words(number, offset, 0, line, words), deal.items)
+                else:
+                    self.stretch(line, offset, number, 0)
+                    deal = self.deal
             offset += len(line) + 1
             number += 1
 
@@ -393,17 +435,21 @@ class _DealReader:
     def hand_line(self, deal: Deal, value: str, offset: int, number: int, column: int
                   ) -> None:
         colon = value.index(":")
-        seat = _seat(value[:colon].strip())  # blanks around the seat only (a clean stretch)
+        seat = value[:colon].strip()  # blanks around the seat only (a clean stretch)
+        if seat not in _GOOD_SEATS:
+            _seat(seat)
         cards_text = value[colon + 1:]
-        parts = cards_text.split("|") if "|" in cards_text else [cards_text]
-        forms = _FORMS
+        card = _FORMS.__getitem__
         try:
-            rounds = [[forms[text] for text in part.split()] for part in parts]
+            if "|" in cards_text:
+                rounds = [list(map(card, part.split())) for part in cards_text.split("|")]
+            else:
+                rounds = [list(map(card, cards_text.split()))]
+                if not rounds[0]:  # no card and no '|'
+                    raise GiveUp
         except KeyError:
             raise GiveUp from None
-        if not rounds[0] and len(parts) == 1:  # no card and no '|'
-            raise GiveUp
-        start = value.index(seat)
+        start = 0 if value.startswith(seat) else value.index(seat)
         end = len(value.rstrip())
         hand = Hand(seat, rounds, Span(number, column + start + 1, number, column + end + 1))
         self.items.append((offset + start, hand))
