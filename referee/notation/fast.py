@@ -48,6 +48,7 @@ _BLANKS = re.compile(r"[ \t\n]*")
 
 _DIGITS = MAX_NUMBER_DIGITS
 _new_action = tuple.__new__  # Action(...) without the named tuple's Python frame
+_new_span = tuple.__new__  # Span(...) likewise
 _GOOD_SEATS: set[str] = set()
 """Words already found to be seats (a record has a few, so this stays small)."""
 _PLAIN = frozenset(CALL_WORDS) | frozenset(SEAT_WORDS)
@@ -229,20 +230,32 @@ card, ``rob`` and the rest leave a pair that is not one)."""
 _PAIRS_HELD = 1 << 14
 
 
+_MARKS: dict[str, int] = {}
+"""Trick marks seen before (``3.``) -> their number."""
+
+
+def _mark(word: str) -> int | None:
+    """The number of the trick mark ``word`` (None if it is not one the pairs may follow:
+    the stretch is then read event by event, which refuses it or reads it as Lark does)."""
+    digits = word[:-1]
+    if not digits.isdigit() or len(digits) > _DIGITS:
+        return None
+    number = int(digits)
+    if len(_MARKS) < _PAIRS_HELD:
+        _MARKS[word] = number
+    return number
+
+
 def _events(place: _Words, items: list[Any]) -> None:
     """The events of one stretch of a line, appended to ``items``: a stretch of known pairs
     (a trick mark, then seats and their card, call, seat word or bid) at once, any other
     by ``_stretch_events``."""
     words = place.words
-    lead = 0
-    mark = None
-    head = words[0]
-    if head[-1] == ".":
-        digits = head[:-1]
-        if digits.isdigit() and len(digits) <= _DIGITS and len(words) > 1:
-            lead = 1
-            mark = int(digits)
-    if (len(words) - lead) % 2 == 0:
+    mark = _MARKS.get(words[0])
+    if mark is None and words[0][-1] == ".":
+        mark = _mark(words[0])
+    lead = 0 if mark is None else 1
+    if len(words) > lead and (len(words) - lead) % 2 == 0:
         pairs = _PAIRS
         rest = iter(words)
         if lead:
@@ -343,6 +356,9 @@ class _DealReader:
         self.comments: list[tuple[int, Comment]] = []
         self.deal: Deal | None = None
         self.hands_open = False
+        self.placed = True
+        """Whether the offsets of deals, hands and result lines are kept (for the comments:
+        a chunk without comments needs none)."""
 
     def read(self, text: str, first_line: int) -> None:
         offset = 0
@@ -353,6 +369,7 @@ class _DealReader:
                 offset += len(line) + 1
                 number += 1
             return
+        self.placed = False  # no comment: ';', '{' and '}' are odd
         deal = self.deal
         for line in text.split("\n"):
             if line:
@@ -426,8 +443,9 @@ class _DealReader:
             _seat(dealer)
         start, end = found.span(1)
         deal = Deal(_number(found[2]), dealer,
-                    span=Span(number, column + start + 1, number, column + end + 1))
-        self.items.append((offset + start, deal))
+                    span=_new_span(Span, (number, column + start + 1, number, column + end + 1)))
+        if self.placed:
+            self.items.append((offset + start, deal))
         self.deals.append(deal)
         self.deal = deal
         self.hands_open = True
@@ -451,28 +469,47 @@ class _DealReader:
             raise GiveUp from None
         start = 0 if value.startswith(seat) else value.index(seat)
         end = len(value.rstrip())
-        hand = Hand(seat, rounds, Span(number, column + start + 1, number, column + end + 1))
-        self.items.append((offset + start, hand))
+        hand = Hand(seat, rounds,
+                    _new_span(Span, (number, column + start + 1, number, column + end + 1)))
+        if self.placed:
+            self.items.append((offset + start, hand))
         deal.hands.append(hand)
 
     def result_line(self, deal: Deal, value: str, words: list[str], offset: int, number: int,
                     column: int) -> None:
-        scored = len(words) > 1 and words[1] == "score"
-        kind: Literal["points", "score"] = "score" if scored else "points"
-        pairs = words[2:] if kind == "score" else words[1:]
-        if not pairs or len(pairs) % 2:
-            raise GiveUp
-        values = []
-        for seat, text in zip(pairs[::2], pairs[1::2], strict=True):
-            if _RESULT_NUMBER.fullmatch(text) is None or too_many_digits(text):
-                raise GiveUp
-            values.append((_seat(seat), int(text)))
+        known = _RESULTS.get(value)
+        if known is None:
+            known = _result(words)
+            if len(value) <= _STRETCH_CHARS and len(_RESULTS) < _STRETCHES_HELD:
+                _RESULTS[value] = known
+        kind, values = known
         start = value.index("result")
         end = len(value.rstrip())
-        line = ResultLine(kind, tuple(values),
-                          Span(number, column + start + 1, number, column + end + 1))
-        self.items.append((offset + start, line))
+        line = ResultLine(kind, values,
+                          _new_span(Span, (number, column + start + 1, number, column + end + 1)))
+        if self.placed:
+            self.items.append((offset + start, line))
         deal.items.append(line)
+
+
+_RESULTS: dict[str, tuple[Literal["points", "score"], tuple[tuple[str, int], ...]]] = {}
+"""A result line read before (``result NS 17 EW 11`` comes again and again) -> its kind and
+values (immutable)."""
+
+
+def _result(words: list[str]) -> tuple[Literal["points", "score"], tuple[tuple[str, int], ...]]:
+    """The kind and values of a result line of ``words``."""
+    scored = len(words) > 1 and words[1] == "score"
+    kind: Literal["points", "score"] = "score" if scored else "points"
+    pairs = words[2:] if kind == "score" else words[1:]
+    if not pairs or len(pairs) % 2:
+        raise GiveUp
+    values = []
+    for seat, text in zip(pairs[::2], pairs[1::2], strict=True):
+        if _RESULT_NUMBER.fullmatch(text) is None or too_many_digits(text):
+            raise GiveUp
+        values.append((_seat(seat), int(text)))
+    return kind, tuple(values)
 
 
 def read_deals(text: str, first_line: int, keep_comments: bool = True
