@@ -34,6 +34,8 @@ from referee.model.record import Action, Comment, Deal, Event, Hand, Locator, Re
 _FORMS: dict[str, str] = {text: card for text, card in card_spellings().items()
                           if text.isascii()}
 """Every ASCII spelling of every card -> its canonical form."""
+_CANONICAL = frozenset(_FORMS.values())
+"""Every card as the model writes it (``KC``, ``TH``): a hand of these needs no look-up."""
 _SEAT = re.compile(grammar_terminals()["SEAT"])
 _SUIT_LETTERS = frozenset("SHDCshdc")
 _ODD = re.compile(r"[^\t\n\x20-\x2b\x2d-\x3a\x3c-\x7a\x7c\x7e]")
@@ -380,7 +382,7 @@ class _DealReader:
                     self.hands_open = False
                     _events(_Words(number, offset, 0, line, words), deal.items)
                 else:
-                    self.stretch(line, offset, number, 0)
+                    self.stretch(line, offset, number, 0, words)
                     deal = self.deal
             offset += len(line) + 1
             number += 1
@@ -412,8 +414,11 @@ class _DealReader:
         if self.keep_comments:
             self.comments.append((offset, comment))
 
-    def stretch(self, value: str, offset: int, number: int, column: int) -> None:
-        words = value.split()
+    def stretch(self, value: str, offset: int, number: int, column: int,
+                words: list[str] | None = None) -> None:
+        """One stretch of a line (``words``: its words, if split already)."""
+        if words is None:
+            words = value.split()
         if not words:
             return
         head = words[0]
@@ -457,16 +462,17 @@ class _DealReader:
         if seat not in _GOOD_SEATS:
             _seat(seat)
         cards_text = value[colon + 1:]
-        card = _FORMS.__getitem__
-        try:
-            if "|" in cards_text:
-                rounds = [list(map(card, part.split())) for part in cards_text.split("|")]
-            else:
-                rounds = [list(map(card, cards_text.split()))]
-                if not rounds[0]:  # no card and no '|'
-                    raise GiveUp
-        except KeyError:
-            raise GiveUp from None
+        parts = cards_text.split("|") if "|" in cards_text else [cards_text]
+        rounds = [part.split() for part in parts]
+        for cards in rounds:
+            if not _CANONICAL.issuperset(cards):  # a card spelled otherwise, or no card
+                try:
+                    rounds = [list(map(_FORMS.__getitem__, cards)) for cards in rounds]
+                except KeyError:
+                    raise GiveUp from None
+                break
+        if not rounds[0] and len(parts) == 1:  # no card and no '|'
+            raise GiveUp
         start = 0 if value.startswith(seat) else value.index(seat)
         end = len(value.rstrip())
         hand = Hand(seat, rounds,

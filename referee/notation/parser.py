@@ -565,7 +565,7 @@ def lark_only() -> Iterator[None]:
         parser.fast = before
 
 
-BATCH = 16
+BATCH = 64
 """Deals parsed per call of the Lark parser: each call costs some 40 µs of set-up, as much as
 a tenth of a deal's parse, so consecutive deals are parsed together (still streaming), as
 long as they hold no more than MAX_DEAL_CHARS characters together."""
@@ -604,7 +604,8 @@ def _read_chunks(chunks: Iterable[Chunk], file: str,
     record_line = 0  # the line of the current record's first tag
     pending_comments: list[Comment] = []
     batch: list[Chunk] = []
-    last_line = 0
+    last: Chunk | None = None  # the last chunk read, for the line of ``ttn.empty``
+    held = 0  # characters in ``batch``
 
     def parse_deals(chunks: list[Chunk]) -> list[Deal]:
         first = chunks[0]
@@ -623,9 +624,10 @@ def _read_chunks(chunks: Iterable[Chunk], file: str,
         return deals
 
     def parse_batch() -> list[Deal]:
-        nonlocal skipping
+        nonlocal skipping, held
         chunks = batch[:]
         batch.clear()
+        held = 0
         try:
             deals = parse_deals(chunks)
             return [] if skipping else deals
@@ -645,7 +647,7 @@ def _read_chunks(chunks: Iterable[Chunk], file: str,
         return kept
 
     for chunk in chunks:
-        last_line = chunk.first_line + chunk.text.count("\n")
+        last = chunk
         if chunk.kind == "deal":
             if not seen_header and not skipping:
                 raise NotationSyntaxError(
@@ -655,7 +657,8 @@ def _read_chunks(chunks: Iterable[Chunk], file: str,
                     expected='a tag such as [Game "twenty-eight"] before the first deal',
                 )
             batch.append(chunk)
-            if len(batch) == BATCH or sum(len(c.text) for c in batch) > MAX_DEAL_CHARS:
+            held += len(chunk.text)
+            if len(batch) == BATCH or held > MAX_DEAL_CHARS:
                 yield from parse_batch()
             continue
         if batch:
@@ -681,7 +684,8 @@ def _read_chunks(chunks: Iterable[Chunk], file: str,
     if not seen_header and not errors:
         raise NotationSyntaxError(
             "ttn.empty", "no record: the file holds no tags and no deals",
-            file=file, line=max(last_line, 1), column=1,
+            file=file, column=1,
+            line=1 if last is None else max(last.first_line + last.text.count("\n"), 1),
             expected='a record: tags such as [Game "twenty-eight"], then deals',
         )
 
