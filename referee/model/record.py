@@ -144,35 +144,33 @@ class Event:
         event = object.__new__(cls)  # no __init__: the parser makes one per action
         event.action = action
         event.trick = trick
-        event._comments = None
-        event._span = NO_SPAN
-        event._place = place
+        event._place = place  # _comments and _span stay unset until asked for
         event._index = index
         return event
 
     @classmethod
-    def run(cls, actions: list[Action], trick: int | None, place: Place) -> list[Event]:
+    def run(cls, actions: list[Action], trick: int | None, place: Place,
+            into: list[DealItem]) -> None:
         """The events of ``actions``, the events 0, 1, ... of ``place``, the first with the
-        trick mark ``trick`` (as ``at`` for each, in one call: a line holds several)."""
-        events = []
+        trick mark ``trick``, appended to ``into`` (as ``at`` for each, in one call: a line
+        holds several)."""
+        append = into.append
         new = object.__new__
         for index, action in enumerate(actions):
             event = new(cls)
             event.action = action
             event.trick = trick
-            event._comments = None
-            event._span = NO_SPAN
             event._place = place
             event._index = index
-            events.append(event)
+            append(event)
             trick = None
-        return events
 
     @property
     def comments(self) -> list[Comment]:
         """The comments written after the event (made when first asked for: most events
         have none, and the parser makes one event per action)."""
-        comments = self._comments
+        # unset (the parser's events) or None until a comment is attached or asked for
+        comments: list[Comment] | None = getattr(self, "_comments", None)
         if comments is None:
             comments = []
             self._comments = comments
@@ -189,9 +187,11 @@ class Event:
 
     @property
     def span(self) -> Span:
-        if self._place is not None and self._span is NO_SPAN:
-            self._span = self._place.span(self._index)
-        return self._span
+        span: Span = getattr(self, "_span", NO_SPAN)  # unset: the parser's, not asked yet
+        if span is NO_SPAN and self._place is not None:
+            span = self._place.span(self._index)
+            self._span = span
+        return span
 
     @span.setter
     def span(self, value: Span) -> None:

@@ -110,22 +110,28 @@ class _Words:
         self.column = column
         self.value = value
         self.words = words
-        self.starts: list[int] | None = None
-        self.lead = 0
-        self.single: dict[int, tuple[int, int]] | None = None
-        self._at: list[int] | None = None
+        # ``starts``, ``lead``, ``single`` and ``_at`` stay unset (None, 0, None, None)
+        # unless set: most stretches need none of them, and there is one a line
+
+    starts: list[int] | None
+    lead: int
+    single: dict[int, tuple[int, int]] | None
+    _at: list[int]
 
     def _word_starts(self) -> list[int]:
-        if self._at is None:
+        try:
+            return self._at
+        except AttributeError:
             self._at = word_starts(self.value, self.words)
-        return self._at
+            return self._at
 
     def _bounds(self, index: int) -> tuple[int, int]:
-        if self.single is not None and index in self.single:
-            return self.single[index]
-        starts = self.starts
+        single: dict[int, tuple[int, int]] | None = getattr(self, "single", None)
+        if single is not None and index in single:
+            return single[index]
+        starts: list[int] | None = getattr(self, "starts", None)
         if starts is None:
-            first = self.lead + 2 * index
+            first: int = getattr(self, "lead", 0) + 2 * index
             return (first if index else 0), first + 1
         last = starts[index + 1] - 1 if index + 1 < len(starts) else len(self.words) - 1
         return starts[index], last
@@ -206,9 +212,10 @@ def _rare(place: _Words, i: int, index: int) -> tuple[Action, int]:
             action, end, last = _exchange(seat, words, i + 2)
         else:
             raise GiveUp
-    if place.single is None:
-        place.single = {}
-    place.single[index] = (i, last)
+    single = getattr(place, "single", None)
+    if single is None:
+        single = place.single = {}
+    single[index] = (i, last)
     return action, end
 
 
@@ -268,7 +275,7 @@ def _events(place: _Words, items: list[Any]) -> None:
             pass
         else:
             place.lead = lead
-            items.extend(Event.run(actions, mark, place))
+            Event.run(actions, mark, place, items)
             return
     _stretch_events(place, items)
 
@@ -304,6 +311,7 @@ def _read_stretch(place: _Words) -> tuple[list[Action], list[int | None], list[i
     words = place.words
     starts: list[int] = []
     place.starts = starts
+    place.single = None
     actions: list[Action] = []
     tricks: list[int | None] = []
     count = len(words)
