@@ -650,12 +650,7 @@ def _read_chunks(chunks: Iterable[Chunk], file: str,
         last = chunk
         if chunk.kind == "deal":
             if not seen_header and not skipping:
-                raise NotationSyntaxError(
-                    "ttn.tag", 'a record starts with its tags, at least [Game "..."]',
-                    file=file, line=chunk.first_line, column=1,
-                    source_line=split_lines(chunk.text)[0],
-                    expected='a tag such as [Game "twenty-eight"] before the first deal',
-                )
+                raise _no_tags(chunk, file)
             batch.append(chunk)
             held += len(chunk.text)
             if len(batch) == BATCH or held > MAX_DEAL_CHARS:
@@ -682,12 +677,27 @@ def _read_chunks(chunks: Iterable[Chunk], file: str,
     if batch:
         yield from parse_batch()
     if not seen_header and not errors:
-        raise NotationSyntaxError(
-            "ttn.empty", "no record: the file holds no tags and no deals",
-            file=file, column=1,
-            line=1 if last is None else max(last.first_line + last.text.count("\n"), 1),
-            expected='a record: tags such as [Game "twenty-eight"], then deals',
-        )
+        raise _empty(last, file)
+
+
+def _no_tags(chunk: Chunk, file: str) -> NotationSyntaxError:
+    """The error for a deal before any tag section."""
+    return NotationSyntaxError(
+        "ttn.tag", 'a record starts with its tags, at least [Game "..."]',
+        file=file, line=chunk.first_line, column=1,
+        source_line=split_lines(chunk.text)[0],
+        expected='a tag such as [Game "twenty-eight"] before the first deal',
+    )
+
+
+def _empty(last: Chunk | None, file: str) -> NotationSyntaxError:
+    """The error for a file without a record (``last``: its last chunk, of comments)."""
+    return NotationSyntaxError(
+        "ttn.empty", "no record: the file holds no tags and no deals",
+        file=file, column=1,
+        line=1 if last is None else max(last.first_line + last.text.count("\n"), 1),
+        expected='a record: tags such as [Game "twenty-eight"], then deals',
+    )
 
 
 def _located(chunks: Iterator[Chunk], file: str,
