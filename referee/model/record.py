@@ -144,7 +144,8 @@ class Event:
         event = object.__new__(cls)  # no __init__: the parser makes one per action
         event.action = action
         event.trick = trick
-        event._place = place  # _comments and _span stay unset until asked for
+        event._comments = None
+        event._place = place  # _span stays unset until asked for
         event._index = index
         return event
 
@@ -160,7 +161,8 @@ class Event:
             event = new(cls)
             event.action = action
             event.trick = trick
-            event._place = place
+            event._comments = None
+            event._place = place  # _span stays unset until asked for
             event._index = index
             append(event)
             trick = None
@@ -169,8 +171,7 @@ class Event:
     def comments(self) -> list[Comment]:
         """The comments written after the event (made when first asked for: most events
         have none, and the parser makes one event per action)."""
-        # unset (the parser's events) or None until a comment is attached or asked for
-        comments: list[Comment] | None = getattr(self, "_comments", None)
+        comments = self._comments  # None until a comment is attached or asked for
         if comments is None:
             comments = []
             self._comments = comments
@@ -187,7 +188,10 @@ class Event:
 
     @property
     def span(self) -> Span:
-        span: Span = getattr(self, "_span", NO_SPAN)  # unset: the parser's, not asked yet
+        try:
+            span = self._span
+        except AttributeError:  # an event of the parser's whose span was not asked for yet
+            span = NO_SPAN
         if span is NO_SPAN and self._place is not None:
             span = self._place.span(self._index)
             self._span = span

@@ -96,12 +96,11 @@ class _Words:
     ``turnup``: without their trick mark). Offsets are found only when a report or a comment
     asks, as the transformer's runs do.
 
-    ``starts`` None stands for the common stretch: a trick mark or not (``lead`` words),
-    then events of two words each, so event ``k`` starts at word ``lead + 2k`` (the first
-    at word 0, its mark included) and needs no list."""
+    ``starts`` a number stands for the common stretch: a trick mark or not (that many
+    words, the lead), then events of two words each, so event ``k`` starts at word
+    ``lead + 2k`` (the first at word 0, its mark included) and needs no list."""
 
-    __slots__ = ("line", "start", "column", "value", "words", "starts", "lead", "single",
-                 "_at")
+    __slots__ = ("line", "start", "column", "value", "words", "starts", "single", "_at")
 
     def __init__(self, line: int, start: int, column: int, value: str,
                  words: list[str]) -> None:
@@ -110,11 +109,10 @@ class _Words:
         self.column = column
         self.value = value
         self.words = words
-        # ``starts``, ``lead``, ``single`` and ``_at`` stay unset (None, 0, None, None)
-        # unless set: most stretches need none of them, and there is one a line
+        self.starts: list[int] | int = 0
+        # ``single`` is set with a list of ``starts``, ``_at`` when an offset is asked for:
+        # most stretches need neither, and there is one a line
 
-    starts: list[int] | None
-    lead: int
     single: dict[int, tuple[int, int]] | None
     _at: list[int]
 
@@ -126,13 +124,13 @@ class _Words:
             return self._at
 
     def _bounds(self, index: int) -> tuple[int, int]:
-        single: dict[int, tuple[int, int]] | None = getattr(self, "single", None)
+        starts = self.starts
+        if isinstance(starts, int):  # the lead, before events of two words
+            first = starts + 2 * index
+            return (first if index else 0), first + 1
+        single = self.single
         if single is not None and index in single:
             return single[index]
-        starts: list[int] | None = getattr(self, "starts", None)
-        if starts is None:
-            first: int = getattr(self, "lead", 0) + 2 * index
-            return (first if index else 0), first + 1
         last = starts[index + 1] - 1 if index + 1 < len(starts) else len(self.words) - 1
         return starts[index], last
 
@@ -212,10 +210,9 @@ def _rare(place: _Words, i: int, index: int) -> tuple[Action, int]:
             action, end, last = _exchange(seat, words, i + 2)
         else:
             raise GiveUp
-    single = getattr(place, "single", None)
-    if single is None:
-        single = place.single = {}
-    single[index] = (i, last)
+    if place.single is None:
+        place.single = {}
+    place.single[index] = (i, last)
     return action, end
 
 
@@ -274,7 +271,7 @@ def _events(place: _Words, items: list[Any]) -> None:
         except KeyError:
             pass
         else:
-            place.lead = lead
+            place.starts = lead
             Event.run(actions, mark, place, items)
             return
     _stretch_events(place, items)
