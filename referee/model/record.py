@@ -121,7 +121,8 @@ class Place(Protocol):
 class Event:
     """An action where it was written, with its trick mark (``5.``) if the record had one."""
 
-    __slots__ = ("action", "trick", "comments", "_span", "_place", "_index")
+    __slots__ = ("action", "trick", "_comments", "_span", "_place", "_index")
+    _comments: list[Comment] | None
 
     def __init__(
         self,
@@ -143,11 +144,42 @@ class Event:
         event = object.__new__(cls)  # no __init__: the parser makes one per action
         event.action = action
         event.trick = trick
-        event.comments = []
-        event._span = NO_SPAN
-        event._place = place
+        event._comments = None
+        event._place = place  # _span stays unset until asked for
         event._index = index
         return event
+
+    @classmethod
+    def run(cls, actions: list[Action], trick: int | None, place: Place,
+            into: list[DealItem]) -> None:
+        """The events of ``actions``, the events 0, 1, ... of ``place``, the first with the
+        trick mark ``trick``, appended to ``into`` (as ``at`` for each, in one call: a line
+        holds several)."""
+        append = into.append
+        new = object.__new__
+        for index, action in enumerate(actions):
+            event = new(cls)
+            event.action = action
+            event.trick = trick
+            event._comments = None
+            event._place = place  # _span stays unset until asked for
+            event._index = index
+            append(event)
+            trick = None
+
+    @property
+    def comments(self) -> list[Comment]:
+        """The comments written after the event (made when first asked for: most events
+        have none, and the parser makes one event per action)."""
+        comments = self._comments  # None until a comment is attached or asked for
+        if comments is None:
+            comments = []
+            self._comments = comments
+        return comments
+
+    @comments.setter
+    def comments(self, value: list[Comment]) -> None:
+        self._comments = value
 
     @property
     def offset(self) -> int:
@@ -156,9 +188,14 @@ class Event:
 
     @property
     def span(self) -> Span:
-        if self._place is not None and self._span is NO_SPAN:
-            self._span = self._place.span(self._index)
-        return self._span
+        try:
+            span = self._span
+        except AttributeError:  # an event of the parser's whose span was not asked for yet
+            span = NO_SPAN
+        if span is NO_SPAN and self._place is not None:
+            span = self._place.span(self._index)
+            self._span = span
+        return span
 
     @span.setter
     def span(self, value: Span) -> None:

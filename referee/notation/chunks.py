@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from referee.model.errors import NotationSyntaxError
 from referee.model.limits import MAX_DEAL_CHARS, MAX_LINE_CHARS, MAX_TAGS
-from referee.notation.lines import too_long
+from referee.notation.lines import Block, too_long
 
 _SPECIAL = re.compile(r'[{};"]')
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
@@ -116,74 +116,224 @@ def iter_chunks(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
     MAX_LINE_CHARS, a deal or tag section over MAX_DEAL_CHARS, a tag section of more than
     MAX_TAGS tags), located, file unset.
     """
-    kind = "header"
-    first = 1
-    buffer: list[str] = []
-    blocks: list[str] = []
-    in_brace = False
-    tags = size = 0
-    seen = False  # whether the chunk holds more than blanks and comments so far
-    cut: int | None = None  # the first blank line (in ``buffer``) after its last content
-    for number, line in enumerate(lines, first_line):
-        if not line:  # nothing after a byte-order mark: no line at all, as "" has none
+    chunker = _Chunker()
+    yield from chunker.lines(lines, first_line)
+    yield from chunker.end()
+
+
+def iter_block_chunks(blocks: Iterable[Block]) -> Iterator[Chunk]:
+    """The chunks of ``iter_chunks``, and its errors, from the blocks of
+    ``referee.notation.lines.raw_blocks``: a plain block is cut at its deal and tag lines
+    with a few searches, any other (or one a search finds something odd in: a long line, a
+    deal over the limit...) line by line, as ``iter_chunks`` cuts it."""
+    chunker = _Chunker()
+    for block in blocks:
+        found = chunker.block(block) if block.plain else None
+        if found is None:
+            yield from chunker.lines(block.lines(), block.first)
             continue
-        if not line.endswith("\n"):
-            line += "\n"
-        if len(line) > MAX_LINE_CHARS + 1:
-            raise too_long("<string>", number)
-        # Most lines start with a seat or a trick number; only 'd', '[' or blanks need a look.
-        if not in_brace and line[0] in _MAY_START:
-            starts_deal = _DEAL_START.match(line) is not None
-            starts_tags = kind == "deal" and line.lstrip().startswith("[")
-            if starts_deal or starts_tags:
-                ahead: list[str] = []  # comments after a blank line: in front of what follows
-                if cut is not None and any(part.strip() for part in buffer[cut:]):
-                    buffer, ahead = buffer[:cut], buffer[cut:]
-                if buffer:
-                    yield Chunk(kind, first, "".join(blocks + buffer))
-                    buffer, blocks = [], []
-                kind = "deal" if starts_deal else "header"
-                tags = 0
-                seen, cut = False, None
-                if ahead:
-                    buffer, first = ahead, number - len(ahead)
-                    size = sum(map(len, ahead))
-        if not buffer:
-            first = number
-            size = 0
-        if not in_brace and line[0] not in _MAY_BE_QUIET:
-            seen, cut = True, None  # the common line: a seat, a trick mark, a tag
-        elif not _quiet(line, in_brace):
-            seen, cut = True, None
-        elif cut is None and seen and not in_brace and not line.strip():
-            cut = len(buffer)
-        size += len(line)
-        if size > MAX_DEAL_CHARS:
-            raise NotationSyntaxError(
-                "ttn.limit", f"this {'deal' if kind == 'deal' else 'tag section'} is longer than "
-                f"{MAX_DEAL_CHARS:,} characters (limit)", line=number, column=1,
-            )
-        buffer.append(line)
-        if len(buffer) >= _LINES_HELD:
-            # A chunk of very many lines is held as blocks of text, not as line objects
-            # (each costs some fifty bytes more than its characters).
-            blocks.append("".join(buffer))
-            buffer, cut = [""], None
-        if kind == "header" and "[" in line:
-            # An upper bound ('[' in a value or a comment counts too) that costs nothing.
-            tags += line.count("[")
-            if tags > MAX_TAGS:
-                raise NotationSyntaxError(
-                    "ttn.limit", f"more than {MAX_TAGS:,} tags in one record (limit)",
-                    line=number, column=1,
-                )
-        if _CONTROL.search(line):
-            in_brace, index = _scan(line, in_brace)
-            if index >= 0:
-                raise _control_error(line, index, number)
-        elif in_brace or "{" in line:
-            in_brace = brace_state(line, in_brace)
-    if buffer:
-        yield Chunk(kind, first, "".join(blocks + buffer))
+        text = block.text
+        for chunk in found:  # each cut only when it is asked for: one held at a time
+            yield chunk if isinstance(chunk, Chunk) else Chunk(chunk[0], chunk[1],
+                                                               text[chunk[2]:chunk[3]])
+    yield from chunker.end()
 
 
+_STARTS = re.compile(r"\n[ \t]*(?:deal(?![\w-])|\[)")
+"""A line that may start a chunk (after the line feed before it): a deal line, or a tag
+section after a deal."""
+_FIRST_START = re.compile(r"[ \t]*(?:deal(?![\w-])|\[)")
+
+
+class _Chunker:
+    """The state of the cutting, kept between the parts of a stream it is fed."""
+
+    __slots__ = ("kind", "first", "buffer", "blocks", "in_brace", "tags", "size", "seen",
+                 "cut", "held")
+
+    def __init__(self) -> None:
+        self.kind = "header"
+        self.first = 1
+        self.buffer: list[str] = []
+        self.blocks: list[str] = []
+        self.in_brace = False
+        self.tags = self.size = 0
+        self.seen = False  # whether the chunk holds more than blanks and comments so far
+        self.cut: int | None = None  # the first blank line (in ``buffer``) after its content
+        self.held = 0  # lines in ``buffer`` (since it was last turned into a block)
+
+    def end(self) -> Iterator[Chunk]:
+        """The last chunk."""
+        if self.buffer:
+            yield Chunk(self.kind, self.first, "".join(self.blocks + self.buffer))
+            self.buffer, self.blocks = [], []
+
+    def lines(self, lines: Iterable[str], first_line: int) -> Iterator[Chunk]:
+        """The chunks that the lines end (the first is line ``first_line``), one by one."""
+        kind, first, buffer, blocks = self.kind, self.first, self.buffer, self.blocks
+        in_brace, tags, size, seen, cut = (self.in_brace, self.tags, self.size, self.seen,
+                                           self.cut)
+        held = self.held
+        for number, line in enumerate(lines, first_line):
+            if not line:  # nothing after a byte-order mark: no line at all, as "" has none
+                continue
+            if not line.endswith("\n"):
+                line += "\n"
+            if len(line) > MAX_LINE_CHARS + 1:
+                raise too_long("<string>", number)
+            # Most lines start with a seat or a trick number; only 'd', '[' or blanks need a
+            # look.
+            if not in_brace and line[0] in _MAY_START:
+                starts_deal = _DEAL_START.match(line) is not None
+                starts_tags = kind == "deal" and line.lstrip().startswith("[")
+                if starts_deal or starts_tags:
+                    ahead: list[str] = []  # comments after a blank line: before what follows
+                    if cut is not None and any(part.strip() for part in buffer[cut:]):
+                        buffer, ahead = buffer[:cut], buffer[cut:]
+                    if buffer:
+                        yield Chunk(kind, first, "".join(blocks + buffer))
+                        buffer, blocks = [], []
+                    kind = "deal" if starts_deal else "header"
+                    tags = 0
+                    seen, cut = False, None
+                    held = 0
+                    if ahead:
+                        buffer, first = ahead, number - len(ahead)
+                        size = sum(map(len, ahead))
+                        held = len(ahead)
+            if not buffer:
+                first = number
+                size = 0
+            if not in_brace and line[0] not in _MAY_BE_QUIET:
+                seen, cut = True, None  # the common line: a seat, a trick mark, a tag
+            elif not _quiet(line, in_brace):
+                seen, cut = True, None
+            elif cut is None and seen and not in_brace and not line.strip():
+                cut = len(buffer)
+            size += len(line)
+            if size > MAX_DEAL_CHARS:
+                raise _too_big(kind, number)
+            buffer.append(line)
+            held += 1
+            if held >= _LINES_HELD:
+                # A chunk of very many lines is held as blocks of text, not as line objects
+                # (each costs some fifty bytes more than its characters).
+                blocks.append("".join(buffer))
+                buffer, cut = [""], None
+                held = 1
+            if kind == "header" and "[" in line:
+                # An upper bound ('[' in a value or a comment counts too) that costs nothing.
+                tags += line.count("[")
+                if tags > MAX_TAGS:
+                    raise _too_many_tags(number)
+            if _CONTROL.search(line):
+                in_brace, index = _scan(line, in_brace)
+                if index >= 0:
+                    raise _control_error(line, index, number)
+            elif in_brace or "{" in line:
+                in_brace = brace_state(line, in_brace)
+        # Kept when every line is read (the caller reads them all before it feeds more).
+        self.kind, self.first, self.buffer, self.blocks = kind, first, buffer, blocks
+        self.in_brace, self.tags, self.size, self.seen, self.cut = (in_brace, tags, size,
+                                                                    seen, cut)
+        self.held = held
+
+    def block(self, block: Block) -> list[Chunk | tuple[str, int, int, int]] | None:
+        """The chunks that a plain block ends (a chunk wholly inside the block as its kind,
+        first line, start and end in the block's text), or None (nothing changed) if it
+        holds what only ``lines`` reads as ``iter_chunks`` does: a line over the limit, a
+        chunk over MAX_DEAL_CHARS characters or _LINES_HELD lines, too many tags."""
+        if self.in_brace:
+            return None
+        text, number = block.text, block.first
+        limit = min(block.limit, MAX_LINE_CHARS)
+        kind, first, buffer, blocks = self.kind, self.first, self.buffer, self.blocks
+        tags, size, seen, cut, held = self.tags, self.size, self.seen, self.cut, self.held
+        chunks: list[Chunk | tuple[str, int, int, int]] = []
+        starts = [(found.start() + 1, found.group()[-1] != "[")
+                  for found in _STARTS.finditer(text)]
+        found = _FIRST_START.match(text)
+        if found is not None:
+            starts.insert(0, (0, found.group()[-1] != "["))
+        starts.append((len(text), False))  # the end: not a start
+        position = 0
+        opened = False  # whether a chunk started in this block (the state is fresh)
+        for start, is_deal in starts:
+            at_end = start == len(text)
+            if not at_end and not is_deal and kind != "deal":
+                continue  # a tag line inside a tag section
+            part = text[position:start]
+            lines = part.count("\n")
+            if len(part) > limit and max(map(len, part.split("\n"))) > limit:
+                return None
+            if opened and not buffer and not at_end:
+                # a whole chunk of this block: no comment, no state to carry
+                if len(part) > MAX_DEAL_CHARS or lines >= _LINES_HELD:
+                    return None
+                if kind == "header" and part.count("[") > MAX_TAGS:
+                    return None
+                if part:
+                    chunks.append((kind, number, position, start))
+            elif part:
+                if not buffer:
+                    first = number
+                    size = 0
+                body = part.rstrip(" \t\n")
+                if body:
+                    body_end = part.index("\n", len(body)) + 1
+                    buffer = [*buffer, part[:body_end]]
+                    seen, cut = True, None
+                    blank = part[body_end:]
+                else:
+                    blank = part
+                if blank:
+                    buffer = list(buffer)
+                    for line in blank.split("\n")[:-1]:
+                        if cut is None and seen:
+                            cut = len(buffer)
+                        buffer.append(line + "\n")
+                held += lines
+                size += len(part)
+                if size > MAX_DEAL_CHARS or held >= _LINES_HELD:
+                    return None
+                if kind == "header":
+                    tags += part.count("[")
+                    if tags > MAX_TAGS:
+                        return None
+            number += lines
+            position = start
+            if at_end:
+                break
+            # a chunk starts at line ``number``: as ``lines`` does at its start line
+            ahead: list[str] = []
+            if cut is not None and any(piece.strip() for piece in buffer[cut:]):
+                buffer, ahead = buffer[:cut], buffer[cut:]
+            if buffer:
+                chunks.append(Chunk(kind, first, "".join(blocks + buffer)))
+                buffer, blocks = [], []
+            kind = "deal" if is_deal else "header"
+            tags = 0
+            seen, cut = False, None
+            held = 0
+            if ahead:
+                buffer, first = ahead, number - len(ahead)
+                size = sum(map(len, ahead))
+                held = len(ahead)
+            opened = True
+        self.kind, self.first, self.buffer, self.blocks = kind, first, buffer, blocks
+        self.tags, self.size, self.seen, self.cut, self.held = tags, size, seen, cut, held
+        return chunks
+
+
+def _too_big(kind: str, number: int) -> NotationSyntaxError:
+    return NotationSyntaxError(
+        "ttn.limit", f"this {'deal' if kind == 'deal' else 'tag section'} is longer than "
+        f"{MAX_DEAL_CHARS:,} characters (limit)", line=number, column=1,
+    )
+
+
+def _too_many_tags(number: int) -> NotationSyntaxError:
+    return NotationSyntaxError(
+        "ttn.limit", f"more than {MAX_TAGS:,} tags in one record (limit)",
+        line=number, column=1,
+    )

@@ -34,6 +34,8 @@ from referee.model.record import Action, Comment, Deal, Event, Hand, Locator, Re
 _FORMS: dict[str, str] = {text: card for text, card in card_spellings().items()
                           if text.isascii()}
 """Every ASCII spelling of every card -> its canonical form."""
+_CANONICAL = frozenset(_FORMS.values())
+"""Every card as the model writes it (``KC``, ``TH``): a hand of these needs no look-up."""
 _SEAT = re.compile(grammar_terminals()["SEAT"])
 _SUIT_LETTERS = frozenset("SHDCshdc")
 _ODD = re.compile(r"[^\t\n\x20-\x2b\x2d-\x3a\x3c-\x7a\x7c\x7e]")
@@ -48,6 +50,7 @@ _BLANKS = re.compile(r"[ \t\n]*")
 
 _DIGITS = MAX_NUMBER_DIGITS
 _new_action = tuple.__new__  # Action(...) without the named tuple's Python frame
+_new_span = tuple.__new__  # Span(...) likewise
 _GOOD_SEATS: set[str] = set()
 """Words already found to be seats (a record has a few, so this stays small)."""
 _PLAIN = frozenset(CALL_WORDS) | frozenset(SEAT_WORDS)
@@ -91,7 +94,11 @@ class _Words:
     An event's words run to the next event's; ``single`` holds the first and last word of
     the events whose span the grammar draws otherwise (``rob``, ``down``, ``exchange``,
     ``turnup``: without their trick mark). Offsets are found only when a report or a comment
-    asks, as the transformer's runs do."""
+    asks, as the transformer's runs do.
+
+    ``starts`` a number stands for the common stretch: a trick mark or not (that many
+    words, the lead), then events of two words each, so event ``k`` starts at word
+    ``lead + 2k`` (the first at word 0, its mark included) and needs no list."""
 
     __slots__ = ("line", "start", "column", "value", "words", "starts", "single", "_at")
 
@@ -102,19 +109,28 @@ class _Words:
         self.column = column
         self.value = value
         self.words = words
-        self.starts: list[int] = []
-        self.single: dict[int, tuple[int, int]] | None = None
-        self._at: list[int] | None = None
+        self.starts: list[int] | int = 0
+        # ``single`` is set with a list of ``starts``, ``_at`` when an offset is asked for:
+        # most stretches need neither, and there is one a line
+
+    single: dict[int, tuple[int, int]] | None
+    _at: list[int]
 
     def _word_starts(self) -> list[int]:
-        if self._at is None:
+        try:
+            return self._at
+        except AttributeError:
             self._at = word_starts(self.value, self.words)
-        return self._at
+            return self._at
 
     def _bounds(self, index: int) -> tuple[int, int]:
-        if self.single is not None and index in self.single:
-            return self.single[index]
         starts = self.starts
+        if isinstance(starts, int):  # the lead, before events of two words
+            first = starts + 2 * index
+            return (first if index else 0), first + 1
+        single = self.single
+        if single is not None and index in single:
+            return single[index]
         last = starts[index + 1] - 1 if index + 1 < len(starts) else len(self.words) - 1
         return starts[index], last
 
@@ -170,7 +186,7 @@ def _exchange(seat: str, words: list[str], i: int) -> tuple[Action, int, int]:
     return Action(seat, "exchange", tuple(given), drawn=tuple(drawn)), i, i - 1
 
 
-def _rare(place: _Words, i: int) -> tuple[Action, int]:
+def _rare(place: _Words, i: int, index: int) -> tuple[Action, int]:
     """An event whose first word (the seat, or ``turnup``) is at ``i``, other than a play or
     a word after a seat seen before: the action and the index after it. The grammar reads
     ``rob``, ``down``, ``exchange`` and ``turnup`` one token at a time: their span starts at
@@ -196,7 +212,7 @@ def _rare(place: _Words, i: int) -> tuple[Action, int]:
             raise GiveUp
     if place.single is None:
         place.single = {}
-    place.single[len(place.starts)] = (i, last)
+    place.single[index] = (i, last)
     return action, end
 
 
@@ -211,14 +227,92 @@ def _common(seat: str, arg: str, words: list[str], i: int) -> tuple[Action, int]
     return _new_action(Action, (seat, "play", (card,), None, ())), i
 
 
+_PAIRS: dict[tuple[str, str], Action] = {}
+"""(seat, word) -> the action of an event of those two words (a play of one card, a call
+or a seat word, a bid), for the seats and words seen before: a stretch of such events is
+read with one look-up each. A card never reads as a seat, so a stretch whose words are
+such pairs throughout holds nothing else (a play of several cards, a call that shows a
+card, ``rob`` and the rest leave a pair that is not one)."""
+_PAIRS_HELD = 1 << 14
+
+
+_MARKS: dict[str, int] = {}
+"""Trick marks seen before (``3.``) -> their number."""
+
+
+def _mark(word: str) -> int | None:
+    """The number of the trick mark ``word`` (None if it is not one the pairs may follow:
+    the stretch is then read event by event, which refuses it or reads it as Lark does)."""
+    digits = word[:-1]
+    if not digits.isdigit() or len(digits) > _DIGITS:
+        return None
+    number = int(digits)
+    if len(_MARKS) < _PAIRS_HELD:
+        _MARKS[word] = number
+    return number
+
+
 def _events(place: _Words, items: list[Any]) -> None:
-    """The events of one stretch of a line, appended to ``items``: the common ones (a seat
-    seen before, then a card, a call or a seat word) here, the rest by ``_rare``."""
+    """The events of one stretch of a line, appended to ``items``: a stretch of known pairs
+    (a trick mark, then seats and their card, call, seat word or bid) at once, any other
+    by ``_stretch_events``."""
     words = place.words
-    starts = place.starts
-    count = len(words)
-    forms, plain, seats = _FORMS, _PLAIN, _GOOD_SEATS
+    mark = _MARKS.get(words[0])
+    if mark is None and words[0][-1] == ".":
+        mark = _mark(words[0])
+    lead = 0 if mark is None else 1
+    if len(words) > lead and (len(words) - lead) % 2 == 0:
+        pairs = _PAIRS
+        rest = iter(words)
+        if lead:
+            next(rest)
+        try:
+            actions = [pairs[pair] for pair in zip(rest, rest, strict=True)]
+        except KeyError:
+            pass
+        else:
+            place.starts = lead
+            Event.run(actions, mark, place, items)
+            return
+    _stretch_events(place, items)
+
+
+_STRETCHES: dict[str, tuple[list[Action], list[int | None], list[int],
+                             dict[int, tuple[int, int]] | None]] = {}
+"""A short stretch that is not all pairs (``W trump 7H``, a play of several cards...) ->
+its actions, trick marks, event starts and single spans, which depend on its text alone:
+such a line comes again and again (a trump choice in every deal)."""
+_STRETCHES_HELD = 1 << 12
+_STRETCH_CHARS = 64
+
+
+def _stretch_events(place: _Words, items: list[Any]) -> None:
+    """The events of a stretch that is not all known pairs (as ``_read_stretch`` reads
+    them; the short ones remembered)."""
+    known = _STRETCHES.get(place.value)
+    if known is None:
+        known = _read_stretch(place)
+        if len(place.value) <= _STRETCH_CHARS and len(_STRETCHES) < _STRETCHES_HELD:
+            _STRETCHES[place.value] = known
+    actions, tricks, place.starts, place.single = known
     at = Event.at
+    for index, action in enumerate(actions):
+        items.append(at(action, tricks[index], place, index))
+
+
+def _read_stretch(place: _Words) -> tuple[list[Action], list[int | None], list[int],
+                                         dict[int, tuple[int, int]] | None]:
+    """The actions and trick marks of a stretch, read one event at a time: the common ones
+    (a seat seen before, then a card, a call or a seat word) here, the rest by ``_rare``;
+    and where each event starts (``place.starts``, ``place.single``)."""
+    words = place.words
+    starts: list[int] = []
+    place.starts = starts
+    place.single = None
+    actions: list[Action] = []
+    tricks: list[int | None] = []
+    count = len(words)
+    forms, plain, seats, pairs = _FORMS, _PLAIN, _GOOD_SEATS, _PAIRS
     i = 0
     while i < count:
         first = i
@@ -239,16 +333,24 @@ def _events(place: _Words, items: list[Any]) -> None:
                 action, i = _common(seat, arg, words, i)
             else:
                 action = _new_action(Action, (seat, "play", (card,), None, ()))
+                if len(pairs) < _PAIRS_HELD:
+                    pairs[seat, arg] = action
         elif arg in plain:
             action = _new_action(Action, (seat, arg, (), None, ()))
+            if len(pairs) < _PAIRS_HELD:
+                pairs[seat, arg] = action
             i += 2
         elif arg.isdigit() and len(arg) <= _DIGITS:
             action = _new_action(Action, (seat, "bid", (), int(arg), ()))
+            if len(pairs) < _PAIRS_HELD:
+                pairs[seat, arg] = action
             i += 2
         else:
-            action, i = _rare(place, i)
-        items.append(at(action, mark, place, len(starts)))
+            action, i = _rare(place, i, len(starts))
+        actions.append(action)
+        tricks.append(mark)
         starts.append(first)
+    return actions, tricks, starts, place.single
 
 
 class _DealReader:
@@ -261,17 +363,32 @@ class _DealReader:
         self.comments: list[tuple[int, Comment]] = []
         self.deal: Deal | None = None
         self.hands_open = False
+        self.placed = True
+        """Whether the offsets of deals, hands and result lines are kept (for the comments:
+        a chunk without comments needs none)."""
 
     def read(self, text: str, first_line: int) -> None:
-        clean = _ODD.search(text) is None
         offset = 0
         number = first_line
-        for line in text.split("\n"):
-            if clean:
-                if line:
-                    self.stretch(line, offset, number, 0)
-            else:
+        if _ODD.search(text) is not None:
+            for line in text.split("\n"):
                 self.cut(line, offset, number)
+                offset += len(line) + 1
+                number += 1
+            return
+        self.placed = False  # no comment: ';', '{' and '}' are odd
+        deal = self.deal
+        for line in text.split("\n"):
+            if line:
+                words = line.split()
+                # the common line, a run of events, read here; the others by ``stretch``
+                if (words and deal is not None and ":" not in line and words[0] != "result"
+                        and words[0] != "deal"):
+                    self.hands_open = False
+                    _events(_Words(number, offset, 0, line, words), deal.items)
+                else:
+                    self.stretch(line, offset, number, 0, words)
+                    deal = self.deal
             offset += len(line) + 1
             number += 1
 
@@ -302,8 +419,11 @@ class _DealReader:
         if self.keep_comments:
             self.comments.append((offset, comment))
 
-    def stretch(self, value: str, offset: int, number: int, column: int) -> None:
-        words = value.split()
+    def stretch(self, value: str, offset: int, number: int, column: int,
+                words: list[str] | None = None) -> None:
+        """One stretch of a line (``words``: its words, if split already)."""
+        if words is None:
+            words = value.split()
         if not words:
             return
         head = words[0]
@@ -333,8 +453,9 @@ class _DealReader:
             _seat(dealer)
         start, end = found.span(1)
         deal = Deal(_number(found[2]), dealer,
-                    span=Span(number, column + start + 1, number, column + end + 1))
-        self.items.append((offset + start, deal))
+                    span=_new_span(Span, (number, column + start + 1, number, column + end + 1)))
+        if self.placed:
+            self.items.append((offset + start, deal))
         self.deals.append(deal)
         self.deal = deal
         self.hands_open = True
@@ -342,40 +463,64 @@ class _DealReader:
     def hand_line(self, deal: Deal, value: str, offset: int, number: int, column: int
                   ) -> None:
         colon = value.index(":")
-        seat = _seat(value[:colon].strip())  # blanks around the seat only (a clean stretch)
+        seat = value[:colon].strip()  # blanks around the seat only (a clean stretch)
+        if seat not in _GOOD_SEATS:
+            _seat(seat)
         cards_text = value[colon + 1:]
         parts = cards_text.split("|") if "|" in cards_text else [cards_text]
-        forms = _FORMS
-        try:
-            rounds = [[forms[text] for text in part.split()] for part in parts]
-        except KeyError:
-            raise GiveUp from None
+        rounds = [part.split() for part in parts]
+        for cards in rounds:
+            if not _CANONICAL.issuperset(cards):  # a card spelled otherwise, or no card
+                try:
+                    rounds = [list(map(_FORMS.__getitem__, cards)) for cards in rounds]
+                except KeyError:
+                    raise GiveUp from None
+                break
         if not rounds[0] and len(parts) == 1:  # no card and no '|'
             raise GiveUp
-        start = value.index(seat)
+        start = 0 if value.startswith(seat) else value.index(seat)
         end = len(value.rstrip())
-        hand = Hand(seat, rounds, Span(number, column + start + 1, number, column + end + 1))
-        self.items.append((offset + start, hand))
+        hand = Hand(seat, rounds,
+                    _new_span(Span, (number, column + start + 1, number, column + end + 1)))
+        if self.placed:
+            self.items.append((offset + start, hand))
         deal.hands.append(hand)
 
     def result_line(self, deal: Deal, value: str, words: list[str], offset: int, number: int,
                     column: int) -> None:
-        scored = len(words) > 1 and words[1] == "score"
-        kind: Literal["points", "score"] = "score" if scored else "points"
-        pairs = words[2:] if kind == "score" else words[1:]
-        if not pairs or len(pairs) % 2:
-            raise GiveUp
-        values = []
-        for seat, text in zip(pairs[::2], pairs[1::2], strict=True):
-            if _RESULT_NUMBER.fullmatch(text) is None or too_many_digits(text):
-                raise GiveUp
-            values.append((_seat(seat), int(text)))
+        known = _RESULTS.get(value)
+        if known is None:
+            known = _result(words)
+            if len(value) <= _STRETCH_CHARS and len(_RESULTS) < _STRETCHES_HELD:
+                _RESULTS[value] = known
+        kind, values = known
         start = value.index("result")
         end = len(value.rstrip())
-        line = ResultLine(kind, tuple(values),
-                          Span(number, column + start + 1, number, column + end + 1))
-        self.items.append((offset + start, line))
+        line = ResultLine(kind, values,
+                          _new_span(Span, (number, column + start + 1, number, column + end + 1)))
+        if self.placed:
+            self.items.append((offset + start, line))
         deal.items.append(line)
+
+
+_RESULTS: dict[str, tuple[Literal["points", "score"], tuple[tuple[str, int], ...]]] = {}
+"""A result line read before (``result NS 17 EW 11`` comes again and again) -> its kind and
+values (immutable)."""
+
+
+def _result(words: list[str]) -> tuple[Literal["points", "score"], tuple[tuple[str, int], ...]]:
+    """The kind and values of a result line of ``words``."""
+    scored = len(words) > 1 and words[1] == "score"
+    kind: Literal["points", "score"] = "score" if scored else "points"
+    pairs = words[2:] if kind == "score" else words[1:]
+    if not pairs or len(pairs) % 2:
+        raise GiveUp
+    values = []
+    for seat, text in zip(pairs[::2], pairs[1::2], strict=True):
+        if _RESULT_NUMBER.fullmatch(text) is None or too_many_digits(text):
+            raise GiveUp
+        values.append((_seat(seat), int(text)))
+    return kind, tuple(values)
 
 
 def read_deals(text: str, first_line: int, keep_comments: bool = True

@@ -41,10 +41,10 @@ from referee.model.record import (
     StreamItem,
     Tag,
 )
-from referee.notation.chunks import Chunk, iter_chunks
+from referee.notation.chunks import Chunk, iter_block_chunks, iter_chunks
 from referee.notation.diagnostics import syntax_error
 from referee.notation.fast import read_deals, read_tags, word_starts
-from referee.notation.lines import raw_lines, reader_lines, split_lines, text_lines
+from referee.notation.lines import raw_blocks, split_lines, text_lines
 from referee.notation.resources import grammar_text
 from referee.notation.typos import Vocabulary, VocabularyOf
 
@@ -565,7 +565,7 @@ def lark_only() -> Iterator[None]:
         parser.fast = before
 
 
-BATCH = 16
+BATCH = 64
 """Deals parsed per call of the Lark parser: each call costs some 40 µs of set-up, as much as
 a tenth of a deal's parse, so consecutive deals are parsed together (still streaming), as
 long as they hold no more than MAX_DEAL_CHARS characters together."""
@@ -589,6 +589,14 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
     starts afresh. An error of the line reader (``ttn.encoding``, ``ttn.control``,
     ``ttn.limit``) ends the reading: nothing after it can be read.
     """
+    return _read_chunks(_located(iter_chunks(lines, first_line), file, errors), file, errors,
+                        comments, vocabulary)
+
+
+def _read_chunks(chunks: Iterable[Chunk], file: str,
+                 errors: list[NotationSyntaxError] | None, comments: bool,
+                 vocabulary: VocabularyOf | None) -> Iterator[StreamItem]:
+    """``iter_lines`` from the chunks of the text (as ``_located`` gives them)."""
     parser = lark_parser()
     parser.vocabulary = _no_vocabulary
     seen_header = False
@@ -596,7 +604,8 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
     record_line = 0  # the line of the current record's first tag
     pending_comments: list[Comment] = []
     batch: list[Chunk] = []
-    last_line = 0
+    last: Chunk | None = None  # the last chunk read, for the line of ``ttn.empty``
+    held = 0  # characters in ``batch``
 
     def parse_deals(chunks: list[Chunk]) -> list[Deal]:
         first = chunks[0]
@@ -615,9 +624,10 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
         return deals
 
     def parse_batch() -> list[Deal]:
-        nonlocal skipping
+        nonlocal skipping, held
         chunks = batch[:]
         batch.clear()
+        held = 0
         try:
             deals = parse_deals(chunks)
             return [] if skipping else deals
@@ -636,18 +646,14 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
                 kept.extend(deals)
         return kept
 
-    for chunk in _located_chunks(lines, file, errors, first_line):
-        last_line = chunk.first_line + chunk.text.count("\n")
+    for chunk in chunks:
+        last = chunk
         if chunk.kind == "deal":
             if not seen_header and not skipping:
-                raise NotationSyntaxError(
-                    "ttn.tag", 'a record starts with its tags, at least [Game "..."]',
-                    file=file, line=chunk.first_line, column=1,
-                    source_line=split_lines(chunk.text)[0],
-                    expected='a tag such as [Game "twenty-eight"] before the first deal',
-                )
+                raise _no_tags(chunk, file)
             batch.append(chunk)
-            if len(batch) == BATCH or sum(len(c.text) for c in batch) > MAX_DEAL_CHARS:
+            held += len(chunk.text)
+            if len(batch) == BATCH or held > MAX_DEAL_CHARS:
                 yield from parse_batch()
             continue
         if batch:
@@ -671,20 +677,36 @@ def iter_lines(lines: Iterable[str], file: str = "<string>",
     if batch:
         yield from parse_batch()
     if not seen_header and not errors:
-        raise NotationSyntaxError(
-            "ttn.empty", "no record: the file holds no tags and no deals",
-            file=file, line=max(last_line, 1), column=1,
-            expected='a record: tags such as [Game "twenty-eight"], then deals',
-        )
+        raise _empty(last, file)
 
 
-def _located_chunks(lines: Iterable[str], file: str,
-                    errors: list[NotationSyntaxError] | None, first_line: int = 1
-                    ) -> Iterator[Chunk]:
-    """``iter_chunks``, its errors given the file's name; with ``errors``, the error that
-    ends the reading is appended there instead of raised."""
+def _no_tags(chunk: Chunk, file: str) -> NotationSyntaxError:
+    """The error for a deal before any tag section."""
+    return NotationSyntaxError(
+        "ttn.tag", 'a record starts with its tags, at least [Game "..."]',
+        file=file, line=chunk.first_line, column=1,
+        source_line=split_lines(chunk.text)[0],
+        expected='a tag such as [Game "twenty-eight"] before the first deal',
+    )
+
+
+def _empty(last: Chunk | None, file: str) -> NotationSyntaxError:
+    """The error for a file without a record (``last``: its last chunk, of comments)."""
+    return NotationSyntaxError(
+        "ttn.empty", "no record: the file holds no tags and no deals",
+        file=file, column=1,
+        line=1 if last is None else max(last.first_line + last.text.count("\n"), 1),
+        expected='a record: tags such as [Game "twenty-eight"], then deals',
+    )
+
+
+def _located(chunks: Iterator[Chunk], file: str,
+             errors: list[NotationSyntaxError] | None) -> Iterator[Chunk]:
+    """``chunks`` (of ``iter_chunks`` or ``iter_block_chunks``), their errors given the
+    file's name; with ``errors``, the error that ends the reading is appended there instead
+    of raised."""
     try:
-        yield from iter_chunks(lines, first_line)
+        yield from chunks
     except NotationSyntaxError as exc:
         named = exc.in_file(file)
         if errors is None:
@@ -712,9 +734,10 @@ def iter_file(path: str | Path, errors: list[NotationSyntaxError] | None = None,
 def iter_stream(stream: BinaryIO, file: str, errors: list[NotationSyntaxError] | None = None,
                 comments: bool = True, vocabulary: VocabularyOf | None = None
                 ) -> Iterator[StreamItem]:
-    """Records from a byte stream (a file, standard input), read line by line."""
-    return iter_lines(reader_lines(raw_lines(stream, file)), file, errors, comments,
-                      vocabulary=vocabulary)
+    """Records from a byte stream (a file, standard input), read in blocks (as
+    ``iter_lines`` reads its lines: the same records, the same errors at the same point)."""
+    return _read_chunks(_located(iter_block_chunks(raw_blocks(stream, file)), file, errors),
+                        file, errors, comments, vocabulary)
 
 
 def gather(items: Iterable[StreamItem]) -> Iterator[Record]:
