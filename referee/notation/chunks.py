@@ -145,6 +145,24 @@ section after a deal."""
 _FIRST_START = re.compile(r"[ \t]*(?:deal(?![\w-])|\[)")
 
 
+def _close(kind: str, first: int, buffer: list[str], blocks: list[str], cut: int | None,
+           size: int, number: int
+           ) -> tuple[Chunk | None, list[str], list[str], int, int, int]:
+    """At line ``number``, which starts a chunk: the chunk the lines before it end (None if
+    they hold nothing), then the new chunk's buffer, blocks, first line, size and lines held.
+    Comments after the last blank line go with what follows, not with what they end."""
+    ahead: list[str] = []
+    if cut is not None and any(part.strip() for part in buffer[cut:]):
+        buffer, ahead = buffer[:cut], buffer[cut:]
+    chunk = None
+    if buffer:
+        chunk = Chunk(kind, first, "".join(blocks + buffer))
+        buffer, blocks = [], []
+    if ahead:
+        return chunk, ahead, blocks, number - len(ahead), sum(map(len, ahead)), len(ahead)
+    return chunk, buffer, blocks, first, size, 0
+
+
 class _Chunker:
     """The state of the cutting, kept between the parts of a stream it is fed."""
 
@@ -187,20 +205,13 @@ class _Chunker:
                 starts_deal = _DEAL_START.match(line) is not None
                 starts_tags = kind == "deal" and line.lstrip().startswith("[")
                 if starts_deal or starts_tags:
-                    ahead: list[str] = []  # comments after a blank line: before what follows
-                    if cut is not None and any(part.strip() for part in buffer[cut:]):
-                        buffer, ahead = buffer[:cut], buffer[cut:]
-                    if buffer:
-                        yield Chunk(kind, first, "".join(blocks + buffer))
-                        buffer, blocks = [], []
+                    chunk, buffer, blocks, first, size, held = _close(
+                        kind, first, buffer, blocks, cut, size, number)
+                    if chunk is not None:
+                        yield chunk
                     kind = "deal" if starts_deal else "header"
                     tags = 0
                     seen, cut = False, None
-                    held = 0
-                    if ahead:
-                        buffer, first = ahead, number - len(ahead)
-                        size = sum(map(len, ahead))
-                        held = len(ahead)
             if not buffer:
                 first = number
                 size = 0
@@ -305,20 +316,13 @@ class _Chunker:
             if at_end:
                 break
             # a chunk starts at line ``number``: as ``lines`` does at its start line
-            ahead: list[str] = []
-            if cut is not None and any(piece.strip() for piece in buffer[cut:]):
-                buffer, ahead = buffer[:cut], buffer[cut:]
-            if buffer:
-                chunks.append(Chunk(kind, first, "".join(blocks + buffer)))
-                buffer, blocks = [], []
+            chunk, buffer, blocks, first, size, held = _close(
+                kind, first, buffer, blocks, cut, size, number)
+            if chunk is not None:
+                chunks.append(chunk)
             kind = "deal" if is_deal else "header"
             tags = 0
             seen, cut = False, None
-            held = 0
-            if ahead:
-                buffer, first = ahead, number - len(ahead)
-                size = sum(map(len, ahead))
-                held = len(ahead)
             opened = True
         self.kind, self.first, self.buffer, self.blocks = kind, first, buffer, blocks
         self.tags, self.size, self.seen, self.cut, self.held = tags, size, seen, cut, held

@@ -60,17 +60,24 @@ def raw_lines(stream: BinaryIO, file: str, limit: int = MAX_LINE_CHARS) -> Itera
     try:
         while line := text.readline(limit + 2):
             number += 1
-            if number == 1 and line.startswith("\ufeff"):
-                line = line[1:]
-            if not line.isascii() or "\x00" in line:
-                _check_bytes(line, file, number)
-            if len(line) > limit and len(line.rstrip("\r\n")) > limit:
-                raise too_long(file, number, limit)
-            yield line
+            yield _checked(line, file, number, limit)
     finally:
         # The caller's stream stays open (standard input, for one); it may be closed already.
         with contextlib.suppress(ValueError):
             text.detach()
+
+
+def _checked(line: str, file: str, number: int, limit: int) -> str:
+    """Line ``number`` as read, without the byte-order mark that may open the first;
+    ``ttn.encoding`` at a NUL byte or a byte that is not UTF-8, ``ttn.limit`` if it is longer
+    than ``limit`` characters."""
+    if number == 1 and line.startswith("\ufeff"):
+        line = line[1:]
+    if not line.isascii() or "\x00" in line:
+        _check_bytes(line, file, number)
+    if len(line) > limit and len(line.rstrip("\r\n")) > limit:
+        raise too_long(file, number, limit)
+    return line
 
 
 def _check_bytes(line: str, file: str, number: int) -> None:
@@ -88,13 +95,17 @@ def _check_bytes(line: str, file: str, number: int) -> None:
 
 def reader_lines(raw: Iterable[str]) -> Iterator[str]:
     """Raw lines with every line break written ``\\n`` (what the chunker reads)."""
-    for line in raw:
-        if line.endswith("\n"):
-            if line.endswith("\r\n"):
-                line = line[:-2] + "\n"
-        elif line.endswith("\r"):
-            line = line[:-1] + "\n"
-        yield line
+    return map(_line_feed, raw)
+
+
+def _line_feed(line: str) -> str:
+    """``line`` with its break, if any, written ``\\n``."""
+    if line.endswith("\n"):
+        if line.endswith("\r\n"):
+            return line[:-2] + "\n"
+    elif line.endswith("\r"):
+        return line[:-1] + "\n"
+    return line
 
 
 def read_text(stream: BinaryIO, file: str, limit: int = MAX_LINE_CHARS) -> str:
@@ -176,19 +187,7 @@ class _BlockReader:
             line = text[position:end]
             position = end
             self.number += 1
-            number = self.number
-            if number == 1 and line.startswith("\ufeff"):
-                line = line[1:]
-            if not line.isascii() or "\x00" in line:
-                _check_bytes(line, file, number)
-            if len(line) > limit and len(line.rstrip("\r\n")) > limit:
-                raise too_long(file, number, limit)
-            if line.endswith("\n"):
-                if line.endswith("\r\n"):
-                    line = line[:-2] + "\n"
-            elif line.endswith("\r"):
-                line = line[:-1] + "\n"
-            yield line
+            yield _line_feed(_checked(line, file, self.number, limit))
 
 
 def raw_blocks(stream: BinaryIO, file: str, limit: int = MAX_LINE_CHARS,
