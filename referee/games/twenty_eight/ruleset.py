@@ -229,7 +229,7 @@ class TwentyEight(Phases):
         # out, as ``check`` and ``apply`` would send it: one copy of the rules, fewer calls
         kind = action.kind
         if state.disregard or state.annul_at_batch is not None or state.stage == OVER:
-            return self._check_then_apply(state, action)
+            return super().apply_if_legal(state, action)
         if kind == "play":  # most actions are plays
             exclusion = self._check_play_now(state, action)
             if exclusion is None:
@@ -240,19 +240,13 @@ class TwentyEight(Phases):
         if checker is None or state.unseen is not None:
             # (a trump card named only where a call shows it: ``check`` and ``apply`` read
             # the action the call names)
-            return self._check_then_apply(state, action)
+            return super().apply_if_legal(state, action)
         exclusion = checker(state, action)
         if exclusion is None:
             handler = self._appliers.get(kind)
             if handler is not None:
                 handler(state, action)
             state.last_kind = kind
-        return exclusion
-
-    def _check_then_apply(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        exclusion = self.check(state, action)
-        if exclusion is None:
-            self.apply(state, action)
         return exclusion
 
     def check(self, state: TwentyEightState, action: Action) -> Exclusion | None:
