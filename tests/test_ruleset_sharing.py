@@ -4,29 +4,19 @@ afresh."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import referee.games as games
 from referee.games.twenty_eight.ruleset import TwentyEight
 from referee.notation.parser import parse_records
 from referee.pipeline.checking import check_text
 from referee.report.json import file_json
 
-RECORD = """[Game "{game}"]
-[Rules "{preset}"]
-
-deal 1 dealer N
-N: KC 9H 8S TC | KS TH 8D QD
-E: 9S JD QS 9D | KD 7C 9C KH
-S: 8H 7D TD AC | AH 8C QH JC
-W: JH 7H AS JS | QC 7S TS AD
-W 14  S 18  E pass  N 20  W 24  S pass  E pass  N pass
-W trump 7H
-1. W AS  S call  S QH  E 9S  N 8S
-2. S TD  E KD  N 8D  W AD
-"""
+SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "twenty-eight"
 
 
 def header(game: str = "twenty-eight", preset: str = "standard"):
-    return parse_records(RECORD.format(game=game, preset=preset))[0].header
+    return parse_records(f'[Game "{game}"]\n[Rules "{preset}"]\n')[0].header
 
 
 def test_same_options_share_one_ruleset() -> None:
@@ -47,8 +37,12 @@ def test_a_game_that_keeps_match_state_is_made_afresh() -> None:
 
 
 def test_reports_equal_those_of_fresh_rulesets(monkeypatch) -> None:
-    text = RECORD.format(game="twenty-eight", preset="standard") * 3
-    shared = file_json(check_text(text))
+    # records with findings too: an illegal action's penalty must not leak into the next match
+    text = "\n".join((SAMPLES / name).read_text(encoding="utf-8") for name in (
+        "after-illegal-actions.ttn", "edge-28-03-bid-range.ttn", "after-illegal-actions.ttn"))
+    report = check_text(text)
+    assert len(report.matches) > 3 and report.findings()  # many records, some illegal
+    shared = file_json(report)
     monkeypatch.setattr(TwentyEight, "shared_between_matches", False)  # each makes its own
     assert games.ruleset_for(header()) is not games.ruleset_for(header())
     fresh = file_json(check_text(text))
