@@ -371,52 +371,50 @@ class Play(Engine28):
                     and card != UNSEEN):
                 state.trump_led_by_other = True
         trick.append((seat, card))
-        played = state.trick_len = len(trick)
+        played = len(trick)
         mode = state.mode
         if mode is PARTNERSHIP:  # every player plays, in turn (the mode's own answers)
-            if played >= self.players:
-                self._complete_trick(state)
-            else:
+            if played < self.players:
+                state.trick_len = played
                 state.turn = self.next_seat[seat]
-        elif played >= mode.trick_size(self.players):
-            self._complete_trick(state)
-        else:  # a single-hand declarer's partners sit out: the mode skips them
+                return
+        elif played < mode.trick_size(self.players):
+            state.trick_len = played
+            # a single-hand declarer's partners sit out: the mode skips them
             state.turn = mode.next_player(seat, self.next_seat)
-
-    def _complete_trick(self, state: TwentyEightState) -> None:
-        trick = state.trick
+            return
+        # the trick is complete: its winner leads the next
         tricks = state.tricks
         number = len(tricks) + 1
-        unseen = state.unseen
         if unseen is not None and unseen.trick_unseen:
             winner = self._unseen_winner(state, unseen, trick, number)
         else:
             winner = self.trick_winner(state, trick, number)
         card_points = self.trick_points
         points = 0
-        for _, card in trick:
-            points += card_points[card]
-        last = number >= self.tricks_per_deal
-        if number == self.tricks_per_deal:
+        for _, played_card in trick:
+            points += card_points[played_card]
+        tricks_per_deal = self.tricks_per_deal
+        if number == tricks_per_deal:
             points += self.opts.last_trick_bonus  # 29: one point
         tricks.append(Trick(number, trick, winner, points))
         state.points[self.team_of[winner]] += points
         state.trick = []  # a new list: the completed trick keeps the old one
         state.trick_len = 0
         state.trick_no = number
-        state.turn = winner
-        mode = state.mode
         if mode is not PARTNERSHIP:  # the ordinary deal's mode never changes
             state.mode = mode.after_trick(number, winner, self.table.same_team)
-        if last:
+        if number >= tricks_per_deal:
             state.stage = OVER
             state.turn = None
-        elif (number == self.tricks_per_deal - 1 and not state.revealed
+        elif (number == tricks_per_deal - 1 and not state.revealed
               and state.trump is not None
               and self.opts.void_if_trump_never_called == "void"):
             state.void = True
             state.stage = OVER
             state.turn = None
+        else:
+            state.turn = winner
 
     def _unseen_winner(self, state: TwentyEightState, unseen: UnseenCards,
                        trick: list[tuple[str, str]], number: int) -> str:
