@@ -328,7 +328,8 @@ class Play(Engine28):
         return top
 
     def _counting_from(self, state: TwentyEightState, number: int, led: str | None) -> int:
-        if state.reveal_trick is None or state.reveal_trick < number:
+        reveal = state.reveal_trick
+        if reveal is None or reveal < number:
             return 0
         if led == state.trump or self.opts.pre_reveal_trumps_count:
             return 0  # cards following a trump lead are never discards: all count
