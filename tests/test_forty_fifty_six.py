@@ -277,3 +277,11 @@ def test_sure_winners_need_every_equal_card_when_the_last_wins():
     auction = "P6 20  P5 pass  P4 pass  P3 pass  P2 pass  P1 pass\nP6 trump 8C\n"
     assert rules_found(record("forty", hands, auction + "P1 single")) == ["40.single-hand"]
     assert rules_found(record("forty", hands, auction + "P1 single", LAST)) == []
+
+
+def test_an_undertrump_names_the_best_trump_it_is_level_with():
+    # the message names the trump already in the trick that the card does not beat
+    auction = "P6 20  P5 pass  P4 pass  P3 pass  P2 pass  P1 pass\nP6 trump 9S\n"
+    text = record("forty", THREE_UNDER_JACK, auction + "1. P6 7H  P5 call  P5 JS  P4 3S")
+    message = next(f.message for f in check(text).all_findings() if f.rule == "40.undertrump")
+    assert "P4 may not play 3S level with JS, the trump already in the trick" in message

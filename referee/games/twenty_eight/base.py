@@ -22,7 +22,7 @@ from referee.games.twenty_eight.state import (
     Match28,
     TwentyEightState,
 )
-from referee.model.cards import make_pack
+from referee.model.cards import UNSEEN, make_pack
 from referee.model.errors import RecordError
 from referee.model.seats import Table, team_label
 from referee.rules.base import (
@@ -95,6 +95,11 @@ class Engine28(Ruleset[Match28, TwentyEightState]):
         self.spare = options.trump_indicator == "spare"
         self.last_wins = options.equal_cards == "last_wins"
         """Of two equal cards in a trick the later wins (option ``equal_cards``)."""
+        self.tie = int(self.last_wins)
+        """What a card adds to its power against the best before it in a trick: 1 when the
+        later of equal cards wins, else 0 (a card must then be higher to win)."""
+        self.trick_points = {**pack.card_points, UNSEEN: 0}
+        """Card -> its points, a card not seen (``??``) 0: what a completed trick counts."""
         # no trumps: the rank order reversed in every suit, points unchanged
         top = max(pack.power.values())
         self.power_nt = {card: top + 1 - power for card, power in pack.power.items()}

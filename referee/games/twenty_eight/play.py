@@ -24,6 +24,9 @@ from referee.rules.base import (
 )
 from referee.rules.tricks import Trick
 
+_BEFORE_PLAY = frozenset((AUCTION, TRUMP))
+"""The stages in which no card may be played yet (``_stage_blocks_play`` says why)."""
+
 
 class Play(Engine28):
     """Cards played to tricks."""
@@ -34,13 +37,13 @@ class Play(Engine28):
         suit led, calling (``28.call``, ``28.call-must-trump``) and undertrumping."""
         seat = action.seat
         assert seat is not None  # every action of the family has a seat
-        if state.stage in (AUCTION, TRUMP):
+        if state.stage in _BEFORE_PLAY:
             return self._stage_blocks_play(state, seat)
-        cards = action.cards
-        if len(cards) != 1:
-            return self._excl("28.turn", f"{seat} plays {len(cards)} cards; a play is one card",
-                              Effect.STOPS)
-        card = cards[0]
+        try:
+            (card,) = action.cards
+        except ValueError:
+            return self._excl("28.turn", f"{seat} plays {len(action.cards)} cards; a play is "
+                              f"one card", Effect.STOPS)
         unseen = state.unseen
         if seat != state.turn and not (unseen is not None and not state.trick
                                        and seat in unseen.open_turn):
@@ -52,51 +55,53 @@ class Play(Engine28):
         if unseen is not None and card == UNSEEN:
             return self._check_unseen_play(state, unseen, seat)
         hand = state.hands[seat]
-        # the face-down trump card is outside the bidder's hand until exposed
-        # (a double pack's other copy of it is an ordinary card of his hand)
-        if (card == state.facedown and seat == state.bidder and not state.revealed
-                and card not in hand):
+        if card not in hand:
+            # the face-down trump card is outside the bidder's hand until exposed
+            # (a double pack's other copy of it is an ordinary card of his hand)
+            if card == state.facedown and seat == state.bidder and not state.revealed:
+                if unseen is None or not unseen.may_hold(seat, (card,)):
+                    return self._check_facedown_play(state, seat, card)
+                # the other copy may be among his cards not seen (Fifty-Six)
+                unseen.note(seat, self.rule_id("28.call"), len(state.tricks) + 1)
             if unseen is None or not unseen.may_hold(seat, (card,)):
-                return self._check_facedown_play(state, seat, card)
-            # the other copy may be among his cards not seen (Fifty-Six)
-            unseen.note(seat, self.rule_id("28.call"), len(state.tricks) + 1)
-        if card not in hand and (unseen is None or not unseen.may_hold(seat, (card,))):
-            return self._excl("28.not-held", f"{seat} does not hold {card}", Effect.STOPS)
+                return self._excl("28.not-held", f"{seat} does not hold {card}", Effect.STOPS)
         trick = state.trick
         if not trick:  # only the bidder's lead of the concealed trump is ruled
             if seat == state.bidder and not state.revealed:
                 return self._check_lead(state, seat, card)
             return None
         led = trick[0][1][1]
+        # 28.follow-suit: follow suit if able (self.follow, the shared rule, words it); a
+        # card played here is seen, so of a suit, never that of a lead not seen
+        if card[1] == led:
+            return None
         if unseen is not None and led == UNSEEN[1]:
             self._check_after_unseen_lead(state, unseen, seat)
             return None
-        # 28.follow-suit: follow suit if able (self.follow, the shared rule, words it)
-        if card[1] == led:
-            return None
-        if not hand.isdisjoint(self.suit_cards[led]):
-            return self.follow.exclusion(seat, card, hand & self.suit_cards[led],
-                                         suit=SUIT_NAMES[led])
+        led_cards = self.suit_cards[led]
+        if not hand.isdisjoint(led_cards):
+            return self.follow.exclusion(seat, card, hand & led_cards, suit=SUIT_NAMES[led])
         # void in the suit led
         trump = state.trump
-        opts = self.opts
         if unseen is not None:
             exclusion = self._unseen_void(state, unseen, seat, card, led)
             if exclusion is not None:
                 return exclusion
         if not state.revealed:
             # a void player may call; with trump_call_mandatory he must
-            if (opts.trump_call_mandatory and trump is not None
+            if (self.opts.trump_call_mandatory and trump is not None
                     and not state.void_occasion):
                 return self._excl("28.must-call", f"{seat} has no {SUIT_NAMES[led]} and must call "
                                   f"for the concealed trump before playing "
                                   f"(trump_call_mandatory)")
             return None
+        if trump is None:
+            return None
         # the caller must trump if able (28.call-must-trump)
-        if trump is not None and self._caller_duty(state, seat):
+        if self._caller_duty(state, seat):
             return self._check_caller(state, seat, card, trump)
         # no undertrumping unless holding nothing else
-        if opts.no_undertrump and trump is not None and card[1] == trump:
+        if card[1] == trump and self.opts.no_undertrump:
             return self._check_undertrump(state, seat, card, trump)
         return None
 
@@ -199,7 +204,7 @@ class Play(Engine28):
         if state.revealed and state.trump is not None:
             if self._caller_duty(state, seat) and opts.caller_must_trump:
                 unseen.note(seat, self.rule_id("28.call-must-trump"), number)
-            elif opts.no_undertrump and self._counting_trumps(state):
+            elif opts.no_undertrump and self._top_trump(state, state.trump) is not None:
                 unseen.note(seat, self.rule_id("28.undertrump"), number)
         return None
 
@@ -216,20 +221,21 @@ class Play(Engine28):
         elif state.trump is not None:
             if self._caller_duty(state, seat) and opts.caller_must_trump:
                 unseen.note(seat, self.rule_id("28.call-must-trump"), number)
-            elif opts.no_undertrump and self._counting_trumps(state):
+            elif opts.no_undertrump and self._top_trump(state, state.trump) is not None:
                 unseen.note(seat, self.rule_id("28.undertrump"), number)
 
     def _check_undertrump(self, state: TwentyEightState, seat: str, card: str, trump: str
                           ) -> Exclusion | None:
-        counting = self._counting_trumps(state)
-        if not counting:
+        """A trump below (or level with) the best trump that counts in the trick, from a
+        seat holding a higher trump or a card of another suit (``28.undertrump``)."""
+        top = self._top_trump(state, trump)
+        if top is None:
             return None
         strength = self.strength
-        top = max(counting, key=lambda c: strength[c[0]])
         # "a higher trump or a card of a non-trump suit": an equal trump (Forty's J
         # and 3, Fifty-Six's second copy) loses to the one played first, so it is no better,
         # unless the last of equal cards wins (option equal_cards)
-        beats = 0 if self.last_wins else 1
+        beats = 1 - self.tie
         if strength[card[0]] < strength[top[0]] + beats:
             hand = state.hands[seat]
             ok = [c for c in hand if c[1] != trump or strength[c[0]] >= strength[top[0]] + beats]
@@ -306,16 +312,24 @@ class Play(Engine28):
                 and bool(state.trick) and state.reveal_index is not None
                 and state.reveal_index >= 0 and all(s != seat for s, _ in state.trick))
 
-    def _counting_trumps(self, state: TwentyEightState) -> list[str]:
-        """Cards in the current trick that count as trumps (option ``pre_reveal_trumps_count``)."""
-        trump = state.trump
-        if not state.revealed or trump is None:
-            return []
-        start = self._counting_from(state, len(state.tricks) + 1, state.led_suit())
-        return [c for i, (_, c) in enumerate(state.trick) if c[1] == trump and i >= start]
+    def _top_trump(self, state: TwentyEightState, trump: str) -> str | None:
+        """The highest card of the current trick that counts as a trump (option
+        ``pre_reveal_trumps_count``, see ``_counting_from``), the first of equal ones; None
+        if none does."""
+        trick = state.trick
+        if not trick:
+            return None
+        start = self._counting_from(state, len(state.tricks) + 1, trick[0][1][1])
+        power = self.power.get  # (a trump suit not seen counts the cards not seen, 0)
+        top, best = None, -1
+        for _, card in trick[start:]:
+            if card[1] == trump and power(card, 0) > best:
+                top, best = card, power(card, 0)
+        return top
 
     def _counting_from(self, state: TwentyEightState, number: int, led: str | None) -> int:
-        if state.reveal_trick is None or state.reveal_trick < number:
+        reveal = state.reveal_trick
+        if reveal is None or reveal < number:
             return 0
         if led == state.trump or self.opts.pre_reveal_trumps_count:
             return 0  # cards following a trump lead are never discards: all count
@@ -358,52 +372,50 @@ class Play(Engine28):
                     and card != UNSEEN):
                 state.trump_led_by_other = True
         trick.append((seat, card))
-        played = state.trick_len = len(trick)
+        played = len(trick)
         mode = state.mode
         if mode is PARTNERSHIP:  # every player plays, in turn (the mode's own answers)
-            if played >= self.players:
-                self._complete_trick(state)
-            else:
+            if played < self.players:
+                state.trick_len = played
                 state.turn = self.next_seat[seat]
-        elif played >= mode.trick_size(self.players):
-            self._complete_trick(state)
-        else:  # a single-hand declarer's partners sit out: the mode skips them
+                return
+        elif played < mode.trick_size(self.players):
+            state.trick_len = played
+            # a single-hand declarer's partners sit out: the mode skips them
             state.turn = mode.next_player(seat, self.next_seat)
-
-    def _complete_trick(self, state: TwentyEightState) -> None:
-        trick = state.trick
+            return
+        # the trick is complete: its winner leads the next
         tricks = state.tricks
         number = len(tricks) + 1
-        unseen = state.unseen
         if unseen is not None and unseen.trick_unseen:
             winner = self._unseen_winner(state, unseen, trick, number)
         else:
             winner = self.trick_winner(state, trick, number)
-        card_points = self.card_points
+        card_points = self.trick_points
         points = 0
-        for _, card in trick:
-            points += card_points.get(card, 0)
-        last = number >= self.tricks_per_deal
-        if number == self.tricks_per_deal:
+        for _, played_card in trick:
+            points += card_points[played_card]
+        tricks_per_deal = self.tricks_per_deal
+        if number == tricks_per_deal:
             points += self.opts.last_trick_bonus  # 29: one point
         tricks.append(Trick(number, trick, winner, points))
         state.points[self.team_of[winner]] += points
         state.trick = []  # a new list: the completed trick keeps the old one
         state.trick_len = 0
         state.trick_no = number
-        state.turn = winner
-        mode = state.mode
         if mode is not PARTNERSHIP:  # the ordinary deal's mode never changes
             state.mode = mode.after_trick(number, winner, self.table.same_team)
-        if last:
+        if number >= tricks_per_deal:
             state.stage = OVER
             state.turn = None
-        elif (number == self.tricks_per_deal - 1 and not state.revealed
+        elif (number == tricks_per_deal - 1 and not state.revealed
               and state.trump is not None
               and self.opts.void_if_trump_never_called == "void"):
             state.void = True
             state.stage = OVER
             state.turn = None
+        else:
+            state.turn = winner
 
     def _unseen_winner(self, state: TwentyEightState, unseen: UnseenCards,
                        trick: list[tuple[str, str]], number: int) -> str:
@@ -452,18 +464,17 @@ class Play(Engine28):
         """
         led = plays[0][1][1]
         power = self.power_nt if state.no_trump else self.power
-        last = int(self.last_wins)  # with last_wins a tie goes to the later card
-        trump = state.trump if state.revealed else None
-        if trump is not None:
-            start = self._counting_from(state, number, led)
+        tie = self.tie  # with last_wins a tie goes to the later card
+        trump = state.trump
+        if trump is not None and state.revealed:
             best, winner = -1, None
-            for i, (seat, card) in enumerate(plays):
-                if card[1] == trump and i >= start and power[card] + last > best:
+            for seat, card in plays[self._counting_from(state, number, led):]:
+                if card[1] == trump and power[card] + tie > best:
                     best, winner = power[card], seat
             if winner is not None:
                 return winner
         best, leader = -1, plays[0][0]  # the lead is of the suit led: it wins if none beats it
         for seat, card in plays:
-            if card[1] == led and power[card] + last > best:
+            if card[1] == led and power[card] + tie > best:
                 best, leader = power[card], seat
         return leader
