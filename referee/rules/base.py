@@ -249,6 +249,11 @@ class NoContract:
         return {}
 
 
+NO_CONTRACT = NoContract()
+"""The contract of a deal played for no contract: one for all (it is frozen, and making one
+sets each field by a call)."""
+
+
 @dataclass(slots=True)
 class DealResult:
     """What a deal came to.
@@ -268,7 +273,7 @@ class DealResult:
     points: dict[str, int] = field(default_factory=dict)
     game_points: dict[str, int] = field(default_factory=dict)
     score: dict[str, int] = field(default_factory=dict)
-    contract: DealContract = field(default_factory=NoContract)
+    contract: DealContract = NO_CONTRACT
     outcome: str = ""
     disputed: bool = False
     scored: bool = True

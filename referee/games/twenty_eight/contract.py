@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import Enum
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class Outcome(Enum):
@@ -25,13 +25,23 @@ class Outcome(Enum):
 
     @property
     def scored(self) -> bool:
-        return self not in (Outcome.VOID, Outcome.ANNULLED, Outcome.UNSCORED)
+        return self not in _UNSCORED
 
 
-@dataclass(frozen=True, slots=True)
+_UNSCORED = (Outcome.VOID, Outcome.ANNULLED, Outcome.UNSCORED)
+"""The outcomes that move no game points (a tuple: a member's own hash is Python code, and
+reading ``Outcome.VOID`` off the class is a lookup of ``EnumType``; every deal asks)."""
+
+
+# Not frozen: a frozen dataclass sets each of its twelve fields by a call of
+# ``object.__setattr__`` (about 2 us a contract, and every deal scored makes two). Nothing
+# changes a contract once made: ``settled`` and ``dataclasses.replace`` make a new one, and
+# ``unsafe_hash`` keeps it hashable as the frozen class was.
+@dataclass(slots=True, unsafe_hash=True)
 class Contract:
     """The contract as the score sheet shows it: a bid with its target, trump and multiplier,
-    or a single hand (``single``: its declarer, who is then also the bidder)."""
+    or a single hand (``single``: its declarer, who is then also the bidder). Never changed
+    once made."""
 
     bidder: str
     bid: int | None = None
@@ -88,11 +98,10 @@ _TERMS = attrgetter(*(field.name for field in fields(Contract)
 not, ``settled`` would give a field twice, a TypeError)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     """A deal's verdict: how it ended (``outcome``, in words ``text``), its contract, and
     ``delta`` game points for ``team`` (a loss paid to the opponents where the score table
-    says so)."""
+    says so). A named tuple: immutable, and made in one call (every deal makes one)."""
 
     outcome: Outcome
     text: str

@@ -78,17 +78,19 @@ class DealSetup(Engine28):
         seats = self.table.seats
         if state.unseen is not None and (opts.annul_eight_zero or opts.annul_other):
             self._note_whole_hands(state)
+        dealt, hand_size = state.dealt, self.hand_size
         if opts.annul_eight_zero:
+            pointless = self.point_cards.isdisjoint
             for seat in seats:
-                cards = state.dealt.get(seat, [])
+                cards = dealt.get(seat, ())
                 # is_pointless(cards) as one set test: every dealt card is in the pack
-                if len(cards) == self.hand_size and self.point_cards.isdisjoint(cards):
+                if len(cards) == hand_size and pointless(cards):
                     return (f"{seat} was dealt {len(cards)} cards without a point "
                             f"({self._show(cards)})")
         if opts.annul_other:
             for seat in seats:
-                cards = state.dealt.get(seat, [])
-                if len(cards) != self.hand_size:
+                cards = dealt.get(seat, ())
+                if len(cards) != hand_size:
                     continue
                 jacks = [c for c in cards if c[0] == "J"]
                 if len(jacks) == self.jack_total:
@@ -107,36 +109,41 @@ class DealSetup(Engine28):
         double = self.copies > 1
         # a double pack: how often each card was dealt
         copies: Counter[str] | None = Counter() if double else None
-        hand_size = self.hand_size
+        hand_size, round_sizes, card_set = self.hand_size, self.round_sizes, self.card_set
+        first_size = self.deal_rounds[0]
+        seventh_at = self.seventh_position
+        dealt_of, hands_of = state.dealt, state.hands
         first_four, seventh_of = state.first_four, state.seventh
         for hand in deal.hands:
             seat = hand.seat
-            if seat in state.dealt:  # filled in hand by hand, below
+            if seat in dealt_of:  # filled in hand by hand, below
                 raise located(RecordError("record.hand-twice",
                                           f"{seat}'s hand is given twice"), hand)
-            written = hand.cards  # a new list
+            rounds = hand.rounds
+            # what hand.cards makes, a new list (in one call: a deal has few rounds)
+            written: list[str] = sum(rounds, [])
             cards = [c for c in written if c != UNSEEN] if partial else written
             held = set(cards)
             if copies is not None:
                 self._count_copies(hand, cards, copies)
             # the usual case in one test: every card in the pack, none dealt before or twice
-            elif (len(held) != len(cards) or not held <= self.card_set
+            elif (len(held) != len(cards) or not held <= card_set
                   or not held.isdisjoint(dealt)):
                 self._own_cards(hand, cards, self._owners(state))  # raises at the faulty card
             dealt |= held
-            if len(written) != hand_size:
+            sizes = list(map(len, rounds))
+            if sizes == round_sizes:  # (so the hand has hand_size cards)
+                four = written[:first_size]
+                first_four[seat] = None if UNSEEN in four else four
+                if seventh_at is not None:
+                    r, i = seventh_at
+                    seventh = rounds[r][i]
+                    seventh_of[seat] = None if seventh == UNSEEN else seventh
+            elif len(written) != hand_size:
                 raise located(RecordError(
                     "record.hand-size",
                     f"{seat} has {len(written)} cards; each player is dealt "
                     f"{hand_size}"), hand)
-            sizes = list(map(len, hand.rounds))
-            if sizes == self.round_sizes:
-                four = written[:self.deal_rounds[0]]
-                first_four[seat] = None if UNSEEN in four else four
-                if self.seventh_position is not None:
-                    r, i = self.seventh_position
-                    seventh = hand.rounds[r][i]
-                    seventh_of[seat] = None if seventh == UNSEEN else seventh
             elif len(sizes) == 1:
                 first_four[seat] = None
                 seventh_of[seat] = None
@@ -147,12 +154,14 @@ class DealSetup(Engine28):
                     "record.hand-rounds",
                     f"{seat}'s hand is written in rounds of {shown} cards; {self.title} "
                     f"deals {wanted} (or write all {hand_size} without '|')"), hand)
-            # ``cards`` is a list of this deal's own (hand.cards makes a new one)
-            state.dealt[seat] = cards
+            # ``cards`` is a list of this deal's own (not the hand line's rounds)
+            dealt_of[seat] = cards
             # a MultiHand offers every set operation the replay uses on a hand
-            state.hands[seat] = (MultiHand(cards)  # type: ignore[assignment]
-                                 if double else held)
-        missing = [seat for seat in self.table.seats if seat not in state.dealt]
+            hands_of[seat] = (MultiHand(cards)  # type: ignore[assignment]
+                              if double else held)
+        # (the loop checked that every hand's seat is at the table)
+        missing = ([seat for seat in self.table.seats if seat not in dealt_of]
+                   if len(dealt_of) < self.players else [])
         if missing and self.copies > 1:
             partial = True  # two copies of a card: only the counting places them
         if missing and not partial:

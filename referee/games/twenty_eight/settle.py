@@ -27,8 +27,8 @@ from referee.games.twenty_eight.state import (
     TwentyEightState,
 )
 from referee.rules.base import (
+    NO_CONTRACT,
     DealResult,
-    NoContract,
 )
 
 
@@ -115,15 +115,14 @@ class Settle(Engine28):
         match.redeal_same_dealer = again
         match.next_dealer = state.dealer if again else self.next_seat[state.dealer]
         scored = outcome.scored
-        result = DealResult(
-            points=dict(state.points), game_points=dict.fromkeys(self.team_names, 0),
-            contract=verdict.contract or NoContract(),
-            outcome=verdict.text, disputed=verdict.disputed, scored=scored)
+        game_points = dict.fromkeys(self.team_names, 0)
         if scored and verdict.team is not None:
-            _pay(match, result, verdict.delta, verdict.team,
+            _pay(match.score, game_points, verdict.delta, verdict.team,
                  state.mode.score_table(self, state))
-        result.score = dict(match.score)
-        return result
+        return DealResult(
+            points=dict(state.points), game_points=game_points, score=dict(match.score),
+            contract=verdict.contract or NO_CONTRACT,
+            outcome=verdict.text, disputed=verdict.disputed, scored=scored)
 
     def _open_offender(self, state: TwentyEightState, offenders: list[str],
                        result: DealResult, after: dict[str, int]) -> None:
@@ -140,12 +139,12 @@ class Settle(Engine28):
         for seat in unseen.culprits[0][1]:
             verdict = self.hooks.verdict(state, [seat, *offenders[1:]])
             outcomes[verdict.text] = None
-            trial = DealResult(game_points={team: 0 for team in self.team_names})
+            trial = dict.fromkeys(self.team_names, 0)
             if verdict.outcome.scored and verdict.team is not None:
-                _pay(Match28(score=dict(before)), trial, verdict.delta, verdict.team,
+                _pay(dict(before), trial, verdict.delta, verdict.team,
                      state.mode.score_table(self, state))
             for team in self.team_names:
-                paid[team].add(trial.game_points.get(team, 0))
+                paid[team].add(trial[team])
         if len(outcomes) > 1:
             result.outcomes = tuple(outcomes)
             result.game_point_sets = {t: tuple(sorted(v)) for t, v in paid.items()
@@ -204,14 +203,14 @@ class Settle(Engine28):
                                 **{team: self.total_points - value for team in others}}
                 verdict = self.hooks.verdict(state, [])
                 outcomes[verdict.text] = None
-                match = Match28(score=dict(before))
-                trial = DealResult(game_points={team: 0 for team in self.team_names})
+                score = dict(before)
+                trial = dict.fromkeys(self.team_names, 0)
                 if verdict.outcome.scored and verdict.team is not None:
-                    _pay(match, trial, verdict.delta, verdict.team,
+                    _pay(score, trial, verdict.delta, verdict.team,
                          state.mode.score_table(self, state))
                 for team in self.team_names:
-                    game_points[team].add(trial.game_points.get(team, 0))
-                    scores[team].add(match.score[team])
+                    game_points[team].add(trial[team])
+                    scores[team].add(score[team])
         finally:
             state.points = kept
         if len(outcomes) > 1:
@@ -302,9 +301,9 @@ class Settle(Engine28):
         team_of = self.team_of
         bidding_team = team_of[contract.bidder]
         points = state.points[bidding_team]
-        won = [team_of[trick.winner] for trick in state.tricks].count(bidding_team)
-        all_tricks = ("bidders" if won == len(state.tricks)
-                      else "defenders" if won == 0 else None)
+        # who won every trick: only the coat (option ``cot``) asks
+        all_tricks = (_all_tricks(state, team_of, bidding_team) if opts.cot != "off"
+                      else None)
         score = contract_score(points, known(contract.bid), known(contract.target),
                                contract.multiplier,
                                high_bid_two=self.hooks.high_bid_two(state),
@@ -318,18 +317,25 @@ class Settle(Engine28):
                           contract.settled(score.made), bidding_team, score.delta)
 
 
-def _pay(match: Match28, result: DealResult, delta: int, team: str,
+def _pay(score: dict[str, int], game_points: dict[str, int], delta: int, team: str,
          table: ScoreTable) -> None:
-    """Add the deal's game points to the match; a loss is paid to the opponents where the
-    table says so (Forty)."""
+    """Add the deal's ``delta`` game points for ``team`` to the match ``score`` and to the
+    deal's ``game_points``; a loss is paid to the opponents where the table says so (Forty)."""
     if delta < 0 and table.loss_to_opponents:
-        for other in match.score:
+        for other in score:
             if other != team:
-                result.game_points[other] = -delta
-                match.score[other] -= delta
+                game_points[other] = -delta
+                score[other] -= delta
     else:
-        result.game_points[team] = delta
-        match.score[team] += delta
+        game_points[team] = delta
+        score[team] += delta
+
+
+def _all_tricks(state: TwentyEightState, team_of: dict[str, str], team: str) -> str | None:
+    """"bidders" if ``team`` (the bidding side) won every trick, "defenders" if it won none,
+    else None."""
+    won = [team_of[trick.winner] for trick in state.tricks].count(team)
+    return "bidders" if won == len(state.tricks) else "defenders" if won == 0 else None
 
 
 def _actions(count: int) -> str:
