@@ -111,7 +111,7 @@ class TwentyEightState(DealState):
         """A player void in the suit led has played without calling while the trump was
         concealed: the deal's first void occasion is past, so nobody else must call
         (trump_call_mandatory: "the first player who cannot follow")."""
-        self.points: dict[str, int] = {team: 0 for team in teams}
+        self.points: dict[str, int] = dict.fromkeys(teams, 0)
         self.pair: str | None = None
         # ending
         self.annulled: str | None = None
