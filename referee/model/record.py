@@ -8,6 +8,7 @@ a caller wants it whole.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol, final
 
@@ -149,24 +150,6 @@ class Event:
         event._index = index
         return event
 
-    @classmethod
-    def run(cls, actions: list[Action], trick: int | None, place: Place,
-            into: list[DealItem]) -> None:
-        """The events of ``actions``, the events 0, 1, ... of ``place``, the first with the
-        trick mark ``trick``, appended to ``into`` (as ``at`` for each, in one call: a line
-        holds several)."""
-        append = into.append
-        new = object.__new__
-        for index, action in enumerate(actions):
-            event = new(cls)
-            event.action = action
-            event.trick = trick
-            event._comments = None
-            event._place = place  # _span stays unset until asked for
-            event._index = index
-            append(event)
-            trick = None
-
     @property
     def comments(self) -> list[Comment]:
         """The comments written after the event (made when first asked for: most events
@@ -243,20 +226,129 @@ class Hand:
         return [card for round_ in self.rounds for card in round_]
 
 
-@dataclass(slots=True)
-class Deal:
-    """One deal: its number, dealer (None when left to rotation), hands and events."""
+class DealBody:
+    """A deal's events as the fast reader leaves them: its actions, trick marks, result lines
+    and the places of its lines, without an ``Event`` per action.
 
-    number: int
-    dealer: str | None
-    hands: list[Hand] = field(default_factory=list)
-    items: list[DealItem] = field(default_factory=list)
-    span: Span = NO_SPAN
-    comments: list[Comment] = field(default_factory=list)
+    Most deals checked are walked once and never reported on: the loop reads ``actions`` and
+    ``marks`` directly, and ``Deal.items`` makes the events (the same the reader would have
+    made) only when asked for.
+    """
+
+    __slots__ = ("actions", "marks", "places", "results")
+
+    def __init__(self) -> None:
+        self.actions: list[Action] = []
+        """Every action of the deal, in order."""
+        self.marks: dict[int, int] = {}
+        """Index in ``actions`` -> the trick mark written before that action (most have
+        none)."""
+        self.places: list[tuple[int, Place]] = []
+        """(index in ``actions`` of its first event, place) of each stretch of events."""
+        self.results: list[tuple[int, ResultLine]] = []
+        """(how many actions come before it, line) of each result line, in order."""
+
+    def items(self) -> list[DealItem]:
+        """The events and result lines, in order, as the reader would have made them."""
+        actions, marks, results = self.actions, self.marks, self.results
+        items: list[DealItem] = []
+        append = items.append
+        new = object.__new__
+        taken = 0  # result lines placed so far
+        places = self.places
+        for following, (first, place) in enumerate(places, 1):
+            end = places[following][0] if following < len(places) else len(actions)
+            while taken < len(results) and results[taken][0] <= first:
+                append(results[taken][1])
+                taken += 1
+            for index in range(first, end):
+                event = new(Event)  # as Event.at
+                event.action = actions[index]
+                event.trick = marks.get(index)
+                event._comments = None
+                event._place = place
+                event._index = index - first
+                append(event)
+        items.extend(line for _, line in results[taken:])
+        return items
+
+
+class Deal:
+    """One deal: its number, dealer (None when left to rotation), hands and events.
+
+    ``items`` is an ordinary list; a deal the fast reader read holds a ``DealBody`` instead
+    until ``items`` is first asked for (see ``body``).
+    """
+
+    __slots__ = ("number", "dealer", "hands", "_items", "span", "comments", "_body")
+    __match_args__ = ("number", "dealer", "hands", "items", "span", "comments")
+
+    def __init__(
+        self,
+        number: int,
+        dealer: str | None,
+        hands: list[Hand] | None = None,
+        items: list[DealItem] | None = None,
+        span: Span = NO_SPAN,
+        comments: list[Comment] | None = None,
+        *,
+        body: DealBody | None = None,
+    ) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.hands = [] if hands is None else hands
+        self._items = [] if items is None else items
+        self.span = span
+        self.comments = [] if comments is None else comments
+        self._body = body
+        """The events still in compact form (``items`` then holds nothing of its own)."""
+
+    @property
+    def items(self) -> list[DealItem]:
+        """The events and result lines, in order (made from the body when first asked for;
+        from then on this list is the deal's, and changes to it are what others see)."""
+        body = self._body
+        if body is not None:
+            self._items = body.items()
+            self._body = None
+        return self._items
+
+    @items.setter
+    def items(self, value: list[DealItem]) -> None:
+        self._items = value
+        self._body = None
+
+    @property
+    def body(self) -> DealBody | None:
+        """The deal's events in compact form, or None once ``items`` was asked for (or if it
+        was never read that way): for walks that need no ``Event`` per action."""
+        return self._body
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        """Every action, in order, without making the events (not to be changed)."""
+        body = self._body
+        if body is not None:
+            return body.actions
+        return [item.action for item in self._items if type(item) is Event]
 
     @property
     def events(self) -> list[Event]:
         return [item for item in self.items if isinstance(item, Event)]
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.number, self.dealer, self.hands, self.items, self.span, self.comments)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclasses around it
+
+    def __repr__(self) -> str:
+        return (f"Deal(number={self.number!r}, dealer={self.dealer!r}, hands={self.hands!r}, "
+                f"items={self.items!r}, span={self.span!r}, comments={self.comments!r})")
 
 
 @dataclass(slots=True)
