@@ -250,26 +250,25 @@ class DealBody:
 
     def items(self) -> list[DealItem]:
         """The events and result lines, in order, as the reader would have made them."""
-        actions, marks, results = self.actions, self.marks, self.results
+        actions = self.actions
         items: list[DealItem] = []
         append = items.append
         new = object.__new__
-        taken = 0  # result lines placed so far
         places = self.places
         for following, (first, place) in enumerate(places, 1):
             end = places[following][0] if following < len(places) else len(actions)
-            while taken < len(results) and results[taken][0] <= first:
-                append(results[taken][1])
-                taken += 1
-            for index in range(first, end):
+            for index, action in enumerate(actions[first:end]):
                 event = new(Event)  # as Event.at
-                event.action = actions[index]
-                event.trick = marks.get(index)
+                event.action = action
+                event.trick = None
                 event._comments = None
                 event._place = place
-                event._index = index - first
+                event._index = index
                 append(event)
-        items.extend(line for _, line in results[taken:])
+        for index, mark in self.marks.items():
+            items[index].trick = mark  # type: ignore[union-attr]  # (an event: no line yet)
+        for position, line in reversed(self.results):  # the later first: no shift
+            items.insert(position, line)
         return items
 
 
