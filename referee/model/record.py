@@ -272,6 +272,7 @@ class DealBody:
         return items
 
 
+@dataclass(slots=True)
 class Deal:
     """One deal: its number, dealer (None when left to rotation), hands and events.
 
@@ -279,43 +280,22 @@ class Deal:
     until ``items`` is first asked for (see ``body``).
     """
 
-    __slots__ = ("number", "dealer", "hands", "_items", "span", "comments", "_body")
-    __match_args__ = ("number", "dealer", "hands", "items", "span", "comments")
+    number: int
+    dealer: str | None
+    hands: list[Hand] = field(default_factory=list)
+    items: list[DealItem] = field(default_factory=list)  # a property: see below the class
+    span: Span = NO_SPAN
+    comments: list[Comment] = field(default_factory=list)
+    _items: list[DealItem] = field(init=False, repr=False, compare=False)  # set by ``items``
+    _body: DealBody | None = field(default=None, init=False, repr=False, compare=False)
+    """The events still in compact form (``items`` then holds nothing of its own)."""
 
-    def __init__(
-        self,
-        number: int,
-        dealer: str | None,
-        hands: list[Hand] | None = None,
-        items: list[DealItem] | None = None,
-        span: Span = NO_SPAN,
-        comments: list[Comment] | None = None,
-        *,
-        body: DealBody | None = None,
-    ) -> None:
-        self.number = number
-        self.dealer = dealer
-        self.hands = [] if hands is None else hands
-        self._items = [] if items is None else items
-        self.span = span
-        self.comments = [] if comments is None else comments
-        self._body = body
-        """The events still in compact form (``items`` then holds nothing of its own)."""
-
-    @property
-    def items(self) -> list[DealItem]:
-        """The events and result lines, in order (made from the body when first asked for;
-        from then on this list is the deal's, and changes to it are what others see)."""
-        body = self._body
-        if body is not None:
-            self._items = body.items()
-            self._body = None
-        return self._items
-
-    @items.setter
-    def items(self, value: list[DealItem]) -> None:
-        self._items = value
-        self._body = None
+    @classmethod
+    def compact(cls, number: int, dealer: str | None, span: Span, body: DealBody) -> Deal:
+        """A deal whose events are ``body`` (the fast reader's)."""
+        deal = cls(number, dealer, span=span)
+        deal._body = body
+        return deal
 
     @property
     def body(self) -> DealBody | None:
@@ -335,19 +315,27 @@ class Deal:
     def events(self) -> list[Event]:
         return [item for item in self.items if isinstance(item, Event)]
 
-    def _fields(self) -> tuple[object, ...]:
-        return (self.number, self.dealer, self.hands, self.items, self.span, self.comments)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Deal):
-            return NotImplemented
-        return self._fields() == other._fields()
+def _deal_items(deal: Deal) -> list[DealItem]:
+    """The events and result lines, in order (made from the body when first asked for; from
+    then on this list is the deal's, and changes to it are what others see)."""
+    body = deal._body
+    if body is not None:
+        deal._items = body.items()
+        deal._body = None
+    return deal._items
 
-    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclasses around it
 
-    def __repr__(self) -> str:
-        return (f"Deal(number={self.number!r}, dealer={self.dealer!r}, hands={self.hands!r}, "
-                f"items={self.items!r}, span={self.span!r}, comments={self.comments!r})")
+def _set_deal_items(deal: Deal, value: list[DealItem]) -> None:
+    deal._items = value
+    deal._body = None
+
+
+# ``items`` stays a field (the constructor, equality, repr and dataclasses.replace see it)
+# but is read through the body: set here, after the dataclass is made, so that its default
+# is the field's and its slot is ``_items``
+Deal.items = property(_deal_items, _set_deal_items,  # type: ignore[assignment,misc]
+                      doc=_deal_items.__doc__)
 
 
 @dataclass(slots=True)

@@ -475,9 +475,8 @@ class _DealReader:
             _seat(dealer)
         start, end = found.span(1)
         body = DealBody()
-        deal = Deal(_number(found[2]), dealer,
-                    span=_new_span(Span, (number, column + start + 1, number, column + end + 1)),
-                    body=body)
+        deal = Deal.compact(_number(found[2]), dealer, _new_span(
+            Span, (number, column + start + 1, number, column + end + 1)), body)
         if self.placed:
             self.items.append((offset + start, deal))
         self.deals.append(deal)
