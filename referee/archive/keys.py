@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from hashlib import blake2b
 
-from referee.model.record import Deal, Event, RecordHeader
+from referee.model.record import Deal, RecordHeader
 from referee.report.model import MatchReport
 
 DIGEST_BYTES = 10
@@ -33,7 +33,7 @@ def deal_key(deal: Deal) -> str:
     """A deal's key: its dealer, hands and actions (comments, trick marks, result lines and
     the deal's number aside)."""
     hands = tuple(sorted((hand.seat, tuple(sorted(hand.cards))) for hand in deal.hands))
-    actions = tuple(item.action for item in deal.items if isinstance(item, Event))
+    actions = tuple(deal.actions)  # (a deal read in compact form makes no event for this)
     return _digest((deal.dealer, hands, actions))
 
 

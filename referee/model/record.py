@@ -8,6 +8,7 @@ a caller wants it whole.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol, final
 
@@ -149,24 +150,6 @@ class Event:
         event._index = index
         return event
 
-    @classmethod
-    def run(cls, actions: list[Action], trick: int | None, place: Place,
-            into: list[DealItem]) -> None:
-        """The events of ``actions``, the events 0, 1, ... of ``place``, the first with the
-        trick mark ``trick``, appended to ``into`` (as ``at`` for each, in one call: a line
-        holds several)."""
-        append = into.append
-        new = object.__new__
-        for index, action in enumerate(actions):
-            event = new(cls)
-            event.action = action
-            event.trick = trick
-            event._comments = None
-            event._place = place  # _span stays unset until asked for
-            event._index = index
-            append(event)
-            trick = None
-
     @property
     def comments(self) -> list[Comment]:
         """The comments written after the event (made when first asked for: most events
@@ -243,20 +226,116 @@ class Hand:
         return [card for round_ in self.rounds for card in round_]
 
 
+class DealBody:
+    """A deal's events as the fast reader leaves them: its actions, trick marks, result lines
+    and the places of its lines, without an ``Event`` per action.
+
+    Most deals checked are walked once and never reported on: the loop reads ``actions`` and
+    ``marks`` directly, and ``Deal.items`` makes the events (the same the reader would have
+    made) only when asked for.
+    """
+
+    __slots__ = ("actions", "marks", "places", "results")
+
+    def __init__(self) -> None:
+        self.actions: list[Action] = []
+        """Every action of the deal, in order."""
+        self.marks: dict[int, int] = {}
+        """Index in ``actions`` -> the trick mark written before that action (most have
+        none)."""
+        self.places: list[tuple[int, Place]] = []
+        """(index in ``actions`` of its first event, place) of each stretch of events."""
+        self.results: list[tuple[int, ResultLine]] = []
+        """(how many actions come before it, line) of each result line, in order."""
+
+    def items(self) -> list[DealItem]:
+        """The events and result lines, in order, as the reader would have made them."""
+        actions = self.actions
+        items: list[DealItem] = []
+        append = items.append
+        new = object.__new__
+        places = self.places
+        for following, (first, place) in enumerate(places, 1):
+            end = places[following][0] if following < len(places) else len(actions)
+            for index, action in enumerate(actions[first:end]):
+                event = new(Event)  # as Event.at
+                event.action = action
+                event.trick = None
+                event._comments = None
+                event._place = place
+                event._index = index
+                append(event)
+        for index, mark in self.marks.items():
+            items[index].trick = mark  # type: ignore[union-attr]  # (an event: no line yet)
+        for position, line in reversed(self.results):  # the later first: no shift
+            items.insert(position, line)
+        return items
+
+
 @dataclass(slots=True)
 class Deal:
-    """One deal: its number, dealer (None when left to rotation), hands and events."""
+    """One deal: its number, dealer (None when left to rotation), hands and events.
+
+    ``items`` is an ordinary list; a deal the fast reader read holds a ``DealBody`` instead
+    until ``items`` is first asked for (see ``body``).
+    """
 
     number: int
     dealer: str | None
     hands: list[Hand] = field(default_factory=list)
-    items: list[DealItem] = field(default_factory=list)
+    items: list[DealItem] = field(default_factory=list)  # a property: see below the class
     span: Span = NO_SPAN
     comments: list[Comment] = field(default_factory=list)
+    _items: list[DealItem] = field(init=False, repr=False, compare=False)  # set by ``items``
+    _body: DealBody | None = field(default=None, init=False, repr=False, compare=False)
+    """The events still in compact form (``items`` then holds nothing of its own)."""
+
+    @classmethod
+    def compact(cls, number: int, dealer: str | None, span: Span, body: DealBody) -> Deal:
+        """A deal whose events are ``body`` (the fast reader's)."""
+        deal = cls(number, dealer, span=span)
+        deal._body = body
+        return deal
+
+    @property
+    def body(self) -> DealBody | None:
+        """The deal's events in compact form, or None once ``items`` was asked for (or if it
+        was never read that way): for walks that need no ``Event`` per action."""
+        return self._body
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        """Every action, in order, without making the events (not to be changed)."""
+        body = self._body
+        if body is not None:
+            return body.actions
+        return [item.action for item in self._items if type(item) is Event]
 
     @property
     def events(self) -> list[Event]:
         return [item for item in self.items if isinstance(item, Event)]
+
+
+def _deal_items(deal: Deal) -> list[DealItem]:
+    """The events and result lines, in order (made from the body when first asked for; from
+    then on this list is the deal's, and changes to it are what others see)."""
+    body = deal._body
+    if body is not None:
+        deal._items = body.items()
+        deal._body = None
+    return deal._items
+
+
+def _set_deal_items(deal: Deal, value: list[DealItem]) -> None:
+    deal._items = value
+    deal._body = None
+
+
+# ``items`` stays a field (the constructor, equality, repr and dataclasses.replace see it)
+# but is read through the body: set here, after the dataclass is made, so that its default
+# is the field's and its slot is ``_items``
+Deal.items = property(_deal_items, _set_deal_items,  # type: ignore[assignment,misc]
+                      doc=_deal_items.__doc__)
 
 
 @dataclass(slots=True)

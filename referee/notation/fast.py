@@ -29,7 +29,17 @@ from referee.model.lexicon import (
     grammar_terminals,
 )
 from referee.model.limits import MAX_NUMBER_DIGITS, too_many_digits
-from referee.model.record import Action, Comment, Deal, Event, Hand, Locator, ResultLine, Span, Tag
+from referee.model.record import (
+    Action,
+    Comment,
+    Deal,
+    DealBody,
+    Hand,
+    Locator,
+    ResultLine,
+    Span,
+    Tag,
+)
 
 _FORMS: dict[str, str] = {text: card for text, card in card_spellings().items()
                           if text.isascii()}
@@ -252,8 +262,8 @@ def _mark(word: str) -> int | None:
     return number
 
 
-def _events(place: _Words, items: list[Any]) -> None:
-    """The events of one stretch of a line, appended to ``items``: a stretch of known pairs
+def _events(place: _Words, body: DealBody) -> None:
+    """The events of one stretch of a line, added to ``body``: a stretch of known pairs
     (a trick mark, then seats and their card, call, seat word or bid) at once, any other
     by ``_stretch_events``."""
     words = place.words
@@ -272,9 +282,14 @@ def _events(place: _Words, items: list[Any]) -> None:
             pass
         else:
             place.starts = lead
-            Event.run(actions, mark, place, items)
+            done = body.actions
+            first = len(done)
+            body.places.append((first, place))
+            if mark is not None:
+                body.marks[first] = mark
+            done += actions
             return
-    _stretch_events(place, items)
+    _stretch_events(place, body)
 
 
 _STRETCHES: dict[str, tuple[list[Action], list[int | None], list[int],
@@ -286,7 +301,7 @@ _STRETCHES_HELD = 1 << 12
 _STRETCH_CHARS = 64
 
 
-def _stretch_events(place: _Words, items: list[Any]) -> None:
+def _stretch_events(place: _Words, body: DealBody) -> None:
     """The events of a stretch that is not all known pairs (as ``_read_stretch`` reads
     them; the short ones remembered)."""
     known = _STRETCHES.get(place.value)
@@ -295,9 +310,13 @@ def _stretch_events(place: _Words, items: list[Any]) -> None:
         if len(place.value) <= _STRETCH_CHARS and len(_STRETCHES) < _STRETCHES_HELD:
             _STRETCHES[place.value] = known
     actions, tricks, place.starts, place.single = known
-    at = Event.at
-    for index, action in enumerate(actions):
-        items.append(at(action, tricks[index], place, index))
+    done = body.actions
+    first = len(done)
+    body.places.append((first, place))
+    for index, mark in enumerate(tricks):
+        if mark is not None:
+            body.marks[first + index] = mark
+    done += actions
 
 
 def _read_stretch(place: _Words) -> tuple[list[Action], list[int | None], list[int],
@@ -362,6 +381,9 @@ class _DealReader:
         self.items: list[tuple[int, Any]] = []
         self.comments: list[tuple[int, Comment]] = []
         self.deal: Deal | None = None
+        self.body: DealBody | None = None
+        """The events of ``deal``, read into compact form (``Deal.items`` makes the events
+        when first asked for: a check asks only for those it reports on)."""
         self.hands_open = False
         self.placed = True
         """Whether the offsets of deals, hands and result lines are kept (for the comments:
@@ -377,18 +399,18 @@ class _DealReader:
                 number += 1
             return
         self.placed = False  # no comment: ';', '{' and '}' are odd
-        deal = self.deal
+        body = self.body
         for line in text.split("\n"):
             if line:
                 words = line.split()
                 # the common line, a run of events, read here; the others by ``stretch``
-                if (words and deal is not None and ":" not in line and words[0] != "result"
+                if (words and body is not None and ":" not in line and words[0] != "result"
                         and words[0] != "deal"):
                     self.hands_open = False
-                    _events(_Words(number, offset, 0, line, words), deal.items)
+                    _events(_Words(number, offset, 0, line, words), body)
                 else:
                     self.stretch(line, offset, number, 0, words)
-                    deal = self.deal
+                    body = self.body
             offset += len(line) + 1
             number += 1
 
@@ -430,19 +452,19 @@ class _DealReader:
         if head == "deal":
             self.deal_line(value, offset, number, column)
             return
-        deal = self.deal
-        if deal is None:
+        deal, body = self.deal, self.body
+        if deal is None or body is None:
             raise GiveUp
         if head == "result":
             self.hands_open = False
-            self.result_line(deal, value, words, offset, number, column)
+            self.result_line(body, value, words, offset, number, column)
         elif ":" in value:
             if not self.hands_open:
                 raise GiveUp
             self.hand_line(deal, value, offset, number, column)
         else:
             self.hands_open = False
-            _events(_Words(number, offset, column, value, words), deal.items)
+            _events(_Words(number, offset, column, value, words), body)
 
     def deal_line(self, value: str, offset: int, number: int, column: int) -> None:
         found = _DEAL.fullmatch(value)
@@ -452,12 +474,14 @@ class _DealReader:
         if dealer is not None:
             _seat(dealer)
         start, end = found.span(1)
-        deal = Deal(_number(found[2]), dealer,
-                    span=_new_span(Span, (number, column + start + 1, number, column + end + 1)))
+        body = DealBody()
+        deal = Deal.compact(_number(found[2]), dealer, _new_span(
+            Span, (number, column + start + 1, number, column + end + 1)), body)
         if self.placed:
             self.items.append((offset + start, deal))
         self.deals.append(deal)
         self.deal = deal
+        self.body = body
         self.hands_open = True
 
     def hand_line(self, deal: Deal, value: str, offset: int, number: int, column: int
@@ -486,8 +510,8 @@ class _DealReader:
             self.items.append((offset + start, hand))
         deal.hands.append(hand)
 
-    def result_line(self, deal: Deal, value: str, words: list[str], offset: int, number: int,
-                    column: int) -> None:
+    def result_line(self, body: DealBody, value: str, words: list[str], offset: int,
+                    number: int, column: int) -> None:
         known = _RESULTS.get(value)
         if known is None:
             known = _result(words)
@@ -500,7 +524,7 @@ class _DealReader:
                           _new_span(Span, (number, column + start + 1, number, column + end + 1)))
         if self.placed:
             self.items.append((offset + start, line))
-        deal.items.append(line)
+        body.results.append((len(body.actions), line))
 
 
 _RESULTS: dict[str, tuple[Literal["points", "score"], tuple[tuple[str, int], ...]]] = {}

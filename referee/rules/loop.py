@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeAlias
 
 from referee.model.cards import UNSEEN
 from referee.model.errors import RecordError, located
-from referee.model.record import Action, Deal, Event, ResultLine
+from referee.model.record import Action, Deal, DealBody, Event, ResultLine
 from referee.model.spelling import suggest
 from referee.rules.base import (
     DealResult,
@@ -66,25 +66,25 @@ def check_seats(ruleset: Ruleset[Any, Any], deal: Deal) -> bool:
                 if unseen_refused:
                     raise located(_unseen_refused(ruleset), hand)
                 marked = True
-    for item in deal.items:  # one pass: this runs for every deal checked
-        if type(item) is not Event:  # type(), not isinstance: cheaper, and Event is final
-            continue
-        action = item.action
+    # one pass over the actions (a deal read in compact form makes no event for this: it
+    # runs for every deal checked); an error is placed at the event of its action
+    for index, action in enumerate(deal.actions):
         seat = action.seat
         if seat is not None and seat not in seats:  # None: the table's own event (turn-up)
-            raise located(RecordError("record.seat", _undeclared(seat, table.seats)), item)
+            raise located(RecordError("record.seat", _undeclared(seat, table.seats)),
+                          deal.events[index])
         kind = action.kind
         if kind not in accepted:
             raise located(RecordError(
                 "record.action",
                 f"{ruleset.name} has no '{kind}' action "
                 f"(it accepts: {', '.join(sorted(accepted))})",
-            ), item)
+            ), deal.events[index])
         cards = action.cards
         if UNSEEN in cards or (kind == "call" and cards) or (
                 kind == "exchange" and UNSEEN in action.drawn):
             if unseen_refused and (UNSEEN in cards or UNSEEN in action.drawn):
-                raise located(_unseen_refused(ruleset), item)
+                raise located(_unseen_refused(ruleset), deal.events[index])
             marked = True
     return marked
 
@@ -131,15 +131,10 @@ class DealRun(Generic[MatchT, StateT]):
         """Judge ``action`` now and carry it out unless that leaves the state undefined:
         None if it was legal, else its exclusion (the seat is then an offender)."""
         exclusion = self.ruleset.check(self.state, action)
-        if exclusion is not None:
-            self._offended(action)
-            effect = exclusion.effect
-            if effect is Effect.STOPS:
-                return exclusion
-            if effect is Effect.NO_EFFECT:
-                self.ruleset.note_no_effect(self.state, action)
-                return exclusion
-        self.ruleset.apply(self.state, action)
+        if exclusion is None:
+            self.ruleset.apply(self.state, action)
+        else:
+            self._excluded(action, exclusion)
         return exclusion
 
     def events(self, watch: Watch[StateT] | None = None, every: bool = True
@@ -160,6 +155,10 @@ class DealRun(Generic[MatchT, StateT]):
         # the default apply_if_legal (check, then apply) would only add a call
         at_once = ruleset.apply_if_legal
         quick = not every and type(ruleset).apply_if_legal is not Ruleset.apply_if_legal
+        body = self.deal.body
+        if body is not None and not every and watch is None:
+            yield from self._walk_body(body, quick)
+            return
         items = self.deal.items
         for index, item in enumerate(items):
             if type(item) is ResultLine:  # ResultLine is final: item is an Event after this
@@ -181,22 +180,54 @@ class DealRun(Generic[MatchT, StateT]):
                 yield item, exclusion
             if exclusion is None:
                 apply(state, action)
-            else:
-                self._offended(action)
-                effect = exclusion.effect
-                if effect is Effect.STOPS:
-                    self.stopped = item
-                    self.results.extend(later for later in items[index + 1:]
-                                        if type(later) is ResultLine)
-                    if watch is not None:
-                        watch(item, state)
-                    return
-                if effect is Effect.STANDS:
-                    apply(state, action)
-                else:
-                    ruleset.note_no_effect(state, action)
+            elif self._excluded(action, exclusion):
+                self.stopped = item
+                self.results.extend(later for later in items[index + 1:]
+                                    if type(later) is ResultLine)
+                if watch is not None:
+                    watch(item, state)
+                return
             if watch is not None:
                 watch(item, state)
+
+    def _walk_body(self, body: DealBody, quick: bool
+                   ) -> Iterator[tuple[Event, Exclusion | None]]:
+        """``events(every=False)`` over a deal in compact form: its actions and trick marks
+        are read from ``body``, and the deal's events are made only when one is yielded (the
+        same verdicts, the same events, the same ``results``)."""
+        state = self.state
+        ruleset = self.ruleset
+        check, apply, at_once = ruleset.check, ruleset.apply, ruleset.apply_if_legal
+        marks = body.marks
+        results = body.results
+        taken = 0  # result lines gathered into self.results so far
+        events: list[Event] | None = None  # the deal's events, made at the first yield
+        for index, action in enumerate(body.actions):
+            # trick_mark_fits, written out: this runs for every action of every deal
+            fits = index not in marks or (state.trick_len == 0
+                                          and marks[index] == state.trick_no + 1)
+            if quick and fits:  # judged and, if legal, carried out in one call
+                exclusion = at_once(state, action)
+                if exclusion is None:
+                    continue
+            else:
+                exclusion = check(state, action)
+                if exclusion is None and fits:
+                    apply(state, action)
+                    continue
+            if events is None:
+                events = self.deal.events
+            event = events[index]
+            while taken < len(results) and results[taken][0] <= index:  # the lines before it
+                self.results.append(results[taken][1])
+                taken += 1
+            yield event, exclusion
+            if exclusion is None:
+                apply(state, action)
+            elif self._excluded(action, exclusion):
+                self.stopped = event
+                break
+        self.results.extend(line for _, line in results[taken:])
 
     def settle(self) -> DealResult:
         """Score the deal into the match; disputed when anyone offended or the walk stopped."""
@@ -204,9 +235,19 @@ class DealRun(Generic[MatchT, StateT]):
         result.disputed = result.disputed or bool(self.offenders) or self.stopped is not None
         return result
 
-    def _offended(self, action: Action) -> None:
+    def _excluded(self, action: Action, exclusion: Exclusion) -> bool:
+        """An excluded action: its seat offended, and it is carried out as its effect says
+        (the module's docstring). True if the walk stops there."""
         if action.seat is not None:
             self.offenders.append(action.seat)
+        effect = exclusion.effect
+        if effect is Effect.STOPS:
+            return True
+        if effect is Effect.STANDS:
+            self.ruleset.apply(self.state, action)
+        else:
+            self.ruleset.note_no_effect(self.state, action)
+        return False
 
 
 def _undeclared(seat: str, seats: tuple[str, ...]) -> str:
