@@ -166,6 +166,16 @@ def test_actions_and_check_seats_need_no_events() -> None:
     assert list(deal.actions) == [event.action for event in deal.events]
 
 
+def test_result_lines_need_no_events() -> None:
+    for name in ("legal", "result between events"):
+        deal = deals(read(CASES[name]))[0]
+        lines = deal.result_lines
+        assert deal.body is not None  # read without making the events
+        assert lines == [item for item in deal.items if type(item) is ResultLine]
+        assert len(lines) == (1 if name == "legal" else 2)
+        assert deal.result_lines == lines  # and the same from the items
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_loop_says_the_same_of_a_compact_deal(name: str) -> None:
     assert_same_walks(CASES[name])

@@ -312,6 +312,14 @@ class Deal:
         return [item.action for item in self._items if type(item) is Event]
 
     @property
+    def result_lines(self) -> list[ResultLine]:
+        """The deal's ``result`` lines, in order, without making the events."""
+        body = self._body
+        if body is not None:
+            return [line for _, line in body.results]
+        return [item for item in self._items if type(item) is ResultLine]
+
+    @property
     def events(self) -> list[Event]:
         return [item for item in self.items if isinstance(item, Event)]
 

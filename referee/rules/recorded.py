@@ -14,7 +14,7 @@ from referee.model.record import Deal, ResultLine
 
 def result_lines(deal: Deal) -> list[ResultLine]:
     """The deal's ``result`` lines, in order."""
-    return [item for item in deal.items if type(item) is ResultLine]
+    return deal.result_lines
 
 
 def recorded_change(lines: Iterable[ResultLine], before: Mapping[str, int],

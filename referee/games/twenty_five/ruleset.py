@@ -88,7 +88,7 @@ from referee.games.twenty_five.unseen import check_lines, read_unseen
 from referee.games.twenty_five.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
 from referee.model.cards import SUIT_NAMES, UNSEEN
 from referee.model.errors import RecordError
-from referee.model.record import Action, Deal, Event, RecordHeader
+from referee.model.record import Action, Deal, RecordHeader
 from referee.model.seats import CLOCKWISE, Table
 from referee.rules.base import (
     DealResult,
@@ -314,10 +314,7 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
         """Discarding the trump ace when robbing is legal, but worth a note."""
         turned: str | None = None
         robs: list[Action] = []
-        for item in deal.items:  # one pass over the deal: the turn-up and the robs
-            if type(item) is not Event:  # (a result line: Event is final)
-                continue
-            action = item.action
+        for action in deal.actions:  # one pass over the deal: the turn-up and the robs
             kind = action.kind
             if kind == "turnup":
                 if turned is None:

@@ -104,7 +104,7 @@ from referee.games.twenty_two.state import EXCHANGE, OVER, PLAY, Match22, Twenty
 from referee.games.twenty_two.view import OUTCOME_WORDS, SHEET_MEANINGS, cards_words, table_view
 from referee.model.cards import RANKS, UNSEEN, Card, make_pack
 from referee.model.errors import RecordError
-from referee.model.record import Action, Deal, Event, Hand
+from referee.model.record import Action, Deal, Hand
 from referee.model.seats import CLOCKWISE, COUNTER_CLOCKWISE, Table
 from referee.rules.base import (
     DealResult,
@@ -227,11 +227,8 @@ class TwentyTwo(Partial22):
     def _dealer_and_leader(self, match: Match22, deal: Deal, state_findings: list
                            ) -> tuple[str, str]:
         stated = deal.dealer
-        first_actor = None
-        for item in deal.items:  # the first event's seat (Event is final: a type test)
-            if type(item) is Event:
-                first_actor = item.action.seat
-                break
+        actions = deal.actions  # (without making the deal's events)
+        first_actor = actions[0].seat if actions else None
         if match.deals == 0 or match.losers is None:
             stated = deal_dealer(deal, None)
             if stated not in match.alive:
