@@ -223,7 +223,7 @@ class Hand:
 
     @property
     def cards(self) -> list[Card]:
-        return [card for round_ in self.rounds for card in round_]
+        return sum(self.rounds, [])  # a new list, in one call (a hand has few rounds)
 
 
 class DealBody:
@@ -248,23 +248,23 @@ class DealBody:
         self.results: list[tuple[int, ResultLine]] = []
         """(how many actions come before it, line) of each result line, in order."""
 
+    def add(self, place: Place, actions: list[Action]) -> int:
+        """Add the events ``actions`` of the stretch ``place``; the index of the first."""
+        first = len(self.actions)
+        self.places.append((first, place))
+        self.actions += actions
+        return first
+
     def items(self) -> list[DealItem]:
         """The events and result lines, in order, as the reader would have made them."""
         actions = self.actions
         items: list[DealItem] = []
-        append = items.append
-        new = object.__new__
+        at = Event.at
         places = self.places
         for following, (first, place) in enumerate(places, 1):
             end = places[following][0] if following < len(places) else len(actions)
-            for index, action in enumerate(actions[first:end]):
-                event = new(Event)  # as Event.at
-                event.action = action
-                event.trick = None
-                event._comments = None
-                event._place = place
-                event._index = index
-                append(event)
+            items.extend(at(action, None, place, index)
+                         for index, action in enumerate(actions[first:end]))
         for index, mark in self.marks.items():
             items[index].trick = mark  # type: ignore[union-attr]  # (an event: no line yet)
         for position, line in reversed(self.results):  # the later first: no shift

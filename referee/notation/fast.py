@@ -282,12 +282,9 @@ def _events(place: _Words, body: DealBody) -> None:
             pass
         else:
             place.starts = lead
-            done = body.actions
-            first = len(done)
-            body.places.append((first, place))
+            first = body.add(place, actions)
             if mark is not None:
                 body.marks[first] = mark
-            done += actions
             return
     _stretch_events(place, body)
 
@@ -310,13 +307,10 @@ def _stretch_events(place: _Words, body: DealBody) -> None:
         if len(place.value) <= _STRETCH_CHARS and len(_STRETCHES) < _STRETCHES_HELD:
             _STRETCHES[place.value] = known
     actions, tricks, place.starts, place.single = known
-    done = body.actions
-    first = len(done)
-    body.places.append((first, place))
+    first = body.add(place, actions)
     for index, mark in enumerate(tricks):
         if mark is not None:
             body.marks[first + index] = mark
-    done += actions
 
 
 def _read_stretch(place: _Words) -> tuple[list[Action], list[int | None], list[int],

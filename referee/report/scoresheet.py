@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.report.model import NOT_CHECKED, DealReport, FileReport, MatchReport
 from referee.report.values import outcome_text, value_text
-from referee.rules.base import NoContract
+from referee.rules.base import NO_CONTRACT
 
 if TYPE_CHECKING:
     from referee.report import Output
@@ -122,7 +122,7 @@ def _teams(match: MatchReport) -> list[str]:
 
 def _row(deal: DealReport, teams: list[str]) -> list[str]:
     result = deal.result
-    contract = result.contract if result is not None else NoContract()
+    contract = result.contract if result is not None else NO_CONTRACT
     remarks: list[str] = []
     if result is None:
         points = game_points = score = [MISSING] * len(teams)

@@ -9,12 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 
-from referee.model.record import Deal, ResultLine
-
-
-def result_lines(deal: Deal) -> list[ResultLine]:
-    """The deal's ``result`` lines, in order."""
-    return deal.result_lines
+from referee.model.record import ResultLine
 
 
 def recorded_change(lines: Iterable[ResultLine], before: Mapping[str, int],

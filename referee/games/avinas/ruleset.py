@@ -128,7 +128,7 @@ from referee.rules.base import (
     summarise_tricks,
 )
 from referee.rules.options import Options
-from referee.rules.recorded import recorded_change, result_lines
+from referee.rules.recorded import recorded_change
 from referee.rules.registry import register
 from referee.rules.tricks import FollowSuit, IncompleteWords, Trick, played_by, show
 from referee.rules.unseen import presuming_nothing
@@ -244,7 +244,7 @@ class Avinas(AvinasDeal, AvinasUnseenPlay, AvinasOpenValues, Ruleset[AvinasMatch
                 "avinas.dealer", f"deal {deal.number} is dealt by {deal.dealer}, but "
                 f"{expected} should deal (the deal passes to the left after every hand)", None))
         self._deal_hands(state, deal, unseen)
-        state.recorded = [line for line in result_lines(deal) if line.kind == "points"]
+        state.recorded = [line for line in deal.result_lines if line.kind == "points"]
         if match.from_record:  # the last deal was not replayed to its end
             state.notes.append(("avinas.match-over", f"deal {match.deals} was not replayed "
                                 f"to its end: {match.from_record}; could not check the match "

@@ -58,10 +58,9 @@ class Auction(Engine28):
         out = self._bid_range_problem(seat, value)
         if out or not isinstance(value, int):
             return out
-        if opts.second_bid_min:  # (the rule's option: no call without it)
-            out = self._second_bid_problem(state, seat, value)
-            if out:
-                return out
+        out = self._second_bid_problem(state, seat, value)
+        if out:
+            return out
         if (opts.dealer_forced_bid == "exact" and value != opts.min_bid
                 and self._dealer_must_bid(state, seat)):
             return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the dealer, "

@@ -120,8 +120,7 @@ class DealSetup(Engine28):
                 raise located(RecordError("record.hand-twice",
                                           f"{seat}'s hand is given twice"), hand)
             rounds = hand.rounds
-            # what hand.cards makes, a new list (in one call: a deal has few rounds)
-            written: list[str] = sum(rounds, [])
+            written = hand.cards  # a new list
             cards = [c for c in written if c != UNSEEN] if partial else written
             held = set(cards)
             if copies is not None:

@@ -20,9 +20,6 @@ from referee.rules.base import (
     Exclusion,
 )
 
-_UNSEEN_SUIT = UNSEEN[1]
-"""The suit of a card not seen (a lead not seen leaves the suit led unknown)."""
-
 
 class TrumpChoice(Engine28):
     """Choosing trumps and calling for them."""
@@ -169,7 +166,7 @@ class TrumpChoice(Engine28):
         led = state.led_suit()
         if led is None:
             return f"{seat} is leading: only a player void in the suit led may call"
-        if led == _UNSEEN_SUIT:
+        if led == UNSEEN[1]:
             if state.unseen is not None:  # the lead was not seen: his void is not checked
                 state.unseen.note(seat, self.rule_id("28.call"), len(state.tricks) + 1)
             return None

@@ -103,7 +103,7 @@ from referee.rules.base import (
     summarise_tricks,
 )
 from referee.rules.options import Options
-from referee.rules.recorded import recorded_change, result_lines
+from referee.rules.recorded import recorded_change
 from referee.rules.registry import register
 from referee.rules.tricks import (
     FollowSuit,
@@ -253,7 +253,7 @@ class TwentyFive(PartialPlay, Ruleset[Match25, TwentyFiveState]):
                 f"should deal (the deal passes clockwise)", None))
         self._deal_hands(state, deal, unseen)
         self._note_ace_discard(state, deal)
-        state.recorded = result_lines(deal)
+        state.recorded = deal.result_lines
         if match.open_points:  # the last deal's last trick may have been won by a card not seen
             state.notes.append(("25.game-end", f"a card not seen may have won the last trick of "
                                 f"deal {match.deals}: its points are counted to nobody in the "

@@ -116,7 +116,7 @@ from referee.rules.base import (
     deal_dealer,
     located,
 )
-from referee.rules.recorded import recorded_change, result_lines
+from referee.rules.recorded import recorded_change
 from referee.rules.registry import register
 from referee.rules.tricks import played_by
 from referee.rules.unseen import presuming_nothing
@@ -264,7 +264,7 @@ class TwentyTwo(Partial22):
         state.next_living = self._successors_of(state.living)
         state.deal_findings.extend(findings)
         self._note_who_is_in(state, match, gone, unsure)
-        state.recorded = result_lines(deal)
+        state.recorded = deal.result_lines
         self._note_the_last_deal(state, match)
         least, most = self.deal_sizes(match)  # (the match does not change while dealing)
         if most < 1:
