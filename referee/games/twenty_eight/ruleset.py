@@ -122,6 +122,8 @@ class TwentyEight(Phases):
         self._starting = tuple(v for v in self.variants
                                if type(v).start_deal is not Variant.start_deal)
         self._check_play_now = hooks.check_play
+        self._play_now = self._play if hooks.check_play == self._check_play else None
+        """The play judged and laid in one call, unless a variant judges plays first."""
         self._checkers: dict[str, Check] = {
             "bid": hooks.check_call, "pass": hooks.check_call, "play": hooks.check_play,
             "call": hooks.check_trump_call, "trump": hooks.check_trump,
@@ -227,14 +229,16 @@ class TwentyEight(Phases):
     def apply_if_legal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         # an action of a deal in progress goes straight to its kind's check and carrying
         # out, as ``check`` and ``apply`` would send it: one copy of the rules, fewer calls
-        kind = action.kind
-        if state.disregard or state.annul_at_batch is not None or state.stage == OVER:
+        kind = action[1]
+        # (a deal thrown in is over: ``_annul`` sets both, so the disregard needs no test)
+        if state.stage == OVER or state.annul_at_batch is not None:
             return super().apply_if_legal(state, action)
         if kind == "play":  # most actions are plays
+            if self._play_now is not None:
+                return self._play_now(state, action)  # judged and laid in one call
             exclusion = self._check_play_now(state, action)
             if exclusion is None:
                 self._apply_play(state, action)
-                state.last_kind = kind
             return exclusion
         checker = self._checkers.get(kind)
         if checker is None or state.unseen is not None:
@@ -309,8 +313,7 @@ class TwentyEight(Phases):
         if state.stage == OVER:
             return
         if kind == "play":
-            self._apply_play(state, action)  # most actions are plays
-            state.last_kind = kind
+            self._apply_play(state, action)  # most actions are plays (it sets last_kind)
             return
         if state.unseen is not None:  # a trump card named only where a call shows it
             action = state.unseen.actual.get(id(action), action)
