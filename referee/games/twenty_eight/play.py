@@ -27,6 +27,10 @@ from referee.rules.tricks import Trick
 _BEFORE_PLAY = frozenset((AUCTION, TRUMP))
 """The stages in which no card may be played yet (``_stage_blocks_play`` says why)."""
 
+_MAY_HOLD = Exclusion("", "")
+"""``_check_unheld``'s answer for a card that may be among the player's cards not seen (a
+marker, never reported)."""
+
 
 class Play(Engine28):
     """Cards played to tricks."""
@@ -65,26 +69,14 @@ class Play(Engine28):
             hand, exclusion = state.hands[seat], None
             if unseen is not None and card == UNSEEN:
                 exclusion = self._check_unseen_play(state, unseen, seat)
-            elif (card not in hand and card == state.facedown and seat == state.bidder
-                  and not state.revealed
-                  and (unseen is None or not unseen.may_hold(seat, (card,)))):
-                # the face-down trump card is outside the bidder's hand until exposed
-                # (a double pack's other copy of it is an ordinary card of his hand)
-                exclusion = self._check_facedown_play(state, seat, card)
-            else:
-                if card not in hand:
-                    if card == state.facedown and seat == state.bidder and not state.revealed:
-                        # the other copy may be among his cards not seen (Fifty-Six)
-                        assert unseen is not None  # (else the face-down card, above)
-                        unseen.note(seat, self.rule_id("28.call"), len(state.tricks) + 1)
-                    if unseen is None or not unseen.may_hold(seat, (card,)):
-                        return self._excl("28.not-held", f"{seat} does not hold {card}",
-                                          Effect.STOPS)
-                if not trick:  # only the bidder's lead of the concealed trump is ruled
-                    if seat == state.bidder and not state.revealed:
-                        exclusion = self._check_lead(state, seat, card)
-                elif card[1] != trick[0][1][1]:  # (a card of the suit led follows)
-                    exclusion = self._check_off_suit(state, seat, card, hand, trick[0][1][1])
+            elif card not in hand and (
+                    unheld := self._check_unheld(state, unseen, seat, card)) is not _MAY_HOLD:
+                exclusion = unheld  # the face-down card's play, or a card he does not hold
+            elif not trick:  # only the bidder's lead of the concealed trump is ruled
+                if seat == state.bidder and not state.revealed:
+                    exclusion = self._check_lead(state, seat, card)
+            elif card[1] != trick[0][1][1]:  # (a card of the suit led follows)
+                exclusion = self._check_off_suit(state, seat, card, hand, trick[0][1][1])
             if exclusion is not None or not lay:
                 return exclusion
         else:
@@ -128,6 +120,22 @@ class Play(Engine28):
             return None
         self._complete_trick(state, trick, mode)
         return None
+
+    def _check_unheld(self, state: TwentyEightState, unseen: UnseenCards | None, seat: str,
+                      card: str) -> Exclusion | None:
+        """A card played that ``seat`` is not seen to hold: the face-down trump card's play
+        (its verdict), a card he does not hold (28.not-held), or ``_MAY_HOLD`` when it may be
+        among his cards not seen (then the play is judged on as a card held)."""
+        if card == state.facedown and seat == state.bidder and not state.revealed:
+            # the face-down trump card is outside the bidder's hand until exposed
+            # (a double pack's other copy of it is an ordinary card of his hand)
+            if unseen is None or not unseen.may_hold(seat, (card,)):
+                return self._check_facedown_play(state, seat, card)
+            # the other copy may be among his cards not seen (Fifty-Six)
+            unseen.note(seat, self.rule_id("28.call"), len(state.tricks) + 1)
+        if unseen is None or not unseen.may_hold(seat, (card,)):
+            return self._excl("28.not-held", f"{seat} does not hold {card}", Effect.STOPS)
+        return _MAY_HOLD
 
     def _out_of_turn(self, state: TwentyEightState, seat: str) -> Exclusion:
         """A play by a seat whose turn it is not (28.turn)."""
