@@ -374,6 +374,10 @@ class Ruleset(ABC, Generic[MatchT, StateT]):
     def __init__(self, options: Options, table: Table) -> None:
         self.options = options
         self.table = table
+        self.seat_set = frozenset(table.seats)
+        """The table's seats, for the loop's test of every deal's (``check_seats``)."""
+        self.actors = self.seat_set | {None}
+        """Who may act in a record: a seat, or None for the table's own event (a turn-up)."""
 
     # -- the record's text ---------------------------------------------------------------
     @classmethod

@@ -18,7 +18,7 @@ follows an illegal action are decided once:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, Generic, TypeAlias
+from typing import Any, Generic, NoReturn, TypeAlias
 
 from referee.model.cards import UNSEEN
 from referee.model.errors import RecordError, located
@@ -49,7 +49,7 @@ def check_seats(ruleset: Ruleset[Any, Any], deal: Deal) -> bool:
     the game's actions (checked before the game sees the deal); True if the deal writes what
     only a partly seen record writes: a card ``??``, or a call that names the card it shows."""
     table = ruleset.table
-    seats = frozenset(table.seats)
+    seats = ruleset.seat_set
     if deal.dealer is not None and deal.dealer not in seats:
         error = RecordError("record.seat", _undeclared(deal.dealer, table.seats))
         span = deal.span  # the deal line ends with the dealer: the caret goes under it
@@ -57,7 +57,6 @@ def check_seats(ruleset: Ruleset[Any, Any], deal: Deal) -> bool:
     for hand in deal.hands:
         if hand.seat not in seats:
             raise located(RecordError("record.seat", _undeclared(hand.seat, table.seats)), hand)
-    accepted = ruleset.accepted_actions
     unseen_refused = not ruleset.reads_unseen_cards
     marked = False
     for hand in deal.hands:
@@ -66,11 +65,30 @@ def check_seats(ruleset: Ruleset[Any, Any], deal: Deal) -> bool:
                 if unseen_refused:
                     raise located(_unseen_refused(ruleset), hand)
                 marked = True
+    accepted, actors = ruleset.accepted_actions, ruleset.actors
     # one pass over the actions (a deal read in compact form makes no event for this: it
-    # runs for every deal checked); an error is placed at the event of its action
+    # runs for every deal checked); the first one that is off is found again by
+    # ``_action_error``, which places its error at its event
+    for seat, kind, cards, _, drawn in deal.actions:
+        if seat not in actors or kind not in accepted:
+            _action_error(ruleset, deal)
+        # a card not seen, a call naming a card, or an exchange drawing cards not seen
+        if (cards and (UNSEEN in cards or kind == "call")) or (
+                kind == "exchange" and UNSEEN in drawn):
+            if unseen_refused and (UNSEEN in cards or UNSEEN in drawn):
+                _action_error(ruleset, deal)
+            marked = True
+    return marked
+
+
+def _action_error(ruleset: Ruleset[Any, Any], deal: Deal) -> NoReturn:
+    """Raise at the deal's first action with a seat not at the table, a kind of action the
+    game does not have or a card ``??`` the game refuses (``check_seats`` found one)."""
+    table = ruleset.table
+    accepted = ruleset.accepted_actions
     for index, action in enumerate(deal.actions):
         seat = action.seat
-        if seat is not None and seat not in seats:  # None: the table's own event (turn-up)
+        if seat is not None and seat not in ruleset.seat_set:  # None: the table's (turn-up)
             raise located(RecordError("record.seat", _undeclared(seat, table.seats)),
                           deal.events[index])
         kind = action.kind
@@ -80,13 +98,12 @@ def check_seats(ruleset: Ruleset[Any, Any], deal: Deal) -> bool:
                 f"{ruleset.name} has no '{kind}' action "
                 f"(it accepts: {', '.join(sorted(accepted))})",
             ), deal.events[index])
-        cards = action.cards
-        if UNSEEN in cards or (kind == "call" and cards) or (
-                kind == "exchange" and UNSEEN in action.drawn):
-            if unseen_refused and (UNSEEN in cards or UNSEEN in action.drawn):
-                raise located(_unseen_refused(ruleset), deal.events[index])
-            marked = True
-    return marked
+        cards, drawn = action.cards, action.drawn
+        if (not ruleset.reads_unseen_cards and (UNSEEN in cards or UNSEEN in drawn) and (
+                UNSEEN in cards or (kind == "call" and cards)
+                or (kind == "exchange" and UNSEEN in drawn))):
+            raise located(_unseen_refused(ruleset), deal.events[index])
+    raise AssertionError("check_seats found an action that is off")
 
 
 def _unseen_refused(ruleset: Ruleset[Any, Any]) -> RecordError:

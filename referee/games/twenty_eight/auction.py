@@ -58,9 +58,10 @@ class Auction(Engine28):
         out = self._bid_range_problem(seat, value)
         if out or not isinstance(value, int):
             return out
-        out = self._second_bid_problem(state, seat, value)
-        if out:
-            return out
+        if opts.second_bid_min:
+            out = self._second_bid_problem(state, seat, value)
+            if out:
+                return out
         if (opts.dealer_forced_bid == "exact" and value != opts.min_bid
                 and self._dealer_must_bid(state, seat)):
             return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the dealer, "
@@ -106,9 +107,9 @@ class Auction(Engine28):
     def _second_bid_problem(self, state: TwentyEightState, seat: str, value: int
                             ) -> Exclusion | None:
         """A player's second (or later) bid under ``second_bid_min`` (28.bid-range; Forty's "a
-        second bid must be 30 or more" read literally)."""
+        second bid must be 30 or more" read literally), when the option is on."""
         least = self.opts.second_bid_min
-        if not least or value >= least:
+        if value >= least:
             return None
         if not any(who == seat and bid is not None for who, bid in state.calls):
             return None

@@ -112,6 +112,7 @@ class DealSetup(Engine28):
         hand_size, round_sizes, card_set = self.hand_size, self.round_sizes, self.card_set
         first_size = self.deal_rounds[0]
         seventh_at = self.seventh_position
+        r, i = seventh_at if seventh_at is not None else (0, 0)  # (its round and place)
         dealt_of, hands_of = state.dealt, state.hands
         first_four, seventh_of = state.first_four, state.seventh
         for hand in deal.hands:
@@ -135,7 +136,6 @@ class DealSetup(Engine28):
                 four = written[:first_size]
                 first_four[seat] = None if UNSEEN in four else four
                 if seventh_at is not None:
-                    r, i = seventh_at
                     seventh = rounds[r][i]
                     seventh_of[seat] = None if seventh == UNSEEN else seventh
             elif len(written) != hand_size:

@@ -4,7 +4,7 @@ tricks."""
 from __future__ import annotations
 
 from referee.games.twenty_eight.base import Engine28
-from referee.games.twenty_eight.mode import PARTNERSHIP
+from referee.games.twenty_eight.mode import PARTNERSHIP, PartnershipMode
 from referee.games.twenty_eight.state import (
     AUCTION,
     OVER,
@@ -27,54 +27,141 @@ from referee.rules.tricks import Trick
 _BEFORE_PLAY = frozenset((AUCTION, TRUMP))
 """The stages in which no card may be played yet (``_stage_blocks_play`` says why)."""
 
+_MAY_HOLD = Exclusion("", "")
+"""``_check_unheld``'s answer for a card that may be among the player's cards not seen (a
+marker, never reported)."""
+
 
 class Play(Engine28):
     """Cards played to tricks."""
 
     def _check_play(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        """A play, in the rulebook's order: the stage, one card, the turn, the face-down card,
-        holding the card, then the lead, following suit and, void in the
-        suit led, calling (``28.call``, ``28.call-must-trump``) and undertrumping."""
-        seat = action.seat
+        """A play judged, not carried out (``_play``)."""
+        return self._play(state, action, lay=False)
+
+    def _apply_play(self, state: TwentyEightState, action: Action) -> None:
+        """``action``'s seat plays its card from his hand to the trick (``_play``), unjudged."""
+        self._play(state, action, judge=False)
+
+    def _play(self, state: TwentyEightState, action: Action, judge: bool = True,
+              lay: bool = True) -> Exclusion | None:
+        """A play judged (``judge``) and, if legal, carried out (``lay``): one function, as
+        this runs for every card of every deal checked.
+
+        The judgement is in the rulebook's order: the stage, one card, the turn, the face-down
+        card, holding the card, then the lead, following suit and, void in the suit led,
+        calling (``28.call``, ``28.call-must-trump``) and undertrumping (``_check_off_suit``).
+        """
+        seat, _, cards, _, _ = action
         assert seat is not None  # every action of the family has a seat
-        if state.stage in _BEFORE_PLAY:
-            return self._stage_blocks_play(state, seat)
-        try:
-            (card,) = action.cards
-        except ValueError:
-            return self._excl("28.turn", f"{seat} plays {len(action.cards)} cards; a play is "
-                              f"one card", Effect.STOPS)
         unseen = state.unseen
-        if seat != state.turn and not (unseen is not None and not state.trick
-                                       and seat in unseen.open_turn):
-            if state.mode.sits_out(seat):
-                return self._excl("28.turn", f"{seat} takes no part: his partner "
-                                  f"{state.mode.declarer} plays a single hand", Effect.STOPS)
-            return self._excl("28.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
-                              Effect.STOPS)
-        if unseen is not None and card == UNSEEN:
-            return self._check_unseen_play(state, unseen, seat)
-        hand = state.hands[seat]
-        if card not in hand:
+        trick = state.trick
+        if judge:
+            if state.stage in _BEFORE_PLAY:
+                return self._stage_blocks_play(state, seat)
+            if len(cards) != 1:
+                return self._excl("28.turn", f"{seat} plays {len(cards)} cards; a play is "
+                                  f"one card", Effect.STOPS)
+            card = cards[0]
+            if seat != state.turn and not (unseen is not None and not trick
+                                           and seat in unseen.open_turn):
+                return self._out_of_turn(state, seat)
+            hand, exclusion = state.hands[seat], None
+            if unseen is not None and card == UNSEEN:
+                exclusion = self._check_unseen_play(state, unseen, seat)
+            elif card not in hand and (
+                    unheld := self._check_unheld(state, unseen, seat, card)) is not _MAY_HOLD:
+                exclusion = unheld  # the face-down card's play, or a card he does not hold
+            elif not trick:  # only the bidder's lead of the concealed trump is ruled
+                if seat == state.bidder and not state.revealed:
+                    exclusion = self._check_lead(state, seat, card)
+            elif card[1] != trick[0][1][1]:  # (a card of the suit led follows)
+                exclusion = self._check_off_suit(state, seat, card, hand, trick[0][1][1])
+            if exclusion is not None or not lay:
+                return exclusion
+        else:
+            card, hand = cards[0], state.hands[seat]
+        state.last_kind = "play"
+        if not state.revealed:
+            if (card == state.facedown and seat == state.bidder and card not in hand
+                    and card != UNSEEN and (unseen is None or self._forced_trick8(state, seat))):
+                # (with cards not seen, a copy like it may be his other one: Fifty-Six)
+                self.hooks.reveal(state, seat)  # exposed at his turn, then played
+                if state.disregard:
+                    return None  # annul_other cancelled the deal at the reveal
+            if (trick and not state.revealed and card[1] != trick[0][1][1] and card != UNSEEN
+                    and hand.isdisjoint(self.suit_cards[trick[0][1][1]])):
+                # a void player played without calling (a card not seen is presumed to
+                # follow: the first player void must call)
+                state.void_occasion = True
+        hand.discard(card)
+        if unseen is not None:
+            self._laid_unseen(state, unseen, seat, card)
+        if not trick:  # a lead opens the next trick (the first lead opens play)
+            if state.stage == WINDOW:  # (the window lasts until the first lead)
+                state.stage = PLAY
+            state.play_started = True
+            state.trick_no = len(state.tricks) + 1
+            if (state.trump and card[1] == state.trump and seat != state.bidder
+                    and card != UNSEEN):
+                state.trump_led_by_other = True
+        trick.append((seat, card))
+        played = len(trick)
+        mode = state.mode
+        if mode is PARTNERSHIP:  # every player plays, in turn (the mode's own answers)
+            if played < self.players:
+                state.trick_len = played
+                state.turn = self.next_seat[seat]
+                return None
+        elif played < mode.trick_size(self.players):
+            state.trick_len = played
+            # a single-hand declarer's partners sit out: the mode skips them
+            state.turn = mode.next_player(seat, self.next_seat)
+            return None
+        self._complete_trick(state, trick, mode)
+        return None
+
+    def _check_unheld(self, state: TwentyEightState, unseen: UnseenCards | None, seat: str,
+                      card: str) -> Exclusion | None:
+        """A card played that ``seat`` is not seen to hold: the face-down trump card's play
+        (its verdict), a card he does not hold (28.not-held), or ``_MAY_HOLD`` when it may be
+        among his cards not seen (then the play is judged on as a card held)."""
+        if card == state.facedown and seat == state.bidder and not state.revealed:
             # the face-down trump card is outside the bidder's hand until exposed
             # (a double pack's other copy of it is an ordinary card of his hand)
-            if card == state.facedown and seat == state.bidder and not state.revealed:
-                if unseen is None or not unseen.may_hold(seat, (card,)):
-                    return self._check_facedown_play(state, seat, card)
-                # the other copy may be among his cards not seen (Fifty-Six)
-                unseen.note(seat, self.rule_id("28.call"), len(state.tricks) + 1)
             if unseen is None or not unseen.may_hold(seat, (card,)):
-                return self._excl("28.not-held", f"{seat} does not hold {card}", Effect.STOPS)
-        trick = state.trick
-        if not trick:  # only the bidder's lead of the concealed trump is ruled
-            if seat == state.bidder and not state.revealed:
-                return self._check_lead(state, seat, card)
-            return None
-        led = trick[0][1][1]
-        # 28.follow-suit: follow suit if able (self.follow, the shared rule, words it); a
-        # card played here is seen, so of a suit, never that of a lead not seen
-        if card[1] == led:
-            return None
+                return self._check_facedown_play(state, seat, card)
+            # the other copy may be among his cards not seen (Fifty-Six)
+            unseen.note(seat, self.rule_id("28.call"), len(state.tricks) + 1)
+        if unseen is None or not unseen.may_hold(seat, (card,)):
+            return self._excl("28.not-held", f"{seat} does not hold {card}", Effect.STOPS)
+        return _MAY_HOLD
+
+    def _out_of_turn(self, state: TwentyEightState, seat: str) -> Exclusion:
+        """A play by a seat whose turn it is not (28.turn)."""
+        if state.mode.sits_out(seat):
+            return self._excl("28.turn", f"{seat} takes no part: his partner "
+                              f"{state.mode.declarer} plays a single hand", Effect.STOPS)
+        return self._excl("28.turn", f"it is {state.turn}'s turn to play, not {seat}'s",
+                          Effect.STOPS)
+
+    @staticmethod
+    def _laid_unseen(state: TwentyEightState, unseen: UnseenCards, seat: str, card: str
+                     ) -> None:
+        """What the model of the cards not seen learns from a card laid (before the trick
+        has it)."""
+        if card == UNSEEN:
+            unseen.trick_unseen.append((seat, unseen.now))
+            if not state.trick and seat != state.bidder:
+                unseen.trump_lead_maybe = True  # perhaps a trump, led by another
+        unseen.now += 1
+
+    def _check_off_suit(self, state: TwentyEightState, seat: str, card: str, hand: set[str],
+                        led: str) -> Exclusion | None:
+        """A seen card off the suit led: following suit if able (``self.follow``, the shared
+        rule, words it; a card played here is seen, so of a suit, never that of a lead not
+        seen), and void in the suit led, calling and undertrumping."""
+        unseen = state.unseen
         if unseen is not None and led == UNSEEN[1]:
             self._check_after_unseen_lead(state, unseen, seat)
             return None
@@ -335,55 +422,10 @@ class Play(Engine28):
             return 0  # cards following a trump lead are never discards: all count
         return state.reveal_index or 0
 
-    def _apply_play(self, state: TwentyEightState, action: Action) -> None:
-        """``action``'s seat plays its card from his hand to the trick, which may complete
-        it (one function: this runs for every card of every deal checked)."""
-        seat = action.seat
-        assert seat is not None  # every action of the family has a seat
-        card = action.cards[0]
-        if state.stage == WINDOW:
-            state.stage = PLAY
-        hand = state.hands[seat]
-        trick = state.trick
+    def _complete_trick(self, state: TwentyEightState, trick: list[tuple[str, str]],
+                        mode: PartnershipMode) -> None:
+        """The trick's last card is laid: its winner leads the next, or the deal is over."""
         unseen = state.unseen
-        if not state.revealed:
-            if (card == state.facedown and seat == state.bidder and card not in hand
-                    and card != UNSEEN and (unseen is None or self._forced_trick8(state, seat))):
-                # (with cards not seen, a copy like it may be his other one: Fifty-Six)
-                self.hooks.reveal(state, seat)  # exposed at his turn, then played
-                if state.disregard:
-                    return  # annul_other cancelled the deal at the reveal
-            if (trick and not state.revealed and card[1] != trick[0][1][1] and card != UNSEEN
-                    and hand.isdisjoint(self.suit_cards[trick[0][1][1]])):
-                # a void player played without calling (a card not seen is presumed to
-                # follow: the first player void must call)
-                state.void_occasion = True
-        hand.discard(card)
-        if unseen is not None:
-            if card == UNSEEN:
-                unseen.trick_unseen.append((seat, unseen.now))
-                if not trick and seat != state.bidder:
-                    unseen.trump_lead_maybe = True  # perhaps a trump, led by another
-            unseen.now += 1
-        if not trick:  # a lead opens the next trick (the first lead opens play)
-            state.play_started = True
-            state.trick_no = len(state.tricks) + 1
-            if (state.trump and card[1] == state.trump and seat != state.bidder
-                    and card != UNSEEN):
-                state.trump_led_by_other = True
-        trick.append((seat, card))
-        played = len(trick)
-        mode = state.mode
-        if mode is PARTNERSHIP:  # every player plays, in turn (the mode's own answers)
-            if played < self.players:
-                state.trick_len = played
-                state.turn = self.next_seat[seat]
-                return
-        elif played < mode.trick_size(self.players):
-            state.trick_len = played
-            # a single-hand declarer's partners sit out: the mode skips them
-            state.turn = mode.next_player(seat, self.next_seat)
-            return
         # the trick is complete: its winner leads the next
         tricks = state.tricks
         number = len(tricks) + 1

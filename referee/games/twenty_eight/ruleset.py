@@ -122,6 +122,10 @@ class TwentyEight(Phases):
         self._starting = tuple(v for v in self.variants
                                if type(v).start_deal is not Variant.start_deal)
         self._check_play_now = hooks.check_play
+        self._play_now: Check = (self._play if hooks.check_play == self._check_play
+                                 else self._judged_play)
+        """A play judged and, if legal, laid: in one call, unless a variant judges plays
+        first (the second round)."""
         self._checkers: dict[str, Check] = {
             "bid": hooks.check_call, "pass": hooks.check_call, "play": hooks.check_play,
             "call": hooks.check_trump_call, "trump": hooks.check_trump,
@@ -227,15 +231,12 @@ class TwentyEight(Phases):
     def apply_if_legal(self, state: TwentyEightState, action: Action) -> Exclusion | None:
         # an action of a deal in progress goes straight to its kind's check and carrying
         # out, as ``check`` and ``apply`` would send it: one copy of the rules, fewer calls
-        kind = action.kind
-        if state.disregard or state.annul_at_batch is not None or state.stage == OVER:
+        kind = action[1]
+        # (a deal thrown in is over: ``_annul`` sets both, so the disregard needs no test)
+        if state.stage == OVER or state.annul_at_batch is not None:
             return super().apply_if_legal(state, action)
         if kind == "play":  # most actions are plays
-            exclusion = self._check_play_now(state, action)
-            if exclusion is None:
-                self._apply_play(state, action)
-                state.last_kind = kind
-            return exclusion
+            return self._play_now(state, action)
         checker = self._checkers.get(kind)
         if checker is None or state.unseen is not None:
             # (a trump card named only where a call shows it: ``check`` and ``apply`` read
@@ -247,6 +248,13 @@ class TwentyEight(Phases):
             if handler is not None:
                 handler(state, action)
             state.last_kind = kind
+        return exclusion
+
+    def _judged_play(self, state: TwentyEightState, action: Action) -> Exclusion | None:
+        """A play judged as the hook says and, if legal, laid."""
+        exclusion = self._check_play_now(state, action)
+        if exclusion is None:
+            self._apply_play(state, action)
         return exclusion
 
     def check(self, state: TwentyEightState, action: Action) -> Exclusion | None:
@@ -309,8 +317,7 @@ class TwentyEight(Phases):
         if state.stage == OVER:
             return
         if kind == "play":
-            self._apply_play(state, action)  # most actions are plays
-            state.last_kind = kind
+            self._apply_play(state, action)  # most actions are plays (it sets last_kind)
             return
         if state.unseen is not None:  # a trump card named only where a call shows it
             action = state.unseen.actual.get(id(action), action)
