@@ -198,6 +198,9 @@ def test_layout_edits_of_simulated_records_read_the_same(seed: int, case: int) -
     assert_same(edited(text, random.Random(seed)))
 
 
+_PLAY = "W 16  S pass  E pass  N pass\n1. W 8S  S 7S  E JS  N QS\n" * 2
+"""A line of pairs two blanks apart, twice (the second read as known pieces)."""
+
 EDGES = {
     "exchange none": "P2 exchange none\nP3 exchange 9C > KC\n3. P4 exchange 9D >\n",
     "marks before single events": "3. P1 rob AS\n4. turnup 7H\n5. P2 down KC\n",
@@ -225,6 +228,22 @@ EDGES = {
     "mistyped card in a hand line": "S: 1OS KS QH 9D | 8H 7D TS AC\n",
     "comment after a blank line before a deal": "W pass\n; under\n\n; in front\ndeal 2\nW pass\n",
     "comment after a blank line before tags": "W pass\n\n; record 2\n[Game \"28\"]\n",
+    # the pieces of a line of pairs two blanks apart, learned from the first line, then
+    # spelled otherwise around them
+    "pieces three blanks apart": f"{_PLAY}1. W 8S   S 7S  E JS  N QS\n",
+    "a mark two blanks before its pieces": f"{_PLAY}1.  W 8S  S 7S  E JS  N QS\n",
+    "a mark among the pieces": f"{_PLAY}W 8S  1. S 7S  E JS  N QS\n",
+    "a blank after the pieces": f"{_PLAY}1. W 8S  S 7S  E JS  N QS \n",
+    "a blank before the pieces": f"{_PLAY} 1. W 8S  S 7S  E JS  N QS\n",
+    "a tab among the pieces": f"{_PLAY}1. W 8S\t S 7S  E JS  N QS\n",
+    "a piece of one word": f"{_PLAY}1. W 8S  S  E JS  N QS\n",
+    "a piece of three words": f"{_PLAY}1. W 8S  S 7S 9S  E JS  N QS\n",
+    "pieces glued": f"{_PLAY}1. W 8S S 7S  E JS  N QS\n",
+    "a mark alone before the pieces": f"{_PLAY}1.\nW 8S  S 7S  E JS  N QS\n",
+    "a mark of too many digits": f"{_PLAY}{'1' * 30}. W 8S  S 7S  E JS  N QS\n",
+    "a line of one known piece": f"{_PLAY}W 8S\n",
+    "a trump choice again": f"{_PLAY}W trump 8S\nW trump 8S\nW trump 8S S pass\n",
+    "pieces before a hand line": f"{_PLAY}N: KC JC\n",
 }
 
 
@@ -243,3 +262,14 @@ def test_the_fast_reader_gives_up_where_lark_must_speak() -> None:
     assert read_tags('[Game "28" {x}]\n', 1) is None
     lines = list(reader_lines(raw_lines(io.BytesIO(b'[Game "28"]\n'), "t")))
     assert read_tags("".join(lines), 1) is not None
+
+
+def test_lines_of_pairs_are_read_by_their_pieces() -> None:
+    from referee.notation import fast
+
+    text = "deal 1 dealer N\nN: KC JC 9C QS | KS 9D 8C 7C\n" + _PLAY
+    assert read_deals(text, 1) is not None
+    assert {"W 8S", "S 7S", "E JS", "N QS"} <= fast._PIECES.keys()
+    for name in ("pieces three blanks apart", "a mark among the pieces", "a piece of one word",
+                 "a mark of too many digits"):
+        assert_same('[Game "28"]\n\n' + text + EDGES[name][len(_PLAY):])

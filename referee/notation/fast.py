@@ -103,8 +103,9 @@ class _Words:
     comments): its words and where each event's words start (its trick mark included).
     An event's words run to the next event's; ``single`` holds the first and last word of
     the events whose span the grammar draws otherwise (``rob``, ``down``, ``exchange``,
-    ``turnup``: without their trick mark). Offsets are found only when a report or a comment
-    asks, as the transformer's runs do.
+    ``turnup``: without their trick mark). Made from what the reader kept of the stretch
+    (``DealBody.places``) when the deal's events are made; offsets are found only when a
+    report or a comment asks, as the transformer's runs do.
 
     ``starts`` a number stands for the common stretch: a trick mark or not (that many
     words, the lead), then events of two words each, so event ``k`` starts at word
@@ -113,17 +114,17 @@ class _Words:
     __slots__ = ("line", "start", "column", "value", "words", "starts", "single", "_at")
 
     def __init__(self, line: int, start: int, column: int, value: str,
-                 words: list[str]) -> None:
+                 starts: list[int] | int, single: dict[int, tuple[int, int]] | None
+                 ) -> None:
         self.line = line
         self.start = start
         self.column = column
         self.value = value
-        self.words = words
-        self.starts: list[int] | int = 0
-        # ``single`` is set with a list of ``starts``, ``_at`` when an offset is asked for:
-        # most stretches need neither, and there is one a line
+        self.words = value.split()
+        self.starts = starts
+        self.single = single
+        # ``_at`` is set when an offset is asked for (most stretches never are)
 
-    single: dict[int, tuple[int, int]] | None
     _at: list[int]
 
     def _word_starts(self) -> list[int]:
@@ -196,12 +197,13 @@ def _exchange(seat: str, words: list[str], i: int) -> tuple[Action, int, int]:
     return Action(seat, "exchange", tuple(given), drawn=tuple(drawn)), i, i - 1
 
 
-def _rare(place: _Words, i: int, index: int) -> tuple[Action, int]:
+def _rare(words: list[str], i: int, index: int, single: dict[int, tuple[int, int]]
+          ) -> tuple[Action, int]:
     """An event whose first word (the seat, or ``turnup``) is at ``i``, other than a play or
     a word after a seat seen before: the action and the index after it. The grammar reads
     ``rob``, ``down``, ``exchange`` and ``turnup`` one token at a time: their span starts at
-    the seat (or ``turnup``), after the trick mark."""
-    words = place.words
+    the seat (or ``turnup``), after the trick mark (its first and last word go in
+    ``single``, at the event's ``index``)."""
     seat = words[i]
     if seat == "turnup":
         action, end, last = Action(None, "turnup", (_single_card(words, i + 1),)), i + 2, i + 1
@@ -220,9 +222,7 @@ def _rare(place: _Words, i: int, index: int) -> tuple[Action, int]:
             action, end, last = _exchange(seat, words, i + 2)
         else:
             raise GiveUp
-    if place.single is None:
-        place.single = {}
-    place.single[index] = (i, last)
+    single[index] = (i, last)
     return action, end
 
 
@@ -262,11 +262,31 @@ def _mark(word: str) -> int | None:
     return number
 
 
-def _events(place: _Words, body: DealBody) -> None:
-    """The events of one stretch of a line, added to ``body``: a stretch of known pairs
-    (a trick mark, then seats and their card, call, seat word or bid) at once, any other
-    by ``_stretch_events``."""
-    words = place.words
+_PIECES: dict[str, Action] = {}
+"""A pair as the writer spells it, its two words one blank apart (``W AS``, ``S call``) ->
+its action, for the pairs seen before (``_PAIRS``): a line of such pieces two blanks apart,
+after a trick mark or not, is read with a split and a look-up a piece."""
+_MARK_FIRST = frozenset("0123456789")
+
+
+def _learn(line: str) -> None:
+    """Remember the pieces of ``line``, a stretch of known pairs (``_PIECES``)."""
+    if len(_PIECES) >= _PAIRS_HELD:
+        return
+    if line[0] in _MARK_FIRST:
+        line = line.partition(" ")[2]
+    for piece in line.split("  "):
+        pair = tuple(piece.split(" "))
+        if len(pair) == 2 and pair in _PAIRS:
+            _PIECES[piece] = _PAIRS[pair]
+
+
+def _events(body: DealBody, number: int, offset: int, column: int, value: str,
+            words: list[str]) -> bool:
+    """The events of one stretch of a line (``value``, its ``words``, at line ``number``,
+    ``offset`` in the chunk and ``column`` in its line), added to ``body``: a stretch of
+    known pairs (a trick mark, then seats and their card, call, seat word or bid) at once
+    (True), any other by ``_stretch_events`` (False)."""
     mark = _MARKS.get(words[0])
     if mark is None and words[0][-1] == ".":
         mark = _mark(words[0])
@@ -281,12 +301,12 @@ def _events(place: _Words, body: DealBody) -> None:
         except KeyError:
             pass
         else:
-            place.starts = lead
-            first = body.add(place, actions)
+            first = body.add((number, offset, column, value, lead, None), actions)
             if mark is not None:
                 body.marks[first] = mark
-            return
-    _stretch_events(place, body)
+            return True
+    _stretch_events(body, number, offset, column, value, words)
+    return False
 
 
 _STRETCHES: dict[str, tuple[list[Action], list[int | None], list[int],
@@ -298,30 +318,30 @@ _STRETCHES_HELD = 1 << 12
 _STRETCH_CHARS = 64
 
 
-def _stretch_events(place: _Words, body: DealBody) -> None:
+def _stretch_events(body: DealBody, number: int, offset: int, column: int, value: str,
+                    words: list[str]) -> None:
     """The events of a stretch that is not all known pairs (as ``_read_stretch`` reads
     them; the short ones remembered)."""
-    known = _STRETCHES.get(place.value)
+    known = _STRETCHES.get(value)
     if known is None:
-        known = _read_stretch(place)
-        if len(place.value) <= _STRETCH_CHARS and len(_STRETCHES) < _STRETCHES_HELD:
-            _STRETCHES[place.value] = known
-    actions, tricks, place.starts, place.single = known
-    first = body.add(place, actions)
+        known = _read_stretch(words)
+        if len(value) <= _STRETCH_CHARS and len(_STRETCHES) < _STRETCHES_HELD:
+            _STRETCHES[value] = known
+    actions, tricks, starts, single = known
+    first = body.add((number, offset, column, value, starts, single), actions)
     for index, mark in enumerate(tricks):
         if mark is not None:
             body.marks[first + index] = mark
 
 
-def _read_stretch(place: _Words) -> tuple[list[Action], list[int | None], list[int],
-                                         dict[int, tuple[int, int]] | None]:
-    """The actions and trick marks of a stretch, read one event at a time: the common ones
-    (a seat seen before, then a card, a call or a seat word) here, the rest by ``_rare``;
-    and where each event starts (``place.starts``, ``place.single``)."""
-    words = place.words
+def _read_stretch(words: list[str]) -> tuple[list[Action], list[int | None], list[int],
+                                             dict[int, tuple[int, int]] | None]:
+    """The actions and trick marks of a stretch of ``words``, read one event at a time: the
+    common ones (a seat seen before, then a card, a call or a seat word) here, the rest by
+    ``_rare``; and where each event starts (its first word, and the first and last word of
+    those whose span is drawn otherwise: ``_Words``)."""
     starts: list[int] = []
-    place.starts = starts
-    place.single = None
+    single: dict[int, tuple[int, int]] = {}
     actions: list[Action] = []
     tricks: list[int | None] = []
     count = len(words)
@@ -359,11 +379,11 @@ def _read_stretch(place: _Words) -> tuple[list[Action], list[int | None], list[i
                 pairs[seat, arg] = action
             i += 2
         else:
-            action, i = _rare(place, i, len(starts))
+            action, i = _rare(words, i, len(starts), single)
         actions.append(action)
         tricks.append(mark)
         starts.append(first)
-    return actions, tricks, starts, place.single
+    return actions, tricks, starts, single or None
 
 
 class _DealReader:
@@ -394,19 +414,56 @@ class _DealReader:
             return
         self.placed = False  # no comment: ';', '{' and '}' are odd
         body = self.body
-        for line in text.split("\n"):
-            if line:
-                words = line.split()
-                # the common line, a run of events, read here; the others by ``stretch``
-                if (words and body is not None and ":" not in line and words[0] != "result"
-                        and words[0] != "deal"):
-                    self.hands_open = False
-                    _events(_Words(number, offset, 0, line, words), body)
+        if body is not None:
+            actions, places, marks = body.actions, body.places, body.marks
+        known = _PIECES.__getitem__
+        hands_open = self.hands_open
+        for number, line in enumerate(text.split("\n"), first_line):
+            if not line:
+                offset += 1
+                continue
+            if body is not None:
+                # The common line, read here at once: a trick mark or not, then pieces of
+                # known pairs two blanks apart (as the writer spells them).
+                if line[0] in _MARK_FIRST:  # a seat starts with a letter
+                    head, _, rest = line.partition(" ")
+                    mark = _MARKS.get(head)
+                    pieces = None if mark is None else rest.split("  ")
                 else:
-                    self.stretch(line, offset, number, 0, words)
+                    mark = None
+                    pieces = line.split("  ")
+                if pieces is not None:
+                    try:
+                        run = list(map(known, pieces))
+                    except KeyError:
+                        pass
+                    else:
+                        first = len(actions)
+                        places.append((first, number, offset, 0, line,
+                                       0 if mark is None else 1, None))
+                        actions += run
+                        if mark is not None:
+                            marks[first] = mark
+                        hands_open = False
+                        offset += len(line) + 1
+                        continue
+            words = line.split()
+            # a run of events of another spelling, read here; the other lines by ``stretch``
+            if (words and body is not None and ":" not in line and words[0] != "result"
+                    and words[0] != "deal"):
+                hands_open = False
+                if _events(body, number, offset, 0, line, words):
+                    _learn(line)
+            else:
+                self.hands_open = hands_open
+                self.stretch(line, offset, number, 0, words)
+                hands_open = self.hands_open
+                if self.body is not body:
                     body = self.body
+                    assert body is not None  # (a new deal)
+                    actions, places, marks = body.actions, body.places, body.marks
             offset += len(line) + 1
-            number += 1
+        self.hands_open = hands_open
 
     def cut(self, line: str, offset: int, number: int) -> None:
         """A line holding comments (or characters to give up at): its stretches between the
@@ -458,7 +515,7 @@ class _DealReader:
             self.hand_line(deal, value, offset, number, column)
         else:
             self.hands_open = False
-            _events(_Words(number, offset, column, value, words), body)
+            _events(body, number, offset, column, value, words)
 
     def deal_line(self, value: str, offset: int, number: int, column: int) -> None:
         found = _DEAL.fullmatch(value)
@@ -468,7 +525,7 @@ class _DealReader:
         if dealer is not None:
             _seat(dealer)
         start, end = found.span(1)
-        body = DealBody()
+        body = DealBody(_Words)
         deal = Deal.compact(_number(found[2]), dealer, _new_span(
             Span, (number, column + start + 1, number, column + end + 1)), body)
         if self.placed:
