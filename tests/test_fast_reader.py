@@ -244,6 +244,17 @@ EDGES = {
     "a line of one known piece": f"{_PLAY}W 8S\n",
     "a trump choice again": f"{_PLAY}W trump 8S\nW trump 8S\nW trump 8S S pass\n",
     "pieces before a hand line": f"{_PLAY}N: KC JC\n",
+    # hand lines: rounds, bars and cards spelled otherwise
+    "three rounds": "S: QS | 8D KD | AS\nW: 7H|QC | TS\n",
+    "bars alone": "S: |\nW: | |\n",
+    "a bar first and last": "S: | QS\nW: QC |\n",
+    "no card": "S:\n",
+    "no card after blanks": "S:   \n",
+    "cards spelled otherwise": "S: 10s kd | AS 9h\nW: QC | 10c\n",
+    "a suit symbol in a hand": "W: QC | 10♣\n",
+    "a seat in blanks": "  S  :  QS KD | AS\n",
+    "two colons": "S: QS: KD\n",
+    "a hand after the events": "W pass\nS: QS\n",
 }
 
 

@@ -278,6 +278,9 @@ class DealBody:
         return items
 
 
+_new_deal = object.__new__
+
+
 @dataclass(slots=True)
 class Deal:
     """One deal: its number, dealer (None when left to rotation), hands and events.
@@ -298,8 +301,14 @@ class Deal:
 
     @classmethod
     def compact(cls, number: int, dealer: str | None, span: Span, body: DealBody) -> Deal:
-        """A deal whose events are ``body`` (the fast reader's)."""
-        deal = cls(number, dealer, span=span)
+        """A deal whose events are ``body`` (the fast reader's; ``_items`` is set when the
+        events are made)."""
+        deal = _new_deal(cls)  # the fields set here, not by the constructor: one a deal read
+        deal.number = number
+        deal.dealer = dealer
+        deal.hands = []
+        deal.span = span
+        deal.comments = []
         deal._body = body
         return deal
 

@@ -327,8 +327,16 @@ def _stretch_events(body: DealBody, number: int, offset: int, column: int, value
         known = _read_stretch(words)
         if len(value) <= _STRETCH_CHARS and len(_STRETCHES) < _STRETCHES_HELD:
             _STRETCHES[value] = known
+    _add_stretch(body, (number, offset, column, value), known)
+
+
+def _add_stretch(body: DealBody, where: tuple[int, int, int, str],
+                 known: tuple[list[Action], list[int | None], list[int],
+                              dict[int, tuple[int, int]] | None]) -> None:
+    """Add to ``body`` the events of the stretch at ``where`` (its line, offset, column and
+    text) as ``_read_stretch`` read them (``known``)."""
     actions, tricks, starts, single = known
-    first = body.add((number, offset, column, value, starts, single), actions)
+    first = body.add((*where, starts, single), actions)
     for index, mark in enumerate(tricks):
         if mark is not None:
             body.marks[first + index] = mark
@@ -417,10 +425,19 @@ class _DealReader:
         if body is not None:
             actions, places, marks = body.actions, body.places, body.marks
         known = _PIECES.__getitem__
+        stretches = _STRETCHES
         hands_open = self.hands_open
         for number, line in enumerate(text.split("\n"), first_line):
             if not line:
                 offset += 1
+                continue
+            if ":" in line:
+                # a hand line (a stretch with a colon is one or nothing this reader reads:
+                # a seat never is 'deal' or 'result', nor holds a blank)
+                if not hands_open:
+                    raise GiveUp
+                self.hand_line(self.deal, line, offset, number, 0)  # type: ignore[arg-type]
+                offset += len(line) + 1
                 continue
             if body is not None:
                 # The common line, read here at once: a trick mark or not, then pieces of
@@ -432,7 +449,9 @@ class _DealReader:
                 else:
                     mark = None
                     pieces = line.split("  ")
-                if pieces is not None:
+                if pieces is None:
+                    pass
+                elif mark is not None or len(pieces) > 1:
                     try:
                         run = list(map(known, pieces))
                     except KeyError:
@@ -447,9 +466,16 @@ class _DealReader:
                         hands_open = False
                         offset += len(line) + 1
                         continue
+                else:  # a line of one piece: a stretch read before (a trump choice)?
+                    stretch = stretches.get(line)
+                    if stretch is not None:
+                        _add_stretch(body, (number, offset, 0, line), stretch)
+                        hands_open = False
+                        offset += len(line) + 1
+                        continue
             words = line.split()
             # a run of events of another spelling, read here; the other lines by ``stretch``
-            if (words and body is not None and ":" not in line and words[0] != "result"
+            if (words and body is not None and words[0] != "result"
                     and words[0] != "deal"):
                 hands_open = False
                 if _events(body, number, offset, 0, line, words):
@@ -521,12 +547,14 @@ class _DealReader:
         found = _DEAL.fullmatch(value)
         if found is None:
             raise GiveUp
-        dealer = found[3]
-        if dealer is not None:
+        _, digits, dealer = found.groups()
+        if len(digits) > _DIGITS:
+            raise GiveUp
+        if dealer is not None and dealer not in _GOOD_SEATS:
             _seat(dealer)
         start, end = found.span(1)
         body = DealBody(_Words)
-        deal = Deal.compact(_number(found[2]), dealer, _new_span(
+        deal = Deal.compact(int(digits), dealer, _new_span(
             Span, (number, column + start + 1, number, column + end + 1)), body)
         if self.placed:
             self.items.append((offset + start, deal))
@@ -541,17 +569,16 @@ class _DealReader:
         seat = value[:colon].strip()  # blanks around the seat only (a clean stretch)
         if seat not in _GOOD_SEATS:
             _seat(seat)
-        cards_text = value[colon + 1:]
-        parts = cards_text.split("|") if "|" in cards_text else [cards_text]
-        rounds = [part.split() for part in parts]
-        for cards in rounds:
-            if not _CANONICAL.issuperset(cards):  # a card spelled otherwise, or no card
-                try:
-                    rounds = [list(map(_FORMS.__getitem__, cards)) for cards in rounds]
-                except KeyError:
-                    raise GiveUp from None
-                break
-        if not rounds[0] and len(parts) == 1:  # no card and no '|'
+        cards = value[colon + 1:].split()
+        if not _HAND_WORDS.issuperset(cards):  # a card spelled otherwise, a '|' glued
+            rounds = _rounds(value[colon + 1:])
+        elif "|" in cards:
+            bar = cards.index("|")
+            rest = cards[bar + 1:]
+            rounds = [cards[:bar], rest] if "|" not in rest else _rounds(value[colon + 1:])
+        elif cards:
+            rounds = [cards]
+        else:  # no card and no '|'
             raise GiveUp
         start = 0 if value.startswith(seat) else value.index(seat)
         end = len(value.rstrip())
@@ -576,6 +603,23 @@ class _DealReader:
         if self.placed:
             self.items.append((offset + start, line))
         body.results.append((len(body.actions), line))
+
+
+_HAND_WORDS = _CANONICAL | {"|"}
+"""The words of a hand line after its colon that need no look-up."""
+
+
+def _rounds(text: str) -> list[list[str]]:
+    """The rounds of cards of a hand line after its colon (``text``), each card in its
+    canonical form."""
+    parts = text.split("|")
+    try:
+        rounds = [list(map(_FORMS.__getitem__, part.split())) for part in parts]
+    except KeyError:  # not a card
+        raise GiveUp from None
+    if not rounds[0] and len(parts) == 1:  # no card and no '|'
+        raise GiveUp
+    return rounds
 
 
 _RESULTS: dict[str, tuple[Literal["points", "score"], tuple[tuple[str, int], ...]]] = {}
