@@ -284,3 +284,16 @@ def test_lines_of_pairs_are_read_by_their_pieces() -> None:
     for name in ("pieces three blanks apart", "a mark among the pieces", "a piece of one word",
                  "a mark of too many digits"):
         assert_same('[Game "28"]\n\n' + text + EDGES[name][len(_PLAY):])
+
+
+def test_a_tag_section_read_again_reads_the_same() -> None:
+    section = '[Game "28"]\n[Event "x \\"y\\"" "z"]  [Round "2"]\n\n'
+    deal = "deal 1 dealer N\nN: KC JC 9C QS | KS 9D 8C 7C\nW pass\n\n"
+    assert_same((section + deal) * 3 + "\n\n" + section + "\n" + deal)
+    assert_same((section + deal) * 2 + section.replace("\n", "{c}\n") + deal)
+    first = read_tags(section, 1)
+    again = read_tags(section, 7)
+    assert first is not None and again is not None
+    assert [tag.span.line + 6 for tag in first[0]] == [tag.span.line for tag in again[0]]
+    assert [tag.values for tag in first[0]] == [tag.values for tag in again[0]]
+    assert first[0][0].values is not again[0][0].values  # a list of its own

@@ -657,9 +657,40 @@ def read_deals(text: str, first_line: int, keep_comments: bool = True
     return reader.deals, reader.items, reader.comments
 
 
+_SECTIONS: dict[str, list[tuple[str, tuple[str, ...], int, int, int, int, int]]] = {}
+"""A tag section without comments read before (a file of many matches repeats its few
+sections) -> each tag's name, values, span (its lines counted from the section's first)
+and offset."""
+_SECTIONS_HELD = 256
+_SECTION_CHARS = 4096
+
+
 def read_tags(text: str, first_line: int, keep_comments: bool = True
               ) -> tuple[list[Tag], list[tuple[int, Any]], list[tuple[int, Comment]]] | None:
     """The tags of a tag section (as ``read_deals``: items, comments), or None."""
+    known = _SECTIONS.get(text)
+    if known is None:
+        read = _read_tags(text, first_line, keep_comments)
+        if (read is not None and len(text) <= _SECTION_CHARS and "{" not in text
+                and ";" not in text and len(_SECTIONS) < _SECTIONS_HELD):
+            _SECTIONS[text] = [
+                (tag.name, tuple(tag.values), tag.span.line - first_line, tag.span.column,
+                 tag.span.end_line - first_line, tag.span.end_column, position)
+                for position, tag in read[1]]
+        return read
+    tags: list[Tag] = []
+    items: list[tuple[int, Any]] = []
+    for name, values, line, column, end_line, end_column, position in known:
+        tag = Tag(name, list(values), _new_span(
+            Span, (first_line + line, column, first_line + end_line, end_column)))
+        tags.append(tag)
+        items.append((position, tag))
+    return tags, items, []
+
+
+def _read_tags(text: str, first_line: int, keep_comments: bool
+               ) -> tuple[list[Tag], list[tuple[int, Any]], list[tuple[int, Comment]]] | None:
+    """``read_tags`` of a section not read before."""
     locator = Locator(text, first_line)
     tags: list[Tag] = []
     items: list[tuple[int, Any]] = []
