@@ -255,6 +255,16 @@ EDGES = {
     "a seat in blanks": "  S  :  QS KD | AS\n",
     "two colons": "S: QS: KD\n",
     "a hand after the events": "W pass\nS: QS\n",
+    # deal and result lines read before any split
+    "a result line read again": "W pass\nresult NS 1 EW 2\nresult NS 1 EW 2\nW pass\n",
+    "a result line of one word": "result\n",
+    "a result line after the hands": "result NS 1 EW 2\nS: QS\n",
+    "a second deal": "W pass\ndeal 2 dealer E\nN: KC\nW pass\nresult NS 1 EW 2\n",
+    "a deal line without its dealer": "deal 2 dealer\n",
+    "a deal line spelled with blanks": "deal  2 \t dealer  E \nN: KC\n",
+    "a deal number too long": "deal 0099999999999\n",
+    "a deal line and an event": "deal 2 dealer E W pass\n",
+    "a deal line glued": "deal2\nN: KC\n",
 }
 
 

@@ -309,11 +309,14 @@ def _events(body: DealBody, number: int, offset: int, column: int, value: str,
     return False
 
 
-_STRETCHES: dict[str, tuple[list[Action], list[int | None], list[int],
-                             dict[int, tuple[int, int]] | None]] = {}
+_Stretch = tuple[list[Action], list[tuple[int, int]], list[int],
+                 dict[int, tuple[int, int]] | None]
+"""A stretch as ``_read_stretch`` reads it: its actions, the (index, number) of its trick
+marks, where its events start and its single spans (``_Words``)."""
+_STRETCHES: dict[str, _Stretch] = {}
 """A short stretch that is not all pairs (``W trump 7H``, a play of several cards...) ->
-its actions, trick marks, event starts and single spans, which depend on its text alone:
-such a line comes again and again (a trump choice in every deal)."""
+what ``_read_stretch`` reads of it, which depends on its text alone: such a line comes
+again and again (a trump choice in every deal)."""
 _STRETCHES_HELD = 1 << 12
 _STRETCH_CHARS = 64
 
@@ -330,20 +333,18 @@ def _stretch_events(body: DealBody, number: int, offset: int, column: int, value
     _add_stretch(body, (number, offset, column, value), known)
 
 
-def _add_stretch(body: DealBody, where: tuple[int, int, int, str],
-                 known: tuple[list[Action], list[int | None], list[int],
-                              dict[int, tuple[int, int]] | None]) -> None:
+def _add_stretch(body: DealBody, where: tuple[int, int, int, str], known: _Stretch) -> None:
     """Add to ``body`` the events of the stretch at ``where`` (its line, offset, column and
     text) as ``_read_stretch`` read them (``known``)."""
-    actions, tricks, starts, single = known
-    first = body.add((*where, starts, single), actions)
-    for index, mark in enumerate(tricks):
-        if mark is not None:
-            body.marks[first + index] = mark
+    actions, marked, starts, single = known
+    first = len(body.actions)
+    body.places.append((first, *where, starts, single))
+    body.actions += actions
+    for index, mark in marked:
+        body.marks[first + index] = mark
 
 
-def _read_stretch(words: list[str]) -> tuple[list[Action], list[int | None], list[int],
-                                             dict[int, tuple[int, int]] | None]:
+def _read_stretch(words: list[str]) -> _Stretch:
     """The actions and trick marks of a stretch of ``words``, read one event at a time: the
     common ones (a seat seen before, then a card, a call or a seat word) here, the rest by
     ``_rare``; and where each event starts (its first word, and the first and last word of
@@ -351,7 +352,7 @@ def _read_stretch(words: list[str]) -> tuple[list[Action], list[int | None], lis
     starts: list[int] = []
     single: dict[int, tuple[int, int]] = {}
     actions: list[Action] = []
-    tricks: list[int | None] = []
+    marked: list[tuple[int, int]] = []
     count = len(words)
     forms, plain, seats, pairs = _FORMS, _PLAIN, _GOOD_SEATS, _PAIRS
     i = 0
@@ -388,10 +389,11 @@ def _read_stretch(words: list[str]) -> tuple[list[Action], list[int | None], lis
             i += 2
         else:
             action, i = _rare(words, i, len(starts), single)
+        if mark is not None:
+            marked.append((len(actions), mark))
         actions.append(action)
-        tricks.append(mark)
         starts.append(first)
-    return actions, tricks, starts, single or None
+    return actions, marked, starts, single or None
 
 
 class _DealReader:
@@ -431,7 +433,25 @@ class _DealReader:
             if not line:
                 offset += 1
                 continue
-            if ":" in line:
+            # The common lines, read here at once: runs of known pairs two blanks apart (as
+            # the writer spells them) after a trick mark or not, hands, deal and result
+            # lines; any other by ``stretch`` or ``_events``.
+            if line[0] in _MARK_FIRST:  # a trick mark (a seat starts with a letter)
+                head, _, rest = line.partition(" ")
+                mark = _MARKS.get(head)
+                if mark is not None and body is not None:
+                    first = len(actions)
+                    try:
+                        actions.extend(map(known, rest.split("  ")))
+                    except KeyError:
+                        del actions[first:]
+                    else:
+                        places.append((first, number, offset, 0, line, 1, None))
+                        marks[first] = mark
+                        hands_open = False
+                        offset += len(line) + 1
+                        continue
+            elif ":" in line:
                 # a hand line (a stretch with a colon is one or nothing this reader reads:
                 # a seat never is 'deal' or 'result', nor holds a blank)
                 if not hands_open:
@@ -439,30 +459,16 @@ class _DealReader:
                 self.hand_line(self.deal, line, offset, number, 0)  # type: ignore[arg-type]
                 offset += len(line) + 1
                 continue
-            if body is not None:
-                # The common line, read here at once: a trick mark or not, then pieces of
-                # known pairs two blanks apart (as the writer spells them).
-                if line[0] in _MARK_FIRST:  # a seat starts with a letter
-                    head, _, rest = line.partition(" ")
-                    mark = _MARKS.get(head)
-                    pieces = None if mark is None else rest.split("  ")
-                else:
-                    mark = None
-                    pieces = line.split("  ")
-                if pieces is None:
-                    pass
-                elif mark is not None or len(pieces) > 1:
+            elif body is not None:
+                pieces = line.split("  ")
+                if len(pieces) > 1:
+                    first = len(actions)
                     try:
-                        run = list(map(known, pieces))
+                        actions.extend(map(known, pieces))
                     except KeyError:
-                        pass
+                        del actions[first:]
                     else:
-                        first = len(actions)
-                        places.append((first, number, offset, 0, line,
-                                       0 if mark is None else 1, None))
-                        actions += run
-                        if mark is not None:
-                            marks[first] = mark
+                        places.append((first, number, offset, 0, line, 0, None))
                         hands_open = False
                         offset += len(line) + 1
                         continue
@@ -473,9 +479,22 @@ class _DealReader:
                         hands_open = False
                         offset += len(line) + 1
                         continue
+                    if line.startswith("result "):
+                        self.result_line(body, line, None, offset, number, 0)
+                        hands_open = False
+                        offset += len(line) + 1
+                        continue
+            if line.startswith("deal "):
+                self.deal_line(line, offset, number, 0)
+                hands_open = True
+                body = self.body
+                assert body is not None
+                actions, places, marks = body.actions, body.places, body.marks
+                offset += len(line) + 1
+                continue
             words = line.split()
             # a run of events of another spelling, read here; the other lines by ``stretch``
-            if (words and body is not None and words[0] != "result"
+            if (words and body is not None and ":" not in line and words[0] != "result"
                     and words[0] != "deal"):
                 hands_open = False
                 if _events(body, number, offset, 0, line, words):
@@ -588,11 +607,12 @@ class _DealReader:
             self.items.append((offset + start, hand))
         deal.hands.append(hand)
 
-    def result_line(self, body: DealBody, value: str, words: list[str], offset: int,
+    def result_line(self, body: DealBody, value: str, words: list[str] | None, offset: int,
                     number: int, column: int) -> None:
+        """A result line (``words``: its words, if split already)."""
         known = _RESULTS.get(value)
         if known is None:
-            known = _result(words)
+            known = _result(value.split() if words is None else words)
             if len(value) <= _STRETCH_CHARS and len(_RESULTS) < _STRETCHES_HELD:
                 _RESULTS[value] = known
         kind, values = known
