@@ -61,6 +61,7 @@ _BLANKS = re.compile(r"[ \t\n]*")
 _DIGITS = MAX_NUMBER_DIGITS
 _new_action = tuple.__new__  # Action(...) without the named tuple's Python frame
 _new_span = tuple.__new__  # Span(...) likewise
+_new_hand = object.__new__
 _GOOD_SEATS: set[str] = set()
 """Words already found to be seats (a record has a few, so this stays small)."""
 _PLAIN = frozenset(CALL_WORDS) | frozenset(SEAT_WORDS)
@@ -584,25 +585,32 @@ class _DealReader:
 
     def hand_line(self, deal: Deal, value: str, offset: int, number: int, column: int
                   ) -> None:
-        colon = value.index(":")
-        seat = value[:colon].strip()  # blanks around the seat only (a clean stretch)
-        if seat not in _GOOD_SEATS:
-            _seat(seat)
-        cards = value[colon + 1:].split()
-        if not _HAND_WORDS.issuperset(cards):  # a card spelled otherwise, a '|' glued
+        words = value.split()
+        head = words[0]
+        seat = head[:-1]
+        rounds = None
+        if head[-1] == ":" and seat in _GOOD_SEATS:  # 'N:', then its cards: the common way
+            words[0] = "|"  # (so that one look-up sees every other word)
+            if _HAND_WORDS.issuperset(words):
+                bars = words.count("|")
+                if bars == 2:
+                    bar = words.index("|", 1)
+                    rounds = [words[1:bar], words[bar + 1:]]
+                elif bars == 1 and len(words) > 1:
+                    rounds = [words[1:]]
+        if rounds is None:  # spelled otherwise, or not a hand
+            colon = value.index(":")
+            seat = value[:colon].strip()  # blanks around the seat only (a clean stretch)
+            if seat not in _GOOD_SEATS:
+                _seat(seat)
             rounds = _rounds(value[colon + 1:])
-        elif "|" in cards:
-            bar = cards.index("|")
-            rest = cards[bar + 1:]
-            rounds = [cards[:bar], rest] if "|" not in rest else _rounds(value[colon + 1:])
-        elif cards:
-            rounds = [cards]
-        else:  # no card and no '|'
-            raise GiveUp
         start = 0 if value.startswith(seat) else value.index(seat)
-        end = len(value.rstrip())
-        hand = Hand(seat, rounds,
-                    _new_span(Span, (number, column + start + 1, number, column + end + 1)))
+        hand = _new_hand(Hand)  # Hand(...) without the dataclass's constructor: four a deal
+        hand.seat = seat
+        hand.rounds = rounds
+        hand.span = _new_span(Span, (number, column + start + 1,
+                                     number, column + len(value.rstrip()) + 1))
+        hand.comments = []
         if self.placed:
             self.items.append((offset + start, hand))
         deal.hands.append(hand)
