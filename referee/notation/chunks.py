@@ -269,23 +269,26 @@ class _Chunker:
         starts.append((len(text), False))  # the end: not a start
         position = 0
         opened = False  # whether a chunk started in this block (the state is fresh)
+        end = len(text)
         for start, is_deal in starts:
-            at_end = start == len(text)
+            at_end = start == end
             if not at_end and not is_deal and kind != "deal":
                 continue  # a tag line inside a tag section
-            part = text[position:start]
-            lines = part.count("\n")
-            if len(part) > limit and max(map(len, part.split("\n"))) > limit:
+            length = start - position
+            lines = text.count("\n", position, start)
+            if length > limit and max(map(len, text[position:start].split("\n"))) > limit:
                 return None
             if opened and not buffer and not at_end:
-                # a whole chunk of this block: no comment, no state to carry
-                if len(part) > MAX_DEAL_CHARS or lines >= _LINES_HELD:
+                # a whole chunk of this block: no comment, no state to carry (counted in
+                # the block's text: the chunk is cut only when it is asked for)
+                if length > MAX_DEAL_CHARS or lines >= _LINES_HELD:
                     return None
-                if kind == "header" and part.count("[") > MAX_TAGS:
+                if kind == "header" and text.count("[", position, start) > MAX_TAGS:
                     return None
-                if part:
+                if length:
                     chunks.append((kind, number, position, start))
-            elif part:
+            elif length:
+                part = text[position:start]
                 if not buffer:
                     first = number
                     size = 0
@@ -315,11 +318,15 @@ class _Chunker:
             position = start
             if at_end:
                 break
-            # a chunk starts at line ``number``: as ``lines`` does at its start line
-            chunk, buffer, blocks, first, size, held = _close(
-                kind, first, buffer, blocks, cut, size, number)
-            if chunk is not None:
-                chunks.append(chunk)
+            # a chunk starts at line ``number``: as ``lines`` does at its start line (with
+            # nothing held, the chunk before it is in ``chunks`` already)
+            if buffer:
+                chunk, buffer, blocks, first, size, held = _close(
+                    kind, first, buffer, blocks, cut, size, number)
+                if chunk is not None:
+                    chunks.append(chunk)
+            else:
+                held = 0
             kind = "deal" if is_deal else "header"
             tags = 0
             seen, cut = False, None
