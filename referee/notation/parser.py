@@ -466,6 +466,8 @@ class TTNParser:
             quick = read(chunk.text, chunk.first_line, comments)
             if quick is not None:
                 result, items, found = quick
+                if not found:  # no comment to place (the common chunk)
+                    return result, []
                 return result, _attach_comments(result, items, found, chunk)
         self.keep_comments = comments
         self.builder.items = []
@@ -621,10 +623,11 @@ def _read_chunks(chunks: Iterable[Chunk], file: str,
             for chunk in chunks:
                 starts.append(at)
                 at += len(chunk.text)
-            text = "".join(c.text for c in chunks)
+            text = "".join([c.text for c in chunks])
         deals, leading = parser.parse_deals(
             Chunk("deals", first.first_line, text, tuple(starts)), file, comments)
-        deals[0].comments[:0] = [replace(comment, before=True) for comment in leading]
+        if leading:
+            deals[0].comments[:0] = [replace(comment, before=True) for comment in leading]
         return deals
 
     def parse_batch() -> list[Deal]:
