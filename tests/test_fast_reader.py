@@ -307,3 +307,18 @@ def test_a_tag_section_read_again_reads_the_same() -> None:
     assert [tag.span.line + 6 for tag in first[0]] == [tag.span.line for tag in again[0]]
     assert [tag.values for tag in first[0]] == [tag.values for tag in again[0]]
     assert first[0][0].values is not again[0][0].values  # a list of its own
+
+
+def test_a_plain_chunk_is_looked_at_for_commas_only() -> None:
+    from referee.notation.chunks import iter_block_chunks
+    from referee.notation.lines import raw_blocks
+
+    text = "deal 1 dealer N\nN: KC JC 9C QS | KS 9D 8C 7C\n" + _PLAY
+    chunks = list(iter_block_chunks(raw_blocks(io.BytesIO(
+        ('[Game "28"]\n\n' + text + "\n" + text).encode()), "t")))
+    assert [chunk.plain for chunk in chunks] == [False, True, False]  # the last: held over
+    plain, other = read_deals(text, 1, True, True), read_deals(text, 1, True, False)
+    assert plain is not None and other is not None
+    assert [deal.items for deal in plain[0]] == [deal.items for deal in other[0]]
+    assert read_deals(text.replace("W 16  S pass", "W 16, S pass"), 1, True, True) is None
+    assert_same('[Game "28"]\n\n' + text.replace("S pass", "S pass,"))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from referee.model.errors import NotationSyntaxError
 from referee.model.limits import MAX_DEAL_CHARS, MAX_LINE_CHARS, MAX_TAGS
@@ -41,6 +41,9 @@ class Chunk:
     starts: tuple[int, ...] = ()
     """Where each deal's own text starts, for deals parsed together (referee.notation.parser):
     comments between one of these and its deal line are written in front of that deal."""
+    plain: bool = field(default=False, compare=False)
+    """Cut from a plain block (referee.notation.lines.Block): printable ASCII and tabs, with
+    no comment, so the fast reader needs to look only for commas (False: it does not know)."""
 
 
 def brace_state(line: str, in_brace: bool) -> bool:
@@ -134,8 +137,8 @@ def iter_block_chunks(blocks: Iterable[Block]) -> Iterator[Chunk]:
             continue
         text = block.text
         for chunk in found:  # each cut only when it is asked for: one held at a time
-            yield chunk if isinstance(chunk, Chunk) else Chunk(chunk[0], chunk[1],
-                                                               text[chunk[2]:chunk[3]])
+            yield chunk if isinstance(chunk, Chunk) else Chunk(
+                chunk[0], chunk[1], text[chunk[2]:chunk[3]], (), True)
     yield from chunker.end()
 
 

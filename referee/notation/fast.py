@@ -414,10 +414,12 @@ class _DealReader:
         """Whether the offsets of deals, hands and result lines are kept (for the comments:
         a chunk without comments needs none)."""
 
-    def read(self, text: str, first_line: int) -> None:
+    def read(self, text: str, first_line: int, plain: bool = False) -> None:
         offset = 0
         number = first_line
-        if _ODD.search(text) is not None:
+        # (of the odd characters a plain text may hold only a comma: a search of the whole
+        # text for the others costs more than reading a deal's hands)
+        if ("," in text) if plain else (_ODD.search(text) is not None):
             for line in text.split("\n"):
                 self.cut(line, offset, number)
                 offset += len(line) + 1
@@ -670,14 +672,15 @@ def _result(words: list[str]) -> tuple[Literal["points", "score"], tuple[tuple[s
     return kind, tuple(values)
 
 
-def read_deals(text: str, first_line: int, keep_comments: bool = True
+def read_deals(text: str, first_line: int, keep_comments: bool = True, plain: bool = False
                ) -> tuple[list[Deal], list[tuple[int, Any]], list[tuple[int, Comment]]] | None:
     """The deals of a chunk of deals starting at line ``first_line``, the (offset, item) of
     each deal, hand and result line, and the (offset, comment) of each comment; or None if
-    the text is not in the spelling this reader knows."""
+    the text is not in the spelling this reader knows. ``plain``: the text is known to hold
+    printable ASCII, tabs and line feeds only, and no comment (``Chunk.plain``)."""
     reader = _DealReader(keep_comments)
     try:
-        reader.read(text, first_line)
+        reader.read(text, first_line, plain)
     except GiveUp:
         return None
     if not reader.deals:
@@ -693,9 +696,10 @@ _SECTIONS_HELD = 256
 _SECTION_CHARS = 4096
 
 
-def read_tags(text: str, first_line: int, keep_comments: bool = True
+def read_tags(text: str, first_line: int, keep_comments: bool = True, plain: bool = False
               ) -> tuple[list[Tag], list[tuple[int, Any]], list[tuple[int, Comment]]] | None:
-    """The tags of a tag section (as ``read_deals``: items, comments), or None."""
+    """The tags of a tag section (as ``read_deals``: items, comments, ``plain`` not needed),
+    or None."""
     known = _SECTIONS.get(text)
     if known is None:
         read = _read_tags(text, first_line, keep_comments)
