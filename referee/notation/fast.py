@@ -415,16 +415,19 @@ class _DealReader:
         a chunk without comments needs none)."""
 
     def read(self, text: str, first_line: int, plain: bool = False) -> None:
-        offset = 0
-        number = first_line
         # (of the odd characters a plain text may hold only a comma: a search of the whole
         # text for the others costs more than reading a deal's hands)
         if ("," in text) if plain else (_ODD.search(text) is not None):
-            for line in text.split("\n"):
+            offset = 0
+            for number, line in enumerate(text.split("\n"), first_line):
                 self.cut(line, offset, number)
                 offset += len(line) + 1
-                number += 1
             return
+        self.read_plain(text, first_line)
+
+    def read_plain(self, text: str, first_line: int) -> None:
+        """``read`` of a text without comments or odd characters."""
+        offset = 0
         self.placed = False  # no comment: ';', '{' and '}' are odd
         body = self.body
         if body is not None:
@@ -490,28 +493,29 @@ class _DealReader:
             if line.startswith("deal "):
                 self.deal_line(line, offset, number, 0)
                 hands_open = True
+            else:
+                hands_open = self.other_line(line, offset, number, hands_open)
+            if self.body is not body:  # a new deal
                 body = self.body
                 assert body is not None
                 actions, places, marks = body.actions, body.places, body.marks
-                offset += len(line) + 1
-                continue
-            words = line.split()
-            # a run of events of another spelling, read here; the other lines by ``stretch``
-            if (words and body is not None and ":" not in line and words[0] != "result"
-                    and words[0] != "deal"):
-                hands_open = False
-                if _events(body, number, offset, 0, line, words):
-                    _learn(line)
-            else:
-                self.hands_open = hands_open
-                self.stretch(line, offset, number, 0, words)
-                hands_open = self.hands_open
-                if self.body is not body:
-                    body = self.body
-                    assert body is not None  # (a new deal)
-                    actions, places, marks = body.actions, body.places, body.marks
             offset += len(line) + 1
         self.hands_open = hands_open
+
+    def other_line(self, line: str, offset: int, number: int, hands_open: bool) -> bool:
+        """A line ``read_plain`` does not read itself (``hands_open``: whether a hand line
+        may come here): a run of events of another spelling, read by ``_events``, or any
+        other line, by ``stretch``. Whether a hand line may follow."""
+        words = line.split()
+        body = self.body
+        if (words and body is not None and ":" not in line and words[0] != "result"
+                and words[0] != "deal"):
+            if _events(body, number, offset, 0, line, words):
+                _learn(line)
+            return False
+        self.hands_open = hands_open
+        self.stretch(line, offset, number, 0, words)
+        return self.hands_open
 
     def cut(self, line: str, offset: int, number: int) -> None:
         """A line holding comments (or characters to give up at): its stretches between the
