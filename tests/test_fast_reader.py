@@ -198,6 +198,9 @@ def test_layout_edits_of_simulated_records_read_the_same(seed: int, case: int) -
     assert_same(edited(text, random.Random(seed)))
 
 
+_PLAY = "W 16  S pass  E pass  N pass\n1. W 8S  S 7S  E JS  N QS\n" * 2
+"""A line of pairs two blanks apart, twice (the second read as known pieces)."""
+
 EDGES = {
     "exchange none": "P2 exchange none\nP3 exchange 9C > KC\n3. P4 exchange 9D >\n",
     "marks before single events": "3. P1 rob AS\n4. turnup 7H\n5. P2 down KC\n",
@@ -225,6 +228,43 @@ EDGES = {
     "mistyped card in a hand line": "S: 1OS KS QH 9D | 8H 7D TS AC\n",
     "comment after a blank line before a deal": "W pass\n; under\n\n; in front\ndeal 2\nW pass\n",
     "comment after a blank line before tags": "W pass\n\n; record 2\n[Game \"28\"]\n",
+    # the pieces of a line of pairs two blanks apart, learned from the first line, then
+    # spelled otherwise around them
+    "pieces three blanks apart": f"{_PLAY}1. W 8S   S 7S  E JS  N QS\n",
+    "a mark two blanks before its pieces": f"{_PLAY}1.  W 8S  S 7S  E JS  N QS\n",
+    "a mark among the pieces": f"{_PLAY}W 8S  1. S 7S  E JS  N QS\n",
+    "a blank after the pieces": f"{_PLAY}1. W 8S  S 7S  E JS  N QS \n",
+    "a blank before the pieces": f"{_PLAY} 1. W 8S  S 7S  E JS  N QS\n",
+    "a tab among the pieces": f"{_PLAY}1. W 8S\t S 7S  E JS  N QS\n",
+    "a piece of one word": f"{_PLAY}1. W 8S  S  E JS  N QS\n",
+    "a piece of three words": f"{_PLAY}1. W 8S  S 7S 9S  E JS  N QS\n",
+    "pieces glued": f"{_PLAY}1. W 8S S 7S  E JS  N QS\n",
+    "a mark alone before the pieces": f"{_PLAY}1.\nW 8S  S 7S  E JS  N QS\n",
+    "a mark of too many digits": f"{_PLAY}{'1' * 30}. W 8S  S 7S  E JS  N QS\n",
+    "a line of one known piece": f"{_PLAY}W 8S\n",
+    "a trump choice again": f"{_PLAY}W trump 8S\nW trump 8S\nW trump 8S S pass\n",
+    "pieces before a hand line": f"{_PLAY}N: KC JC\n",
+    # hand lines: rounds, bars and cards spelled otherwise
+    "three rounds": "S: QS | 8D KD | AS\nW: 7H|QC | TS\n",
+    "bars alone": "S: |\nW: | |\n",
+    "a bar first and last": "S: | QS\nW: QC |\n",
+    "no card": "S:\n",
+    "no card after blanks": "S:   \n",
+    "cards spelled otherwise": "S: 10s kd | AS 9h\nW: QC | 10c\n",
+    "a suit symbol in a hand": "W: QC | 10♣\n",
+    "a seat in blanks": "  S  :  QS KD | AS\n",
+    "two colons": "S: QS: KD\n",
+    "a hand after the events": "W pass\nS: QS\n",
+    # deal and result lines read before any split
+    "a result line read again": "W pass\nresult NS 1 EW 2\nresult NS 1 EW 2\nW pass\n",
+    "a result line of one word": "result\n",
+    "a result line after the hands": "result NS 1 EW 2\nS: QS\n",
+    "a second deal": "W pass\ndeal 2 dealer E\nN: KC\nW pass\nresult NS 1 EW 2\n",
+    "a deal line without its dealer": "deal 2 dealer\n",
+    "a deal line spelled with blanks": "deal  2 \t dealer  E \nN: KC\n",
+    "a deal number too long": "deal 0099999999999\n",
+    "a deal line and an event": "deal 2 dealer E W pass\n",
+    "a deal line glued": "deal2\nN: KC\n",
 }
 
 
@@ -243,3 +283,42 @@ def test_the_fast_reader_gives_up_where_lark_must_speak() -> None:
     assert read_tags('[Game "28" {x}]\n', 1) is None
     lines = list(reader_lines(raw_lines(io.BytesIO(b'[Game "28"]\n'), "t")))
     assert read_tags("".join(lines), 1) is not None
+
+
+def test_lines_of_pairs_are_read_by_their_pieces() -> None:
+    from referee.notation import fast
+
+    text = "deal 1 dealer N\nN: KC JC 9C QS | KS 9D 8C 7C\n" + _PLAY
+    assert read_deals(text, 1) is not None
+    assert {"W 8S", "S 7S", "E JS", "N QS"} <= fast._PIECES.keys()
+    for name in ("pieces three blanks apart", "a mark among the pieces", "a piece of one word",
+                 "a mark of too many digits"):
+        assert_same('[Game "28"]\n\n' + text + EDGES[name][len(_PLAY):])
+
+
+def test_a_tag_section_read_again_reads_the_same() -> None:
+    section = '[Game "28"]\n[Event "x \\"y\\"" "z"]  [Round "2"]\n\n'
+    deal = "deal 1 dealer N\nN: KC JC 9C QS | KS 9D 8C 7C\nW pass\n\n"
+    assert_same((section + deal) * 3 + "\n\n" + section + "\n" + deal)
+    assert_same((section + deal) * 2 + section.replace("\n", "{c}\n") + deal)
+    first = read_tags(section, 1)
+    again = read_tags(section, 7)
+    assert first is not None and again is not None
+    assert [tag.span.line + 6 for tag in first[0]] == [tag.span.line for tag in again[0]]
+    assert [tag.values for tag in first[0]] == [tag.values for tag in again[0]]
+    assert first[0][0].values is not again[0][0].values  # a list of its own
+
+
+def test_a_plain_chunk_is_looked_at_for_commas_only() -> None:
+    from referee.notation.chunks import iter_block_chunks
+    from referee.notation.lines import raw_blocks
+
+    text = "deal 1 dealer N\nN: KC JC 9C QS | KS 9D 8C 7C\n" + _PLAY
+    chunks = list(iter_block_chunks(raw_blocks(io.BytesIO(
+        ('[Game "28"]\n\n' + text + "\n" + text).encode()), "t")))
+    assert [chunk.plain for chunk in chunks] == [False, True, False]  # the last: held over
+    plain, other = read_deals(text, 1, True, True), read_deals(text, 1, True, False)
+    assert plain is not None and other is not None
+    assert [deal.items for deal in plain[0]] == [deal.items for deal in other[0]]
+    assert read_deals(text.replace("W 16  S pass", "W 16, S pass"), 1, True, True) is None
+    assert_same('[Game "28"]\n\n' + text.replace("S pass", "S pass,"))

@@ -8,9 +8,9 @@ a caller wants it whole.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple, Protocol, final
+from typing import Any, Literal, NamedTuple, Protocol, final
 
 from referee.model.cards import Card
 from referee.model.lexicon import ACTION_KINDS
@@ -235,23 +235,27 @@ class DealBody:
     made) only when asked for.
     """
 
-    __slots__ = ("actions", "marks", "places", "results")
+    __slots__ = ("actions", "marks", "places", "results", "place")
 
-    def __init__(self) -> None:
+    def __init__(self, place: Callable[..., Place]) -> None:
         self.actions: list[Action] = []
         """Every action of the deal, in order."""
         self.marks: dict[int, int] = {}
         """Index in ``actions`` -> the trick mark written before that action (most have
         none)."""
-        self.places: list[tuple[int, Place]] = []
-        """(index in ``actions`` of its first event, place) of each stretch of events."""
+        self.places: list[tuple[Any, ...]] = []
+        """For each stretch of events: the index in ``actions`` of its first event, then
+        what ``place`` makes the stretch's ``Place`` of (kept as a tuple: a place is made
+        only when the events are)."""
         self.results: list[tuple[int, ResultLine]] = []
         """(how many actions come before it, line) of each result line, in order."""
+        self.place = place
 
-    def add(self, place: Place, actions: list[Action]) -> int:
-        """Add the events ``actions`` of the stretch ``place``; the index of the first."""
+    def add(self, place: tuple[Any, ...], actions: list[Action]) -> int:
+        """Add the events ``actions`` of a stretch (``place``: what ``self.place`` makes its
+        place of); the index of the first."""
         first = len(self.actions)
-        self.places.append((first, place))
+        self.places.append((first, *place))
         self.actions += actions
         return first
 
@@ -260,9 +264,11 @@ class DealBody:
         actions = self.actions
         items: list[DealItem] = []
         at = Event.at
+        make = self.place
         places = self.places
-        for following, (first, place) in enumerate(places, 1):
+        for following, (first, *where) in enumerate(places, 1):
             end = places[following][0] if following < len(places) else len(actions)
+            place = make(*where)
             items.extend(at(action, None, place, index)
                          for index, action in enumerate(actions[first:end]))
         for index, mark in self.marks.items():
@@ -270,6 +276,9 @@ class DealBody:
         for position, line in reversed(self.results):  # the later first: no shift
             items.insert(position, line)
         return items
+
+
+_new_deal = object.__new__
 
 
 @dataclass(slots=True)
@@ -292,8 +301,14 @@ class Deal:
 
     @classmethod
     def compact(cls, number: int, dealer: str | None, span: Span, body: DealBody) -> Deal:
-        """A deal whose events are ``body`` (the fast reader's)."""
-        deal = cls(number, dealer, span=span)
+        """A deal whose events are ``body`` (the fast reader's; ``_items`` is set when the
+        events are made)."""
+        deal = _new_deal(cls)  # the fields set here, not by the constructor: one a deal read
+        deal.number = number
+        deal.dealer = dealer
+        deal.hands = []
+        deal.span = span
+        deal.comments = []
         deal._body = body
         return deal
 

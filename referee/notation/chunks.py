@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from referee.model.errors import NotationSyntaxError
 from referee.model.limits import MAX_DEAL_CHARS, MAX_LINE_CHARS, MAX_TAGS
@@ -41,6 +41,9 @@ class Chunk:
     starts: tuple[int, ...] = ()
     """Where each deal's own text starts, for deals parsed together (referee.notation.parser):
     comments between one of these and its deal line are written in front of that deal."""
+    plain: bool = field(default=False, compare=False)
+    """Cut from a plain block (referee.notation.lines.Block): printable ASCII and tabs, with
+    no comment, so the fast reader needs to look only for commas (False: it does not know)."""
 
 
 def brace_state(line: str, in_brace: bool) -> bool:
@@ -134,8 +137,8 @@ def iter_block_chunks(blocks: Iterable[Block]) -> Iterator[Chunk]:
             continue
         text = block.text
         for chunk in found:  # each cut only when it is asked for: one held at a time
-            yield chunk if isinstance(chunk, Chunk) else Chunk(chunk[0], chunk[1],
-                                                               text[chunk[2]:chunk[3]])
+            yield chunk if isinstance(chunk, Chunk) else Chunk(
+                chunk[0], chunk[1], text[chunk[2]:chunk[3]], (), True)
     yield from chunker.end()
 
 
@@ -269,23 +272,26 @@ class _Chunker:
         starts.append((len(text), False))  # the end: not a start
         position = 0
         opened = False  # whether a chunk started in this block (the state is fresh)
+        end = len(text)
         for start, is_deal in starts:
-            at_end = start == len(text)
+            at_end = start == end
             if not at_end and not is_deal and kind != "deal":
                 continue  # a tag line inside a tag section
-            part = text[position:start]
-            lines = part.count("\n")
-            if len(part) > limit and max(map(len, part.split("\n"))) > limit:
+            length = start - position
+            lines = text.count("\n", position, start)
+            if length > limit and max(map(len, text[position:start].split("\n"))) > limit:
                 return None
             if opened and not buffer and not at_end:
-                # a whole chunk of this block: no comment, no state to carry
-                if len(part) > MAX_DEAL_CHARS or lines >= _LINES_HELD:
+                # a whole chunk of this block: no comment, no state to carry (counted in
+                # the block's text: the chunk is cut only when it is asked for)
+                if length > MAX_DEAL_CHARS or lines >= _LINES_HELD:
                     return None
-                if kind == "header" and part.count("[") > MAX_TAGS:
+                if kind == "header" and text.count("[", position, start) > MAX_TAGS:
                     return None
-                if part:
+                if length:
                     chunks.append((kind, number, position, start))
-            elif part:
+            elif length:
+                part = text[position:start]
                 if not buffer:
                     first = number
                     size = 0
@@ -315,11 +321,15 @@ class _Chunker:
             position = start
             if at_end:
                 break
-            # a chunk starts at line ``number``: as ``lines`` does at its start line
-            chunk, buffer, blocks, first, size, held = _close(
-                kind, first, buffer, blocks, cut, size, number)
-            if chunk is not None:
-                chunks.append(chunk)
+            # a chunk starts at line ``number``: as ``lines`` does at its start line (with
+            # nothing held, the chunk before it is in ``chunks`` already)
+            if buffer:
+                chunk, buffer, blocks, first, size, held = _close(
+                    kind, first, buffer, blocks, cut, size, number)
+                if chunk is not None:
+                    chunks.append(chunk)
+            else:
+                held = 0
             kind = "deal" if is_deal else "header"
             tags = 0
             seen, cut = False, None

@@ -61,6 +61,7 @@ _BLANKS = re.compile(r"[ \t\n]*")
 _DIGITS = MAX_NUMBER_DIGITS
 _new_action = tuple.__new__  # Action(...) without the named tuple's Python frame
 _new_span = tuple.__new__  # Span(...) likewise
+_new_hand = object.__new__
 _GOOD_SEATS: set[str] = set()
 """Words already found to be seats (a record has a few, so this stays small)."""
 _PLAIN = frozenset(CALL_WORDS) | frozenset(SEAT_WORDS)
@@ -103,8 +104,9 @@ class _Words:
     comments): its words and where each event's words start (its trick mark included).
     An event's words run to the next event's; ``single`` holds the first and last word of
     the events whose span the grammar draws otherwise (``rob``, ``down``, ``exchange``,
-    ``turnup``: without their trick mark). Offsets are found only when a report or a comment
-    asks, as the transformer's runs do.
+    ``turnup``: without their trick mark). Made from what the reader kept of the stretch
+    (``DealBody.places``) when the deal's events are made; offsets are found only when a
+    report or a comment asks, as the transformer's runs do.
 
     ``starts`` a number stands for the common stretch: a trick mark or not (that many
     words, the lead), then events of two words each, so event ``k`` starts at word
@@ -113,17 +115,17 @@ class _Words:
     __slots__ = ("line", "start", "column", "value", "words", "starts", "single", "_at")
 
     def __init__(self, line: int, start: int, column: int, value: str,
-                 words: list[str]) -> None:
+                 starts: list[int] | int, single: dict[int, tuple[int, int]] | None
+                 ) -> None:
         self.line = line
         self.start = start
         self.column = column
         self.value = value
-        self.words = words
-        self.starts: list[int] | int = 0
-        # ``single`` is set with a list of ``starts``, ``_at`` when an offset is asked for:
-        # most stretches need neither, and there is one a line
+        self.words = value.split()
+        self.starts = starts
+        self.single = single
+        # ``_at`` is set when an offset is asked for (most stretches never are)
 
-    single: dict[int, tuple[int, int]] | None
     _at: list[int]
 
     def _word_starts(self) -> list[int]:
@@ -196,12 +198,13 @@ def _exchange(seat: str, words: list[str], i: int) -> tuple[Action, int, int]:
     return Action(seat, "exchange", tuple(given), drawn=tuple(drawn)), i, i - 1
 
 
-def _rare(place: _Words, i: int, index: int) -> tuple[Action, int]:
+def _rare(words: list[str], i: int, index: int, single: dict[int, tuple[int, int]]
+          ) -> tuple[Action, int]:
     """An event whose first word (the seat, or ``turnup``) is at ``i``, other than a play or
     a word after a seat seen before: the action and the index after it. The grammar reads
     ``rob``, ``down``, ``exchange`` and ``turnup`` one token at a time: their span starts at
-    the seat (or ``turnup``), after the trick mark."""
-    words = place.words
+    the seat (or ``turnup``), after the trick mark (its first and last word go in
+    ``single``, at the event's ``index``)."""
     seat = words[i]
     if seat == "turnup":
         action, end, last = Action(None, "turnup", (_single_card(words, i + 1),)), i + 2, i + 1
@@ -220,9 +223,7 @@ def _rare(place: _Words, i: int, index: int) -> tuple[Action, int]:
             action, end, last = _exchange(seat, words, i + 2)
         else:
             raise GiveUp
-    if place.single is None:
-        place.single = {}
-    place.single[index] = (i, last)
+    single[index] = (i, last)
     return action, end
 
 
@@ -262,11 +263,31 @@ def _mark(word: str) -> int | None:
     return number
 
 
-def _events(place: _Words, body: DealBody) -> None:
-    """The events of one stretch of a line, added to ``body``: a stretch of known pairs
-    (a trick mark, then seats and their card, call, seat word or bid) at once, any other
-    by ``_stretch_events``."""
-    words = place.words
+_PIECES: dict[str, Action] = {}
+"""A pair as the writer spells it, its two words one blank apart (``W AS``, ``S call``) ->
+its action, for the pairs seen before (``_PAIRS``): a line of such pieces two blanks apart,
+after a trick mark or not, is read with a split and a look-up a piece."""
+_MARK_FIRST = frozenset("0123456789")
+
+
+def _learn(line: str) -> None:
+    """Remember the pieces of ``line``, a stretch of known pairs (``_PIECES``)."""
+    if len(_PIECES) >= _PAIRS_HELD:
+        return
+    if line[0] in _MARK_FIRST:
+        line = line.partition(" ")[2]
+    for piece in line.split("  "):
+        pair = tuple(piece.split(" "))
+        if len(pair) == 2 and pair in _PAIRS:
+            _PIECES[piece] = _PAIRS[pair]
+
+
+def _events(body: DealBody, number: int, offset: int, column: int, value: str,
+            words: list[str]) -> bool:
+    """The events of one stretch of a line (``value``, its ``words``, at line ``number``,
+    ``offset`` in the chunk and ``column`` in its line), added to ``body``: a stretch of
+    known pairs (a trick mark, then seats and their card, call, seat word or bid) at once
+    (True), any other by ``_stretch_events`` (False)."""
     mark = _MARKS.get(words[0])
     if mark is None and words[0][-1] == ".":
         mark = _mark(words[0])
@@ -281,49 +302,58 @@ def _events(place: _Words, body: DealBody) -> None:
         except KeyError:
             pass
         else:
-            place.starts = lead
-            first = body.add(place, actions)
+            first = body.add((number, offset, column, value, lead, None), actions)
             if mark is not None:
                 body.marks[first] = mark
-            return
-    _stretch_events(place, body)
+            return True
+    _stretch_events(body, number, offset, column, value, words)
+    return False
 
 
-_STRETCHES: dict[str, tuple[list[Action], list[int | None], list[int],
-                             dict[int, tuple[int, int]] | None]] = {}
+_Stretch = tuple[list[Action], list[tuple[int, int]], list[int],
+                 dict[int, tuple[int, int]] | None]
+"""A stretch as ``_read_stretch`` reads it: its actions, the (index, number) of its trick
+marks, where its events start and its single spans (``_Words``)."""
+_STRETCHES: dict[str, _Stretch] = {}
 """A short stretch that is not all pairs (``W trump 7H``, a play of several cards...) ->
-its actions, trick marks, event starts and single spans, which depend on its text alone:
-such a line comes again and again (a trump choice in every deal)."""
+what ``_read_stretch`` reads of it, which depends on its text alone: such a line comes
+again and again (a trump choice in every deal)."""
 _STRETCHES_HELD = 1 << 12
 _STRETCH_CHARS = 64
 
 
-def _stretch_events(place: _Words, body: DealBody) -> None:
+def _stretch_events(body: DealBody, number: int, offset: int, column: int, value: str,
+                    words: list[str]) -> None:
     """The events of a stretch that is not all known pairs (as ``_read_stretch`` reads
     them; the short ones remembered)."""
-    known = _STRETCHES.get(place.value)
+    known = _STRETCHES.get(value)
     if known is None:
-        known = _read_stretch(place)
-        if len(place.value) <= _STRETCH_CHARS and len(_STRETCHES) < _STRETCHES_HELD:
-            _STRETCHES[place.value] = known
-    actions, tricks, place.starts, place.single = known
-    first = body.add(place, actions)
-    for index, mark in enumerate(tricks):
-        if mark is not None:
-            body.marks[first + index] = mark
+        known = _read_stretch(words)
+        if len(value) <= _STRETCH_CHARS and len(_STRETCHES) < _STRETCHES_HELD:
+            _STRETCHES[value] = known
+    _add_stretch(body, (number, offset, column, value), known)
 
 
-def _read_stretch(place: _Words) -> tuple[list[Action], list[int | None], list[int],
-                                         dict[int, tuple[int, int]] | None]:
-    """The actions and trick marks of a stretch, read one event at a time: the common ones
-    (a seat seen before, then a card, a call or a seat word) here, the rest by ``_rare``;
-    and where each event starts (``place.starts``, ``place.single``)."""
-    words = place.words
+def _add_stretch(body: DealBody, where: tuple[int, int, int, str], known: _Stretch) -> None:
+    """Add to ``body`` the events of the stretch at ``where`` (its line, offset, column and
+    text) as ``_read_stretch`` read them (``known``)."""
+    actions, marked, starts, single = known
+    first = len(body.actions)
+    body.places.append((first, *where, starts, single))
+    body.actions += actions
+    for index, mark in marked:
+        body.marks[first + index] = mark
+
+
+def _read_stretch(words: list[str]) -> _Stretch:
+    """The actions and trick marks of a stretch of ``words``, read one event at a time: the
+    common ones (a seat seen before, then a card, a call or a seat word) here, the rest by
+    ``_rare``; and where each event starts (its first word, and the first and last word of
+    those whose span is drawn otherwise: ``_Words``)."""
     starts: list[int] = []
-    place.starts = starts
-    place.single = None
+    single: dict[int, tuple[int, int]] = {}
     actions: list[Action] = []
-    tricks: list[int | None] = []
+    marked: list[tuple[int, int]] = []
     count = len(words)
     forms, plain, seats, pairs = _FORMS, _PLAIN, _GOOD_SEATS, _PAIRS
     i = 0
@@ -359,11 +389,12 @@ def _read_stretch(place: _Words) -> tuple[list[Action], list[int | None], list[i
                 pairs[seat, arg] = action
             i += 2
         else:
-            action, i = _rare(place, i, len(starts))
+            action, i = _rare(words, i, len(starts), single)
+        if mark is not None:
+            marked.append((len(actions), mark))
         actions.append(action)
-        tricks.append(mark)
         starts.append(first)
-    return actions, tricks, starts, place.single
+    return actions, marked, starts, single or None
 
 
 class _DealReader:
@@ -383,30 +414,108 @@ class _DealReader:
         """Whether the offsets of deals, hands and result lines are kept (for the comments:
         a chunk without comments needs none)."""
 
-    def read(self, text: str, first_line: int) -> None:
-        offset = 0
-        number = first_line
-        if _ODD.search(text) is not None:
-            for line in text.split("\n"):
+    def read(self, text: str, first_line: int, plain: bool = False) -> None:
+        # (of the odd characters a plain text may hold only a comma: a search of the whole
+        # text for the others costs more than reading a deal's hands)
+        if ("," in text) if plain else (_ODD.search(text) is not None):
+            offset = 0
+            for number, line in enumerate(text.split("\n"), first_line):
                 self.cut(line, offset, number)
                 offset += len(line) + 1
-                number += 1
             return
+        self.read_plain(text, first_line)
+
+    def read_plain(self, text: str, first_line: int) -> None:
+        """``read`` of a text without comments or odd characters."""
+        offset = 0
         self.placed = False  # no comment: ';', '{' and '}' are odd
         body = self.body
-        for line in text.split("\n"):
-            if line:
-                words = line.split()
-                # the common line, a run of events, read here; the others by ``stretch``
-                if (words and body is not None and ":" not in line and words[0] != "result"
-                        and words[0] != "deal"):
-                    self.hands_open = False
-                    _events(_Words(number, offset, 0, line, words), body)
-                else:
-                    self.stretch(line, offset, number, 0, words)
-                    body = self.body
+        if body is not None:
+            actions, places, marks = body.actions, body.places, body.marks
+        known = _PIECES.__getitem__
+        stretches = _STRETCHES
+        hands_open = self.hands_open
+        for number, line in enumerate(text.split("\n"), first_line):
+            if not line:
+                offset += 1
+                continue
+            # The common lines, read here at once: runs of known pairs two blanks apart (as
+            # the writer spells them) after a trick mark or not, hands, deal and result
+            # lines; any other by ``stretch`` or ``_events``.
+            if line[0] in _MARK_FIRST:  # a trick mark (a seat starts with a letter)
+                head, _, rest = line.partition(" ")
+                mark = _MARKS.get(head)
+                if mark is not None and body is not None:
+                    first = len(actions)
+                    try:
+                        actions.extend(map(known, rest.split("  ")))
+                    except KeyError:
+                        del actions[first:]
+                    else:
+                        places.append((first, number, offset, 0, line, 1, None))
+                        marks[first] = mark
+                        hands_open = False
+                        offset += len(line) + 1
+                        continue
+            elif ":" in line:
+                # a hand line (a stretch with a colon is one or nothing this reader reads:
+                # a seat never is 'deal' or 'result', nor holds a blank)
+                if not hands_open:
+                    raise GiveUp
+                self.hand_line(self.deal, line, offset, number, 0)  # type: ignore[arg-type]
+                offset += len(line) + 1
+                continue
+            elif body is not None:
+                pieces = line.split("  ")
+                if len(pieces) > 1:
+                    first = len(actions)
+                    try:
+                        actions.extend(map(known, pieces))
+                    except KeyError:
+                        del actions[first:]
+                    else:
+                        places.append((first, number, offset, 0, line, 0, None))
+                        hands_open = False
+                        offset += len(line) + 1
+                        continue
+                else:  # a line of one piece: a stretch read before (a trump choice)?
+                    stretch = stretches.get(line)
+                    if stretch is not None:
+                        _add_stretch(body, (number, offset, 0, line), stretch)
+                        hands_open = False
+                        offset += len(line) + 1
+                        continue
+                    if line.startswith("result "):
+                        self.result_line(body, line, None, offset, number, 0)
+                        hands_open = False
+                        offset += len(line) + 1
+                        continue
+            if line.startswith("deal "):
+                self.deal_line(line, offset, number, 0)
+                hands_open = True
+            else:
+                hands_open = self.other_line(line, offset, number, hands_open)
+            if self.body is not body:  # a new deal
+                body = self.body
+                assert body is not None
+                actions, places, marks = body.actions, body.places, body.marks
             offset += len(line) + 1
-            number += 1
+        self.hands_open = hands_open
+
+    def other_line(self, line: str, offset: int, number: int, hands_open: bool) -> bool:
+        """A line ``read_plain`` does not read itself (``hands_open``: whether a hand line
+        may come here): a run of events of another spelling, read by ``_events``, or any
+        other line, by ``stretch``. Whether a hand line may follow."""
+        words = line.split()
+        body = self.body
+        if (words and body is not None and ":" not in line and words[0] != "result"
+                and words[0] != "deal"):
+            if _events(body, number, offset, 0, line, words):
+                _learn(line)
+            return False
+        self.hands_open = hands_open
+        self.stretch(line, offset, number, 0, words)
+        return self.hands_open
 
     def cut(self, line: str, offset: int, number: int) -> None:
         """A line holding comments (or characters to give up at): its stretches between the
@@ -458,18 +567,20 @@ class _DealReader:
             self.hand_line(deal, value, offset, number, column)
         else:
             self.hands_open = False
-            _events(_Words(number, offset, column, value, words), body)
+            _events(body, number, offset, column, value, words)
 
     def deal_line(self, value: str, offset: int, number: int, column: int) -> None:
         found = _DEAL.fullmatch(value)
         if found is None:
             raise GiveUp
-        dealer = found[3]
-        if dealer is not None:
+        _, digits, dealer = found.groups()
+        if len(digits) > _DIGITS:
+            raise GiveUp
+        if dealer is not None and dealer not in _GOOD_SEATS:
             _seat(dealer)
         start, end = found.span(1)
-        body = DealBody()
-        deal = Deal.compact(_number(found[2]), dealer, _new_span(
+        body = DealBody(_Words)
+        deal = Deal.compact(int(digits), dealer, _new_span(
             Span, (number, column + start + 1, number, column + end + 1)), body)
         if self.placed:
             self.items.append((offset + start, deal))
@@ -480,35 +591,42 @@ class _DealReader:
 
     def hand_line(self, deal: Deal, value: str, offset: int, number: int, column: int
                   ) -> None:
-        colon = value.index(":")
-        seat = value[:colon].strip()  # blanks around the seat only (a clean stretch)
-        if seat not in _GOOD_SEATS:
-            _seat(seat)
-        cards_text = value[colon + 1:]
-        parts = cards_text.split("|") if "|" in cards_text else [cards_text]
-        rounds = [part.split() for part in parts]
-        for cards in rounds:
-            if not _CANONICAL.issuperset(cards):  # a card spelled otherwise, or no card
-                try:
-                    rounds = [list(map(_FORMS.__getitem__, cards)) for cards in rounds]
-                except KeyError:
-                    raise GiveUp from None
-                break
-        if not rounds[0] and len(parts) == 1:  # no card and no '|'
-            raise GiveUp
+        words = value.split()
+        head = words[0]
+        seat = head[:-1]
+        rounds = None
+        if head[-1] == ":" and seat in _GOOD_SEATS:  # 'N:', then its cards: the common way
+            words[0] = "|"  # (so that one look-up sees every other word)
+            if _HAND_WORDS.issuperset(words):
+                bars = words.count("|")
+                if bars == 2:
+                    bar = words.index("|", 1)
+                    rounds = [words[1:bar], words[bar + 1:]]
+                elif bars == 1 and len(words) > 1:
+                    rounds = [words[1:]]
+        if rounds is None:  # spelled otherwise, or not a hand
+            colon = value.index(":")
+            seat = value[:colon].strip()  # blanks around the seat only (a clean stretch)
+            if seat not in _GOOD_SEATS:
+                _seat(seat)
+            rounds = _rounds(value[colon + 1:])
         start = 0 if value.startswith(seat) else value.index(seat)
-        end = len(value.rstrip())
-        hand = Hand(seat, rounds,
-                    _new_span(Span, (number, column + start + 1, number, column + end + 1)))
+        hand = _new_hand(Hand)  # Hand(...) without the dataclass's constructor: four a deal
+        hand.seat = seat
+        hand.rounds = rounds
+        hand.span = _new_span(Span, (number, column + start + 1,
+                                     number, column + len(value.rstrip()) + 1))
+        hand.comments = []
         if self.placed:
             self.items.append((offset + start, hand))
         deal.hands.append(hand)
 
-    def result_line(self, body: DealBody, value: str, words: list[str], offset: int,
+    def result_line(self, body: DealBody, value: str, words: list[str] | None, offset: int,
                     number: int, column: int) -> None:
+        """A result line (``words``: its words, if split already)."""
         known = _RESULTS.get(value)
         if known is None:
-            known = _result(words)
+            known = _result(value.split() if words is None else words)
             if len(value) <= _STRETCH_CHARS and len(_RESULTS) < _STRETCHES_HELD:
                 _RESULTS[value] = known
         kind, values = known
@@ -519,6 +637,23 @@ class _DealReader:
         if self.placed:
             self.items.append((offset + start, line))
         body.results.append((len(body.actions), line))
+
+
+_HAND_WORDS = _CANONICAL | {"|"}
+"""The words of a hand line after its colon that need no look-up."""
+
+
+def _rounds(text: str) -> list[list[str]]:
+    """The rounds of cards of a hand line after its colon (``text``), each card in its
+    canonical form."""
+    parts = text.split("|")
+    try:
+        rounds = [list(map(_FORMS.__getitem__, part.split())) for part in parts]
+    except KeyError:  # not a card
+        raise GiveUp from None
+    if not rounds[0] and len(parts) == 1:  # no card and no '|'
+        raise GiveUp
+    return rounds
 
 
 _RESULTS: dict[str, tuple[Literal["points", "score"], tuple[tuple[str, int], ...]]] = {}
@@ -541,14 +676,15 @@ def _result(words: list[str]) -> tuple[Literal["points", "score"], tuple[tuple[s
     return kind, tuple(values)
 
 
-def read_deals(text: str, first_line: int, keep_comments: bool = True
+def read_deals(text: str, first_line: int, keep_comments: bool = True, plain: bool = False
                ) -> tuple[list[Deal], list[tuple[int, Any]], list[tuple[int, Comment]]] | None:
     """The deals of a chunk of deals starting at line ``first_line``, the (offset, item) of
     each deal, hand and result line, and the (offset, comment) of each comment; or None if
-    the text is not in the spelling this reader knows."""
+    the text is not in the spelling this reader knows. ``plain``: the text is known to hold
+    printable ASCII, tabs and line feeds only, and no comment (``Chunk.plain``)."""
     reader = _DealReader(keep_comments)
     try:
-        reader.read(text, first_line)
+        reader.read(text, first_line, plain)
     except GiveUp:
         return None
     if not reader.deals:
@@ -556,9 +692,41 @@ def read_deals(text: str, first_line: int, keep_comments: bool = True
     return reader.deals, reader.items, reader.comments
 
 
-def read_tags(text: str, first_line: int, keep_comments: bool = True
+_SECTIONS: dict[str, list[tuple[str, tuple[str, ...], int, int, int, int, int]]] = {}
+"""A tag section without comments read before (a file of many matches repeats its few
+sections) -> each tag's name, values, span (its lines counted from the section's first)
+and offset."""
+_SECTIONS_HELD = 256
+_SECTION_CHARS = 4096
+
+
+def read_tags(text: str, first_line: int, keep_comments: bool = True, plain: bool = False
               ) -> tuple[list[Tag], list[tuple[int, Any]], list[tuple[int, Comment]]] | None:
-    """The tags of a tag section (as ``read_deals``: items, comments), or None."""
+    """The tags of a tag section (as ``read_deals``: items, comments, ``plain`` not needed),
+    or None."""
+    known = _SECTIONS.get(text)
+    if known is None:
+        read = _read_tags(text, first_line, keep_comments)
+        if (read is not None and len(text) <= _SECTION_CHARS and "{" not in text
+                and ";" not in text and len(_SECTIONS) < _SECTIONS_HELD):
+            _SECTIONS[text] = [
+                (tag.name, tuple(tag.values), tag.span.line - first_line, tag.span.column,
+                 tag.span.end_line - first_line, tag.span.end_column, position)
+                for position, tag in read[1]]
+        return read
+    tags: list[Tag] = []
+    items: list[tuple[int, Any]] = []
+    for name, values, line, column, end_line, end_column, position in known:
+        tag = Tag(name, list(values), _new_span(
+            Span, (first_line + line, column, first_line + end_line, end_column)))
+        tags.append(tag)
+        items.append((position, tag))
+    return tags, items, []
+
+
+def _read_tags(text: str, first_line: int, keep_comments: bool
+               ) -> tuple[list[Tag], list[tuple[int, Any]], list[tuple[int, Comment]]] | None:
+    """``read_tags`` of a section not read before."""
     locator = Locator(text, first_line)
     tags: list[Tag] = []
     items: list[tuple[int, Any]] = []

@@ -458,14 +458,16 @@ class TTNParser:
         return self._parse(chunk, file, comments, read_deals)
 
     def _parse(self, chunk: Chunk, file: str, comments: bool,
-               read: Callable[[str, int, bool], tuple[list[_Chunked],
+               read: Callable[[str, int, bool, bool], tuple[list[_Chunked],
                                                       list[tuple[int, _Commented]],
                                                       list[tuple[int, Comment]]] | None],
                ) -> tuple[list[_Chunked], list[Comment]]:
         if self.fast:
-            quick = read(chunk.text, chunk.first_line, comments)
+            quick = read(chunk.text, chunk.first_line, comments, chunk.plain)
             if quick is not None:
                 result, items, found = quick
+                if not found:  # no comment to place (the common chunk)
+                    return result, []
                 return result, _attach_comments(result, items, found, chunk)
         self.keep_comments = comments
         self.builder.items = []
@@ -614,6 +616,7 @@ def _read_chunks(chunks: Iterable[Chunk], file: str,
     def parse_deals(chunks: list[Chunk]) -> list[Deal]:
         first = chunks[0]
         starts: list[int] = []
+        plain = first.plain
         if len(chunks) == 1:
             text = first.text
         else:
@@ -621,10 +624,12 @@ def _read_chunks(chunks: Iterable[Chunk], file: str,
             for chunk in chunks:
                 starts.append(at)
                 at += len(chunk.text)
-            text = "".join(c.text for c in chunks)
+                plain = plain and chunk.plain
+            text = "".join([c.text for c in chunks])
         deals, leading = parser.parse_deals(
-            Chunk("deals", first.first_line, text, tuple(starts)), file, comments)
-        deals[0].comments[:0] = [replace(comment, before=True) for comment in leading]
+            Chunk("deals", first.first_line, text, tuple(starts), plain), file, comments)
+        if leading:
+            deals[0].comments[:0] = [replace(comment, before=True) for comment in leading]
         return deals
 
     def parse_batch() -> list[Deal]:
