@@ -190,13 +190,29 @@ def _object(value: dict[Any, Any], newline: str, default: Callable[[Any], Any]) 
         return "{}"
     inner = newline + "  "
     parts = []
+    known = _KEYS.get
     for key, item in value.items():
         kind = type(item)
-        parts.append(_string(key if type(key) is str else _key(key)) + ": " + (
+        parts.append((known(key) or _key_text(key)) + (
             _string(item) if kind is str else int.__repr__(item) if kind is int
             else ("true" if item else "false") if kind is bool
             else "null" if item is None else _text(item, inner, default)))
     return "{" + inner + ("," + inner).join(parts) + newline + "}"
+
+
+_KEYS: dict[Any, str] = {}
+"""``"key": `` of the ``str`` keys met so far (a report repeats a few dozen keys on every
+deal)."""
+MAX_KEYS = 4096
+
+
+def _key_text(key: Any) -> str:
+    if type(key) is not str:
+        return _string(_key(key)) + ": "  # (not kept: 1, True and 1.0 are one dict key)
+    text = _KEYS[key] = _string(key) + ": "
+    if len(_KEYS) > MAX_KEYS:
+        _KEYS.clear()
+    return text
 
 
 def _array(value: list[Any] | tuple[Any, ...], newline: str,
