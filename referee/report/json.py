@@ -181,7 +181,7 @@ def _text(value: Any, newline: str, default: Callable[[Any], Any]) -> str:
     if kind is list or kind is tuple:
         return _array(value, newline, default)
     if kind is int:
-        return int.__repr__(value)
+        return repr(value)  # (an int's own: a subclass of int is written by int.__repr__)
     return _other(value, newline, default)
 
 
@@ -194,8 +194,10 @@ def _object(value: dict[Any, Any], newline: str, default: Callable[[Any], Any]) 
     for key, item in value.items():
         kind = type(item)
         parts.append((known(key) or _key_text(key)) + (
-            _string(item) if kind is str else int.__repr__(item) if kind is int
+            _string(item) if kind is str else repr(item) if kind is int
             else ("true" if item else "false") if kind is bool
+            else _object(item, inner, default) if kind is dict
+            else "[]" if kind is list and not item
             else "null" if item is None else _text(item, inner, default)))
     return "{" + inner + ("," + inner).join(parts) + newline + "}"
 
@@ -221,7 +223,8 @@ def _array(value: list[Any] | tuple[Any, ...], newline: str,
         return "[]"
     inner = newline + "  "
     return "[" + inner + ("," + inner).join([
-        _string(item) if type(item) is str else int.__repr__(item) if type(item) is int
+        _string(item) if type(item) is str else repr(item) if type(item) is int
+        else _object(item, inner, default) if type(item) is dict
         else _text(item, inner, default) for item in value]) + newline + "]"
 
 
