@@ -64,7 +64,7 @@ def deal_json(deal: DealReport) -> dict[str, Any]:
     data: dict[str, Any] = {
         "number": deal.number,
         "dealer": deal.dealer,
-        "findings": [finding_json(f) for f in deal.findings],
+        "findings": [finding_json(f) for f in deal.findings] if deal.findings else [],
     }
     if deal.result is not None:
         data["result"] = deal.result.to_json()
@@ -199,7 +199,8 @@ def _object(value: dict[Any, Any], newline: str, default: Callable[[Any], Any]) 
             else _object(item, inner, default) if kind is dict
             else "[]" if kind is list and not item
             else "null" if item is None else _text(item, inner, default)))
-    return "{" + inner + ("," + inner).join(parts) + newline + "}"
+    # (one string made: the text of an object is copied once into its parent's)
+    return f"{{{inner}{(',' + inner).join(parts)}{newline}}}"
 
 
 _KEYS: dict[Any, str] = {}
@@ -222,10 +223,11 @@ def _array(value: list[Any] | tuple[Any, ...], newline: str,
     if not value:
         return "[]"
     inner = newline + "  "
-    return "[" + inner + ("," + inner).join([
+    items = ("," + inner).join([
         _string(item) if type(item) is str else repr(item) if type(item) is int
         else _object(item, inner, default) if type(item) is dict
-        else _text(item, inner, default) for item in value]) + newline + "]"
+        else _text(item, inner, default) for item in value])
+    return f"[{inner}{items}{newline}]"
 
 
 def _other(value: Any, newline: str, default: Callable[[Any], Any]) -> str:
