@@ -343,7 +343,9 @@ def replay_into(report: FileReport, items: Iterable[StreamItem], expect: bool,
                 _key_item(item, identities)
             yield item
 
-    stream: Iterable[StreamItem] = tap()
+    # (a plain check taps nothing: the items go to the replay without a generator between)
+    tapped = header_hook is not None or expect or keys
+    stream: Iterable[StreamItem] = tap() if tapped else items
     if view is not None:
         from referee.replay.viewpoint import view_items
 

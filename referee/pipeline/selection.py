@@ -67,6 +67,8 @@ class Selection:
         """Drop the findings not kept; under ``partial``, a deal that stops early is a note."""
         match.findings[:] = self._kept(match.findings, line_of)
         for deal in match.deals:
+            if not deal.findings:  # (most deals)
+                continue
             if self.partial:
                 _in_progress(deal)
             deal.findings[:] = self._kept(deal.findings, line_of)

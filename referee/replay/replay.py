@@ -259,6 +259,15 @@ class MatchReplay:
     ) -> None:
         computed = result.points if line.kind == "points" else result.score
         open_sets = result.point_sets if line.kind == "points" else result.score_sets
+        if not open_sets:
+            # (most lines) every team written as the result names it, with its computed
+            # value: nothing to report
+            get = computed.get
+            for written, value in line.values:
+                if get(written) != value:
+                    break
+            else:
+                return
         teams = self.teams
         known = (*teams, *computed, *open_sets)
         for written, value in line.values:

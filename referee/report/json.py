@@ -64,7 +64,7 @@ def deal_json(deal: DealReport) -> dict[str, Any]:
     data: dict[str, Any] = {
         "number": deal.number,
         "dealer": deal.dealer,
-        "findings": [finding_json(f) for f in deal.findings],
+        "findings": [finding_json(f) for f in deal.findings] if deal.findings else [],
     }
     if deal.result is not None:
         data["result"] = deal.result.to_json()
@@ -160,9 +160,123 @@ def render_json(reports: Iterable[FileReport], statistics: bool = False) -> dict
 
 
 def dump(value: Any, indent: int, default: Callable[[Any], Any] = jsonable) -> str:
-    """``value`` as ``json.dumps(..., indent=2)`` writes it ``indent`` spaces in."""
-    text = json.dumps(value, indent=2, ensure_ascii=False, default=default)
-    return text.replace("\n", "\n" + " " * indent)
+    """``value`` as ``json.dumps(..., indent=2, ensure_ascii=False)`` writes it, ``indent``
+    spaces in, byte for byte (the standard encoder writes an indented document in Python,
+    a generator a value: several times slower than this, on every deal of a JSON report)."""
+    return _text(value, "\n" + " " * indent, default)
+
+
+_string = json.encoder.encode_basestring  # (ensure_ascii=False)
+_INFINITY = float("inf")
+
+
+def _text(value: Any, newline: str, default: Callable[[Any], Any]) -> str:
+    """``value``'s JSON, its lines after the first starting with ``newline``: the plain
+    types by their exact type, anything else as ``json`` tells it apart (``_other``)."""
+    kind = type(value)
+    if kind is str:
+        return _string(value)
+    if kind is dict:
+        return _object(value, newline, default)
+    if kind is list or kind is tuple:
+        return _array(value, newline, default)
+    if kind is int:
+        return repr(value)  # (an int's own: a subclass of int is written by int.__repr__)
+    return _other(value, newline, default)
+
+
+def _object(value: dict[Any, Any], newline: str, default: Callable[[Any], Any]) -> str:
+    if not value:
+        return "{}"
+    inner = newline + "  "
+    parts = []
+    known = _KEYS.get
+    for key, item in value.items():
+        kind = type(item)
+        parts.append((known(key) or _key_text(key)) + (
+            _string(item) if kind is str else repr(item) if kind is int
+            else ("true" if item else "false") if kind is bool
+            else _object(item, inner, default) if kind is dict
+            else "[]" if kind is list and not item
+            else "null" if item is None else _text(item, inner, default)))
+    # (one string made: the text of an object is copied once into its parent's)
+    return f"{{{inner}{(',' + inner).join(parts)}{newline}}}"
+
+
+_KEYS: dict[Any, str] = {}
+"""``"key": `` of the ``str`` keys met so far (a report repeats a few dozen keys on every
+deal)."""
+MAX_KEYS = 4096
+
+
+def _key_text(key: Any) -> str:
+    if type(key) is not str:
+        return _string(_key(key)) + ": "  # (not kept: 1, True and 1.0 are one dict key)
+    text = _KEYS[key] = _string(key) + ": "
+    if len(_KEYS) > MAX_KEYS:
+        _KEYS.clear()
+    return text
+
+
+def _array(value: list[Any] | tuple[Any, ...], newline: str,
+           default: Callable[[Any], Any]) -> str:
+    if not value:
+        return "[]"
+    inner = newline + "  "
+    items = ("," + inner).join([
+        _string(item) if type(item) is str else repr(item) if type(item) is int
+        else _object(item, inner, default) if type(item) is dict
+        else _text(item, inner, default) for item in value])
+    return f"[{inner}{items}{newline}]"
+
+
+def _other(value: Any, newline: str, default: Callable[[Any], Any]) -> str:
+    """A value that is not of a plain type itself, tried in the order ``json`` tries it
+    (a subclass of ``str`` or ``int`` is written as one, a named tuple as a list)."""
+    if isinstance(value, str):
+        return _string(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        return _float(value)
+    if isinstance(value, list | tuple):
+        return _array(value, newline, default)
+    if isinstance(value, dict):
+        return _object(value, newline, default)
+    return _text(default(value), newline, default)
+
+
+def _float(value: float) -> str:
+    if value != value:
+        return "NaN"
+    if value == _INFINITY:
+        return "Infinity"
+    if value == -_INFINITY:
+        return "-Infinity"
+    return float.__repr__(value)
+
+
+def _key(key: Any) -> str:
+    """A key that is not a ``str``, as ``json`` writes it (or refuses it)."""
+    if isinstance(key, str):
+        return key
+    if isinstance(key, float):
+        return _float(key)
+    if key is True:
+        return "true"
+    if key is False:
+        return "false"
+    if key is None:
+        return "null"
+    if isinstance(key, int):
+        return int.__repr__(key)
+    raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
 
 
 def around(data: dict[str, Any], key: str, indent: int,
