@@ -68,7 +68,7 @@ def ruleset_for(header: RecordHeader) -> Ruleset[Any, Any]:
     # record's gets that record's shared ruleset without working its options out again
     seen = tuple([(tag.name, *tag.values) for tag in header.tags if tag.name in _BINDING_TAGS])
     ruleset = _BY_TAGS.get(seen)
-    if ruleset is not None:
+    if ruleset is not None and ruleset.shared_between_matches:
         return ruleset
     game_tag = header.get("Game")
     if game_tag is None:
