@@ -83,19 +83,7 @@ class Auction(Engine28):
                                       f"dealer, must bid{self._forced_bid_words()}; he may "
                                       f"not pass")
             else:
-                out = self._bid_range_problem(seat, value)
-                if out or not isinstance(value, int):
-                    return out
-                if opts.second_bid_min:
-                    out = self._second_bid_problem(state, seat, value)
-                    if out:
-                        return out
-                if opts.dealer_forced_bid == "exact" and value != opts.min_bid and forced:
-                    return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the "
-                                      f"dealer, must bid{self._forced_bid_words()}, not "
-                                      f"{value}")
-                out = self._over_standing_problem(seat, state.high_bidder, state.high_bid,
-                                                  value)
+                out = self._bid_problem(state, seat, value, forced)
                 if out:
                     return out
             if not lay:
@@ -142,6 +130,23 @@ class Auction(Engine28):
         elif state.passes_in_row >= self.players - (1 if high is not None else 0):
             self._close_auction(state)
         return None
+
+    def _bid_problem(self, state: TwentyEightState, seat: str, value: object, forced: bool
+                     ) -> Exclusion | None:
+        """A bid's range, a second bid, the dealer's forced bid (``forced``: he must bid)
+        and the standing bid (``_call``)."""
+        opts = self.opts
+        out = self._bid_range_problem(seat, value)
+        if out or not isinstance(value, int):
+            return out
+        if opts.second_bid_min:
+            out = self._second_bid_problem(state, seat, value)
+            if out:
+                return out
+        if opts.dealer_forced_bid == "exact" and value != opts.min_bid and forced:
+            return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the dealer, "
+                              f"must bid{self._forced_bid_words()}, not {value}")
+        return self._over_standing_problem(seat, state.high_bidder, state.high_bid, value)
 
     def _may_decline(self, state: TwentyEightState, seat: str) -> bool:
         """True if first hand ``seat`` may pass at his first turn under
