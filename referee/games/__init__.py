@@ -64,6 +64,12 @@ def find_game(name: str) -> GameClass:
 
 def ruleset_for(header: RecordHeader) -> Ruleset[Any, Any]:
     """Bind the record's game, preset and options to its table; ``RecordError`` if impossible."""
+    # the tags the binding reads, as written: a record whose are the same as an earlier
+    # record's gets that record's shared ruleset without working its options out again
+    seen = tuple([(tag.name, *tag.values) for tag in header.tags if tag.name in _BINDING_TAGS])
+    ruleset = _BY_TAGS.get(seen)
+    if ruleset is not None and ruleset.shared_between_matches:
+        return ruleset
     game_tag = header.get("Game")
     if game_tag is None:
         from referee.notation.tag_names import meant_tag
@@ -95,6 +101,9 @@ def ruleset_for(header: RecordHeader) -> Ruleset[Any, Any]:
         if len(_SHARED) >= MAX_SHARED:
             _SHARED.clear()
         ruleset = _SHARED[key] = game(options, table)
+    if len(_BY_TAGS) >= MAX_SHARED:
+        _BY_TAGS.clear()
+    _BY_TAGS[seen] = ruleset
     return ruleset
 
 
@@ -102,6 +111,10 @@ MAX_SHARED = 64
 """Rulesets kept for the records that follow (``ruleset_for``): a file rarely holds more
 than a few kinds of game."""
 _SHARED: dict[tuple[Any, ...], Ruleset[Any, Any]] = {}
+_BINDING_TAGS = frozenset({"Game", "Rules", "Option", "Seats", "Teams"})
+"""The tags ``ruleset_for`` reads: the game, its preset and options, the table."""
+_BY_TAGS: dict[tuple[Any, ...], Ruleset[Any, Any]] = {}
+"""Shared rulesets by the binding tags of a record that made or found them."""
 
 
 def load_games(alias: str | None = None) -> None:

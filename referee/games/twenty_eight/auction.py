@@ -30,31 +30,112 @@ class Auction(Engine28):
         return "the auction is over"
 
     def _check_call(self, state: TwentyEightState, action: Action) -> Exclusion | None:
-        seat = action.seat
+        """A bid or pass judged, not carried out (``_call``)."""
+        return self._call(state, action, lay=False)
+
+    def _apply_bid(self, state: TwentyEightState, action: Action) -> None:
+        """A bid carried out (``_call``), unjudged."""
+        self._call(state, action, judge=False)
+
+    def _apply_pass(self, state: TwentyEightState, action: Action) -> None:
+        """A pass carried out (``_call``), unjudged."""
+        self._call(state, action, judge=False)
+
+    def _call(self, state: TwentyEightState, action: Action, judge: bool = True,
+              lay: bool = True) -> Exclusion | None:
+        """A bid or pass judged (``judge``) and, if legal, carried out (``lay``): one
+        function, as some ten calls of every deal checked come here.
+
+        The judgement: the auction open, a final pass, the turn, then for a pass the opening
+        bid and the dealer's forced bid, for a bid its range, a second bid, the forced bid and
+        the standing bid."""
+        seat, kind, _, value, _ = action
         assert seat is not None  # every action of the family has a seat
-        opts = self.opts
         if state.stage != AUCTION:
-            what = "bid" if action.kind == "bid" else "pass"
+            if not judge:
+                return None  # calls after the end of the auction are ignored
+            what = "bid" if kind == "bid" else "pass"
             return self._excl("28.auction-over",
                               f"{seat} may not {what}: {self._auction_closed_message(state)}")
-        if opts.pass_final and seat in state.passed and action.kind == "bid":
-            return self._excl("28.pass-final", f"{seat} has passed and may not bid again "
-                              f"(pass_final)")
-        if seat != state.turn:
-            return self._excl("28.turn", f"it is {state.turn}'s turn to speak, not {seat}'s")
-        first_call = not state.calls
-        if action.kind == "pass":
-            if (first_call and opts.opening_bid_forced and seat == state.first_hand
-                    and not self._may_decline(state, seat)):
-                return self._excl(
-                    "28.opening-bid", f"{seat} is first hand and must open with a bid of "
-                    f"{opts.min_bid} or more{self._opening_alternatives(state, seat)}; he may "
-                    f"not pass")
-            if self._dealer_must_bid(state, seat):
-                return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the dealer, "
-                                  f"must bid{self._forced_bid_words()}; he may not pass")
-            return None
-        value = action.value
+        opts = self.opts
+        calls = state.calls
+        first_call = not calls
+        # the dealer must bid if everybody before him passed (dealer_forced_bid): asked
+        # before the call changes the state, as the judgement and the carrying out need it
+        forced = (seat == state.dealer and opts.dealer_forced_bid != "none"
+                  and state.high_bid is None and len(calls) == self.players - 1)
+        if judge:
+            if opts.pass_final and kind == "bid" and seat in state.passed:
+                return self._excl("28.pass-final", f"{seat} has passed and may not bid "
+                                  f"again (pass_final)")
+            if seat != state.turn:
+                return self._excl("28.turn",
+                                  f"it is {state.turn}'s turn to speak, not {seat}'s")
+            if kind == "pass":
+                if (first_call and opts.opening_bid_forced and seat == state.first_hand
+                        and not self._may_decline(state, seat)):
+                    return self._excl(
+                        "28.opening-bid", f"{seat} is first hand and must open with a bid of "
+                        f"{opts.min_bid} or more{self._opening_alternatives(state, seat)}; "
+                        f"he may not pass")
+                if forced:
+                    return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the "
+                                      f"dealer, must bid{self._forced_bid_words()}; he may "
+                                      f"not pass")
+            else:
+                out = self._bid_problem(state, seat, value, forced)
+                if out:
+                    return out
+            if not lay:
+                return None
+        if kind == "pass":
+            calls.append((seat, None))
+            state.passes_in_row += 1
+            state.passed.add(seat)
+        else:
+            bid = value if isinstance(value, int) else None
+            calls.append((seat, bid))
+            if bid is not None:
+                # every bid stands as made, an illegal one too (not higher, out of turn, over
+                # a partner, out of range, after a final pass): its bidder holds the bid at
+                # that level and the auction goes on from there
+                state.high_bid, state.high_bidder = bid, seat
+                state.passes_in_row = 0
+                state.passed.discard(seat)
+                state.forced_bid = forced
+            else:
+                state.passes_in_row += 1
+        # the next seat speaks; with pass_final, seats that passed are skipped
+        nxt = self.next_seat[seat]
+        if opts.pass_final:
+            while nxt in state.passed and nxt != seat:
+                nxt = self.next_seat[nxt]
+        state.turn = nxt
+        if first_call and kind == "pass" and seat == state.first_hand:
+            reason = self._declined_with_next_pointless(state)
+            if reason:
+                self._annul(state, reason)
+                return None
+        # the end of the auction
+        high = state.high_bid
+        if high is not None and high >= opts.max_bid or state.forced_bid:
+            self._close_auction(state)  # nothing higher is legal; the dealer's bid is final
+        elif opts.auction_end == "single_round":
+            if len(calls) >= self.players:
+                self._close_auction(state)
+        elif opts.pass_final:
+            if set(self.table.seats) - {state.high_bidder} <= state.passed:
+                self._close_auction(state)
+        # three passes after a bid end it; four passes with no bid throw the deal in
+        elif state.passes_in_row >= self.players - (1 if high is not None else 0):
+            self._close_auction(state)
+        return None
+
+    def _bid_problem(self, state: TwentyEightState, seat: str, value: object, forced: bool
+                     ) -> Exclusion | None:
+        """A bid's range, a second bid, the dealer's forced bid (``forced``: he must bid)
+        and the standing bid (``_call``)."""
+        opts = self.opts
         out = self._bid_range_problem(seat, value)
         if out or not isinstance(value, int):
             return out
@@ -62,8 +143,7 @@ class Auction(Engine28):
             out = self._second_bid_problem(state, seat, value)
             if out:
                 return out
-        if (opts.dealer_forced_bid == "exact" and value != opts.min_bid
-                and self._dealer_must_bid(state, seat)):
+        if opts.dealer_forced_bid == "exact" and value != opts.min_bid and forced:
             return self._excl("28.dealer-bid", f"everybody else passed: {seat}, the dealer, "
                               f"must bid{self._forced_bid_words()}, not {value}")
         return self._over_standing_problem(seat, state.high_bidder, state.high_bid, value)
@@ -182,57 +262,6 @@ class Auction(Engine28):
         return (f"{turn} must still speak ({said} {state.high_bidder}'s {state.high_bid}; "
                 f"{needed} end the auction)")
 
-    def _apply_bid(self, state: TwentyEightState, action: Action) -> None:
-        if state.stage != AUCTION:
-            return  # calls after the end of the auction are ignored
-        seat = action.seat
-        assert seat is not None  # every action of the family has a seat
-        value = action.value if isinstance(action.value, int) else None
-        forced = self._dealer_must_bid(state, seat)
-        state.calls.append((seat, value))
-        if value is not None:
-            # every bid stands as made, an illegal one too (not higher, out of turn, over a
-            # partner, out of range, after a final pass): its bidder holds the bid at that
-            # level and the auction goes on from there
-            state.high_bid, state.high_bidder = value, seat
-            state.passes_in_row = 0
-            state.passed.discard(seat)
-            state.forced_bid = forced
-        else:
-            state.passes_in_row += 1
-        state.turn = self._next_speaker(state, seat)
-        self._maybe_end_auction(state)
-
-    def _next_speaker(self, state: TwentyEightState, seat: str) -> str:
-        """The next seat to speak; with pass_final, seats that passed are skipped."""
-        nxt = self.next_seat[seat]
-        if self.opts.pass_final:
-            while nxt in state.passed and nxt != seat:
-                nxt = self.next_seat[nxt]
-        return nxt
-
-    def _dealer_must_bid(self, state: TwentyEightState, seat: str) -> bool:
-        """True if ``seat`` is the dealer and everybody before him passed."""
-        return (self.opts.dealer_forced_bid != "none" and seat == state.dealer
-                and state.high_bid is None and len(state.calls) == self.players - 1)
-
-    def _apply_pass(self, state: TwentyEightState, action: Action) -> None:
-        if state.stage != AUCTION:
-            return
-        first_call = not state.calls
-        seat = action.seat
-        assert seat is not None  # every action of the family has a seat
-        state.calls.append((seat, None))
-        state.passes_in_row += 1
-        state.passed.add(seat)
-        state.turn = self._next_speaker(state, seat)
-        if first_call and seat == state.first_hand:
-            reason = self._declined_with_next_pointless(state)
-            if reason:
-                self._annul(state, reason)
-                return
-        self._maybe_end_auction(state)
-
     def _declined_with_next_pointless(self, state: TwentyEightState) -> str | None:
         """Why first hand's pass at his first turn cancels the deal (option
         ``annul_fh_and_next_pointless``): his first batch and the next player's both have no
@@ -249,23 +278,6 @@ class Auction(Engine28):
         batch = self._first_batch_words()
         return (f"first hand {fh} passed with no point card in his first {batch}, and the "
                 f"next player {nxt} has none in his first {batch} either")
-
-    def _maybe_end_auction(self, state: TwentyEightState) -> None:
-        opts = self.opts
-        if state.high_bid is not None and state.high_bid >= opts.max_bid or state.forced_bid:
-            self._close_auction(state)  # nothing higher is legal; the dealer's bid is final
-        elif opts.auction_end == "single_round":
-            if len(state.calls) >= self.players:
-                self._close_auction(state)
-        elif opts.pass_final:
-            others = set(self.table.seats) - {state.high_bidder}
-            if others <= state.passed:
-                self._close_auction(state)
-        else:
-            # three passes after a bid end it; four passes with no bid throw the deal in
-            needed = self.players - (1 if state.high_bid is not None else 0)
-            if state.passes_in_row >= needed:
-                self._close_auction(state)
 
     def _close_auction(self, state: TwentyEightState) -> None:
         if state.high_bidder is None:

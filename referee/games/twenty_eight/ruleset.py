@@ -126,6 +126,12 @@ class TwentyEight(Phases):
                                  else self._judged_play)
         """A play judged and, if legal, laid: in one call, unless a variant judges plays
         first (the second round)."""
+        own_calls = (hooks.check_call == self._check_call and hooks.apply_bid == self._apply_bid
+                     and hooks.apply_pass == self._apply_pass)
+        self._judged: dict[str, Check] = ({"bid": self._call, "pass": self._call}
+                                          if own_calls else {})
+        """Kinds of action judged and, if legal, carried out in one call: bids and passes,
+        unless a variant has a say in the auction (the duel, the second round)."""
         self._checkers: dict[str, Check] = {
             "bid": hooks.check_call, "pass": hooks.check_call, "play": hooks.check_play,
             "call": hooks.check_trump_call, "trump": hooks.check_trump,
@@ -237,6 +243,12 @@ class TwentyEight(Phases):
             return super().apply_if_legal(state, action)
         if kind == "play":  # most actions are plays
             return self._play_now(state, action)
+        judged = self._judged.get(kind)
+        if judged is not None and state.unseen is None:
+            exclusion = judged(state, action)
+            if exclusion is None:
+                state.last_kind = kind
+            return exclusion
         checker = self._checkers.get(kind)
         if checker is None or state.unseen is not None:
             # (a trump card named only where a call shows it: ``check`` and ``apply`` read

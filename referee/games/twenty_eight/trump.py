@@ -54,7 +54,7 @@ class TrumpChoice(Engine28):
         self, state: TwentyEightState, seat: str, action: Action
     ) -> Exclusion | None:
         card = action_card(action)
-        if self._by_seventh(state, seat, action):
+        if self._by_seventh(state, seat, action.value, card):
             if not self.opts.seventh_card:
                 seventh = card or state.seventh.get(seat)
                 shown = f" ({seventh})" if seventh else ""
@@ -104,13 +104,15 @@ class TrumpChoice(Engine28):
                 f"the seventh card")
         return None
 
-    def _by_seventh(self, state: TwentyEightState, seat: str, action: Action) -> bool:
-        """True if ``action`` chooses trumps by ``seat``'s seventh card: ``trump
-        seventh``, or ``trump CARD`` naming that card, which is then not one of his first
-        four (with two copies of a card, a copy among the first four is the one laid)."""
-        if action.value == "seventh":
+    @staticmethod
+    def _by_seventh(state: TwentyEightState, seat: str, value: object, card: str | None
+                    ) -> bool:
+        """True if the trump action of ``value`` and ``card`` (``action_card``) chooses trumps
+        by ``seat``'s seventh card: ``trump seventh``, or ``trump CARD`` naming that card,
+        which is then not one of his first four (with two copies of a card, a copy among the
+        first four is the one laid)."""
+        if value == "seventh":
             return True
-        card = action_card(action)
         return (card is not None and card == state.seventh.get(seat)
                 and card not in (state.first_four.get(seat) or ()))
 
@@ -123,11 +125,14 @@ class TrumpChoice(Engine28):
             state.stage = TRUMP
         if state.stage != TRUMP or seat != state.bidder:
             return
-        state.trump_seventh = self._by_seventh(state, seat, action)
-        card = state.seventh.get(seat) if action.value == "seventh" else action_card(action)
-        if action.value == "seventh" and card is None and state.unseen is not None:
-            card = UNSEEN  # his seventh card, which the record does not show
-        if action.value == "seventh" and card is None:
+        value = action.value
+        card = action_card(action)
+        state.trump_seventh = self._by_seventh(state, seat, value, card)
+        if value == "seventh":
+            card = state.seventh.get(seat)
+            if card is None and state.unseen is not None:
+                card = UNSEEN  # his seventh card, which the record does not show
+        if value == "seventh" and card is None:
             state.trump = state.facedown = None  # no seventh card (Forty): no trump chosen
         elif self.spare:
             # the bidder keeps every card; a 2 may declare no trumps
