@@ -184,8 +184,9 @@ class Play(Engine28):
             return None
         if trump is None:
             return None
-        # the caller must trump if able (28.call-must-trump)
-        if self._caller_duty(state, seat):
+        # the caller must trump if able (28.call-must-trump); (his seat tested here first:
+        # most cards off the suit led are not the caller's)
+        if state.caller == seat and self._caller_duty(state, seat):
             return self._check_caller(state, seat, card, trump)
         # no undertrumping unless holding nothing else
         if card[1] == trump and self.opts.no_undertrump:
