@@ -338,9 +338,7 @@ def _add_stretch(body: DealBody, where: tuple[int, int, int, str], known: _Stret
     """Add to ``body`` the events of the stretch at ``where`` (its line, offset, column and
     text) as ``_read_stretch`` read them (``known``)."""
     actions, marked, starts, single = known
-    first = len(body.actions)
-    body.places.append((first, *where, starts, single))
-    body.actions += actions
+    first = body.add((*where, starts, single), actions)
     for index, mark in marked:
         body.marks[first + index] = mark
 
@@ -442,21 +440,12 @@ class _DealReader:
             # The common lines, read here at once: runs of known pairs two blanks apart (as
             # the writer spells them) after a trick mark or not, hands, deal and result
             # lines; any other by ``stretch`` or ``_events``.
+            pieces = None  # a run of pieces two blanks apart, after a trick mark or not
             if line[0] in _MARK_FIRST:  # a trick mark (a seat starts with a letter)
                 head, _, rest = line.partition(" ")
                 mark = _MARKS.get(head)
-                if mark is not None and body is not None:
-                    first = len(actions)
-                    try:
-                        actions.extend(map(known, rest.split("  ")))
-                    except KeyError:
-                        del actions[first:]
-                    else:
-                        places.append((first, number, offset, 0, line, 1, None))
-                        marks[first] = mark
-                        hands_open = False
-                        offset += len(line) + 1
-                        continue
+                if mark is not None:
+                    pieces, lead = rest.split("  "), 1
             elif ":" in line:
                 # a hand line (a stretch with a colon is one or nothing this reader reads:
                 # a seat never is 'deal' or 'result', nor holds a blank)
@@ -466,19 +455,9 @@ class _DealReader:
                 offset += len(line) + 1
                 continue
             elif body is not None:
-                pieces = line.split("  ")
-                if len(pieces) > 1:
-                    first = len(actions)
-                    try:
-                        actions.extend(map(known, pieces))
-                    except KeyError:
-                        del actions[first:]
-                    else:
-                        places.append((first, number, offset, 0, line, 0, None))
-                        hands_open = False
-                        offset += len(line) + 1
-                        continue
-                else:  # a line of one piece: a stretch read before (a trump choice)?
+                pieces, lead, mark = line.split("  "), 0, None
+                if len(pieces) == 1:  # a line of one piece: a stretch read before (a trump
+                    pieces = None     # choice), a result line, or another
                     stretch = stretches.get(line)
                     if stretch is not None:
                         _add_stretch(body, (number, offset, 0, line), stretch)
@@ -490,6 +469,19 @@ class _DealReader:
                         hands_open = False
                         offset += len(line) + 1
                         continue
+            if pieces is not None and body is not None:
+                first = len(actions)
+                try:  # (added in place: most lines are such runs)
+                    actions.extend(map(known, pieces))
+                except KeyError:  # a piece not read before: the line is read otherwise
+                    del actions[first:]
+                else:
+                    places.append((first, number, offset, 0, line, lead, None))
+                    if mark is not None:
+                        marks[first] = mark
+                    hands_open = False
+                    offset += len(line) + 1
+                    continue
             if line.startswith("deal "):
                 self.deal_line(line, offset, number, 0)
                 hands_open = True

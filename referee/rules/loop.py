@@ -99,9 +99,10 @@ def _action_error(ruleset: Ruleset[Any, Any], deal: Deal) -> NoReturn:
                 f"(it accepts: {', '.join(sorted(accepted))})",
             ), deal.events[index])
         cards, drawn = action.cards, action.drawn
-        if (not ruleset.reads_unseen_cards and (UNSEEN in cards or UNSEEN in drawn) and (
-                UNSEEN in cards or (kind == "call" and cards)
-                or (kind == "exchange" and UNSEEN in drawn))):
+        # (``check_seats``'s test, in its words)
+        if ((cards and (UNSEEN in cards or kind == "call")) or (
+                kind == "exchange" and UNSEEN in drawn)) and (
+                not ruleset.reads_unseen_cards and (UNSEEN in cards or UNSEEN in drawn)):
             raise located(_unseen_refused(ruleset), deal.events[index])
     raise AssertionError("check_seats found an action that is off")
 
